@@ -1,0 +1,34 @@
+# Everyday actions. `make demo` and `make test` bootstrap .venv on a fresh machine.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: demo test lint typecheck bench template clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)  ## a 40-player Open tournament, 3 rounds drawn, scored and ranked
+	$(BIN)/torneo demo demo_torneo
+
+test: $(STAMP)  ## the whole test suite
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check xlwings_torneo tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+bench: $(STAMP)  ## draw speed and quality figures (not a test)
+	$(BIN)/python bench/draw_bench.py
+
+template: $(STAMP)  ## regenerate workbook_template/ from `torneo new`
+	$(BIN)/python -m xlwings_torneo.template
+
+clean:
+	rm -rf $(VENV) demo_torneo .pytest_cache .mypy_cache .ruff_cache

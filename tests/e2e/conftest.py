@@ -1,0 +1,88 @@
+"""The organiser's side of the e2e tests: a real workbook edited with openpyxl, the way Excel
+would leave it, and the `torneo` command run on it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from xlwings_torneo.cli import main
+
+CLUBS = ["ROMA [Il Gufo]", "MONZA [Monzamicì]", "TORINO [ToRisiKo!]", "FIRENZE [Maledetti Toscani]",
+         "BOLOGNA [Asinelli]", "VENEZIA [Grifone]", "PALERMO [Eagles]", "TERNI [Li Draghi]",
+         "COMO [Club Lario]", "FAMIGLIA PEPE"]
+
+
+class Cli:
+    """Runs `torneo ARGS` in-process and keeps exit code and output."""
+
+    def __init__(self, capsys: pytest.CaptureFixture[str]) -> None:
+        self.capsys = capsys
+        self.out = self.err = ""
+
+    def __call__(self, *args: str | Path) -> int:
+        code = main([str(a) for a in args])
+        captured = self.capsys.readouterr()
+        self.out, self.err = captured.out, captured.err
+        return code
+
+
+@pytest.fixture
+def torneo(capsys: pytest.CaptureFixture[str]) -> Cli:
+    return Cli(capsys)
+
+
+def register(path: Path, players: Sequence[Sequence[object]]) -> None:
+    """Type players into `Iscritti` from row 4, as an organiser would in Excel."""
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Iscritti"]
+    for r, row in enumerate(players, start=4):
+        for c, value in enumerate(row, start=1):
+            ws.cell(r, c, value)
+    wb.save(path)
+
+
+def club_players(n: int, clubs: int = 10, seed: int = 1) -> list[list[object]]:
+    rng = random.Random(seed)
+    return [[i, f"Nome{i}", f"Cognome{i}", f"nick{i}", CLUBS[(i - 1) % clubs], "SI",
+             rng.choice(["LAZIO", "LOMBARDIA", "PIEMONTE"])] for i in range(1, n + 1)]
+
+
+def round_tables(path: Path, number: int) -> list[list[int]]:
+    """The IDs per table of sheet `Turno N`, read straight from the file."""
+    ws = openpyxl.load_workbook(path)[f"Turno {number}"]
+    tables = []
+    row = 1
+    while ws.cell(row, 2).value:
+        ids = [ws.cell(row + 1, c).value for c in range(1, ws.max_column + 1, 3)]
+        tables.append([int(i) for i in ids if i is not None])
+        row += 3
+    return tables
+
+
+def type_scores(path: Path, number: int,
+                score: Callable[[int, int, int], object] | None = None) -> None:
+    """Fill every score cell of `Turno N`: by default the first seat wins (distinct points)."""
+    wb = openpyxl.load_workbook(path)
+    ws = wb[f"Turno {number}"]
+    row = 1
+    while ws.cell(row, 2).value:
+        for j, col in enumerate(range(1, ws.max_column + 1, 3)):
+            if ws.cell(row + 1, col).value is not None:
+                value = score(row // 3 + 1, j, ws.cell(row + 1, col).value) if score \
+                    else 60 - 10 * j
+                ws.cell(row + 1, col + 2, value)
+        row += 3
+    wb.save(path)
+
+
+@pytest.fixture
+def workbook(tmp_path: Path, torneo: Cli) -> Path:
+    path = tmp_path / "torneo.xlsx"
+    assert torneo("new", path) == 0
+    register(path, club_players(40))
+    return path

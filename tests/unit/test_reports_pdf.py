@@ -1,0 +1,219 @@
+"""The printed table sheets and the full report, read back with pypdf."""
+
+from __future__ import annotations
+
+import math
+import struct
+import zlib
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.unit.reports_factory import make_standings, make_tournament
+from xlwings_torneo.errors import TorneoError, WorkbookError
+from xlwings_torneo.reports.italian import format_points, format_score
+from xlwings_torneo.reports.pdf_report import write_report
+from xlwings_torneo.reports.pdf_sheets import write_round_sheets
+from xlwings_torneo.reports.sheet import HEADERS, nominativo
+
+pytest.importorskip("reportlab")
+
+
+def pages_text(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(str(path)).pages]
+
+
+def lines_of(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def flat(text: str) -> str:
+    """The text with every run of whitespace as one space: a long name may wrap in its cell."""
+    return " ".join(text.split())
+
+
+def embedded_fonts(path: Path) -> set[str]:
+    """Base names of the fonts whose program is embedded in the file."""
+    names = set()
+    for page in PdfReader(str(path)).pages:
+        for ref in page["/Resources"]["/Font"].values():
+            font = ref.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is not None and "/FontFile2" in descriptor.get_object():
+                names.add(str(font["/BaseFont"]).split("+")[-1])
+    return names
+
+
+def tiny_png(path: Path) -> Path:
+    """A 4x2 red PNG written by hand: the logo fixture."""
+    raw = b"".join(b"\x00" + b"\xff\x00\x00" * 4 for _ in range(2))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", 4, 2, 8, 2, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return path
+
+
+def test_a_37_player_round_prints_one_page_per_table_with_a_five_player_table(tmp_path):
+    t = make_tournament(37, 1)
+    tables = t.rounds[0].tables
+    assert any(table.size == 5 for table in tables)
+    out = tmp_path / "torneo_1.pdf"
+    write_round_sheets(t, 1, out, reduced=False)
+    pages = pages_text(out)
+    assert len(pages) == len(tables)
+    for table, text in zip(tables, pages, strict=True):
+        assert f"Turno 1 - Stampa Tavolo N°{table.number}" in text
+        for seat in table.seats:
+            assert nominativo(t, seat) in flat(text)
+
+
+def test_reduced_sheets_put_two_tables_on_each_page(tmp_path):
+    t = make_tournament(37, 1)
+    out = tmp_path / "torneo_1.pdf"
+    write_round_sheets(t, 1, out, reduced=True)
+    pages = pages_text(out)
+    tables = t.rounds[0].tables
+    assert len(pages) == math.ceil(len(tables) / 2)
+    assert "Stampa Tavolo N°1" in pages[0] and "Stampa Tavolo N°2" in pages[0]
+    assert f"Stampa Tavolo N°{tables[-1].number}" in pages[-1]
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_every_field_of_a_sheet_is_printed(tmp_path, reduced):
+    t = make_tournament(8, 2)
+    out = tmp_path / "torneo_2.pdf"
+    write_round_sheets(t, 2, out, reduced=reduced)
+    text = pages_text(out)[0]
+    for field in (*HEADERS, "Turno 2 - Stampa Tavolo N°1", "XXX Campionato cittadino",
+                  "Organizzatore: ROMA [Il Gufo]", "Totale Punti:", "Note:",
+                  "lunedì 24/04/2023 - Turno 2 - Tavolo N°1"):
+        assert field in flat(text), field
+
+
+def test_a_blank_sheet_leaves_the_scores_empty(tmp_path):
+    t = make_tournament(8, 1)
+    out = tmp_path / "torneo_1.pdf"
+    write_round_sheets(t, 1, out, reduced=False)
+    text = flat(pages_text(out)[0])
+    seats = t.rounds[0].tables[0].seats
+    assert " ".join(nominativo(t, s) for s in seats) + " Totale Punti: Note:" in text
+
+
+def test_without_the_torneo_sheet_only_title_and_table_are_printed(tmp_path):
+    t = make_tournament(8, 1, info=False)
+    out = tmp_path / "torneo_1.pdf"
+    write_round_sheets(t, 1, out, reduced=False)
+    text = pages_text(out)[0]
+    assert "Turno 1 - Stampa Tavolo N°1" in text
+    assert "Organizzatore" not in text and "lunedì" not in text and "Campionato" not in text
+
+
+def test_accented_greek_and_chinese_names_are_printed_with_embedded_fonts(tmp_path):
+    t = make_tournament(9, 1, hostile=True)
+    out = tmp_path / "torneo_1.pdf"
+    write_round_sheets(t, 1, out, reduced=True)
+    text = flat("\n".join(pages_text(out)))
+    for name in ("Łukasz Żółć - Kraków & Co", "Δημήτρης Παπαδόπουλος - Αθήνα", "伟 王 - 北京",
+                 "Mario Rossi - [/TABLE][b]x"):
+        assert name in text
+    assert {"DejaVuSans", "DejaVuSans-Bold", "DroidSansFallback"} <= embedded_fonts(out)
+
+
+def test_a_ghost_seat_is_printed_as_ghost_without_scores(tmp_path):
+    t = make_tournament(11, 1, ghost=True)
+    out = tmp_path / "torneo.pdf"
+    write_report(t, make_standings(t), out)
+    assert "GHOST —" in flat(pages_text(out)[-2])
+
+
+def test_the_logo_is_drawn_on_every_sheet(tmp_path):
+    t = make_tournament(8, 1)
+    out = tmp_path / "torneo_1.pdf"
+    write_round_sheets(t, 1, out, reduced=False, logo=tiny_png(tmp_path / "logo.png"))
+    for page in PdfReader(str(out)).pages:
+        assert page.images, "no logo on the page"
+
+
+def test_an_unreadable_logo_is_an_error_naming_the_file(tmp_path):
+    bad = tmp_path / "logo.png"
+    bad.write_text("not an image")
+    with pytest.raises(TorneoError, match=r"logo\.png"):
+        write_round_sheets(make_tournament(8, 1), 1, tmp_path / "x.pdf", reduced=False, logo=bad)
+
+
+def test_a_round_not_drawn_is_refused(tmp_path):
+    with pytest.raises(WorkbookError, match="Turno 4"):
+        write_round_sheets(make_tournament(8, 3), 4, tmp_path / "x_4.pdf", reduced=False)
+
+
+def test_a_three_round_report_shows_every_score_and_every_point(tmp_path):
+    t = make_tournament(37, 3)
+    standings = make_standings(t)
+    out = tmp_path / "torneo.pdf"
+    write_report(t, standings, out)
+    pages = pages_text(out)
+    n_tables = sum(len(r.tables) for r in t.rounds)
+    assert len(pages) > n_tables
+    sheets = iter(pages[:n_tables])
+    rows = {row.player.id: row for row in standings.rows}
+    for i, rnd in enumerate(t.rounds):
+        for table in rnd.tables:
+            text = flat(next(sheets))
+            assert f"Turno {rnd.number} - Stampa Tavolo N°{table.number}" in text
+            for seat in table.seats:
+                assert seat.player_id is not None
+                points = format_points(rows[seat.player_id].round_points[i], 2)
+                row = f"{nominativo(t, seat)} {format_score(seat.raw)} {points}"
+                assert row in text
+            total = sum(int(s.raw) for s in table.seats if s.raw is not None)
+            assert f"Totale Punti: {total} Note:" in text
+    standings_text = "\n".join(pages[n_tables:])
+    assert "Classifica - Open" in standings_text
+    for row in standings.rows:
+        assert row.player.cognome in standings_text
+        assert format_points(row.points, 2) in standings_text
+
+
+def test_a_tie_broken_by_decimals_prints_the_decimal_and_ignores_it_in_the_total(tmp_path):
+    t = make_tournament(37, 3)
+    table = next(tb for r in t.rounds for tb in r.tables
+                 if any(s.raw is not None and s.raw != int(s.raw) for s in tb.seats))
+    rnd = next(r for r in t.rounds if table in r.tables)
+    out = tmp_path / "torneo.pdf"
+    write_report(t, None, out)
+    index = sum(len(r.tables) for r in t.rounds if r.number < rnd.number) + table.number - 1
+    text = flat(pages_text(out)[index])
+    seat = next(s for s in table.seats if s.raw is not None and s.raw != int(s.raw))
+    assert f"{nominativo(t, seat)} {format_score(seat.raw)}" in text
+    assert "," in format_score(seat.raw)
+    total = sum(int(s.raw) for s in table.seats if s.raw is not None)
+    assert f"Totale Punti: {total} Note:" in text
+
+
+def test_a_report_without_standings_has_only_the_sheets(tmp_path):
+    t = make_tournament(12, 2)
+    out = tmp_path / "torneo.pdf"
+    write_report(t, None, out)
+    pages = pages_text(out)
+    assert len(pages) == sum(len(r.tables) for r in t.rounds)
+    assert not any("Classifica" in p for p in pages)
+
+
+def test_a_reduced_report_has_the_team_standings_when_the_type_has_one(tmp_path):
+    from xlwings_torneo.scoring.result import Standings, TeamRow
+
+    t = make_tournament(8, 1)
+    base = make_standings(t)
+    standings = Standings(base.type_name, base.rounds, base.total_headers, base.rows,
+                          base.decimals, (TeamRow(1, "ROMA [Il Gufo]", 3, Decimal("31.5")),))
+    out = tmp_path / "torneo.pdf"
+    write_report(t, standings, out, reduced=True)
+    text = "\n".join(pages_text(out))
+    assert "Classifica Squadre" in text and "31,50" in text

@@ -1,0 +1,7 @@
+"""`python -m xlwings_torneo` is `torneo`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

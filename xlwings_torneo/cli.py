@@ -1,0 +1,175 @@
+"""`torneo ...`: parse, call a service, turn a TorneoError into an Italian message and exit 2.
+
+Exit codes: 0 done, 2 the organiser can fix it (message names the sheet and cell),
+1 a bug in the program (the only case that prints a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from . import __version__, services
+from .errors import TorneoError, ValidationError
+from .formats import TYPES
+from .model import LogLevel
+
+EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
+
+_LEVEL_CHOICES = {"off": LogLevel.DISABILITATO, "basso": LogLevel.BASSO, "alto": LogLevel.ALTO}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as exit 2 with an Italian hint."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USER, f"Errore: {message} (vedi: torneo --help)\n")
+
+
+def _overrides(args: argparse.Namespace) -> services.LogOverrides:
+    return services.LogOverrides(
+        console=_LEVEL_CHOICES.get(args.log_console) if args.log_console else None,
+        sheet=_LEVEL_CHOICES.get(args.log_foglio) if args.log_foglio else None,
+        file=_LEVEL_CHOICES.get(args.log_file) if args.log_file else None,
+    )
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    path = services.new_workbook(Path(args.file), overwrite=args.overwrite)
+    print(f"Creato il torneo vuoto {path}: compila il foglio Iscritti")
+    return EXIT_OK
+
+
+def cmd_draw(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    request = services.DrawRequest(round_no=args.round, type_name=args.type, seed=args.seed,
+                                   replace=args.replace, force=args.force)
+    outcome = services.draw(services.open_file(path), path, request, _overrides(args))
+    result = outcome.result
+    print(f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
+          f"seme {result.seed}")
+    for line in result.log_lines():
+        print(f"  {line}")
+    for warning in result.warnings:
+        print(f"  Attenzione: {warning}")
+    return EXIT_OK
+
+
+def cmd_rank(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    request = services.RankRequest(type_name=args.type, after_round=args.after_round,
+                                   seed=args.seed)
+    standings = services.rank(services.open_file(path), path, request, _overrides(args))
+    after = f" dopo il turno {args.after_round}" if args.after_round else ""
+    print(f"Classifica {standings.type_name}{after}: {len(standings.rows)} giocatori "
+          f"(fogli Classifica e Classifica Ridotta aggiornati)")
+    for row in standings.rows[: args.top]:
+        print(f"  {row.position:>3}. {row.player.display_name} - {row.points}")
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    tournament = services.check(services.open_file(path), path)
+    print(f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
+          f"{len(tournament.active)} partecipanti, {len(tournament.rounds)} turni)")
+    return EXIT_OK
+
+
+def cmd_types(args: argparse.Namespace) -> int:
+    for t in TYPES:
+        alias = f" (alias {', '.join(t.aliases)})" if t.aliases else ""
+        print(f"{t.name:<16} tavoli {t.sizes.value:<12} {t.description}{alias}")
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from .demo import build_demo
+
+    path = build_demo(Path(args.folder), players=args.players, rounds=args.rounds,
+                      seed=args.seed, suffix=args.format)
+    print(f"Torneo dimostrativo pronto: {path.resolve()}")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="torneo", description="Gestione tornei di RisiKo! sul foglio Excel")
+    parser.add_argument("--version", action="version", version=f"torneo {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def with_log(p: argparse.ArgumentParser) -> None:
+        for flag in ("--log-console", "--log-foglio", "--log-file"):
+            p.add_argument(flag, choices=sorted(_LEVEL_CHOICES),
+                           help="sostituisce l'opzione del foglio Opzioni")
+
+    def add(name: str, handler: Callable[[argparse.Namespace], int], help_text: str,
+            ) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(handler=handler)
+        return p
+
+    p = add("new", cmd_new, "crea un nuovo foglio torneo vuoto (.xlsx, .xlsm o .xls)")
+    p.add_argument("file")
+    p.add_argument("--overwrite", action="store_true", help="sostituisce un file esistente")
+
+    p = add("draw", cmd_draw, "sorteggia i tavoli di un turno e scrive il foglio 'Turno N'")
+    p.add_argument("file")
+    p.add_argument("--round", "-r", type=int, help="numero del turno (default: il prossimo)")
+    p.add_argument("--type", "-t", help="tipo di torneo (default: Tipo Sorteggio in Opzioni)")
+    p.add_argument("--seed", type=int, help="seme del sorteggio (per ripeterlo identico)")
+    p.add_argument("--replace", action="store_true", help="sostituisce un turno già sorteggiato")
+    p.add_argument("--force", action="store_true",
+                   help="con --replace: sostituisce anche un turno con punteggi")
+    with_log(p)
+
+    p = add("rank", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'")
+    p.add_argument("file")
+    p.add_argument("--type", "-t", help="tipo di classifica (default: Tipo Classifica)")
+    p.add_argument("--after-round", type=int, help="la classifica com'era dopo il turno N")
+    p.add_argument("--seed", type=int, default=0, help="seme per gli spareggi a sorteggio")
+    p.add_argument("--top", type=int, default=10, help="quante righe mostrare a video")
+    with_log(p)
+
+    p = add("check", cmd_check, "controlla il foglio e segnala tutti i problemi (non scrive)")
+    p.add_argument("file")
+
+    add("types", cmd_types, "elenca i tipi di torneo")
+
+    p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
+    p.add_argument("folder", nargs="?", default="demo_torneo")
+    p.add_argument("--players", type=int, default=40)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--format", choices=(".xlsx", ".xls", ".xlsm"), default=".xlsx")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.handler(args)
+        return code
+    except ValidationError as err:
+        print(f"Errore: {len(err.problems)} problemi nel foglio:", file=sys.stderr)
+        for problem in err.problems:
+            print(f"  - {problem}", file=sys.stderr)
+        return EXIT_USER
+    except TorneoError as err:
+        print(f"Errore: {err}", file=sys.stderr)
+        return EXIT_USER
+    except KeyboardInterrupt:
+        print("Interrotto: il file non è stato modificato", file=sys.stderr)
+        return EXIT_USER
+    except Exception:  # noqa: BLE001 - a bug: say so, with the traceback for the report
+        traceback.print_exc()
+        print("Errore interno del programma (bug): segnalalo con il messaggio qui sopra",
+              file=sys.stderr)
+        return EXIT_BUG
+
+
+if __name__ == "__main__":
+    sys.exit(main())

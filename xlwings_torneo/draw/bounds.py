@@ -1,0 +1,95 @@
+"""Lower bounds of each criterion: the log says how far a draw is from the best possible,
+and the optimiser stops as soon as every criterion reaches its bound.
+
+Each bound is valid (no draw of the plan can do better) but not always reachable, since
+the criteria are bounded one at a time:
+- CLUB, REGION, WINNERS(prev), REPEAT(prev): each group (club, region, the previous
+  round's winners, each previous table) spread as evenly as the table sizes allow.
+- REPEAT: the larger of (a) the REPEAT(prev) bound summed over every previous round and
+  (b) for each player, the tablemates he must have beyond those he never met, halved.
+- FIVE / THREE: the seats go to the players with the fewest earlier ones (always tight
+  on its own).
+- BAND: each band beyond one player per table. CLUBxCLUB, PLAYERxCLUB: 0.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+from ..formats import Criterion
+from ..model import PlayerId
+from .criteria import SEAT_SIZE, Context, Value, seat_counts, tally, tally_length
+from .history import groups
+from .sizes import TablePlan
+
+
+def spread_pairs(group_size: int, capacities: Sequence[int]) -> int:
+    """Fewest same-group pairs when `group_size` players sit at tables of `capacities`."""
+    heap = [(0, cap) for cap in capacities if cap > 0]
+    heapq.heapify(heap)
+    pairs = 0
+    for _ in range(group_size):
+        if not heap:
+            raise ValueError("group larger than the seats")
+        load, cap = heapq.heappop(heap)
+        pairs += load  # the newcomer pairs with everyone already there
+        if load + 1 < cap:
+            heapq.heappush(heap, (load + 1, cap))
+    return pairs
+
+
+def _groups_bound(group_sizes: Iterable[int], capacities: Sequence[int]) -> int:
+    return sum(spread_pairs(s, capacities) for s in group_sizes if s > 1)
+
+
+def _key_bound(keys: Mapping[PlayerId, str], players: Collection[PlayerId],
+               capacities: Sequence[int]) -> int:
+    found = groups({p: keys.get(p, "") for p in players})
+    return _groups_bound((len(g) for g in found.values()), capacities)
+
+
+def _tables_bound(tables: Iterable[Sequence[PlayerId]], players: Collection[PlayerId],
+                  capacities: Sequence[int]) -> int:
+    return _groups_bound((sum(p in players for p in t) for t in tables), capacities)
+
+
+def _repeat_bound(ctx: Context, players: Collection[PlayerId], capacities: Sequence[int]
+                  ) -> int:
+    h = ctx.history
+    per_round = sum(_tables_bound(r, players, capacities) for r in h.past_tables)
+    met_others: Counter[PlayerId] = Counter()
+    for (p, q), count in h.met.items():
+        if count and p in players and q in players:
+            met_others[p] += 1
+            met_others[q] += 1
+    mates = min(capacities, default=1) - 1
+    forced = sum(max(0, mates - (len(players) - 1 - met_others[p])) for p in players)
+    return max(per_round, (forced + 1) // 2)
+
+
+def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: TablePlan,
+                ctx: Context) -> Value:
+    """A value no draw of `players` on `plan` can beat, for one criterion."""
+    caps = plan.real_sizes
+    h = ctx.history
+    if criterion is Criterion.CLUB:
+        return _key_bound(ctx.clubs, players, caps)
+    if criterion is Criterion.REGION:
+        return _key_bound(ctx.regions, players, caps)
+    if criterion is Criterion.WINNERS_PREV:
+        return _groups_bound([sum(p in h.winners_prev for p in players)], caps)
+    if criterion is Criterion.REPEAT_PREV:
+        return _tables_bound(h.past_tables[-1], players, caps) if h.past_tables else 0
+    if criterion is Criterion.REPEAT:
+        return _repeat_bound(ctx, players, caps)
+    if criterion in SEAT_SIZE:
+        seats = sum(s for s in caps if s == SEAT_SIZE[criterion])
+        previous = seat_counts(criterion, h)
+        fewest_first = sorted(players, key=lambda p: previous.get(p, 0))
+        return tally(fewest_first[:seats], previous, tally_length(criterion, h))
+    if criterion is Criterion.BAND:
+        per_band = Counter(ctx.bands[p] for p in players if p in ctx.bands)
+        return sum(max(0, c - len(caps)) for c in per_band.values())
+    return 0  # CLUBxCLUB, PLAYERxCLUB: no simple bound beyond 0

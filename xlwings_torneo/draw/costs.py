@@ -1,0 +1,242 @@
+"""The criteria list compiled into one integer cost for the optimiser.
+
+Lexicographic order becomes a mixed-radix number: each criterion (each k of a FIVE /
+THREE tally) is a digit whose weight exceeds the largest possible total of all later
+digits, so comparing two integers compares the criteria in list order, exactly: an
+earlier criterion is never traded for a later one. Players are internal indices
+0 … n-1 here; most criteria become a sparse pair-weight matrix and a per-seat weight,
+so a swap is evaluated by a handful of dict look-ups.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import combinations
+from typing import Protocol
+
+from ..formats import Criterion
+from ..model import PlayerId
+from .criteria import (
+    SEAT_SIZE,
+    Context,
+    SeatTally,
+    Value,
+    band_excess,
+    player_club_cost,
+    seat_counts,
+    tally_length,
+)
+from .history import History, club_pair, groups, pair_key
+from .sizes import TablePlan
+
+Members = list[int]
+"""Internal indices of the real players at one table."""
+
+
+class Term(Protocol):
+    """A criterion that is not a sum over pairs or seats, evaluated table by table."""
+
+    def start(self, tables: Sequence[Members]) -> int: ...
+
+    def delta(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> int: ...
+
+    def commit(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> None: ...
+
+
+def _swapped(members: Members, out: int, into: int) -> Members:
+    return [into if x == out else x for x in members]
+
+
+class SeparableTerm:
+    """A criterion that is a sum of per-table costs (BAND, PLAYERxCLUB)."""
+
+    def __init__(self, cost: Callable[[Members], int]) -> None:
+        self.cost = cost
+
+    def start(self, tables: Sequence[Members]) -> int:
+        return sum(self.cost(m) for m in tables)
+
+    def delta(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> int:
+        ma, mb = tables[ta], tables[tb]
+        return (self.cost(_swapped(ma, a, b)) + self.cost(_swapped(mb, b, a))
+                - self.cost(ma) - self.cost(mb))
+
+    def commit(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> None:
+        return None
+
+
+class ClubMeetingsTerm:
+    """CLUBxCLUB: Σ over club pairs of m·prev + m(m-1)/2, m = tables of this round where
+    both clubs sit; `m` is kept up to date so a swap only looks at its two tables."""
+
+    def __init__(self, club: Sequence[str], prev: Mapping[tuple[str, str], int]) -> None:
+        self.club = club
+        self.prev = prev
+        self.m: Counter[tuple[str, str]] = Counter()
+
+    def _pairs(self, members: Members) -> list[tuple[str, str]]:
+        present = sorted({self.club[x] for x in members} - {""})
+        return [club_pair(a, b) for a, b in combinations(present, 2)]
+
+    def _f(self, key: tuple[str, str], m: int) -> int:
+        return m * self.prev.get(key, 0) + m * (m - 1) // 2
+
+    def start(self, tables: Sequence[Members]) -> int:
+        self.m = Counter(k for members in tables for k in self._pairs(members))
+        return sum(self._f(k, m) for k, m in self.m.items())
+
+    def _change(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int
+                ) -> Counter[tuple[str, str]]:
+        ma, mb = tables[ta], tables[tb]
+        change: Counter[tuple[str, str]] = Counter()
+        change.update(self._pairs(_swapped(ma, a, b)) + self._pairs(_swapped(mb, b, a)))
+        change.subtract(self._pairs(ma) + self._pairs(mb))
+        return change
+
+    def delta(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> int:
+        if self.club[a] == self.club[b]:
+            return 0
+        return sum(self._f(k, self.m[k] + d) - self._f(k, self.m[k])
+                   for k, d in self._change(tables, ta, a, tb, b).items() if d)
+
+    def commit(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> None:
+        if self.club[a] != self.club[b]:
+            self.m.update(self._change(tables, ta, a, tb, b))
+
+
+@dataclass(frozen=True)
+class Digit:
+    """One digit of the mixed-radix cost: a criterion, or one k of a FIVE / THREE tally."""
+
+    criterion: Criterion
+    k: int | None
+    maximum: int
+    weight: int
+
+
+@dataclass
+class CostModel:
+    """The compiled criteria: integer weights over internal player indices."""
+
+    ids: list[PlayerId]
+    digits: list[Digit]
+    pair: list[dict[int, int]]
+    """pair[i][j]: weighted cost of i and j at one table (symmetric, zeros left out)."""
+    seat: list[dict[int, int]]
+    """seat[i][s]: weighted cost of i sitting at a table of s real players."""
+    terms: list[tuple[int, Term]]
+    """(weight, term) for the criteria counted table by table."""
+
+    def encode(self, values: Mapping[Criterion, Value]) -> int:
+        """The integer cost of per-criterion values (or bounds)."""
+        total = 0
+        for d in self.digits:
+            v = values[d.criterion]
+            if isinstance(v, SeatTally):
+                k = d.k if d.k is not None else 0
+                total += d.weight * (v.counts[k] if k < len(v.counts) else 0)
+            else:
+                total += d.weight * v
+        return total
+
+
+def _pair_values(criterion: Criterion, ctx: Context, index: Mapping[PlayerId, int]
+                 ) -> dict[tuple[int, int], int]:
+    """Non-zero pair costs of a pair criterion, keyed by sorted internal index pairs."""
+    h = ctx.history
+    out: dict[tuple[int, int], int] = {}
+
+    def add_groups(keys: Mapping[PlayerId, str]) -> None:
+        for members in groups({p: keys.get(p, "") for p in index}).values():
+            for a, b in combinations(sorted(index[p] for p in members), 2):
+                out[(a, b)] = 1
+
+    if criterion is Criterion.CLUB:
+        add_groups(ctx.clubs)
+    elif criterion is Criterion.REGION:
+        add_groups(ctx.regions)
+    elif criterion is Criterion.WINNERS_PREV:
+        add_groups({p: "w" for p in h.winners_prev if p in index})
+    else:
+        source = h.met if criterion is Criterion.REPEAT else dict.fromkeys(h.met_prev, 1)
+        for (p, q), count in source.items():
+            if p in index and q in index and count:
+                i, j = index[p], index[q]
+                out[pair_key(i, j)] = count
+    return out
+
+
+def _band_cost(bands: Mapping[int, int], members: Members) -> int:
+    return band_excess(members, bands)
+
+
+def _player_club_cost(ctx: Context, members: Members) -> int:
+    return player_club_cost(members, ctx)
+
+
+PAIR_CRITERIA = frozenset({Criterion.CLUB, Criterion.REGION, Criterion.REPEAT,
+                           Criterion.REPEAT_PREV, Criterion.WINNERS_PREV})
+
+
+def compile_costs(ids: Sequence[PlayerId], criteria: Sequence[Criterion], ctx: Context,
+                  plan: TablePlan) -> CostModel:
+    """Build the cost model for players `ids` (internal index = position in `ids`)."""
+    index = {p: i for i, p in enumerate(ids)}
+    n, h = len(ids), ctx.history
+    sizes = plan.real_sizes
+    pairs_at_tables = sum(s * (s - 1) // 2 for s in sizes)
+    raw: list[tuple[Criterion, int | None, int]] = []  # (criterion, k, maximum), in order
+    pair_values: dict[Criterion, dict[tuple[int, int], int]] = {}
+    for c in criteria:
+        if c in PAIR_CRITERIA:
+            pair_values[c] = _pair_values(c, ctx, index)
+            top = max(pair_values[c].values(), default=0)
+            raw.append((c, None, pairs_at_tables * top))
+        elif c in SEAT_SIZE:
+            seats = sum(s for s in sizes if s == SEAT_SIZE[c])
+            # k = 0 is left out: every seat is taken, so its count follows from the others
+            raw.extend((c, k, seats) for k in range(tally_length(c, h) - 1, 0, -1))
+        elif c is Criterion.BAND:
+            raw.append((c, None, n))
+        elif c is Criterion.PLAYER_X_CLUB:
+            top = max(h.player_club_meetings.values(), default=0)
+            raw.append((c, None, n * max(sizes, default=1) * top))
+        elif c is Criterion.CLUB_X_CLUB:
+            top = max(h.club_meetings.values(), default=0)
+            raw.append((c, None, pairs_at_tables * (top + len(sizes))))
+    digits: list[Digit] = []
+    weight = 1
+    for c, k, maximum in reversed(raw):
+        digits.append(Digit(c, k, maximum, weight))
+        weight *= maximum + 1
+    digits.reverse()
+
+    pair: list[dict[int, int]] = [{} for _ in range(n)]
+    seat: list[dict[int, int]] = [{} for _ in range(n)]
+    terms: list[tuple[int, Term]] = []
+    club = [ctx.clubs.get(p, "") for p in ids]
+    for d in digits:
+        if d.criterion in PAIR_CRITERIA:
+            for (i, j), v in pair_values[d.criterion].items():
+                pair[i][j] = pair[i].get(j, 0) + d.weight * v
+                pair[j][i] = pair[i][j]
+        elif d.criterion in SEAT_SIZE:
+            size, previous = SEAT_SIZE[d.criterion], seat_counts(d.criterion, h)
+            for i, p in enumerate(ids):
+                if previous.get(p, 0) == d.k:
+                    seat[i][size] = seat[i].get(size, 0) + d.weight
+        elif d.criterion is Criterion.BAND:
+            bands = {i: ctx.bands[p] for i, p in enumerate(ids) if p in ctx.bands}
+            terms.append((d.weight, SeparableTerm(partial(_band_cost, bands))))
+        elif d.criterion is Criterion.PLAYER_X_CLUB:
+            # the same count with player ids replaced by internal indices
+            meetings = {(index[p], c): v for (p, c), v in h.player_club_meetings.items()
+                        if p in index}
+            sub = Context(History(player_club_meetings=meetings), dict(enumerate(club)))
+            terms.append((d.weight, SeparableTerm(partial(_player_club_cost, sub))))
+        elif d.criterion is Criterion.CLUB_X_CLUB:
+            terms.append((d.weight, ClubMeetingsTerm(club, h.club_meetings)))
+    return CostModel(list(ids), digits, pair, seat, terms)

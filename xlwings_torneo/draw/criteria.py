@@ -1,0 +1,168 @@
+"""The draw criteria counted on a finished draw (FORMATS.md §1, "Draw criteria").
+
+This is the plain reference count, table by table: the log shows these values and the
+tests check the optimiser's incremental costs (`costs.py`) against them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import total_ordering
+from itertools import combinations
+
+from ..formats import Criterion
+from ..model import PlayerId
+from .history import History, club_pair, pair_key
+
+Tables = Sequence[Sequence[PlayerId]]
+"""Real players of each table, in plan order (ghost seats left out)."""
+
+
+@total_ordering
+@dataclass(frozen=True)
+class SeatTally:
+    """FIVE / THREE value: `counts[k]` players sit at such a table for the (k+1)-th time.
+
+    Compared from the largest k down (FORMATS.md §1: "largest k first"), so that nobody
+    gets a third five while someone could have had a second one instead.
+    """
+
+    counts: tuple[int, ...]
+
+    def key(self, length: int) -> tuple[int, ...]:
+        padded = self.counts + (0,) * (length - len(self.counts))
+        return tuple(reversed(padded))
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, SeatTally):
+            return NotImplemented
+        n = max(len(self.counts), len(other.counts))
+        return self.key(n) < other.key(n)
+
+    def __str__(self) -> str:
+        parts = [f"{c} alla {k + 1}ª volta" for k, c in reversed(list(enumerate(self.counts))) if c]
+        return ", ".join(parts) if parts else "0"
+
+
+Value = int | SeatTally
+"""What a criterion counts: a number of pairs/players, or a tally for FIVE / THREE."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything the criteria read about the players of this draw."""
+
+    history: History = field(default_factory=History)
+    clubs: Mapping[PlayerId, str] = field(default_factory=dict)
+    """Club keys; "" = no club, or a club ignored in this draw (never matches)."""
+    regions: Mapping[PlayerId, str] = field(default_factory=dict)
+    bands: Mapping[PlayerId, int] = field(default_factory=dict)
+    """Band of each semifinalist (BAND); players without a band are not counted."""
+
+
+def _same_key(keys: Mapping[PlayerId, str]) -> Callable[[PlayerId, PlayerId], int]:
+    def weight(a: PlayerId, b: PlayerId) -> int:
+        ka = keys.get(a, "")
+        return int(bool(ka) and ka == keys.get(b, ""))
+    return weight
+
+
+def pair_weight(criterion: Criterion, ctx: Context) -> Callable[[PlayerId, PlayerId], int] | None:
+    """Cost of one pair at one table, for the criteria that are sums over pairs."""
+    h = ctx.history
+    if criterion is Criterion.CLUB:
+        # manual 000_…, "Open" l. 627: "Separazione giocatori di stesso club o gruppo familiare"
+        return _same_key(ctx.clubs)
+    if criterion is Criterion.REGION:
+        # manual 000_…, "Raduno Nazionale" l. 438: "stessa regione italiana di appartenenza"
+        return _same_key(ctx.regions)
+    if criterion is Criterion.REPEAT:
+        # manual 000_…, "Open" l. 633: "Minimizzazione scontri diretti tra giocatori"
+        return lambda a, b: h.met.get(pair_key(a, b), 0)
+    if criterion is Criterion.REPEAT_PREV:
+        # manual 000_…, "Raduno Nazionale" l. 444: "già giocato insieme al primo turno"
+        return lambda a, b: int(pair_key(a, b) in h.met_prev)
+    if criterion is Criterion.WINNERS_PREV:
+        # manual 000_…, "Raduno Nazionale" l. 442: "Separazione vincitori delle partite"
+        return lambda a, b: int(a in h.winners_prev and b in h.winners_prev)
+    return None
+
+
+SEAT_SIZE: dict[Criterion, int] = {Criterion.FIVE: 5, Criterion.THREE: 3}
+"""Real-player count of the tables FIVE / THREE are about (a 3+ghost table is a three)."""
+
+
+def seat_counts(criterion: Criterion, h: History) -> Mapping[PlayerId, int]:
+    """Earlier fives (threes) of each player."""
+    # manual 000_…, "Open" l. 631: "Minimizzazione partecipazione ad un tavolo da 5";
+    # "Campionato Gufo" l. 695: "Minimizzazione partecipazione ad un tavolo da 3"
+    return h.fives if criterion is Criterion.FIVE else h.threes
+
+
+def tally(pids: Sequence[PlayerId], previous: Mapping[PlayerId, int], length: int) -> SeatTally:
+    counts = [0] * length
+    for pid in pids:
+        counts[previous.get(pid, 0)] += 1
+    return SeatTally(tuple(counts))
+
+
+def tally_length(criterion: Criterion, h: History) -> int:
+    """Entries of a FIVE / THREE tally: k = 0 … highest earlier count."""
+    return max(seat_counts(criterion, h).values(), default=0) + 1
+
+
+def band_excess(members: Sequence[PlayerId], bands: Mapping[PlayerId, int]) -> int:
+    """Players of one table from the same band, beyond the first (BAND)."""
+    # manual 000_…, "Raduno Nazionale" l. 461: "un giocatore per ogni fascia di classifica"
+    per_band = Counter(bands[p] for p in members if p in bands)
+    return sum(c - 1 for c in per_band.values())
+
+
+def player_club_cost(members: Sequence[PlayerId], ctx: Context) -> int:
+    """PLAYERxCLUB at one table: earlier meetings of each player with each other club there."""
+    # manual 000_…, "Torneo A Squadre" l. 866: "Minimizzazione scontri diretti giocatore-club"
+    present = {ctx.clubs.get(p, "") for p in members} - {""}
+    meetings = ctx.history.player_club_meetings
+    return sum(
+        meetings.get((p, c), 0)
+        for p in members for c in present if c != ctx.clubs.get(p, "")
+    )
+
+
+def clubs_at(members: Sequence[PlayerId], clubs: Mapping[PlayerId, str]) -> list[str]:
+    return sorted({clubs.get(p, "") for p in members} - {""})
+
+
+def club_x_club(tables: Tables, ctx: Context) -> int:
+    """CLUBxCLUB: each pair of clubs at a table costs its earlier meetings, this round's
+    earlier tables included (FORMATS.md §1), i.e. m·prev + m(m-1)/2 for m tables."""
+    # manual 000_…, "Torneo A Squadre" l. 859: "Minimizzazione scontri diretti tra club"
+    seen: Counter[tuple[str, str]] = Counter()
+    cost = 0
+    for members in tables:
+        for a, b in combinations(clubs_at(members, ctx.clubs), 2):
+            key = club_pair(a, b)
+            cost += ctx.history.club_meetings.get(key, 0) + seen[key]
+            seen[key] += 1
+    return cost
+
+
+def evaluate(criterion: Criterion, tables: Tables, ctx: Context) -> Value:
+    """The value of `criterion` on a complete draw."""
+    weight = pair_weight(criterion, ctx)
+    if weight is not None:
+        return sum(weight(a, b) for members in tables for a, b in combinations(members, 2))
+    if criterion in SEAT_SIZE:
+        size = SEAT_SIZE[criterion]
+        seated = [p for members in tables if len(members) == size for p in members]
+        return tally(seated, seat_counts(criterion, ctx.history),
+                     tally_length(criterion, ctx.history))
+    if criterion is Criterion.BAND:
+        return sum(band_excess(members, ctx.bands) for members in tables)
+    if criterion is Criterion.PLAYER_X_CLUB:
+        return sum(player_club_cost(members, ctx) for members in tables)
+    if criterion is Criterion.CLUB_X_CLUB:
+        return club_x_club(tables, ctx)
+    raise AssertionError(f"criterio {criterion.value} non gestito")  # pragma: no cover

@@ -1,0 +1,138 @@
+"""Drawing one round: plan the tables, seat the players at random, optimise the criteria."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..errors import DrawError
+from ..formats import Criterion, SizeScheme
+from ..model import Player, PlayerId, Round
+from .bounds import lower_bound
+from .costs import compile_costs
+from .criteria import Context, Value, evaluate
+from .history import build_history
+from .search import Budget, optimise
+from .sizes import TablePlan, plan_tables
+
+# manual 000_…, "Tipi di Tornei contemplati" l. 427: "un sorteggio casuale ed una fase
+# successiva di elaborazione atta a minimizzare eventuali conflitti la cui priorità va dai
+# più importanti a quelli meno"
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    """A drawn round and what the log needs to say about it."""
+
+    tables: tuple[tuple[PlayerId | None, ...], ...]
+    """Seats of each table in plan order; None is a ghost seat (always last)."""
+    values: dict[Criterion, Value]
+    """Each criterion's value on this draw."""
+    bounds: dict[Criterion, Value]
+    """Each criterion's lower bound (same keys as `values`)."""
+    seed: int
+    warnings: tuple[str, ...] = ()
+    iterations: int = 0
+    """Optimiser iterations used (0 when the random start already met every bound)."""
+
+    @property
+    def optimal(self) -> bool:
+        """True when every criterion reached its lower bound."""
+        return all(self.values[c] == self.bounds[c] for c in self.values)
+
+    def log_lines(self) -> list[str]:
+        """Italian lines for the log: seed, then `CLUB 2 (minimo possibile 2)` per criterion."""
+        lines = [f"Sorteggio con seme {self.seed}"]
+        lines += [f"{c.value} {self.values[c]} (minimo possibile {self.bounds[c]})"
+                  for c in self.values]
+        return lines + [f"Attenzione: {w}" for w in self.warnings]
+
+
+def _check_players(players: Sequence[PlayerId], fixed: Mapping[PlayerId, int],
+                   plan: TablePlan) -> None:
+    seen: set[PlayerId] = set()
+    for pid in players:
+        if pid in seen:
+            raise DrawError(f"il giocatore con ID {pid} compare due volte tra i partecipanti")
+        seen.add(pid)
+    per_table = [0] * plan.n_tables
+    for pid, table in fixed.items():
+        if pid not in seen:
+            raise DrawError(f"il giocatore con ID {pid} ha un tavolo fisso ma non partecipa")
+        if not 1 <= table <= plan.n_tables:
+            raise DrawError(f"tavolo fisso {table} per l'ID {pid}: i tavoli sono 1-{plan.n_tables}")
+        per_table[table - 1] += 1
+    for t, (count, size) in enumerate(zip(per_table, plan.real_sizes, strict=True), 1):
+        if count > size:
+            raise DrawError(f"al tavolo {t} ci sono {count} giocatori fissi ma {size} posti")
+
+
+def _random_start(ids: Sequence[PlayerId], fixed: Mapping[PlayerId, int], plan: TablePlan
+                  ) -> list[list[int]]:
+    """Internal indices per table: fixed players at their table, the others in order."""
+    tables: list[list[int]] = [[] for _ in plan.real_sizes]
+    free = []
+    for i, pid in enumerate(ids):
+        if pid in fixed:
+            tables[fixed[pid] - 1].append(i)
+        else:
+            free.append(i)
+    it = iter(free)
+    for members, size in zip(tables, plan.real_sizes, strict=True):
+        while len(members) < size:
+            members.append(next(it))
+    return tables
+
+
+def draw_round(
+    players: Sequence[Player],
+    previous: Sequence[Round],
+    scheme: SizeScheme,
+    criteria: Sequence[Criterion],
+    seed: int,
+    *,
+    bands: Mapping[PlayerId, int] | None = None,
+    time_limit: float | None = None,
+    fixed: Mapping[PlayerId, int] | None = None,
+    ignore_club: Collection[PlayerId] = frozenset(),
+    others: Sequence[Player] = (),
+) -> DrawResult:
+    """Draw a round of `players` minimising `criteria` lexicographically.
+
+    `fixed` pins players to a table (1-based, plan order); `ignore_club` lists players
+    whose club is ignored (both for the special draws, e.g. the cinquisti); `others` are
+    players not drawn now whose clubs still matter for the history (CLUBxCLUB).
+    Same seed and same players (in any order) give the same draw, unless `time_limit`
+    cuts the search short, which is then warned about.
+    """
+    fixed = dict(fixed or {})
+    plan = plan_tables(len(players), scheme)
+    # the players' order in the sheet must not matter: sort, then shuffle with the seed
+    ordered = sorted(players, key=lambda p: p.id)
+    _check_players([p.id for p in ordered], fixed, plan)
+    rng = random.Random(seed)
+    rng.shuffle(ordered)
+    ids = [p.id for p in ordered]
+    everyone = {p.id: p for p in (*others, *ordered)}
+    clubs = {pid: ("" if pid in ignore_club else p.club_key) for pid, p in everyone.items()}
+    ctx = Context(
+        history=build_history(previous, clubs), clubs=clubs,
+        regions={pid: p.region_key for pid, p in everyone.items()}, bands=dict(bands or {}),
+    )
+    criteria = list(dict.fromkeys(criteria))
+    bounds = {c: lower_bound(c, ids, plan, ctx) for c in criteria}
+    model = compile_costs(ids, criteria, ctx, plan)
+    budget = Budget.for_players(len(ids), time_limit)
+    fixed_idx = {i for i, pid in enumerate(ids) if pid in fixed}
+    result = optimise(model, plan.real_sizes, _random_start(ids, fixed, plan), fixed_idx,
+                      rng, model.encode(bounds), budget)
+    tables = [[ids[i] for i in members] for members in result.tables]
+    values = {c: evaluate(c, tables, ctx) for c in criteria}
+    warnings = list(plan.warnings)
+    if result.timed_out:
+        warnings.append(f"tempo massimo di {time_limit} s raggiunto: il sorteggio potrebbe "
+                        "non essere il migliore possibile né ripetibile con lo stesso seme")
+    seats = tuple(tuple[PlayerId | None, ...]((*members, *(None,) * ghosts))
+                  for members, ghosts in zip(tables, plan.ghosts, strict=True))
+    return DrawResult(seats, values, bounds, seed, tuple(warnings), result.iterations)

@@ -1,0 +1,186 @@
+"""The optimiser: improving swaps of two players between tables, with kicks when stuck.
+
+Generic over the criteria: it only sees the integer cost of `costs.CostModel`. Fair: the
+players' internal order is a seeded shuffle, ties between equally good swaps are broken
+at random and equal-cost (sideways) swaps are taken, so any draw of minimal cost can come
+out and nobody's seat depends on where he was typed in the sheet.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from .costs import CostModel
+
+NOISE = 0.1
+"""Share of iterations that move a random player rather than one in a conflict."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """When the search stops, besides reaching the lower bound."""
+
+    iterations: int
+    """Hard cap on iterations (each looks at every swap of one player)."""
+    stall: int
+    """Iterations without a new best before restarting from the best with a kick."""
+    kick: int = 3
+    """Random swaps applied by a kick."""
+    deadline: float | None = None
+    """`time.monotonic()` value after which the search stops (reported as a timeout)."""
+
+    @classmethod
+    def for_players(cls, n: int, time_limit: float | None = None) -> Budget:
+        """The default effort: enough for the bound on realistic clubs, linear in n."""
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        return cls(iterations=2000 + 8 * n, stall=100 + n // 2, deadline=deadline)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    tables: list[list[int]]
+    cost: int
+    iterations: int
+    timed_out: bool
+
+
+class _Search:
+    def __init__(self, model: CostModel, sizes: Sequence[int], start: list[list[int]],
+                 fixed: Collection[int], rng: random.Random) -> None:
+        self.model, self.sizes, self.rng = model, list(sizes), rng
+        self.movable = [p for m in start for p in m if p not in fixed]
+        self.load(start)
+
+    def load(self, tables: list[list[int]]) -> None:
+        pair, seat = self.model.pair, self.model.seat
+        self.tables = [list(m) for m in tables]
+        self.table_of = [0] * len(self.model.ids)
+        self.pc = [0] * len(self.model.ids)
+        total = 0
+        for t, members in enumerate(self.tables):
+            for p in members:
+                self.table_of[p] = t
+                w = pair[p]
+                self.pc[p] = sum(w.get(x, 0) for x in members if x != p)
+                total += self.pc[p] + 2 * seat[p].get(self.sizes[t], 0)
+        total //= 2
+        self.total = total + sum(w * term.start(self.tables) for w, term in self.model.terms)
+
+    def delta(self, a: int, b: int) -> int:
+        ta, tb = self.table_of[a], self.table_of[b]
+        pa, pb, pc = self.model.pair[a], self.model.pair[b], self.pc
+        d = (sum(pa.get(x, 0) for x in self.tables[tb] if x != b) - pc[b]
+             + sum(pb.get(y, 0) for y in self.tables[ta] if y != a) - pc[a])
+        sa, sb = self.model.seat[a], self.model.seat[b]
+        za, zb = self.sizes[ta], self.sizes[tb]
+        d += sa.get(zb, 0) - sa.get(za, 0) + sb.get(za, 0) - sb.get(zb, 0)
+        return d + sum(w * t.delta(self.tables, ta, a, tb, b) for w, t in self.model.terms)
+
+    def swap(self, a: int, b: int, d: int) -> None:
+        ta, tb = self.table_of[a], self.table_of[b]
+        for _, term in self.model.terms:
+            term.commit(self.tables, ta, a, tb, b)
+        pair, pc = self.model.pair, self.pc
+        pa, pb = pair[a], pair[b]
+        ma, mb = self.tables[ta], self.tables[tb]
+        for y in ma:
+            if y != a:
+                pc[y] += pb.get(y, 0) - pa.get(y, 0)
+        for x in mb:
+            if x != b:
+                pc[x] += pa.get(x, 0) - pb.get(x, 0)
+        pc[a] = sum(pa.get(x, 0) for x in mb if x != b)
+        pc[b] = sum(pb.get(y, 0) for y in ma if y != a)
+        ma[ma.index(a)] = b
+        mb[mb.index(b)] = a
+        self.table_of[a], self.table_of[b] = tb, ta
+        self.total += d
+
+    def conflicted(self) -> list[int]:
+        seat, sizes, tof, pc = self.model.seat, self.sizes, self.table_of, self.pc
+        return [p for p in self.movable if pc[p] or seat[p].get(sizes[tof[p]], 0)]
+
+    def best_move(self, a: int, movable: Collection[int]) -> tuple[int, int] | None:
+        """The best swap partner of `a` (random among equals) and the cost change."""
+        rng, tables, sizes, terms = self.rng, self.tables, self.sizes, self.model.terms
+        pair, seat, pc = self.model.pair, self.model.seat, self.pc
+        ta = self.table_of[a]
+        pa, sa, za = pair[a], seat[a], sizes[ta]
+        rest = [y for y in tables[ta] if y != a]
+        base = -pc[a]
+        best_d, choice, ties = 0, -1, 0
+        for tb, mb in enumerate(tables):
+            if tb == ta:
+                continue
+            zb = sizes[tb]
+            into = sum(pa.get(x, 0) for x in mb)
+            seat_a = sa.get(zb, 0) - sa.get(za, 0) if za != zb else 0
+            for b in mb:
+                if b not in movable:
+                    continue
+                pb = pair[b]
+                d = into - pa.get(b, 0) - pc[b] + base + seat_a
+                for y in rest:
+                    d += pb.get(y, 0)
+                if za != zb:
+                    sb = seat[b]
+                    d += sb.get(za, 0) - sb.get(zb, 0)
+                if terms:
+                    d += sum(w * t.delta(tables, ta, a, tb, b) for w, t in terms)
+                if choice < 0 or d < best_d:
+                    best_d, choice, ties = d, b, 1
+                elif d == best_d:
+                    ties += 1
+                    if rng.randrange(ties) == 0:
+                        choice = b
+        return None if choice < 0 else (choice, best_d)
+
+    def kick(self, size: int) -> None:
+        """Random swaps, each involving a player in a conflict when there is one."""
+        rng = self.rng
+        for _ in range(size):
+            pool = self.conflicted() or self.movable
+            a = rng.choice(pool)
+            others = [b for b in self.movable if self.table_of[b] != self.table_of[a]]
+            if not others:
+                return
+            b = rng.choice(others)
+            self.swap(a, b, self.delta(a, b))
+
+
+def optimise(model: CostModel, sizes: Sequence[int], start: list[list[int]],
+             fixed: Collection[int], rng: random.Random, target: int, budget: Budget
+             ) -> SearchResult:
+    """Lower the cost of `start` (internal indices per table) by swaps; `fixed` never move.
+
+    Stops at `target` (the lower bound), at the iteration cap or at the deadline.
+    """
+    s = _Search(model, sizes, start, fixed, rng)
+    movable = set(s.movable)
+    best, best_tables = s.total, [list(m) for m in s.tables]
+    since_best, iterations, timed_out = 0, 0, False
+    if len(s.movable) < 2:
+        return SearchResult(best_tables, best, 0, False)
+    while best > target and iterations < budget.iterations:
+        iterations += 1
+        if budget.deadline is not None and iterations % 32 == 0 \
+                and time.monotonic() > budget.deadline:
+            timed_out = True
+            break
+        if since_best >= budget.stall:
+            s.load(best_tables)
+            s.kick(budget.kick)
+            since_best = 0
+        pool = s.movable if model.terms or rng.random() < NOISE else s.conflicted()
+        a = rng.choice(pool or s.movable)
+        move = s.best_move(a, movable)
+        if move is not None and move[1] <= 0:
+            s.swap(a, move[0], move[1])
+        if s.total < best:
+            best, best_tables, since_best = s.total, [list(m) for m in s.tables], 0
+        else:
+            since_best += 1
+    return SearchResult(best_tables, best, iterations, timed_out)

@@ -1,0 +1,127 @@
+"""How many tables of which size a round has (FORMATS.md §1, "Table sizes")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import DrawError
+from ..formats import SizeScheme
+
+THREES_WHEN_FOUR_FIVE_FAILS: dict[int, tuple[int, ...]] = {6: (3, 3), 7: (4, 3), 11: (4, 4, 3)}
+"""**Decision** (FORMATS.md §1): 6, 7 and 11 players cannot be split into tables of 4 and 5,
+so the 4/5 scheme uses the fewest 3-player tables instead, and warns."""
+
+ODD_TABLES_LAST = True
+"""**Decision** (FORMATS.md §1): standard-size tables are numbered first, odd-size tables
+(5s, 3s, 3+ghost) last. Only documentation: `plan_tables` always orders so."""
+
+GHOST_TABLE_REAL_PLAYERS = 3
+"""Campionato Gufo: a ghost table seats 3 real players and one fictitious GHOST."""
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """The tables of one round, in table-number order."""
+
+    sizes: tuple[int, ...]
+    """Seats per table, ghost seats included (a 3+ghost table has 4)."""
+    ghosts: tuple[int, ...]
+    """Ghost seats per table (0 or 1)."""
+    warnings: tuple[str, ...] = ()
+    """Italian notes for the log, e.g. when 3-player tables replace a 4/5 split."""
+
+    @property
+    def real_sizes(self) -> tuple[int, ...]:
+        """Real players per table: what FIVE and THREE look at."""
+        return tuple(s - g for s, g in zip(self.sizes, self.ghosts, strict=True))
+
+    @property
+    def n_tables(self) -> int:
+        return len(self.sizes)
+
+    @property
+    def n_players(self) -> int:
+        return sum(self.real_sizes)
+
+
+def _plan(standard: int, n_standard: int, odd: tuple[int, ...], ghosts: int = 0,
+          warnings: tuple[str, ...] = ()) -> TablePlan:
+    sizes = (standard,) * n_standard + odd
+    ghost_seats = (0,) * n_standard + (ghosts,) * len(odd)
+    return TablePlan(sizes, ghost_seats, warnings)
+
+
+def _too_few(n: int, scheme: SizeScheme, minimum: int) -> DrawError:
+    return DrawError(
+        f"servono almeno {minimum} giocatori per tavoli {scheme.value}: "
+        f"ci sono solo {n} giocatori partecipanti"
+    )
+
+
+def _impossible(n: int, scheme: SizeScheme) -> DrawError:
+    return DrawError(
+        f"con {n} giocatori non si possono formare tavoli {scheme.value}: "
+        "aggiungere o togliere un giocatore"
+    )
+
+
+def _four_five(n: int) -> TablePlan:
+    # manual 000_…, "Open" l. 643: "tavoli da 4 e 5 giocatori"; n mod 4 tables of 5
+    if n < 4:
+        raise _too_few(n, SizeScheme.FOUR_FIVE, 4)
+    if n in THREES_WHEN_FOUR_FIVE_FAILS:
+        sizes = THREES_WHEN_FOUR_FIVE_FAILS[n]
+        threes = sizes.count(3)
+        warning = (
+            f"{n} giocatori non si dividono in tavoli da 4 e da 5: "
+            f"si gioca con {threes} tavol{'o' if threes == 1 else 'i'} da 3"
+        )
+        return _plan(4, sizes.count(4), (3,) * threes, warnings=(warning,))
+    fives = n % 4
+    return _plan(4, (n - 5 * fives) // 4, (5,) * fives)
+
+
+def _four_three(n: int) -> TablePlan:
+    # manual 000_…, "BGL" l. 764: "tavoli da 4 e 3 giocatori"; rest 1 → three 3s, 2 → two, 3 → one
+    if n < 3:
+        raise _too_few(n, SizeScheme.FOUR_THREE, 3)
+    threes = {0: 0, 1: 3, 2: 2, 3: 1}[n % 4]
+    if n < 3 * threes:
+        raise _impossible(n, SizeScheme.FOUR_THREE)
+    return _plan(4, (n - 3 * threes) // 4, (3,) * threes)
+
+
+def _four_five_ghost(n: int) -> TablePlan:
+    # manual 000_…, "Campionato Gufo" l. 685-687: rest 0 → all 4, 1 → one 5,
+    # 2 or 3 → one or two tables of 3 real players and a fictitious Ghost
+    if n < 3:
+        raise _too_few(n, SizeScheme.FOUR_FIVE_GHOST, 3)
+    rest = n % 4
+    if rest == 1:
+        if n < 5:
+            raise _too_few(n, SizeScheme.FOUR_FIVE_GHOST, 3)
+        return _plan(4, (n - 5) // 4, (5,))
+    ghost_tables = {0: 0, 2: 2, 3: 1}[rest]
+    odd = (GHOST_TABLE_REAL_PLAYERS + 1,) * ghost_tables
+    return _plan(4, (n - GHOST_TABLE_REAL_PLAYERS * ghost_tables) // 4, odd, ghosts=1)
+
+
+def _two_three(n: int) -> TablePlan:
+    # manual 000_…, "1VS1" l. 816: "tavoli da 2 ed eventualmente un tavolo da 3 giocatori"
+    if n < 2:
+        raise _too_few(n, SizeScheme.TWO_THREE, 2)
+    threes = n % 2
+    return _plan(2, (n - 3 * threes) // 2, (3,) * threes)
+
+
+_PLANNERS = {
+    SizeScheme.FOUR_FIVE: _four_five,
+    SizeScheme.FOUR_THREE: _four_three,
+    SizeScheme.FOUR_FIVE_GHOST: _four_five_ghost,
+    SizeScheme.TWO_THREE: _two_three,
+}
+
+
+def plan_tables(n: int, scheme: SizeScheme) -> TablePlan:
+    """The tables for `n` players under `scheme`; a `DrawError` in Italian when impossible."""
+    return _PLANNERS[scheme](n)

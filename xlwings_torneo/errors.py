@@ -1,0 +1,63 @@
+"""Errors shown to the organiser: Italian message, naming the sheet and cell where known."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class TorneoError(Exception):
+    """Base of every error the organiser can fix; the CLI maps it to exit code 2."""
+
+    def __init__(self, message: str, where: str | None = None) -> None:
+        self.message = message
+        self.where = where
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class WorkbookError(TorneoError, ValueError):
+    """A cell or sheet of the workbook holds something the program cannot use."""
+
+
+class ValidationError(TorneoError, ValueError):
+    """Several problems found at once (a whole sheet validated); ``problems`` lists them."""
+
+    def __init__(self, problems: Iterable[TorneoError | str]) -> None:
+        self.problems = tuple(str(p) for p in problems)
+        super().__init__("\n".join(self.problems))
+
+
+class DrawError(TorneoError, ValueError):
+    """A round cannot be drawn (too few players, impossible table sizes, missing results)."""
+
+
+class ScoringError(TorneoError, ValueError):
+    """Results cannot be turned into points or standings."""
+
+
+class UnknownTypeError(TorneoError, LookupError):
+    """A tournament type name not in the registry."""
+
+
+class FileLockedError(TorneoError, PermissionError):
+    """The workbook is open in Excel or LibreOffice (their lock file exists)."""
+
+
+class MissingDependencyError(TorneoError, ImportError):
+    """An optional dependency is missing; the message gives the pip line that fixes it."""
+
+    def __init__(self, package: str, extra: str) -> None:
+        super().__init__(
+            f"manca il pacchetto Python '{package}': installalo con "
+            f"pip install 'xlwings_torneo[{extra}]'"
+        )
+
+
+def collect(problems: list[TorneoError]) -> None:
+    """Raise all collected problems together, or nothing if there are none."""
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise ValidationError(problems)

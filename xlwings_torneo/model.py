@@ -1,0 +1,183 @@
+"""The tournament as data: players, tables, rounds, options. Frozen dataclasses, no I/O."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import TypeAlias
+
+PlayerId: TypeAlias = int
+"""The organiser's ID from column A of `Iscritti`."""
+
+GHOST_NAME = "GHOST"
+"""Display name of a fictitious seat (Campionato Gufo, BGL): no ID, no score (WORKBOOK.md)."""
+
+
+def fold(text: str) -> str:
+    """Key used to compare clubs and regions: trimmed, case-insensitive (WORKBOOK.md, `Club`)."""
+    return " ".join(text.split()).casefold()
+
+
+@dataclass(frozen=True)
+class Player:
+    """One row of `Iscritti`."""
+
+    id: PlayerId
+    nome: str
+    cognome: str
+    nick: str = ""
+    club: str = ""
+    partecipa: bool = True
+    """`Partecipa Torneo = SI`: only these are drawn; ignored by the standings."""
+    regione: str = ""
+    nascita: date | None = None
+    email: str = ""
+    row: int = 0
+    """Row in `Iscritti` it was read from (0 when built in code); used in messages."""
+
+    @property
+    def display_name(self) -> str:
+        """`Nome Cognome`, as written on the round sheets."""
+        return f"{self.nome} {self.cognome}".strip()
+
+    @property
+    def club_key(self) -> str:
+        return fold(self.club)
+
+    @property
+    def region_key(self) -> str:
+        return fold(self.regione)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of a drawn table, with the score typed in (if any)."""
+
+    player_id: PlayerId | None
+    """None for a ghost seat."""
+    name: str = ""
+    club: str = ""
+    raw: Decimal | None = None
+    """The score cell as typed: None when empty (the draw leaves it empty)."""
+    cell: str = ""
+    """Where the score cell is, e.g. `Turno 2!F5`, for messages."""
+
+    @property
+    def is_ghost(self) -> bool:
+        return self.player_id is None
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int
+    seats: tuple[Seat, ...]
+
+    @property
+    def players(self) -> tuple[PlayerId, ...]:
+        """IDs of the real players at the table, in seat order."""
+        return tuple(s.player_id for s in self.seats if s.player_id is not None)
+
+    @property
+    def size(self) -> int:
+        """Seats including ghosts: a 3+ghost table has size 4."""
+        return len(self.seats)
+
+    @property
+    def is_played(self) -> bool:
+        """False when every real seat's score is empty or 0 (WORKBOOK.md, round sheets)."""
+        return any(s.raw not in (None, Decimal(0)) for s in self.seats if not s.is_ghost)
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    tables: tuple[Table, ...]
+
+    @property
+    def player_ids(self) -> tuple[PlayerId, ...]:
+        return tuple(pid for t in self.tables for pid in t.players)
+
+    @property
+    def is_played(self) -> bool:
+        return any(t.is_played for t in self.tables)
+
+    @property
+    def has_scores(self) -> bool:
+        """True when any score cell holds something other than empty/0."""
+        return self.is_played
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """Sheet `TORNEO` (optional): read by label."""
+
+    sede: str = ""
+    organizzatore: str = ""
+    nome: str = ""
+    tipologia: str = ""
+    turni_previsti: int | None = None
+    note: str = ""
+    date_turni: dict[int, date] = field(default_factory=dict)
+
+
+class LogLevel(enum.IntEnum):
+    """The manual's three levels for each log output (Menù Opzioni, Log)."""
+
+    DISABILITATO = 0
+    BASSO = 1
+    ALTO = 2
+
+    @property
+    def label(self) -> str:
+        return {0: "Disabilitato", 1: "Livello basso", 2: "Livello alto"}[self.value]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Sheet `Opzioni` (WORKBOOK.md); defaults are the manual's."""
+
+    tipo_sorteggio: str = "Open"
+    tipo_classifica: str = ""
+    """Empty means: same as `tipo_sorteggio`."""
+    unico_vincitore: bool = True
+    stampa_ridotta: bool = False
+    log_console: LogLevel = LogLevel.DISABILITATO
+    log_foglio: LogLevel = LogLevel.BASSO
+    log_file: LogLevel = LogLevel.ALTO
+
+    @property
+    def ranking_type(self) -> str:
+        return self.tipo_classifica or self.tipo_sorteggio
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Everything read from one workbook."""
+
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...] = ()
+    info: TournamentInfo = field(default_factory=TournamentInfo)
+    options: Options = field(default_factory=Options)
+
+    def player(self, pid: PlayerId) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    @property
+    def by_id(self) -> dict[PlayerId, Player]:
+        return {p.id: p for p in self.players}
+
+    def round(self, number: int) -> Round | None:
+        for r in self.rounds:
+            if r.number == number:
+                return r
+        return None
+
+    @property
+    def active(self) -> tuple[Player, ...]:
+        """Players with `Partecipa Torneo = SI`: the ones a draw seats."""
+        return tuple(p for p in self.players if p.partecipa)

@@ -1,0 +1,76 @@
+"""The fonts embedded in every PDF, bundled so printing needs nothing installed.
+
+DejaVu Sans covers Latin with accents, Greek and Cyrillic (`Łukasz Żółć`, `Δημήτρης`);
+Droid Sans Fallback covers CJK (`王伟`) and is loaded only when a text needs it.
+Licences beside the files in `fonts/`.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from ..errors import MissingDependencyError
+
+try:
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+except ImportError as exc:  # the PDF outputs are the optional extra `[pdf]`
+    raise MissingDependencyError("reportlab", "pdf") from exc
+
+FONT_DIR = Path(__file__).with_name("fonts")
+REGULAR = "TorneoSans"
+BOLD = "TorneoSans-Bold"
+FALLBACK = "TorneoFallback"
+
+_FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf",
+          FALLBACK: "DroidSansFallbackFull.ttf"}
+
+
+@functools.cache
+def _load(name: str) -> TTFont:
+    font = TTFont(name, str(FONT_DIR / _FILES[name]))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+@functools.cache
+def register() -> None:
+    """Register the main family (regular + bold); safe to call many times."""
+    _load(REGULAR)
+    _load(BOLD)
+    for bold, italic, name in ((0, 0, REGULAR), (1, 0, BOLD), (0, 1, REGULAR), (1, 1, BOLD)):
+        addMapping(REGULAR, bold, italic, name)
+
+
+@functools.cache
+def _coverage(name: str) -> frozenset[int]:
+    return frozenset(_load(name).face.charToGlyph)
+
+
+def markup(text: str) -> str:
+    """Paragraph markup for a user string: XML-escaped, and every run of characters the
+    main font lacks switched to the fallback font (when the fallback has them)."""
+    main = _coverage(REGULAR)
+    if all(ord(ch) in main or ch.isspace() for ch in text):
+        return escape(text)
+    fallback = _coverage(FALLBACK)
+    parts: list[str] = []
+    run: list[str] = []
+    in_fallback = False
+    for ch in text:
+        wants_fallback = ord(ch) not in main and ord(ch) in fallback and not ch.isspace()
+        if wants_fallback != in_fallback and run:
+            parts.append(_run("".join(run), in_fallback))
+            run = []
+        in_fallback = wants_fallback
+        run.append(ch)
+    if run:
+        parts.append(_run("".join(run), in_fallback))
+    return "".join(parts)
+
+
+def _run(text: str, fallback: bool) -> str:
+    return f'<font face="{FALLBACK}">{escape(text)}</font>' if fallback else escape(text)

@@ -1,0 +1,33 @@
+"""How dates, scores and points are written in the outputs: Italian conventions."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+WEEKDAYS = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")
+"""Italian weekday names, Monday first as `date.weekday()` counts."""
+
+
+def format_date(day: date) -> str:
+    """`lunedì 10/04/2023`, as on the manual's printed sheet."""
+    return f"{WEEKDAYS[day.weekday()]} {day:%d/%m/%Y}"
+
+
+def format_score(raw: Decimal | None) -> str:
+    """A score cell as typed, with the Italian decimal comma (`44,1`); empty stays empty."""
+    if raw is None:
+        return ""
+    return _comma(format(raw, "f"))
+
+
+def format_points(points: Decimal | None, decimals: int = 0) -> str:
+    """Standings points at the type's precision (Master: 3 decimals); None is empty."""
+    if points is None:
+        return ""
+    quantum = Decimal(1).scaleb(-decimals)
+    return _comma(format(points.quantize(quantum), "f"))
+
+
+def _comma(number: str) -> str:
+    return number.replace(".", ",")

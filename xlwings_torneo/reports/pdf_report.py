@@ -1,0 +1,105 @@
+"""The full tournament report (`<workbook>.pdf`, manual "Stampa Report Risiko"): every
+round's sheets with the scores filled in, then the standings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    Flowable,
+    NextPageTemplate,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from ..model import Tournament
+from ..scoring.result import Standings
+from . import fonts
+from .italian import format_points
+from .pdf_sheets import LANDSCAPE_TEMPLATE, build, paragraph_style, sheets_story
+from .sheet import table_sheets
+from .standings_rows import STANDINGS_TITLE, TEAMS_HEADERS, TEAMS_TITLE, standings_grid
+
+ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
+"""Rows alternate background colour, as in `Classifica` (WORKBOOK.md)."""
+WON_BACKGROUND = colors.HexColor("#FFE08A")
+"""A round cell whose game the player won."""
+FIXED_WIDTHS = {"Pos.": 15 * mm, "ID": 12 * mm}
+ROUND_WIDTH = 13 * mm
+TOTAL_WIDTH = 17 * mm
+
+
+def write_report(t: Tournament, standings: Standings | None, out: Path, *,
+                 reduced: bool = False, logo: Path | None = None) -> None:
+    """Every round's sheets with `Punti` and `Punti Torneo` filled, then the standings."""
+    sheets = [sheet for rnd in t.rounds
+              for sheet in table_sheets(t, rnd, filled=True, standings=standings)]
+    story = sheets_story(sheets, reduced, logo)
+    if standings is not None:
+        if story:
+            story += [NextPageTemplate(LANDSCAPE_TEMPLATE), PageBreak()]
+        else:
+            story.append(NextPageTemplate(LANDSCAPE_TEMPLATE))
+        story += standings_story(t, standings)
+    build(out, reduced, t.info.nome or "Report torneo", story)
+
+
+def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
+    title = paragraph_style("stitle", 15, bold=True, align=TA_CENTER)
+    heading = f"{STANDINGS_TITLE} - {standings.type_name}"
+    story: list[Flowable] = []
+    if t.info.nome:
+        story.append(Paragraph(fonts.markup(t.info.nome), title))
+    story += [Paragraph(fonts.markup(heading), title), Spacer(1, 4 * mm),
+              _standings_table(standings)]
+    if standings.teams:
+        rows: list[list[str]] = [list(TEAMS_HEADERS)] + [
+            [str(r.position), r.club, str(r.wins), format_points(r.points, standings.decimals)]
+            for r in standings.teams]
+        story += [PageBreak(), Paragraph(TEAMS_TITLE, title), Spacer(1, 4 * mm),
+                  _grid(rows, [15 * mm, 120 * mm, 25 * mm, 30 * mm], {}, numeric=[0, 2, 3])]
+    return story
+
+
+def _standings_table(standings: Standings) -> Table:
+    header, body, won = standings_grid(standings)
+    width = landscape(A4)[0] - 20 * mm
+    n_rounds = len(standings.rounds)
+    n_totals = len(standings.total_headers)
+    round_width = min(ROUND_WIDTH, (width * 0.45) / max(n_rounds, 1))
+    fixed = sum(FIXED_WIDTHS.values()) + n_rounds * round_width + n_totals * TOTAL_WIDTH
+    text = max(width - fixed, 60 * mm)
+    widths = ([FIXED_WIDTHS["Pos."]] + [text * f for f in (0.22, 0.24, 0.22, 0.32)]
+              + [round_width] * n_rounds + [TOTAL_WIDTH] * n_totals + [FIXED_WIDTHS["ID"]])
+    text_columns = range(1, 5)
+    numeric = [i for i in range(len(header)) if i not in text_columns]
+    return _grid([header, *body], widths, won, small=n_rounds > 10, numeric=numeric)
+
+
+def _grid(rows: list[list[str]], widths: list[float], won: dict[tuple[int, int], bool],
+          *, small: bool = False, numeric: list[int]) -> Table:
+    size = 7 if small else 8.5
+    styles = (paragraph_style("scell", size), paragraph_style("snum", size, align=TA_CENTER))
+    head = paragraph_style("shead", size, bold=True, align=TA_CENTER)
+    data: list[list[Any]] = [[Paragraph(fonts.markup(h), head) for h in rows[0]]]
+    data += [[Paragraph(fonts.markup(v), styles[col in numeric]) for col, v in enumerate(row)]
+             for row in rows[1:]]
+    table = Table(data, colWidths=widths, repeatRows=1)
+    commands: list[tuple[Any, ...]] = [
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#666666")),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#D9E2EC")),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), list(ROW_BACKGROUNDS)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]
+    commands += [("BACKGROUND", (col, row + 1), (col, row + 1), WON_BACKGROUND)
+                 for (row, col), flag in won.items() if flag]
+    table.setStyle(TableStyle(commands))
+    return table

@@ -1,0 +1,245 @@
+"""The printed table sheets of a round (`<workbook>_<N>.pdf`): one A4 per table, or two
+per A4 with a cut line when `Stampa Ridotta` is set (manual, Opzioni "Stampa Ridotta")."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    FrameBreak,
+    HRFlowable,
+    Image,
+    KeepInFrame,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from ..errors import TorneoError, WorkbookError
+from ..model import Tournament
+from . import fonts
+from .output import write_atomic
+from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, TableSheet, table_sheets
+
+SHEET_TEMPLATE = "sheet"
+LANDSCAPE_TEMPLATE = "landscape"
+GRID = colors.HexColor("#333333")
+GHOST_BACKGROUND = colors.HexColor("#E0E0E0")
+HEADER_BACKGROUND = colors.HexColor("#F0F0F0")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Sizes of one sheet: a full A4, or half of one (`Stampa Ridotta`)."""
+
+    margin: float
+    title_size: float
+    text_size: float
+    row_padding: float
+    """Space above and below a name: room to write by hand."""
+    logo_box: tuple[float, float]
+    note_lines: int
+
+    @staticmethod
+    def of(reduced: bool) -> Layout:
+        if reduced:
+            return Layout(10 * mm, 13, 9, 2.2 * mm, (24 * mm, 16 * mm), 1)
+        return Layout(15 * mm, 18, 10.5, 6 * mm, (40 * mm, 28 * mm), 5)
+
+
+def paragraph_style(name: str, size: float, *, bold: bool = False, align: int = 0,
+           colour: colors.Color = colors.black) -> ParagraphStyle:
+    fonts.register()
+    return ParagraphStyle(name, fontName=fonts.BOLD if bold else fonts.REGULAR,
+                          fontSize=size, leading=size * 1.25, alignment=align,
+                          textColor=colour)
+
+
+def logo_flowable(logo: Path, box: tuple[float, float]) -> Image:
+    """The organiser's logo scaled into the box, keeping its proportions."""
+    try:
+        width, height = ImageReader(str(logo)).getSize()
+    except Exception as exc:  # reportlab/PIL raise many kinds for an unreadable image
+        raise TorneoError(f"logo non leggibile ({exc})", where=str(logo)) from exc
+    scale = min(box[0] / width, box[1] / height)
+    return Image(str(logo), width * scale, height * scale)
+
+
+def _heading(sheet: TableSheet, layout: Layout, logo: Path | None,
+             width: float) -> list[Flowable]:
+    head = sheet.heading
+    if head is None and logo is None:
+        return []
+    text_width = width - (layout.logo_box[0] + 4 * mm if logo else 0)
+    rows: list[list[Any]] = []
+    if head is not None:
+        name_style = paragraph_style("nome", layout.title_size, bold=True, align=TA_CENTER,
+                            colour=colors.white)
+        name_cell = Table([[Paragraph(fonts.markup(head.nome), name_style)]],
+                          colWidths=[text_width])
+        name_cell.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(head.colour)),
+            ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))
+        rows.append([name_cell])
+        small = paragraph_style("org", layout.text_size, align=TA_CENTER)
+        for label, value in (("Organizzatore", head.organizzatore), ("Sede", head.sede)):
+            if value:
+                rows.append([Paragraph(f"{label}: {fonts.markup(value)}", small)])
+    text = Table(rows or [[""]], colWidths=[text_width])
+    text.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    if logo is None:
+        return [text, Spacer(1, 3 * mm)]
+    both = Table([[logo_flowable(logo, layout.logo_box), text]],
+                 colWidths=[layout.logo_box[0] + 4 * mm, text_width])
+    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    return [both, Spacer(1, 3 * mm)]
+
+
+def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
+    cell = paragraph_style("cell", layout.text_size)
+    number = paragraph_style("number", layout.text_size, align=TA_CENTER)
+    head = paragraph_style("head", layout.text_size, bold=True, align=TA_CENTER)
+    fractions = (0.50, 0.10, 0.12, 0.12, 0.16)
+    rows: list[list[Any]] = [[Paragraph(h, head) for h in HEADERS]]
+    for line in sheet.lines:
+        rows.append([Paragraph(fonts.markup(line.nominativo), cell),
+                     Paragraph(fonts.markup(line.punti), number), "",
+                     Paragraph(fonts.markup(line.punti_torneo), number),
+                     "—" if line.ghost else ""])
+    label = paragraph_style("total", layout.text_size, bold=True, align=TA_RIGHT)
+    value = paragraph_style("value", layout.text_size, bold=True, align=TA_CENTER)
+    rows.append([Paragraph(TOTAL_LABEL, label), Paragraph(fonts.markup(sheet.total), value),
+                 "", "", ""])
+    table = Table(rows, colWidths=[f * width for f in fractions], repeatRows=1)
+    last = len(rows) - 1
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size),
+        ("GRID", (0, 0), (-1, last - 1), 0.6, GRID),
+        ("BOX", (1, last), (1, last), 0.6, GRID),
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_BACKGROUND),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+        ("TOPPADDING", (0, 1), (-1, last - 1), layout.row_padding),
+        ("BOTTOMPADDING", (0, 1), (-1, last - 1), layout.row_padding),
+    ]
+    for i, line in enumerate(sheet.lines, start=1):
+        if line.ghost:
+            commands.append(("BACKGROUND", (0, i), (-1, i), GHOST_BACKGROUND))
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
+                    width: float, height: float) -> Flowable:
+    """One table's sheet, shrunk if needed so that it never spills out of its frame."""
+    story: list[Flowable] = _heading(sheet, layout, logo, width)
+    story.append(Paragraph(sheet.title, paragraph_style("title", layout.title_size, bold=True,
+                                               align=TA_CENTER)))
+    if sheet.date_line:
+        story.append(Paragraph(fonts.markup(sheet.date_line),
+                               paragraph_style("date", layout.text_size + 1, align=TA_CENTER)))
+    story += [Spacer(1, 4 * mm), _score_table(sheet, layout, width), Spacer(1, 5 * mm)]
+    note = paragraph_style("note", layout.text_size)
+    story.append(Paragraph(f"{NOTE_LABEL} " + "_" * 60, note))
+    for _ in range(layout.note_lines - 1):
+        story += [Spacer(1, 7 * mm), HRFlowable(width="100%", thickness=0.5, color=GRID)]
+    return KeepInFrame(width, height, story, mode="shrink")
+
+
+def _cut_line(canvas: Canvas, _doc: BaseDocTemplate) -> None:
+    """Dashed line across the middle of a reduced page, where the two sheets are cut."""
+    width, height = A4
+    canvas.saveState()
+    canvas.setDash(4, 3)
+    canvas.setStrokeColor(colors.grey)
+    canvas.line(8 * mm, height / 2, width - 8 * mm, height / 2)
+    canvas.setFont(fonts.REGULAR, 9)
+    canvas.setFillColor(colors.grey)
+    canvas.drawString(3 * mm, height / 2 - 3, "✂")
+    canvas.restoreState()
+
+
+def sheet_box(reduced: bool) -> tuple[float, float]:
+    """Width and height available to one sheet."""
+    margin = Layout.of(reduced).margin
+    width, height = A4
+    return width - 2 * margin, (height / 2 if reduced else height) - 2 * margin
+
+
+def sheet_frames(reduced: bool) -> list[Frame]:
+    margin = Layout.of(reduced).margin
+    width, height = sheet_box(reduced)
+    tops = (A4[1] / 2 + margin, margin) if reduced else (margin,)
+    return [Frame(margin, y, width, height, id=f"sheet{i}", leftPadding=0, rightPadding=0,
+                  topPadding=0, bottomPadding=0) for i, y in enumerate(tops)]
+
+
+def document(buffer: io.BytesIO, reduced: bool, title: str) -> BaseDocTemplate:
+    """A4 document whose first template lays out sheets; a landscape one follows for tables."""
+    fonts.register()
+    doc = BaseDocTemplate(buffer, pagesize=A4, title=title, author="xlwings_torneo")
+    margin = 10 * mm
+    lw, lh = landscape(A4)
+    doc.addPageTemplates([
+        PageTemplate(SHEET_TEMPLATE, sheet_frames(reduced), pagesize=A4,
+                     onPage=_cut_line if reduced else _no_decoration),
+        PageTemplate(LANDSCAPE_TEMPLATE,
+                     [Frame(margin, margin, lw - 2 * margin, lh - 2 * margin, id="wide")],
+                     pagesize=landscape(A4)),
+    ])
+    return doc
+
+
+def _no_decoration(_canvas: Canvas, _doc: BaseDocTemplate) -> None:
+    return None
+
+
+def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
+                 logo: Path | None) -> list[Flowable]:
+    """Sheets separated by frame breaks: the next sheet starts the next half or page."""
+    layout = Layout.of(reduced)
+    width, height = sheet_box(reduced)
+    story: list[Flowable] = []
+    for sheet in sheets:
+        if story:
+            story.append(FrameBreak())
+        story.append(sheet_flowables(sheet, layout, logo, width, height))
+    return story
+
+
+def write_round_sheets(t: Tournament, round_no: int, out: Path, *, reduced: bool,
+                       logo: Path | None = None) -> None:
+    """Blank score sheets of every table of round `round_no` (the draw's "Stampa")."""
+    rnd = t.round(round_no)
+    if rnd is None:
+        raise WorkbookError("il turno non è stato sorteggiato", where=f"Turno {round_no}")
+    story = sheets_story(table_sheets(t, rnd), reduced, logo)
+    build(out, reduced, f"Turno {round_no}", story)
+
+
+def build(out: Path, reduced: bool, title: str, story: Sequence[Flowable]) -> None:
+    """Lay out the story and write the PDF atomically; an empty story still gives a valid
+    one-page PDF."""
+    buffer = io.BytesIO()
+    document(buffer, reduced, title).build(list(story) or [Spacer(1, 1)])
+    write_atomic(out, buffer.getvalue())

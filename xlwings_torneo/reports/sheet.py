@@ -1,0 +1,133 @@
+"""What one printed table sheet shows, independent of the medium (PDF, HTML).
+
+Manual, "Esecuzione di un sorteggio": title `Turno N - Stampa Tavolo N°k`, the TORNEO
+data when filled (logo, tournament name in a coloured cell, the round's date), then
+`Nominativo | Punti | Pti fuori obb. | Punti Torneo | Firma`, `Totale Punti` and `Note`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..model import GHOST_NAME, PlayerId, Round, Seat, Table, Tournament, TournamentInfo
+from ..scoring.result import Standings
+from .italian import format_date, format_points, format_score
+from .tipologia import tipologia_colour
+
+HEADERS = ("Nominativo", "Punti", "Pti fuori obb.", "Punti Torneo", "Firma")
+TOTAL_LABEL = "Totale Punti:"
+NOTE_LABEL = "Note:"
+
+
+def table_label(table_no: int) -> str:
+    return f"Tavolo N°{table_no}"
+
+
+def sheet_title(round_no: int, table_no: int) -> str:
+    return f"Turno {round_no} - Stampa {table_label(table_no)}"
+
+
+def seat_name(t: Tournament, seat: Seat) -> str:
+    """The name as on the round sheet; falls back to `Iscritti` when the cell was empty."""
+    if seat.is_ghost:
+        return GHOST_NAME
+    if seat.name:
+        return seat.name
+    player = t.by_id.get(seat.player_id) if seat.player_id is not None else None
+    return player.display_name if player else ""
+
+
+def seat_club(t: Tournament, seat: Seat) -> str:
+    if seat.is_ghost:
+        return ""
+    if seat.club:
+        return seat.club
+    player = t.by_id.get(seat.player_id) if seat.player_id is not None else None
+    return player.club if player else ""
+
+
+def nominativo(t: Tournament, seat: Seat) -> str:
+    """`Nome Cognome - Club`, or only the name when the club is empty."""
+    club = seat_club(t, seat)
+    name = seat_name(t, seat)
+    return f"{name} - {club}" if club else name
+
+
+@dataclass(frozen=True)
+class Heading:
+    """The TORNEO data a sheet shows when the sheet is filled."""
+
+    nome: str
+    colour: str
+    """Hex colour of the name cell, from `Tipologia di Torneo`."""
+    organizzatore: str
+    sede: str
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    nominativo: str
+    punti: str
+    """`Punti`: the raw table points (report only; empty on a blank sheet)."""
+    punti_torneo: str
+    """`Punti Torneo`: the standings points of the round (report with standings only)."""
+    ghost: bool = False
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    round_no: int
+    table_no: int
+    title: str
+    heading: Heading | None
+    date_line: str
+    """`lunedì 10/04/2023 - Turno 1 - Tavolo N°1`; empty when `Data Turno N` is not set."""
+    lines: tuple[SheetLine, ...]
+    total: str
+    """`Totale Punti`: empty on a blank sheet or an unplayed table."""
+
+
+def heading(info: TournamentInfo) -> Heading | None:
+    """None when the TORNEO sheet gave neither a name nor an organiser."""
+    if not (info.nome or info.organizzatore):
+        return None
+    return Heading(info.nome, tipologia_colour(info.tipologia), info.organizzatore, info.sede)
+
+
+def table_total(table: Table) -> Decimal:
+    """Sum of the table points; the tie-breaking decimals are ignored (WORKBOOK.md, score
+    cells) and a negative elimination mark counts as 0."""
+    return sum((max(Decimal(int(s.raw)), Decimal(0)) for s in table.seats
+                if s.raw is not None and not s.is_ghost), Decimal(0))
+
+
+def round_points(standings: Standings | None, round_no: int) -> dict[PlayerId, str]:
+    """Each player's `Punti Torneo` of one round, formatted, from the standings rows."""
+    if standings is None or round_no not in standings.rounds:
+        return {}
+    index = standings.rounds.index(round_no)
+    return {row.player.id: format_points(row.round_points[index], standings.decimals)
+            for row in standings.rows if index < len(row.round_points)}
+
+
+def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
+                 standings: Standings | None = None) -> tuple[TableSheet, ...]:
+    """One sheet per table of the round; `filled` writes the scores (the full report)."""
+    head = heading(t.info)
+    day = t.info.date_turni.get(rnd.number)
+    points = round_points(standings, rnd.number) if filled else {}
+    sheets = []
+    for table in rnd.tables:
+        lines = tuple(
+            SheetLine(nominativo(t, seat),
+                      format_score(seat.raw) if filled and not seat.is_ghost else "",
+                      points.get(seat.player_id, "") if seat.player_id is not None else "",
+                      seat.is_ghost)
+            for seat in table.seats)
+        total = format_score(table_total(table)) if filled and table.is_played else ""
+        date_line = (f"{format_date(day)} - Turno {rnd.number} - {table_label(table.number)}"
+                     if day else "")
+        sheets.append(TableSheet(rnd.number, table.number, sheet_title(rnd.number, table.number),
+                                 head, date_line, lines, total))
+    return tuple(sheets)

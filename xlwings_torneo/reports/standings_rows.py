@@ -1,0 +1,39 @@
+"""The standings as rows of text, shared by the PDF report and the HTML exports."""
+
+from __future__ import annotations
+
+from ..scoring.result import Standings
+from .italian import format_points
+
+STANDINGS_TITLE = "Classifica"
+TEAMS_TITLE = "Classifica Squadre"
+TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
+
+
+def standings_header(standings: Standings) -> list[str]:
+    """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> ID` (WORKBOOK.md)."""
+    return (["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia"]
+            + [f"pt{n}" for n in standings.rounds] + list(standings.total_headers) + ["ID"])
+
+
+def standings_grid(standings: Standings
+                   ) -> tuple[list[str], list[list[str]], dict[tuple[int, int], bool]]:
+    """Header, body rows, and which (body row, column) cells are a won game. A total
+    column holding only whole numbers (wins) is written without decimals."""
+    first_round_col = 5
+    total_decimals = [
+        0 if all(r.totals[k] == r.totals[k].to_integral_value() for r in standings.rows)
+        else standings.decimals
+        for k in range(len(standings.total_headers))]
+    body: list[list[str]] = []
+    won: dict[tuple[int, int], bool] = {}
+    for i, row in enumerate(standings.rows):
+        p = row.player
+        body.append([str(row.position), p.nome, p.cognome, p.nick, p.club]
+                    + [format_points(v, standings.decimals) for v in row.round_points]
+                    + [format_points(v, d) for v, d in zip(row.totals, total_decimals, strict=True)]
+                    + [str(p.id)])
+        for j, flag in enumerate(row.round_won):
+            if flag:
+                won[(i, first_round_col + j)] = True
+    return standings_header(standings), body, won

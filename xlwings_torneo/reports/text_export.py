@@ -1,0 +1,51 @@
+"""Text export (`<workbook>.txt`, manual "Menù File, Esporta"): one block per game, a
+`Cognome,Nome,Nick` line per player, the winner first."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from ..model import Seat, Table, Tournament
+from ..scoring.placement import placements
+from .sheet import seat_name
+
+
+def game_header(round_no: int, table_no: int) -> str:
+    return f"Turno {round_no} - Tavolo N°{table_no}"
+
+
+def export_txt(t: Tournament) -> str:
+    """Every played table (a game with no score has no winner yet), one block each.
+
+    Players are ordered by placement (placement.py), equal places keep seat order; ghosts
+    are left out. Fields are CSV-quoted only when a name holds a comma or a quote.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    first = True
+    for rnd in t.rounds:
+        for table in rnd.tables:
+            if not table.is_played:
+                continue
+            if not first:
+                out.write("\n")
+            first = False
+            out.write(game_header(rnd.number, table.number) + "\n")
+            for seat in ranked_seats(table):
+                writer.writerow(_fields(t, seat))
+    return out.getvalue()
+
+
+def ranked_seats(table: Table) -> list[Seat]:
+    """Real seats, winner first then by placement; ties keep their seat order."""
+    places = placements(table)
+    real = [s for s in table.seats if s.player_id is not None]
+    return sorted(real, key=lambda s: places[s.player_id] if s.player_id is not None else 0)
+
+
+def _fields(t: Tournament, seat: Seat) -> tuple[str, str, str]:
+    player = t.by_id.get(seat.player_id) if seat.player_id is not None else None
+    if player is None:  # a seat whose ID is not in Iscritti: keep the name of the sheet
+        return "", seat_name(t, seat), ""
+    return player.cognome, player.nome, player.nick

@@ -1,0 +1,1 @@
+"""Per-game points and standings with tie-breakers; one engine, the types are entries."""

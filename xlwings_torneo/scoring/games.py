@@ -1,0 +1,161 @@
+"""The games of the rounds considered, checked and ready to be scored (FORMATS.md §1).
+
+A `Game` is one played table: every seat's raw score, table points and placement. The
+checks of the score cells live here, so every scoring rule sees only complete tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..errors import ScoringError
+from ..model import PlayerId, Round, Table, Tournament
+
+MAX_SHARED_WINNERS = 2
+"""With `Unico Vincitore = NO` a win may be shared by at most two players: the rules give a
+bonus "di 25 punti se in condivisione con un altro giocatore" (manual 000 l.477) and say
+nothing of three or more; such a table is an error asking for a decimal to split it."""
+
+
+@dataclass(frozen=True)
+class GameSeat:
+    """One seat of a played table."""
+
+    player_id: PlayerId | None
+    """None for a ghost (it earns nothing and is not ranked)."""
+    raw: Decimal
+    """The score cell; an empty cell reads as 0 (WORKBOOK.md: "read 0 and empty alike")."""
+    place: int
+    """Placement among the real players: by raw, highest first; equal raw share the better."""
+
+    @property
+    def pts(self) -> int:
+        """Table points: integer part of raw; 0 for an eliminated player (raw < 0)."""
+        # FORMATS.md §1: "pts = integer part of raw for raw >= 0; eliminated ... pts = 0".
+        return int(self.raw) if self.raw >= 0 else 0
+
+    @property
+    def eliminated(self) -> bool:
+        return self.raw < 0
+
+
+@dataclass(frozen=True)
+class Game:
+    """One played table of one round."""
+
+    round_no: int
+    table_no: int
+    seats: tuple[GameSeat, ...]
+    """Real players only, in seat order."""
+    ghosts: int = 0
+    """Ghost seats drawn at the table (Campionato Gufo 3+ghost)."""
+    round_max_players: int = 0
+    """Real players at the largest table of the same round (BGL ghost rule)."""
+
+    @property
+    def size(self) -> int:
+        """Real players at the table."""
+        return len(self.seats)
+
+    @property
+    def is_five(self) -> bool:
+        """A 5-player table (the `×1.25 at five` rules)."""
+        return self.size == 5
+
+    @property
+    def winners(self) -> tuple[PlayerId, ...]:
+        return tuple(s.player_id for s in self.seats if s.place == 1 and s.player_id is not None)
+
+    def seat(self, pid: PlayerId) -> GameSeat:
+        for s in self.seats:
+            if s.player_id == pid:
+                return s
+        raise KeyError(pid)
+
+    @property
+    def where(self) -> str:
+        return f"Turno {self.round_no}, Tavolo N°{self.table_no}"
+
+
+def _place_seats(table: Table) -> tuple[GameSeat, ...]:
+    raws = [(s.player_id, s.raw if s.raw is not None else Decimal(0))
+            for s in table.seats if s.player_id is not None]
+    ordered = sorted((raw for _, raw in raws), reverse=True)
+    # FORMATS.md §1: "Equal raw = shared placement (both get the better one)".
+    return tuple(GameSeat(pid, raw, 1 + ordered.index(raw)) for pid, raw in raws)
+
+
+def _game(round_: Round, table: Table, round_max: int) -> Game:
+    return Game(round_.number, table.number, _place_seats(table),
+                ghosts=sum(1 for s in table.seats if s.is_ghost), round_max_players=round_max)
+
+
+def _fmt(raw: Decimal) -> str:
+    return format(raw.normalize(), "f").replace(".", ",")
+
+
+def _win_problems(game: Game, unico_vincitore: bool) -> list[str]:
+    winners = [s for s in game.seats if s.place == 1]
+    if len(winners) < 2:
+        return []
+    score = _fmt(winners[0].raw)
+    if unico_vincitore:
+        # manual 000 l.397: "verifica che ogni partita abbia un unico vincitore (... assegnando
+        # dei decimali al punteggio ...)".
+        return [f"{game.where}: vittoria condivisa ({len(winners)} giocatori a {score}) con "
+                f"Unico Vincitore = SI; aggiungi un decimale al punteggio del vincitore "
+                f"(ad esempio {score},1) oppure imposta Unico Vincitore = NO"]
+    if len(winners) > MAX_SHARED_WINNERS:
+        return [f"{game.where}: vittoria condivisa da {len(winners)} giocatori a {score}; "
+                f"il bonus si divide al massimo tra {MAX_SHARED_WINNERS}: aggiungi un decimale "
+                f"al punteggio di chi precede (ad esempio {score},1)"]
+    return []
+
+
+def collect_games(tournament: Tournament, *, unico_vincitore: bool,
+                  after_round: int | None) -> tuple[tuple[int, ...], tuple[Game, ...]]:
+    """The played rounds up to `after_round` and their games, checked.
+
+    An entirely empty round is not played yet and is skipped; every other problem (a table
+    not entered in a played round, a played round after an empty one, a shared win the
+    options forbid, an ID missing from `Iscritti`) is collected and raised together.
+    """
+    rounds = sorted((r for r in tournament.rounds
+                     if after_round is None or r.number <= after_round), key=lambda r: r.number)
+    known = {p.id for p in tournament.players}
+    problems: list[str] = []
+    played: list[int] = []
+    games: list[Game] = []
+    first_empty: int | None = None
+    for round_ in rounds:
+        if not round_.is_played:
+            first_empty = round_.number if first_empty is None else first_empty
+            continue
+        if first_empty is not None:
+            problems.append(f"Turno {round_.number}: ha dei punteggi ma il Turno {first_empty} "
+                            f"non è stato inserito")
+        played.append(round_.number)
+        round_max = max((len(t.players) for t in round_.tables), default=0)
+        for table in round_.tables:
+            if not table.players:
+                continue
+            if not table.is_played:
+                # WORKBOOK.md, round sheets: "Turno 2, Tavolo N°5: punteggi mancanti".
+                problems.append(f"Turno {round_.number}, Tavolo N°{table.number}: "
+                                f"punteggi mancanti")
+                continue
+            game = _game(round_, table, round_max)
+            problems.extend(f"{game.where}: il giocatore con ID {pid} non è in Iscritti"
+                            for pid in table.players if pid not in known)
+            problems.extend(_win_problems(game, unico_vincitore))
+            games.append(game)
+    raise_all(problems)
+    return tuple(played), tuple(games)
+
+
+def raise_all(problems: Sequence[str]) -> None:
+    """One `ScoringError` listing every problem, one a line; nothing if there are none."""
+    if problems:
+        raise ScoringError("\n".join(problems))

@@ -1,0 +1,62 @@
+"""What a standings computation returns: the rows of `Classifica`, ready to be laid out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..model import Player, PlayerId
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    position: int
+    """Shared by tied players where the type leaves ties unresolved (1, 2, 2, 4)."""
+    player: Player
+    round_points: tuple[Decimal | None, ...]
+    """Points earned in each round of `Standings.rounds` (None: did not play it)."""
+    round_won: tuple[bool, ...]
+    """Whether the player won the game of that round (cell coloured in `Classifica`)."""
+    totals: tuple[Decimal, ...]
+    """The type's total columns, in the order of `Standings.total_headers`."""
+
+    @property
+    def points(self) -> Decimal:
+        """The total shown as `pt. tot` in `Classifica Ridotta` (the last total column)."""
+        return self.totals[-1]
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    position: int
+    club: str
+    wins: int
+    points: Decimal
+
+
+@dataclass(frozen=True)
+class DrawnTie:
+    """A tie left after every tie-breaker and settled by a seeded random draw (MasterRisiko,
+    criterion 5: regolamento 001 l.143). The caller logs it."""
+
+    position: int
+    """First position the tied players occupy."""
+    players: tuple[PlayerId, ...]
+    """The tied players in the order the draw put them."""
+    seed: int
+
+
+@dataclass(frozen=True)
+class Standings:
+    type_name: str
+    rounds: tuple[int, ...]
+    """Round numbers of the `pt1 … ptN` columns."""
+    total_headers: tuple[str, ...]
+    """E.g. (`v tot`, `pt tot`): the last is the points total."""
+    rows: tuple[StandingRow, ...]
+    decimals: int = 0
+    """Precision the type shows (Master: 3)."""
+    teams: tuple[TeamRow, ...] = ()
+    """`Classifica Squadre` rows, for types with a team standing."""
+    drawn_ties: tuple[DrawnTie, ...] = ()
+    """Ties settled by a random draw, for the log; empty when none was needed."""

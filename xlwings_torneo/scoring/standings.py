@@ -1,0 +1,142 @@
+"""`compute_standings`: the one standings engine; the types differ only in their `rules` entry.
+
+Flow: check and collect the games (`games`), score each game (`points`), gather each player's
+`Record`, order (`tiebreak`, `finals`), then lay out `Standings` with exact decimals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from ..errors import ScoringError
+from ..formats import TournamentType
+from ..model import PlayerId, Tournament
+from .exact import to_decimal
+from .finals import final_rounds, finalist_positions, qualifier_rounds
+from .games import Game, collect_games
+from .result import DrawnTie, StandingRow, Standings
+from .rules import ScoringRule, find_rule
+from .teams import team_rows
+from .tiebreak import Ranked, Record, TieBreak, draw_ties, positions, rank
+
+MASTER_QUALIFIED_PLACES: tuple[tuple[int, int], ...] = (
+    (49, 16), (99, 16), (149, 32), (199, 48), (10**9, 64),
+)
+"""(players up to, places that reach the semifinals or the final) by the Master thresholds
+(regolamento 001 l.11-17, `soglie_master`). A tie still open after criteria 1-4 and starting
+within these places is drawn (criterion 5, l.143); below them it stays a shared place. Below
+50 players the direct finalists + semifinalists are at most 16 (l.63)."""
+
+
+def compute_standings(tournament: Tournament, ttype: TournamentType, *,
+                      unico_vincitore: bool = True, after_round: int | None = None,
+                      seed: int = 0) -> Standings:
+    """The standings of `tournament` by the rules of `ttype` after round `after_round` (all
+    played rounds if None). Raises `ScoringError` listing every problem of the score cells."""
+    if ttype.scoring is None:
+        # manual 000 l.832 (1VS1): "Non è prevista una modalità classifica".
+        raise ScoringError(f"il tipo di torneo {ttype.name} non prevede una classifica propria: "
+                           f"scegli come Tipo Classifica un tipo con classifica, ad esempio BGL")
+    rule = find_rule(ttype.scoring)
+    played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
+                                  after_round=after_round)
+    engine = _Engine(tournament, ttype, rule, games)
+    ranked, drawn = engine.ranked(played, draw_seed=seed)
+    rows = tuple(_row(r, played, engine.records[r.record.player.id]) for r in ranked)
+    return Standings(
+        type_name=ttype.name, rounds=played, total_headers=rule.total_headers, rows=rows,
+        decimals=rule.decimals,
+        teams=team_rows(engine.records.values()) if rule.teams else (),
+        drawn_ties=tuple(drawn),
+    )
+
+
+def _row(ranked: Ranked, played: Sequence[int], record: Record) -> StandingRow:
+    return StandingRow(
+        position=ranked.position,
+        player=record.player,
+        round_points=tuple(to_decimal(record.points[n]) if n in record.points else None
+                           for n in played),
+        round_won=tuple(n in record.won for n in played),
+        totals=(Decimal(record.wins), *(to_decimal(x) for x in record.extras),
+                to_decimal(record.total)),
+    )
+
+
+@dataclass
+class _Engine:
+    tournament: Tournament
+    ttype: TournamentType
+    rule: ScoringRule
+    games: tuple[Game, ...]
+
+    def __post_init__(self) -> None:
+        self.game_points = {(g.round_no, g.table_no): self.rule.points(g) for g in self.games}
+        self.records = self._records(self.games)
+
+    def _records(self, games: Sequence[Game]) -> dict[PlayerId, Record]:
+        points: dict[PlayerId, dict[int, Fraction]] = {}
+        won: dict[PlayerId, set[int]] = {}
+        extras: dict[PlayerId, list[Fraction]] = {}
+        for g in games:
+            for pid, value in self.game_points[(g.round_no, g.table_no)].items():
+                points.setdefault(pid, {})[g.round_no] = value
+                if g.seat(pid).place == 1:
+                    won.setdefault(pid, set()).add(g.round_no)
+                column = extras.setdefault(pid, [Fraction(0)] * len(self.rule.extra_columns))
+                for i, (_, fn) in enumerate(self.rule.extra_columns):
+                    column[i] += fn(g, pid)
+        by_id = self.tournament.by_id
+        return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]))
+                for pid, pts in points.items()}
+
+    def ranked(self, played: Sequence[int], *,
+               draw_seed: int | None) -> tuple[list[Ranked], list[DrawnTie]]:
+        """Standings after the last of `played`; ties drawn only if `draw_seed` is given."""
+        if not played:
+            return [], []
+        last = played[-1]
+        records = self._records([g for g in self.games if g.round_no <= last])
+        finals = final_rounds(self.ttype, played) if self.rule.final_phase else ()
+        criteria = self.rule.final_tiebreakers if finals else self.rule.tiebreakers
+        previous: dict[PlayerId, int] = {}
+        if TieBreak.PREVIOUS_PLACE in criteria and len(played) > 1:
+            before, _ = self.ranked(played[:-1], draw_seed=None)
+            previous = {r.record.player.id: r.position for r in before}
+        if finals:
+            return self._final_standings(records, finals, criteria, previous), []
+        groups = rank(list(records.values()), criteria, previous)
+        drawn: list[DrawnTie] = []
+        if draw_seed is not None and self.rule.draw_ties and self._qualification_done(played):
+            groups, drawn = draw_ties(groups, seed=draw_seed, limit=self._qualified_places())
+        return positions(groups), drawn
+
+    def _final_standings(self, records: dict[PlayerId, Record], finals: Sequence[int],
+                         criteria: Sequence[TieBreak],
+                         previous: dict[PlayerId, int]) -> list[Ranked]:
+        # manual 000 l.479-481, regolamento 001 l.133-135: finalists by the final(s), then
+        # everybody else by the points of the games played.
+        at_final = finalist_positions([g for g in self.games if g.round_no in finals])
+        finalists = sorted((Ranked(pos, records[pid]) for pid, pos in at_final.items()),
+                           key=lambda r: (r.position, r.record.player.id))
+        rest = [r for pid, r in records.items() if pid not in at_final]
+        return finalists + positions(rank(rest, criteria, previous), start=len(finalists) + 1)
+
+    def _qualification_done(self, played: Sequence[int]) -> bool:
+        """True when the last played round is the last qualifier (semifinals come next)."""
+        qualifiers = qualifier_rounds(self.ttype)
+        return len(qualifiers) < len(self.ttype.rounds) and played[-1] == qualifiers[-1]
+
+    def _qualified_places(self) -> int:
+        qualifiers = set(qualifier_rounds(self.ttype))
+        rounds_of: dict[PlayerId, set[int]] = {}
+        for g in self.games:
+            for seat in g.seats:
+                if seat.player_id is not None:
+                    rounds_of.setdefault(seat.player_id, set()).add(g.round_no)
+        # regolamento 001 l.30: only players who played both qualifiers count.
+        n = sum(1 for r in rounds_of.values() if qualifiers <= r)
+        return next(places for up_to, places in MASTER_QUALIFIED_PLACES if n <= up_to)

@@ -1,0 +1,134 @@
+"""Tie-breakers: the criteria that order players equal on total points (FORMATS.md §2).
+
+A player's standing is a `Record` of his games; a type lists its criteria and the ranking
+sorts by total points then by each criterion in turn. Players still equal share a place
+(1, 2, 2, 4) unless the caller draws the tie (MasterRisiko criterion 5, `draw_ties`).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..model import Player, PlayerId
+from .result import DrawnTie
+
+
+class TieBreak(enum.Enum):
+    """Criteria after the total, each "higher is better"."""
+
+    WINS = "vittorie"
+    """More games won (manual 000 l.619: "maggior numero di vittorie totali")."""
+    BEST_GAME = "migliore prestazione"
+    """Highest single game (manual 000 l.485, regolamento 001 l.139)."""
+    SECOND_BEST_GAME = "seconda migliore prestazione"
+    """manual 000 l.486, regolamento 001 l.140."""
+    THIRD_BEST_GAME = "terza migliore prestazione"
+    """manual 000 l.487, regolamento 001 l.141 ("terza eventuale": no third game ranks lower)."""
+    PREVIOUS_PLACE = "posizione al turno precedente"
+    """Place in the standings after the previous played round, computed by the same rules
+    (manual 000 l.488: "chi era davanti resta davanti"); not ranked then ranks behind."""
+
+
+_BEST_INDEX = {TieBreak.BEST_GAME: 0, TieBreak.SECOND_BEST_GAME: 1, TieBreak.THIRD_BEST_GAME: 2}
+
+NOT_RANKED = 10**9
+"""Previous place of a player absent from the previous standings: behind everybody."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """One player's games in the rounds considered."""
+
+    player: Player
+    points: dict[int, Fraction] = field(default_factory=dict)
+    """Points of each round he played, by round number."""
+    won: frozenset[int] = frozenset()
+    """Rounds in which he was placed first."""
+    extras: tuple[Fraction, ...] = ()
+    """Extra total columns of the type (BGL: PBG)."""
+
+    @property
+    def total(self) -> Fraction:
+        return sum(self.points.values(), Fraction(0))
+
+    @property
+    def wins(self) -> int:
+        return len(self.won)
+
+    def best(self, k: int) -> tuple[int, Fraction]:
+        """The (k+1)-th best game as (1, points), or (0, 0) if he played fewer games."""
+        games = sorted(self.points.values(), reverse=True)
+        return (1, games[k]) if k < len(games) else (0, Fraction(0))
+
+
+def sort_key(record: Record, criteria: Sequence[TieBreak],
+             previous: Mapping[PlayerId, int]) -> tuple[Fraction, ...]:
+    """Total points, then each criterion; every element "higher is better"."""
+    key: list[Fraction] = [record.total]
+    for c in criteria:
+        if c is TieBreak.WINS:
+            key.append(Fraction(record.wins))
+        elif c is TieBreak.PREVIOUS_PLACE:
+            key.append(Fraction(-previous.get(record.player.id, NOT_RANKED)))
+        else:
+            has, value = record.best(_BEST_INDEX[c])
+            key.extend((Fraction(has), value))
+    return tuple(key)
+
+
+@dataclass(frozen=True)
+class Ranked:
+    position: int
+    record: Record
+
+
+def rank(records: Sequence[Record], criteria: Sequence[TieBreak],
+         previous: Mapping[PlayerId, int]) -> list[list[Record]]:
+    """Groups of players equal on total and every criterion, best group first; within a
+    group by ID so that the output is stable."""
+    keyed = sorted(records, key=lambda r: r.player.id)
+    keyed.sort(key=lambda r: sort_key(r, criteria, previous), reverse=True)
+    groups: list[list[Record]] = []
+    last: tuple[Fraction, ...] | None = None
+    for r in keyed:
+        k = sort_key(r, criteria, previous)
+        if groups and k == last:
+            groups[-1].append(r)
+        else:
+            groups.append([r])
+        last = k
+    return groups
+
+
+def positions(groups: Sequence[Sequence[Record]], *, start: int = 1) -> list[Ranked]:
+    """Competition ranking: a group shares the place of its first member (1, 2, 2, 4)."""
+    out: list[Ranked] = []
+    for group in groups:
+        place = start + len(out)
+        out.extend(Ranked(place, r) for r in group)
+    return out
+
+
+def draw_ties(groups: Sequence[Sequence[Record]], *, seed: int, limit: int,
+              start: int = 1) -> tuple[list[list[Record]], list[DrawnTie]]:
+    """Split every tied group that starts within the first `limit` places by a seeded draw
+    (regolamento 001 l.143: "sorteggio casuale" when the tie decides the semifinals or the
+    bands). Groups beyond `limit` stay tied. Same seed, same standings: same draw."""
+    rng = random.Random(seed)
+    out: list[list[Record]] = []
+    drawn: list[DrawnTie] = []
+    place = start
+    for group in groups:
+        if len(group) > 1 and place <= limit:
+            order = list(group)
+            rng.shuffle(order)
+            drawn.append(DrawnTie(place, tuple(r.player.id for r in order), seed))
+            out.extend([r] for r in order)
+        else:
+            out.append(list(group))
+        place += len(group)
+    return out, drawn

@@ -1,0 +1,294 @@
+"""The use cases: new workbook, draw a round, standings, check. Every entry point (CLI, ribbon,
+LibreOffice macro) calls these on a WorkbookBackend; no rule lives in an entry point."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TypeVar
+
+from .config import Config, load_config
+from .draw.engine import DrawResult, draw_round
+from .errors import DrawError, FileLockedError, TorneoError, WorkbookError, collect
+from .formats import Criterion, DrawKind, TournamentType, find_type
+from .logs import LogTargets, log, log_session
+from .model import LogLevel, Options, Round, Tournament
+from .scoring.result import Standings
+from .scoring.standings import compute_standings
+from .workbook.backends import create_workbook, open_workbook
+from .workbook.base import WorkbookBackend
+from .workbook.layout import (
+    SHEET_CLASSIFICA,
+    SHEET_ISCRITTI,
+    SHEET_LOG,
+    SHEET_OPZIONI,
+    SHEET_RIDOTTA,
+    SHEET_SQUADRE,
+    SHEET_TORNEO,
+    read_tournament,
+    round_number,
+    round_sheet_name,
+)
+from .workbook.writer import log_spec, round_spec, standings_specs, template_specs
+
+SUPPORTED_SUFFIXES = (".xlsx", ".xlsm", ".xls")
+
+
+@dataclass(frozen=True)
+class LogOverrides:
+    """Command-line flags that override the `Opzioni` sheet (WORKBOOK.md)."""
+
+    console: LogLevel | None = None
+    sheet: LogLevel | None = None
+    file: LogLevel | None = None
+
+
+# --- Opening files safely -----------------------------------------------------------------
+
+def lock_files(path: Path) -> list[Path]:
+    """Lock files Excel (`~$name`) and LibreOffice (`.~lock.name#`) leave while a file is open."""
+    candidates = [path.with_name(f"~${path.name}"), path.with_name(f".~lock.{path.name}#")]
+    return [c for c in candidates if c.exists()]
+
+
+def ensure_not_open(path: Path) -> None:
+    locks = lock_files(path)
+    if locks:
+        raise FileLockedError(
+            f"il file {path.name} è aperto in Excel o LibreOffice ({locks[0].name}): "
+            "chiudilo e riprova (oppure usa il pulsante nella barra di Excel)")
+
+
+def open_file(path: Path) -> WorkbookBackend:
+    path = Path(path)
+    if path.suffix.lower() not in SUPPORTED_SUFFIXES:
+        raise WorkbookError(f"formato {path.suffix or '(nessuno)'} non supportato: "
+                            "usa .xlsx, .xlsm o .xls", str(path))
+    if not path.exists():
+        raise WorkbookError(f"il file {path} non esiste (crealo con: torneo new {path})")
+    ensure_not_open(path)
+    return open_workbook(path)
+
+
+# --- Reading ------------------------------------------------------------------------------
+
+def read(book: WorkbookBackend, config: Config) -> Tournament:
+    """The whole tournament, validated: every problem of every sheet raised together."""
+    grids = [book.read_sheet(name) for name in book.sheet_names()]
+    return read_tournament(grids, config.options)
+
+
+def log_targets(options: Options, overrides: LogOverrides, workbook: Path | None,
+                config: Config) -> LogTargets:
+    file_path = None
+    if workbook is not None:
+        file_path = workbook.resolve().parent / config.log_folder / datetime.now().strftime(
+            config.log_file_name)
+    return LogTargets(
+        console=overrides.console if overrides.console is not None else options.log_console,
+        sheet=overrides.sheet if overrides.sheet is not None else options.log_foglio,
+        file=overrides.file if overrides.file is not None else options.log_file,
+        file_path=file_path,
+    )
+
+
+T = TypeVar("T")
+
+
+def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides,
+               action: Callable[[Tournament, Config], T], *, write: bool = True) -> T:
+    """Read and validate, run `action` with logging on, then append the `Log` sheet and save.
+
+    Nothing is saved when reading or the action fails: the file stays byte-identical."""
+    config = load_config(path)
+    tournament = read(book, config)
+    targets = log_targets(tournament.options, overrides, path, config)
+    with log_session(targets) as collector:
+        result = action(tournament, config)
+        if write:
+            for line in getattr(book, "lost_features", lambda: [])():
+                log.warning(line)
+    if write:
+        if collector.lines:
+            existing = book.read_sheet(SHEET_LOG) if SHEET_LOG in book.sheet_names() else None
+            book.write_sheet(log_spec(existing, collector.lines))
+        book.save()
+    return result
+
+
+# --- New workbook -------------------------------------------------------------------------
+
+def new_workbook(path: Path, *, overwrite: bool = False) -> Path:
+    """A blank tournament workbook of the file's format (.xlsx default)."""
+    path = Path(path)
+    if not path.suffix:
+        path = path.with_suffix(".xlsx")
+    if path.suffix.lower() not in SUPPORTED_SUFFIXES:
+        raise WorkbookError(f"formato {path.suffix} non supportato: usa .xlsx, .xlsm o .xls")
+    if path.exists() and not overwrite:
+        raise WorkbookError(f"il file {path} esiste già: scegli un altro nome")
+    config = load_config(path)
+    book = create_workbook(path)
+    for spec in template_specs(config):
+        book.write_sheet(spec)
+    book.save()
+    return path
+
+
+# --- Draw ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DrawRequest:
+    round_no: int | None = None
+    """None: the round after the last round sheet."""
+    type_name: str | None = None
+    """None: `Tipo Sorteggio` of the `Opzioni` sheet."""
+    seed: int | None = None
+    """None: a fresh seed, logged so the draw can be reproduced."""
+    replace: bool = False
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class DrawOutcome:
+    round_no: int
+    ttype: TournamentType
+    result: DrawResult
+    sheet: str
+    notes: tuple[str, ...] = field(default=())
+
+
+SEED_LIMIT = 2**31
+"""Seeds are drawn in [0, 2^31): short enough for an organiser to copy from the log."""
+
+_NEEDS_RESULTS = {Criterion.WINNERS_PREV}
+
+
+def next_round(tournament: Tournament) -> int:
+    return max((r.number for r in tournament.rounds), default=0) + 1
+
+
+def _check_can_draw(tournament: Tournament, round_no: int, request: DrawRequest) -> None:
+    existing = tournament.round(round_no)
+    name = round_sheet_name(round_no)
+    if existing is not None and not request.replace:
+        raise DrawError(f"il foglio '{name}' esiste già: per sorteggiarlo di nuovo usa "
+                        "--replace (Ripeti Sorteggio)")
+    if existing is not None and existing.has_scores and not request.force:
+        raise DrawError(f"il foglio '{name}' contiene già dei punteggi: per sostituirlo "
+                        "comunque usa --replace --force (i punteggi andranno persi)")
+    missing = [n for n in range(1, round_no) if tournament.round(n) is None]
+    if missing:
+        raise DrawError(f"manca il foglio '{round_sheet_name(missing[0])}': "
+                        "sorteggia i turni in ordine")
+    later = [r.number for r in tournament.rounds if r.number > round_no]
+    if later:
+        raise DrawError(f"esiste già il foglio '{round_sheet_name(later[0])}': un turno "
+                        "precedente non si può sorteggiare di nuovo")
+
+
+def _check_previous_scored(previous: Round) -> None:
+    problems = [TorneoError(f"{round_sheet_name(previous.number)}, Tavolo N°{t.number}: "
+                            "punteggi mancanti (servono i risultati del turno precedente)")
+                for t in previous.tables if not t.is_played]
+    collect(problems)
+
+
+def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
+         overrides: LogOverrides = LogOverrides()) -> DrawOutcome:
+    def action(tournament: Tournament, config: Config) -> DrawOutcome:
+        ttype = find_type(request.type_name or tournament.options.tipo_sorteggio)
+        round_no = request.round_no or next_round(tournament)
+        rule = ttype.rule_for(round_no)
+        _check_can_draw(tournament, round_no, request)
+        previous = [r for r in tournament.rounds if r.number < round_no]
+        if rule.kind is not DrawKind.OPTIMISE:
+            raise DrawError(f"il sorteggio del turno {round_no} del tipo {ttype.name} "
+                            f"({rule.kind.value}) non è ancora disponibile in questa versione")
+        if previous and _NEEDS_RESULTS & set(rule.criteria):
+            _check_previous_scored(previous[-1])
+        seed = request.seed if request.seed is not None else secrets.randbelow(SEED_LIMIT)
+        players = tournament.active
+        log.info("Sorteggio %s, tipo %s, criteri %s, %d giocatori, seme %d",
+                 round_sheet_name(round_no), ttype.name,
+                 ", ".join(c.value for c in rule.criteria), len(players), seed)
+        result = draw_round(players, previous, ttype.sizes, rule.criteria, seed,
+                            time_limit=config.draw_time_limit)
+        for warning in result.warnings:
+            log.warning(warning)
+        for line in result.log_lines():
+            log.info("%s: %s", round_sheet_name(round_no), line)
+        for k, seats in enumerate(result.tables, start=1):
+            log.debug("Tavolo N°%d: %s", k, ", ".join(str(s) for s in seats))
+        spec = round_spec(round_no, result.tables, tournament.by_id)
+        book.write_sheet(spec, after=_sheet_before(book, round_no))
+        return DrawOutcome(round_no, ttype, result, spec.name)
+
+    return run_logged(book, path, overrides, action)
+
+
+def _sheet_before(book: WorkbookBackend, round_no: int) -> str:
+    """Where a new `Turno N` goes: after the last earlier round, else after `TORNEO`/`Opzioni`."""
+    names = book.sheet_names()
+    earlier = [n for n in names if (k := round_number(n)) is not None and k < round_no]
+    if earlier:
+        return earlier[-1]
+    for name in (SHEET_OPZIONI, SHEET_TORNEO, SHEET_ISCRITTI):
+        if name in names:
+            return name
+    return names[-1]
+
+
+# --- Standings ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RankRequest:
+    type_name: str | None = None
+    """None: `Tipo Classifica` (or `Tipo Sorteggio`) of the `Opzioni` sheet."""
+    after_round: int | None = None
+    unico_vincitore: bool | None = None
+    seed: int = 0
+
+
+def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
+         overrides: LogOverrides = LogOverrides()) -> Standings:
+    def action(tournament: Tournament, config: Config) -> Standings:
+        ttype = find_type(request.type_name or tournament.options.ranking_type)
+        sole = request.unico_vincitore if request.unico_vincitore is not None \
+            else tournament.options.unico_vincitore
+        standings = compute_standings(tournament, ttype, unico_vincitore=sole,
+                                      after_round=request.after_round, seed=request.seed)
+        after = f" dopo il turno {request.after_round}" if request.after_round else ""
+        log.info("Classifica %s%s: %d giocatori, turni %s", ttype.name, after,
+                 len(standings.rows), ", ".join(map(str, standings.rounds)) or "nessuno")
+        anchor = _last_round_sheet(book)
+        for spec in standings_specs(standings, config.colours):
+            book.write_sheet(spec, after=anchor)
+            anchor = spec.name
+        return standings
+
+    return run_logged(book, path, overrides, action)
+
+
+def _last_round_sheet(book: WorkbookBackend) -> str | None:
+    names = book.sheet_names()
+    for name in (SHEET_SQUADRE, SHEET_RIDOTTA, SHEET_CLASSIFICA):
+        if name in names:
+            return None  # replaced in place
+    rounds = [n for n in names if round_number(n) is not None]
+    return rounds[-1] if rounds else None
+
+
+# --- Check --------------------------------------------------------------------------------
+
+def check(book: WorkbookBackend, path: Path | None) -> Tournament:
+    """Validate everything; raises ValidationError with every problem. Writes nothing."""
+    config = load_config(path)
+    tournament = read(book, config)
+    find_type(tournament.options.tipo_sorteggio)
+    find_type(tournament.options.ranking_type)
+    return tournament
+

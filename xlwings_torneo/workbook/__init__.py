@@ -1,0 +1,1 @@
+"""The workbook as database: a neutral layout (sheets <-> model) and one backend per engine."""

@@ -1,0 +1,42 @@
+"""The interface every workbook backend implements, and the atomic-save helper they share."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from .sheet import Grid, SheetSpec
+
+
+class WorkbookBackend(Protocol):
+    """An open workbook. Reading gives Grids; writing replaces whole sheets; `save` is atomic."""
+
+    def sheet_names(self) -> list[str]: ...
+
+    def read_sheet(self, name: str) -> Grid: ...
+
+    def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
+        """Create or replace the sheet `spec.name`; a new sheet goes after `after` (or last)."""
+        ...
+
+    def save(self) -> None: ...
+
+
+def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+    """Write to a temporary file beside `path`, then rename over it: never a half-written file."""
+    path = Path(path)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".~tmp_{path.stem}_", suffix=path.suffix,
+                                    dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        write(tmp)
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()

@@ -1,0 +1,115 @@
+"""Neutral sheet contents moved by every backend: what was read (Grid), what to write (SheetSpec).
+
+Backends only move cells; they never compute anything. Rows and columns are 1-based.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from typing import TypeAlias
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A formula the program writes on purpose (never a user string: those are always text)."""
+
+    text: str
+
+
+CellValue: TypeAlias = str | int | float | Decimal | date | datetime | bool | None
+WriteValue: TypeAlias = CellValue | Formula
+
+
+@dataclass(frozen=True)
+class Style:
+    bold: bool = False
+    italic: bool = False
+    fill: str | None = None
+    """Background colour as RRGGBB hex."""
+    number_format: str | None = None
+    align: str | None = None
+    """`left`, `center` or `right`."""
+    font_size: float | None = None
+
+
+@dataclass(frozen=True)
+class Validation:
+    """A dropdown: the cells it covers (`F4:F1000`) and the list it offers (`Dati!$A$2:$A$3`)."""
+
+    cells: str
+    source: str
+
+
+@dataclass
+class SheetSpec:
+    """A sheet to (re)write whole."""
+
+    name: str
+    cells: dict[tuple[int, int], WriteValue] = field(default_factory=dict)
+    styles: dict[tuple[int, int], Style] = field(default_factory=dict)
+    col_widths: dict[int, float] = field(default_factory=dict)
+    hidden_cols: set[int] = field(default_factory=set)
+    hidden: bool = False
+    validations: list[Validation] = field(default_factory=list)
+
+    def put(self, row: int, col: int, value: WriteValue, style: Style | None = None) -> None:
+        self.cells[(row, col)] = value
+        if style is not None:
+            self.styles[(row, col)] = style
+
+    def put_row(self, row: int, values: Sequence[WriteValue], style: Style | None = None,
+                first_col: int = 1) -> None:
+        for offset, value in enumerate(values):
+            self.put(row, first_col + offset, value, style)
+
+    @property
+    def max_row(self) -> int:
+        return max((r for r, _ in self.cells), default=0)
+
+    @property
+    def max_col(self) -> int:
+        return max((c for _, c in self.cells), default=0)
+
+    def matrix(self) -> list[list[WriteValue]]:
+        """The cells as one rectangle from A1 (for bulk writes), None where empty."""
+        out: list[list[WriteValue]] = [[None] * self.max_col for _ in range(self.max_row)]
+        for (r, c), v in self.cells.items():
+            out[r - 1][c - 1] = v
+        return out
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A sheet as read: values only, ragged rows allowed."""
+
+    name: str
+    rows: tuple[tuple[CellValue, ...], ...]
+    hidden: bool = False
+
+    def cell(self, row: int, col: int) -> CellValue:
+        if 1 <= row <= len(self.rows):
+            r = self.rows[row - 1]
+            if 1 <= col <= len(r):
+                return r[col - 1]
+        return None
+
+    @property
+    def max_row(self) -> int:
+        return len(self.rows)
+
+
+def col_letter(col: int) -> str:
+    """1 -> A, 27 -> AA."""
+    letters = ""
+    while col:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def cell_ref(sheet: str, row: int, col: int) -> str:
+    """`Turno 2!F5`: how messages name a cell."""
+    return f"{sheet}!{col_letter(col)}{row}"

@@ -1,0 +1,252 @@
+"""Model -> sheets: the exact layout of WORKBOOK.md as SheetSpecs for any backend."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal
+
+from ..config import Config
+from ..model import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
+from ..scoring.result import Standings
+from .layout import (
+    HEADER_ROW,
+    ISCRITTI_HEADERS,
+    OPTION_LABELS,
+    SHEET_CLASSIFICA,
+    SHEET_DATI,
+    SHEET_ISCRITTI,
+    SHEET_LOG,
+    SHEET_OPZIONI,
+    SHEET_RIDOTTA,
+    SHEET_SQUADRE,
+    SHEET_TORNEO,
+    round_sheet_name,
+)
+from .sheet import (
+    CellValue,
+    Formula,
+    Grid,
+    SheetSpec,
+    Style,
+    Validation,
+    WriteValue,
+    col_letter,
+)
+
+BOLD = Style(bold=True)
+TITLE = Style(bold=True, font_size=14)
+LAST_DATA_ROW = 1000
+"""Dropdowns and counters of `Iscritti` cover rows 4 to this one."""
+
+TORNEO_LABELS = ("Sede Torneo", "Organizzatore", "Nome Torneo", "Tipologia di Torneo",
+                 "Numero Turni Previsti", "Note")
+TEMPLATE_ROUND_DATES = 5
+"""**Decision**: the template lists `Data Turno 1..5`; reading is by label, so add more rows."""
+
+DATI_COLUMNS = (("SI/NO", ("SI", "NO")),)
+"""First column of `Dati`; the others come from configuration `[dati]`."""
+DATI_LISTS = (("Regioni", "regioni"), ("Club", "club"), ("Organizzatori", "organizzatori"),
+              ("Tipologie", "tipologie"))
+DATI_LIST_ROWS = 200
+"""Each dropdown refers to rows 2..this of its `Dati` column, so the organiser can extend it."""
+
+
+def _dati_ref(col: int) -> str:
+    letter = col_letter(col)
+    return f"{SHEET_DATI}!${letter}$2:${letter}${DATI_LIST_ROWS}"
+
+
+def iscritti_spec(players: Sequence[Player] = ()) -> SheetSpec:
+    """`Iscritti`: title, live counters, header on row 3, dropdowns (WORKBOOK.md), and the
+    players given (none for the blank template)."""
+    spec = SheetSpec(SHEET_ISCRITTI)
+    spec.put(1, 1, "Elenco Partecipanti", TITLE)
+    spec.put(1, 8, "Iscritti", BOLD)
+    spec.put(1, 9, Formula(f"=COUNT(A{HEADER_ROW + 1}:A{LAST_DATA_ROW})"))
+    spec.put(1, 10, "Partecipanti", BOLD)
+    spec.put(1, 11, Formula(f'=COUNTIF(F{HEADER_ROW + 1}:F{LAST_DATA_ROW},"SI")'))
+    header = Style(bold=True, fill="BDD7EE")
+    spec.put_row(HEADER_ROW, list(ISCRITTI_HEADERS), header)
+    for col, width in enumerate((6, 16, 18, 16, 28, 10, 18, 14, 26), start=1):
+        spec.col_widths[col] = width
+    rows = f"{HEADER_ROW + 1}:{LAST_DATA_ROW}"
+    first, last = rows.split(":")
+    spec.validations += [
+        Validation(f"E{first}:E{last}", _dati_ref(3)),
+        Validation(f"F{first}:F{last}", _dati_ref(1)),
+        Validation(f"G{first}:G{last}", _dati_ref(2)),
+    ]
+    for r in range(HEADER_ROW + 1, LAST_DATA_ROW + 1):
+        spec.styles[(r, 8)] = Style(number_format="DD/MM/YYYY")
+    for row, p in enumerate(players, start=HEADER_ROW + 1):
+        spec.put_row(row, [p.id, p.nome, p.cognome, p.nick or None, p.club or None,
+                           "SI" if p.partecipa else "NO", p.regione or None, p.nascita,
+                           p.email or None])
+        spec.styles[(row, 8)] = Style(number_format="DD/MM/YYYY")
+    return spec
+
+
+def torneo_spec(info: TournamentInfo | None = None) -> SheetSpec:
+    """`TORNEO`: labels in A, values in B (blank in the template)."""
+    spec = SheetSpec(SHEET_TORNEO)
+    spec.put(1, 1, "SCHEDA DATI TORNEO", TITLE)
+    info = info or TournamentInfo()
+    rounds = max([TEMPLATE_ROUND_DATES, info.turni_previsti or 0, *info.date_turni])
+    values: list[WriteValue] = [info.sede, info.organizzatore, info.nome, info.tipologia,
+                                info.turni_previsti, info.note]
+    labels = [*TORNEO_LABELS, *(f"Data Turno {n}" for n in range(1, rounds + 1))]
+    values += [info.date_turni.get(n) for n in range(1, rounds + 1)]
+    for row, (label, value) in enumerate(zip(labels, values, strict=True), start=2):
+        spec.put(row, 1, label, BOLD)
+        if value not in (None, ""):
+            spec.put(row, 2, value)
+        if label.startswith("Data Turno"):
+            spec.styles[(row, 2)] = Style(number_format="DD/MM/YYYY")
+    spec.col_widths.update({1: 24, 2: 40})
+    spec.validations += [Validation("B3", _dati_ref(4)), Validation("B5", _dati_ref(5))]
+    return spec
+
+
+def dati_spec(config: Config) -> SheetSpec:
+    spec = SheetSpec(SHEET_DATI, hidden=True)
+    columns = [*DATI_COLUMNS, *((title, config.lists.get(key, ())) for title, key in DATI_LISTS)]
+    for col, (title, values) in enumerate(columns, start=1):
+        spec.put(1, col, title, BOLD)
+        for row, value in enumerate(values, start=2):
+            spec.put(row, col, value)
+        spec.col_widths[col] = 26
+    return spec
+
+
+def opzioni_spec(options: Options) -> SheetSpec:
+    """Hidden `Opzioni` (WORKBOOK.md, **Decision**): label in A, value in B."""
+    spec = SheetSpec(SHEET_OPZIONI, hidden=True)
+    spec.put(1, 1, "Opzioni", TITLE)
+    values: dict[str, str] = {
+        "tipo_sorteggio": options.tipo_sorteggio,
+        "tipo_classifica": options.tipo_classifica,
+        "unico_vincitore": "SI" if options.unico_vincitore else "NO",
+        "stampa_ridotta": "SI" if options.stampa_ridotta else "NO",
+        "log_console": options.log_console.label,
+        "log_foglio": options.log_foglio.label,
+        "log_file": options.log_file.label,
+    }
+    for row, (attr, label) in enumerate(OPTION_LABELS.items(), start=2):
+        spec.put(row, 1, label, BOLD)
+        spec.put(row, 2, values[attr])
+    spec.col_widths.update({1: 20, 2: 20})
+    return spec
+
+
+def template_specs(config: Config) -> list[SheetSpec]:
+    """The sheets of a new workbook, in order."""
+    return [iscritti_spec(), torneo_spec(), dati_spec(config), opzioni_spec(config.options)]
+
+
+# --- Round sheets ---------------------------------------------------------------------------
+
+NAME_WIDTH, SCORE_WIDTH, ID_WIDTH = 24.0, 7.0, 5.0
+
+
+def round_spec(number: int, tables: Sequence[Sequence[PlayerId | None]],
+               players: dict[PlayerId, Player],
+               scores: Mapping[PlayerId, Decimal] | None = None) -> SheetSpec:
+    """`Turno N`: three rows per table; seat j in columns 3j+1 (ID, hidden), 3j+2 (name),
+    3j+3 (score: left empty by the draw; `scores` fills it, as typed). Ghost seats: name
+    `GHOST`, no ID."""
+    spec = SheetSpec(round_sheet_name(number))
+    widest = max((len(t) for t in tables), default=4)
+    for k, seats in enumerate(tables, start=1):
+        top = 3 * (k - 1) + 1
+        spec.put(top, 2, f"Tavolo N°{k}", BOLD)
+        for j, pid in enumerate(seats):
+            if pid is None:
+                spec.put(top + 1, 3 * j + 2, GHOST_NAME)
+                continue
+            player = players[pid]
+            spec.put(top + 1, 3 * j + 1, pid)
+            spec.put(top + 1, 3 * j + 2, player.display_name)
+            spec.put(top + 2, 3 * j + 2, player.club or None, Style(italic=True))
+            if scores is not None and pid in scores:
+                spec.put(top + 1, 3 * j + 3, scores[pid])
+    for j in range(widest):
+        spec.col_widths[3 * j + 1] = ID_WIDTH
+        spec.col_widths[3 * j + 2] = NAME_WIDTH
+        spec.col_widths[3 * j + 3] = SCORE_WIDTH
+        spec.hidden_cols.add(3 * j + 1)
+    return spec
+
+
+# --- Standings -----------------------------------------------------------------------------
+
+def _number_format(decimals: int) -> str:
+    return "0" if decimals <= 0 else "0." + "0" * decimals
+
+
+def standings_specs(standings: Standings, colours: dict[str, str]) -> list[SheetSpec]:
+    """`Classifica` (alternating rows, won games coloured, ID last), `Classifica Ridotta`,
+    and `Classifica Squadre` when the type has a team standing (WORKBOOK.md)."""
+    full = SheetSpec(SHEET_CLASSIFICA)
+    number = _number_format(standings.decimals)
+    header = ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia",
+              *(f"pt{n}" for n in standings.rounds), *standings.total_headers, "ID"]
+    full.put_row(1, list(header), Style(bold=True, fill=colours["intestazione"]))
+    first_round_col = 6
+    for i, row in enumerate(standings.rows, start=2):
+        fill = colours["riga_pari"] if i % 2 == 0 else colours["riga_dispari"]
+        plain, numeric = Style(fill=fill), Style(fill=fill, number_format=number)
+        p = row.player
+        full.put_row(i, [row.position, p.nome, p.cognome, p.nick, p.club], plain)
+        for j, (points, won) in enumerate(zip(row.round_points, row.round_won, strict=True)):
+            style = Style(fill=colours["vittoria"], number_format=number) if won else numeric
+            full.put(i, first_round_col + j, points, style)
+        col = first_round_col + len(standings.rounds)
+        for total, head in zip(row.totals, standings.total_headers, strict=True):
+            full.put(i, col, total, plain if head.startswith("v ") else numeric)
+            col += 1
+        full.put(i, col, p.id, plain)
+    full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})
+
+    reduced = SheetSpec(SHEET_RIDOTTA)
+    reduced.put_row(1, ["Pos.", "Nome", "Cognome", "pt. tot", "id"],
+                    Style(bold=True, fill=colours["intestazione"]))
+    for i, row in enumerate(standings.rows, start=2):
+        reduced.put_row(i, [row.position, row.player.nome, row.player.cognome])
+        reduced.put(i, 4, row.points, Style(number_format=number))
+        reduced.put(i, 5, row.player.id)
+    reduced.col_widths.update({1: 6, 2: 14, 3: 16, 4: 10, 5: 6})
+    specs = [full, reduced]
+    if standings.teams:
+        teams = SheetSpec(SHEET_SQUADRE)
+        teams.put_row(1, ["Pos.", "Club o Famiglia", "v tot", "pt tot"],
+                      Style(bold=True, fill=colours["intestazione"]))
+        for i, team in enumerate(standings.teams, start=2):
+            teams.put_row(i, [team.position, team.club, team.wins])
+            teams.put(i, 4, team.points, Style(number_format=number))
+        teams.col_widths.update({1: 6, 2: 30})
+        specs.append(teams)
+    return specs
+
+
+# --- Log -----------------------------------------------------------------------------------
+
+LOG_HEADER = ("Data e ora", "Livello", "Messaggio")
+
+
+def log_spec(existing: Grid | None, lines: Iterable[tuple[datetime, str, str]]) -> SheetSpec:
+    """`Log`: the rows already there, then the new ones (timestamp, level, message)."""
+    spec = SheetSpec(SHEET_LOG)
+    spec.put_row(1, list(LOG_HEADER), BOLD)
+    row = 2
+    if existing is not None:
+        for values in existing.rows[1:]:
+            kept: list[CellValue] = list(values[:3])
+            if any(v not in (None, "") for v in kept):
+                spec.put_row(row, [*kept])
+                row += 1
+    for when, level, message in lines:
+        spec.put_row(row, [when.strftime("%d/%m/%Y %H:%M:%S"), level, message])
+        row += 1
+    spec.col_widths.update({1: 20, 2: 10, 3: 120})
+    return spec

@@ -1,0 +1,605 @@
+"""The legacy `.xls` backend (Excel 97-2003): xlrd reads, xlwt writes the whole file again.
+
+Saving rewrites every sheet, so the sheets the program did not touch are copied cell by
+cell with their formatting: values (dates keep their number format), fonts, fills,
+borders, alignment, number formats, column widths, hidden columns and rows, row heights,
+merged cells, frozen panes, hidden sheets, sheet order and the colour palette.
+
+What the format or the libraries cannot carry is never dropped silently: `lost_features()`
+lists it in Italian for the caller to log (formulas of untouched sheets become their last
+computed value, since xlrd reads no formulas; dropdowns, conditional formats, comments,
+pictures, hyperlinks and defined names are not rewritten by xlwt).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from itertools import pairwise
+from pathlib import Path
+from struct import unpack_from
+
+import xlrd  # no type hints: the package has no stubs (mypy override in pyproject)
+import xlwt  # no type hints: the package has no stubs (mypy override in pyproject)
+from xlrd.compdoc import CompDoc
+from xlrd.formatting import excel_default_palette_b8
+
+from ..errors import FileLockedError, WorkbookError
+from .backends import (
+    DEFAULT_DATE_FORMAT,
+    DEFAULT_DATETIME_FORMAT,
+    as_date_value,
+    normalise,
+)
+from .base import atomic_write
+from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue, cell_ref
+
+MAX_ROWS = 65536
+MAX_COLS = 256
+_LOSS_LINES_PER_SHEET = 10
+"""Formula cells named one by one per sheet before the rest are summed up in one line."""
+
+_ALIGN = {"left": 1, "center": 2, "centre": 2, "right": 3}
+
+
+@dataclass
+class _Kept:
+    """A sheet of the opened file: copied as it is on save."""
+
+    sheet: xlrd.sheet.Sheet
+    losses: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return str(self.sheet.name)
+
+
+@dataclass
+class _Written:
+    """A sheet given by the program: written from its spec on save."""
+
+    spec: SheetSpec
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)
+    losses: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+class XlsBackend:
+    """An open `.xls` workbook: the file as read plus the sheets written since."""
+
+    def __init__(self, path: Path, book: xlrd.book.Book | None, sheets: list[_Kept | _Written],
+                 book_losses: list[str]) -> None:
+        self.path = path
+        self._book = book
+        self._sheets = sheets
+        self._book_losses = book_losses
+
+    @classmethod
+    def open(cls, path: Path) -> XlsBackend:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise WorkbookError(f"impossibile leggere il file «{path}»: {exc.strerror}") from exc
+        try:
+            book = xlrd.open_workbook(file_contents=data, formatting_info=True,
+                                      logfile=io.StringIO())
+        except Exception as exc:  # xlrd, compdoc and struct errors alike: the file is bad
+            raise WorkbookError(
+                f"il file «{path.name}» non è un file Excel 97-2003 (.xls) leggibile "
+                f"(file danneggiato?): {exc}") from exc
+        kept = [_Kept(book.sheet_by_index(i)) for i in range(book.nsheets)]
+        book_losses = _scan_losses(data, book, kept)
+        return cls(path, book, list(kept), book_losses)
+
+    @classmethod
+    def create(cls, path: Path) -> XlsBackend:
+        return cls(path, None, [], [])
+
+    # --- reading ---------------------------------------------------------------------
+
+    def sheet_names(self) -> list[str]:
+        return [entry.name for entry in self._sheets]
+
+    def lost_features(self) -> list[str]:
+        """What saving this workbook as .xls cannot keep, one Italian line each."""
+        lines = list(self._book_losses)
+        for entry in self._sheets:
+            lines.extend(entry.losses)
+        return lines
+
+    def read_sheet(self, name: str) -> Grid:
+        entry = self._entry(name)
+        if isinstance(entry, _Written):
+            return _grid_from_spec(entry.spec)
+        assert self._book is not None
+        return _grid_from_sheet(self._book, entry.sheet)
+
+    def _entry(self, name: str) -> _Kept | _Written:
+        for entry in self._sheets:
+            if entry.name == name:
+                return entry
+        raise WorkbookError(f"foglio «{name}» non trovato nel file «{self.path.name}»")
+
+    # --- writing ---------------------------------------------------------------------
+
+    def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
+        """Replace `spec.name` at its position, or add it after `after` (else last)."""
+        if not xlwt.Utils.valid_sheet_name(spec.name):
+            raise WorkbookError(f"nome di foglio non valido: «{spec.name}»")
+        if spec.max_row > MAX_ROWS or spec.max_col > MAX_COLS:
+            raise WorkbookError(
+                f"il foglio «{spec.name}» supera i limiti del formato .xls "
+                f"({MAX_ROWS} righe, {MAX_COLS} colonne): salva la cartella come .xlsx")
+        names = self.sheet_names()
+        clash = [n for n in names if n.casefold() == spec.name.casefold() and n != spec.name]
+        if clash:
+            raise WorkbookError(f"esiste già un foglio «{clash[0]}»: i nomi dei fogli non "
+                                "distinguono maiuscole e minuscole")
+        written = _prepare(spec)
+        if spec.name in names:
+            self._sheets[names.index(spec.name)] = written
+        elif after is not None and after in names:
+            self._sheets.insert(names.index(after) + 1, written)
+        else:
+            self._sheets.append(written)
+
+    def save(self) -> None:
+        """Rewrite the whole file atomically; a failure leaves the file as it was."""
+        if not self._sheets:
+            raise WorkbookError("una cartella di lavoro deve contenere almeno un foglio")
+        workbook = self._build()
+        try:
+            atomic_write(self.path, lambda tmp: workbook.save(str(tmp)))
+        except PermissionError as exc:
+            raise FileLockedError(
+                f"impossibile salvare «{self.path.name}»: il file è aperto in Excel o "
+                "LibreOffice? Chiudilo e riprova") from exc
+
+    def _build(self) -> xlwt.Workbook:
+        workbook = xlwt.Workbook(encoding="utf-8", style_compression=2)
+        palette = _palette(self._book)
+        if self._book is not None:
+            workbook.dates_1904 = bool(self._book.datemode)
+            for index, rgb in palette.items():
+                workbook.set_colour_RGB(index, *rgb)
+        copier = _Copier(self._book, palette)
+        visible = [i for i, e in enumerate(self._sheets) if not _is_hidden(e)]
+        if not visible:
+            raise WorkbookError("almeno un foglio deve restare visibile")
+        # Every sheet exists before any cell is written: xlwt resolves a formula's sheet
+        # references (`Turno 1!A1`) when the formula is written.
+        targets = [workbook.add_sheet(e.name, cell_overwrite_ok=True) for e in self._sheets]
+        for index, (entry, ws) in enumerate(zip(self._sheets, targets, strict=True)):
+            if isinstance(entry, _Kept):
+                copier.copy_sheet(entry.sheet, ws)
+            else:
+                copier.fill_sheet(entry, ws)
+            ws.selected = index == visible[0]
+        workbook.active_sheet = visible[0]
+        return workbook
+
+
+def _is_hidden(entry: _Kept | _Written) -> bool:
+    if isinstance(entry, _Written):
+        return entry.spec.hidden
+    return bool(entry.sheet.visibility)
+
+
+# --- reading helpers -----------------------------------------------------------------------
+
+def _grid_from_sheet(book: xlrd.book.Book, sheet: xlrd.sheet.Sheet) -> Grid:
+    rows: list[tuple[CellValue, ...]] = []
+    for r in range(sheet.nrows):
+        values = [_cell_value(book, sheet.cell(r, c)) for c in range(sheet.row_len(r))]
+        while values and values[-1] is None:
+            values.pop()
+        rows.append(tuple(values))
+    while rows and not rows[-1]:
+        rows.pop()
+    return Grid(name=str(sheet.name), rows=tuple(rows), hidden=bool(sheet.visibility))
+
+
+def _cell_value(book: xlrd.book.Book, cell: xlrd.sheet.Cell) -> CellValue:
+    ctype, value = cell.ctype, cell.value
+    if ctype == xlrd.XL_CELL_TEXT:
+        return str(value) or None  # '' is what a formula with no cached value reads as
+    if ctype == xlrd.XL_CELL_NUMBER:
+        number = float(value)
+        return int(number) if number.is_integer() else number
+    if ctype == xlrd.XL_CELL_DATE:
+        try:
+            moment = xlrd.xldate.xldate_as_datetime(value, book.datemode)
+        except (ValueError, OverflowError):
+            return float(value)
+        return as_date_value(moment, _format_str(book, cell.xf_index))
+    if ctype == xlrd.XL_CELL_BOOLEAN:
+        return bool(value)
+    if ctype == xlrd.XL_CELL_ERROR:
+        return str(xlrd.error_text_from_code.get(value, "#N/A"))
+    return None
+
+
+def _grid_from_spec(spec: SheetSpec) -> Grid:
+    """What a written sheet will read as once saved (formulas have no value yet)."""
+    rows: list[tuple[CellValue, ...]] = []
+    for raw in spec.matrix():
+        values = [None if isinstance(v, Formula) else normalise(v) for v in raw]
+        while values and values[-1] is None:
+            values.pop()
+        rows.append(tuple(values))
+    while rows and not rows[-1]:
+        rows.pop()
+    return Grid(name=spec.name, rows=tuple(rows), hidden=spec.hidden)
+
+
+def _format_str(book: xlrd.book.Book, xf_index: int) -> str:
+    xf = book.xf_list[xf_index]
+    fmt = book.format_map.get(xf.format_key)
+    return str(fmt.format_str) if fmt is not None else "General"
+
+
+# --- writing helpers -----------------------------------------------------------------------
+
+def _prepare(spec: SheetSpec) -> _Written:
+    """Check the spec's formulas now (xlwt parses them), and list what .xls cannot keep."""
+    written = _Written(spec)
+    for (row, col), value in sorted(spec.cells.items()):
+        if not isinstance(value, Formula):
+            continue
+        text = value.text.removeprefix("=")
+        try:
+            xlwt.Formula(text)
+        except Exception:  # noqa: BLE001 - xlwt's parser raises bare Exceptions of many kinds
+            written.losses.append(f"{cell_ref(spec.name, row, col)}: formula «={text}» non "
+                                  "scritta, il formato .xls non la supporta")
+        else:
+            written.formulas[(row, col)] = text
+    for validation in spec.validations:
+        written.losses.append(
+            f"il formato .xls non conserva i menù a tendina (convalida dati): "
+            f"{spec.name}!{validation.cells}")
+    return written
+
+
+Rgb = tuple[int, int, int]
+
+
+def _palette(book: xlrd.book.Book | None) -> dict[int, Rgb]:
+    """The workbook's colours 8-63 (its own palette if it has one, else Excel's)."""
+    colours = {8 + i: tuple(rgb) for i, rgb in enumerate(excel_default_palette_b8)}
+    if book is not None:
+        for index, rgb in book.colour_map.items():
+            if 8 <= index <= 63 and rgb is not None:
+                colours[index] = tuple(rgb)
+    return {i: (int(c[0]), int(c[1]), int(c[2])) for i, c in colours.items()}
+
+
+def nearest_colour(hex_rgb: str, palette: dict[int, Rgb]) -> int:
+    """The palette index closest to RRGGBB (.xls cells can only name palette colours)."""
+    text = hex_rgb.lstrip("#")
+    try:
+        r, g, b = (int(text[i:i + 2], 16) for i in (0, 2, 4))
+    except ValueError as exc:
+        raise WorkbookError(f"colore «{hex_rgb}» non valido (serve RRGGBB)") from exc
+
+    def distance(index: int) -> float:
+        pr, pg, pb = palette[index]
+        mean_red = (r + pr) / 2  # "redmean": a cheap approximation of perceived distance
+        return ((2 + mean_red / 256) * (r - pr) ** 2 + 4 * (g - pg) ** 2
+                + (2 + (255 - mean_red) / 256) * (b - pb) ** 2)
+
+    return min(sorted(palette), key=distance)
+
+
+class _Copier:
+    """Turns kept sheets and specs into xlwt sheets, reusing one style per xlrd XF."""
+
+    def __init__(self, book: xlrd.book.Book | None, palette: dict[int, Rgb]) -> None:
+        self._book = book
+        self._palette = palette
+        self._styles: dict[int, xlwt.XFStyle] = {}
+        self._spec_styles: dict[tuple[Style | None, str | None], xlwt.XFStyle] = {}
+
+    # .. untouched sheets ..
+
+    def copy_sheet(self, sheet: xlrd.sheet.Sheet, ws: xlwt.Worksheet) -> None:
+        ws.visibility = sheet.visibility
+        ws.show_grid = bool(sheet.show_grid_lines)
+        if sheet.panes_are_frozen:
+            ws.panes_frozen = True
+            ws.horz_split_pos = sheet.horz_split_pos
+            ws.vert_split_pos = sheet.vert_split_pos
+            ws.horz_split_first_visible = sheet.horz_split_first_visible
+            ws.vert_split_first_visible = sheet.vert_split_first_visible
+        if sheet.defcolwidth is not None:
+            ws.col_default_width = sheet.defcolwidth
+        for col, info in sheet.colinfo_map.items():
+            column = ws.col(col)
+            column.width = info.width
+            column.hidden = int(info.hidden)
+            column.level = info.outline_level
+            column.collapse = int(info.collapsed)
+            column.set_style(self._xf(info.xf_index))
+        for row_index, info in sheet.rowinfo_map.items():
+            row = ws.row(row_index)
+            row.height = info.height
+            row.height_mismatch = int(info.height_mismatch)
+            row.hidden = int(info.hidden)
+            row.level = info.outline_level
+        for rlo, rhi, clo, chi in sheet.merged_cells:
+            ws.merge(rlo, rhi - 1, clo, chi - 1, self._xf(sheet.cell_xf_index(rlo, clo)))
+        for r in range(sheet.nrows):
+            row = ws.row(r)
+            for c in range(sheet.row_len(r)):
+                self._copy_cell(sheet, ws, row, r, c)
+
+    def _copy_cell(self, sheet: xlrd.sheet.Sheet, ws: xlwt.Worksheet, row: xlwt.Row,
+                   r: int, c: int) -> None:
+        cell = sheet.cell(r, c)
+        ctype, value = cell.ctype, cell.value
+        if ctype == xlrd.XL_CELL_EMPTY:
+            return
+        style = self._xf(cell.xf_index)
+        if ctype == xlrd.XL_CELL_TEXT and not value:
+            row.set_cell_blank(c, style)  # a formula cell with no cached value
+        elif ctype == xlrd.XL_CELL_TEXT:
+            runs = sheet.rich_text_runlist_map.get((r, c))
+            if runs:
+                ws.write_rich_text(r, c, self._rich_segments(str(value), runs), style)
+            else:
+                row.set_cell_text(c, str(value), style)
+        elif ctype in (xlrd.XL_CELL_NUMBER, xlrd.XL_CELL_DATE):
+            row.set_cell_number(c, float(value), style)  # raw serial: the XF keeps the format
+        elif ctype == xlrd.XL_CELL_BOOLEAN:
+            row.set_cell_boolean(c, bool(value), style)
+        elif ctype == xlrd.XL_CELL_ERROR:
+            row.set_cell_error(c, value, style)
+        else:  # XL_CELL_BLANK: an empty cell that carries formatting
+            row.set_cell_blank(c, style)
+
+    def _rich_segments(self, text: str,
+                       runs: list[tuple[int, int]]) -> list[tuple[str, xlwt.Font]]:
+        assert self._book is not None
+        bounds = [*runs, (len(text), -1)]
+        return [(text[start:end], self._font(font_index))
+                for (start, font_index), (end, _) in pairwise(bounds)
+                if end > start]
+
+    def _font(self, font_index: int) -> xlwt.Font:
+        assert self._book is not None
+        src = self._book.font_list[font_index]
+        font = xlwt.Font()
+        font.name = src.name
+        font.height = src.height
+        font.bold = bool(src.bold)
+        font.italic = bool(src.italic)
+        font.struck_out = bool(src.struck_out)
+        font.outline = bool(src.outline)
+        font.shadow = bool(src.shadow)
+        font.underline = src.underline_type
+        font.colour_index = src.colour_index
+        font.escapement = src.escapement
+        font.family = src.family
+        font.charset = src.character_set
+        return font
+
+    def _xf(self, xf_index: int) -> xlwt.XFStyle:
+        cached = self._styles.get(xf_index)
+        if cached is not None:
+            return cached
+        assert self._book is not None
+        xf = self._book.xf_list[xf_index]
+        style = xlwt.XFStyle()
+        style.font = self._font(xf.font_index)
+        style.num_format_str = _format_str(self._book, xf_index)
+        style.alignment.horz = xf.alignment.hor_align
+        style.alignment.vert = xf.alignment.vert_align
+        style.alignment.wrap = xf.alignment.text_wrapped
+        style.alignment.rota = xf.alignment.rotation
+        style.alignment.inde = xf.alignment.indent_level
+        style.alignment.shri = xf.alignment.shrink_to_fit
+        style.alignment.dire = xf.alignment.text_direction
+        border = xf.border
+        for side in ("left", "right", "top", "bottom"):
+            setattr(style.borders, side, getattr(border, f"{side}_line_style"))
+            setattr(style.borders, f"{side}_colour", getattr(border, f"{side}_colour_index"))
+        style.pattern.pattern = xf.background.fill_pattern
+        style.pattern.pattern_fore_colour = xf.background.pattern_colour_index
+        style.pattern.pattern_back_colour = xf.background.background_colour_index
+        style.protection.cell_locked = xf.protection.cell_locked
+        style.protection.formula_hidden = xf.protection.formula_hidden
+        self._styles[xf_index] = style
+        return style
+
+    # .. sheets from a spec ..
+
+    def fill_sheet(self, written: _Written, ws: xlwt.Worksheet) -> None:
+        spec = written.spec
+        ws.visibility = 1 if spec.hidden else 0
+        for (row, col), value in spec.cells.items():
+            style = spec.styles.get((row, col))
+            self._write_value(ws, row - 1, col - 1, value, style, written)
+        for (row, col), style in spec.styles.items():
+            if (row, col) not in spec.cells:
+                ws.row(row - 1).set_cell_blank(col - 1, self._spec_style(style, None))
+        for col, width in spec.col_widths.items():
+            ws.col(col - 1).width = max(0, min(65535, round(width * 256)))
+        for col in spec.hidden_cols:
+            ws.col(col - 1).hidden = 1
+
+    def _write_value(self, ws: xlwt.Worksheet, r: int, c: int, value: WriteValue,
+                     style: Style | None, written: _Written) -> None:
+        row = ws.row(r)
+        if isinstance(value, Formula):
+            text = written.formulas.get((r + 1, c + 1))
+            if text is None:
+                return
+            try:
+                row.set_cell_formula(c, xlwt.Formula(text), self._spec_style(style, None))
+            except Exception:  # noqa: BLE001 - xlwt raises a bare "unknown sheet name"
+                del written.formulas[(r + 1, c + 1)]
+                written.losses.append(f"{cell_ref(ws.name, r + 1, c + 1)}: formula «={text}» "
+                                      "non scritta, fa riferimento a un foglio inesistente")
+            return
+        if value is None:
+            if style is not None:
+                row.set_cell_blank(c, self._spec_style(style, None))
+            return
+        if isinstance(value, datetime | date):
+            default = DEFAULT_DATETIME_FORMAT if isinstance(value, datetime) else \
+                DEFAULT_DATE_FORMAT
+            moment = value if isinstance(value, datetime) else \
+                datetime(value.year, value.month, value.day)
+            row.set_cell_date(c, moment, self._spec_style(style, default))
+            return
+        xf = self._spec_style(style, None)
+        if isinstance(value, bool):
+            row.set_cell_boolean(c, value, xf)
+        elif isinstance(value, int | float | Decimal):
+            row.set_cell_number(c, float(value), xf)
+        else:
+            text = str(value)  # always text: xlwt never turns a leading `=` into a formula
+            if len(text) > 32767:
+                raise WorkbookError("testo troppo lungo per una cella (massimo 32767 "
+                                    "caratteri)", cell_ref(ws.name, r + 1, c + 1))
+            row.set_cell_text(c, text, xf)
+
+    def _spec_style(self, style: Style | None, default_format: str | None) -> xlwt.XFStyle:
+        key = (style, default_format)
+        cached = self._spec_styles.get(key)
+        if cached is not None:
+            return cached
+        xf = xlwt.XFStyle()
+        number_format = style.number_format if style is not None else None
+        xf.num_format_str = number_format or default_format or "General"
+        if style is not None:
+            xf.font.bold = style.bold
+            xf.font.italic = style.italic
+            if style.font_size is not None:
+                xf.font.height = round(style.font_size * 20)  # twentieths of a point
+            if style.fill is not None:
+                xf.pattern.pattern = xlwt.Pattern.SOLID_PATTERN
+                xf.pattern.pattern_fore_colour = nearest_colour(style.fill, self._palette)
+            if style.align is not None:
+                xf.alignment.horz = _ALIGN.get(style.align, 0)
+        self._spec_styles[key] = xf
+        return xf
+
+
+# --- what the rewrite loses ------------------------------------------------------------------
+
+_FORMULA = (0x0006, 0x0206, 0x0406)
+_BOF, _EOF, _BOUNDSHEET = 0x0809, 0x000A, 0x0085
+_FEATURES = {
+    0x01BE: "i menù a tendina (convalida dati)",
+    0x01B0: "la formattazione condizionale",
+    0x01B8: "i collegamenti ipertestuali",
+    0x001C: "i commenti delle celle",
+    0x00EC: "immagini, forme e grafici incorporati",
+    0x009D: "il filtro automatico",
+}
+
+
+def _scan_losses(data: bytes, book: xlrd.book.Book, kept: list[_Kept]) -> list[str]:
+    """Walk the file's records for what xlrd does not read and xlwt will not write back.
+
+    Per sheet (into `kept[i].losses`): formula cells and unsupported features; for the
+    workbook (returned): defined names, chart sheets, or an old format not analysed."""
+    if book.biff_version < 80:
+        return [f"il file è nel vecchio formato Excel BIFF{book.biff_version // 10}: "
+                "formule, menù a tendina e commenti non vengono conservati"]
+    lines: list[str] = []
+    try:
+        stream = _workbook_stream(data)
+        positions = _worksheet_positions(stream, lines)
+    except Exception:  # noqa: BLE001 - an unusual container: say so, don't guess
+        return ["impossibile analizzare il file .xls: formule, menù a tendina e commenti "
+                "potrebbero non essere conservati"]
+    for entry, position in zip(kept, positions, strict=False):
+        entry.losses.extend(_sheet_losses(stream, position, entry.name))
+    for name in book.name_obj_list:
+        if name.hidden:
+            continue
+        label = str(name.name)
+        if name.builtin:
+            lines.append(f"il formato .xls non conserva il nome riservato «{label}» (ad es. "
+                         "l'area di stampa)")
+        else:
+            lines.append(f"il formato .xls non conserva il nome definito «{label}»")
+    return lines
+
+
+def _workbook_stream(data: bytes) -> bytes:
+    if not data.startswith(b"\xd0\xcf\x11\xe0"):
+        return data  # a bare BIFF stream
+    doc = CompDoc(data, logfile=io.StringIO())
+    for stream_name in ("Workbook", "Book"):
+        mem, base, length = doc.locate_named_stream(stream_name)
+        if mem is not None:
+            return bytes(mem[base:base + length])
+    raise ValueError("no workbook stream")
+
+
+def _records(stream: bytes, start: int) -> list[tuple[int, bytes]]:
+    """The records of one substream (from its BOF to the matching EOF)."""
+    records: list[tuple[int, bytes]] = []
+    depth, pos = 0, start
+    while pos + 4 <= len(stream):
+        code, size = unpack_from("<HH", stream, pos)
+        payload = stream[pos + 4:pos + 4 + size]
+        pos += 4 + size
+        records.append((code, payload))
+        if code == _BOF:
+            depth += 1
+        elif code == _EOF:
+            depth -= 1
+            if depth <= 0:
+                break
+    return records
+
+
+def _worksheet_positions(stream: bytes, lines: list[str]) -> list[int]:
+    """Stream offsets of the worksheets, in xlrd's order; chart sheets are reported."""
+    positions: list[int] = []
+    for code, payload in _records(stream, 0):
+        if code != _BOUNDSHEET:
+            continue
+        offset, kind = unpack_from("<I", payload)[0], payload[5]
+        if kind == 0:
+            positions.append(offset)
+        else:
+            lines.append(f"il formato .xls non conserva il foglio «{_boundsheet_name(payload)}» "
+                         "(foglio grafico o macro)")
+    return positions
+
+
+def _boundsheet_name(payload: bytes) -> str:
+    length, flags = payload[6], payload[7]
+    raw = payload[8:]
+    return raw[:2 * length].decode("utf-16-le") if flags & 1 else raw[:length].decode("latin-1")
+
+
+def _sheet_losses(stream: bytes, position: int, sheet: str) -> list[str]:
+    formula_cells: list[tuple[int, int]] = []
+    features: list[str] = []
+    for code, payload in _records(stream, position):
+        if code in _FORMULA and len(payload) >= 4:
+            row, col = unpack_from("<HH", payload)
+            formula_cells.append((row + 1, col + 1))
+        elif code in _FEATURES and _FEATURES[code] not in features:
+            features.append(_FEATURES[code])
+    lines = [f"{cell_ref(sheet, r, c)}: formula sostituita dal suo valore"
+             for r, c in formula_cells[:_LOSS_LINES_PER_SHEET]]
+    if len(formula_cells) > _LOSS_LINES_PER_SHEET:
+        more = len(formula_cells) - _LOSS_LINES_PER_SHEET
+        lines.append(f"{sheet}: altre {more} formule sostituite dal loro valore")
+    lines.extend(f"{sheet}: il formato .xls non conserva {feature}" for feature in features)
+    return lines
+
+
+__all__ = ["MAX_COLS", "MAX_ROWS", "XlsBackend", "nearest_colour"]
