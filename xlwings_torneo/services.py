@@ -12,7 +12,14 @@ from typing import TypeVar
 
 from .config import Config, load_config
 from .draw.engine import DrawResult, draw_round
-from .errors import DrawError, FileLockedError, TorneoError, WorkbookError, collect
+from .errors import (
+    DrawError,
+    FileLockedError,
+    TorneoError,
+    ValidationError,
+    WorkbookError,
+    collect,
+)
 from .formats import Criterion, DrawKind, TournamentType, find_type
 from .logs import LogTargets, log, log_session
 from .model import LogLevel, Options, Round, Tournament
@@ -109,7 +116,7 @@ def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides
     with log_session(targets) as collector:
         result = action(tournament, config)
         if write:
-            for line in getattr(book, "lost_features", lambda: [])():
+            for line in book.lost_features():
                 log.warning(line)
     if write:
         if collector.lines:
@@ -285,10 +292,26 @@ def _last_round_sheet(book: WorkbookBackend) -> str | None:
 # --- Check --------------------------------------------------------------------------------
 
 def check(book: WorkbookBackend, path: Path | None) -> Tournament:
-    """Validate everything; raises ValidationError with every problem. Writes nothing."""
+    """Validate everything (sheets, option values, the scores as the ranking type reads
+    them); raises every problem found. Writes nothing."""
     config = load_config(path)
     tournament = read(book, config)
-    find_type(tournament.options.tipo_sorteggio)
-    find_type(tournament.options.ranking_type)
+    problems: list[TorneoError] = []
+    for name in (tournament.options.tipo_sorteggio, tournament.options.ranking_type):
+        try:
+            find_type(name)
+        except TorneoError as err:
+            problems.append(TorneoError(str(err), f"{SHEET_OPZIONI}"))
+    if not problems:
+        ranking = find_type(tournament.options.ranking_type)
+        if ranking.scoring is not None:
+            try:
+                compute_standings(tournament, ranking,
+                                  unico_vincitore=tournament.options.unico_vincitore)
+            except ValidationError as err:
+                problems.extend(TorneoError(p) for p in err.problems)
+            except TorneoError as err:
+                problems.append(err)
+    collect(problems)
     return tournament
 

@@ -29,6 +29,8 @@ class Budget:
     """Iterations without a new best before restarting from the best with a kick."""
     kick: int = 3
     """Random swaps applied by a kick."""
+    tenure: int = 8
+    """Iterations a moved player may not go back to the table it left (tabu)."""
     deadline: float | None = None
     """`time.monotonic()` value after which the search stops (reported as a timeout)."""
 
@@ -52,6 +54,10 @@ class _Search:
                  fixed: Collection[int], rng: random.Random) -> None:
         self.model, self.sizes, self.rng = model, list(sizes), rng
         self.movable = [p for m in start for p in m if p not in fixed]
+        # tabu: the table each player last left, and until which iteration it may not
+        # go back there
+        self.tabu_table = [-1] * len(model.ids)
+        self.tabu_until = [0] * len(model.ids)
         self.load(start)
 
     def load(self, tables: list[list[int]]) -> None:
@@ -103,11 +109,18 @@ class _Search:
         seat, sizes, tof, pc = self.model.seat, self.sizes, self.table_of, self.pc
         return [p for p in self.movable if pc[p] or seat[p].get(sizes[tof[p]], 0)]
 
-    def best_move(self, a: int, movable: Collection[int]) -> tuple[int, int] | None:
-        """The best swap partner of `a` (random among equals) and the cost change."""
+    def best_move(self, a: int, movable: Collection[int], now: int, aspiration: int
+                  ) -> tuple[int, int] | None:
+        """The best swap partner of `a` (random among equals) and the cost change.
+
+        Tabu: a player does not go back to the table it left until `tabu_until`, unless
+        the move beats `aspiration` (a change that would give a new best).
+        """
         rng, tables, sizes, terms = self.rng, self.tables, self.sizes, self.model.terms
         pair, seat, pc = self.model.pair, self.model.seat, self.pc
+        tabu_table, tabu_until = self.tabu_table, self.tabu_until
         ta = self.table_of[a]
+        a_tabu = tabu_table[a] if tabu_until[a] > now else -1
         pa, sa, za = pair[a], seat[a], sizes[ta]
         rest = [y for y in tables[ta] if y != a]
         base = -pc[a]
@@ -130,6 +143,9 @@ class _Search:
                     d += sb.get(za, 0) - sb.get(zb, 0)
                 if terms:
                     d += sum(w * t.delta(tables, ta, a, tb, b) for w, t in terms)
+                if (tb == a_tabu or (tabu_table[b] == ta and tabu_until[b] > now)) \
+                        and d >= aspiration:
+                    continue
                 if choice < 0 or d < best_d:
                     best_d, choice, ties = d, b, 1
                 elif d == best_d:
@@ -176,9 +192,12 @@ def optimise(model: CostModel, sizes: Sequence[int], start: list[list[int]],
             since_best = 0
         pool = s.movable if model.terms or rng.random() < NOISE else s.conflicted()
         a = rng.choice(pool or s.movable)
-        move = s.best_move(a, movable)
-        if move is not None and move[1] <= 0:
-            s.swap(a, move[0], move[1])
+        move = s.best_move(a, movable, iterations, best - s.total)
+        if move is not None:
+            b = move[0]
+            s.tabu_table[a], s.tabu_table[b] = s.table_of[a], s.table_of[b]
+            s.tabu_until[a] = s.tabu_until[b] = iterations + budget.tenure + rng.randrange(4)
+            s.swap(a, b, move[1])
         if s.total < best:
             best, best_tables, since_best = s.total, [list(m) for m in s.tables], 0
         else:

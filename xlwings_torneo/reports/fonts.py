@@ -11,14 +11,9 @@ import functools
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from ..errors import MissingDependencyError
-
-try:
-    from reportlab.lib.fonts import addMapping
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-except ImportError as exc:  # the PDF outputs are the optional extra `[pdf]`
-    raise MissingDependencyError("reportlab", "pdf") from exc
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = "TorneoSans"

@@ -24,6 +24,10 @@ class WorkbookBackend(Protocol):
 
     def save(self) -> None: ...
 
+    def lost_features(self) -> list[str]:
+        """Italian lines naming what the file format could not keep (logged on save)."""
+        ...
+
 
 def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
     """Write to a temporary file beside `path`, then rename over it: never a half-written file."""

@@ -16,7 +16,6 @@ from decimal import Decimal
 from io import BytesIO
 from pathlib import Path
 from typing import Any
-from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl import Workbook, load_workbook  # type: ignore[import-untyped]  # openpyxl ships no type hints
 from openpyxl.cell.cell import Cell  # type: ignore[import-untyped]  # openpyxl ships no type hints
@@ -35,11 +34,15 @@ from .backends import (
 from .base import atomic_write
 from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue, cell_ref, col_letter
 
-_EMPTY_CONTENT_TYPES = (
-    b'<?xml version="1.0" encoding="UTF-8"?>'
-    b'<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'
-)
-"""What openpyxl needs to save a new `.xlsm` with the macro-enabled content type."""
+_XLSM_CONTENT_TYPE = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
+
+
+class _MacroEnabledWorkbook(Workbook):  # type: ignore[misc]  # openpyxl is untyped
+    """A new `.xlsm` with no VBA project yet: Excel still wants the macro content type."""
+
+    @property
+    def mime_type(self) -> str:
+        return _XLSM_CONTENT_TYPE
 
 
 class XlsxBackend:
@@ -67,13 +70,8 @@ class XlsxBackend:
 
     @classmethod
     def create(cls, path: Path, *, macro_enabled: bool = False) -> XlsxBackend:
-        workbook = Workbook()
+        workbook = _MacroEnabledWorkbook() if macro_enabled else Workbook()
         workbook.remove(workbook.active)
-        if macro_enabled:
-            # An .xlsm without a VBA project yet: the content type must still say macros.
-            archive = ZipFile(BytesIO(), "a", ZIP_DEFLATED)
-            archive.writestr("[Content_Types].xml", _EMPTY_CONTENT_TYPES)
-            workbook.vba_archive = archive
         return cls(path, workbook, None)
 
     # --- reading ---------------------------------------------------------------------

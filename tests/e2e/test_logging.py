@@ -1,0 +1,63 @@
+"""Log outputs as the manual's options: console, `Log` sheet and file, each off / low / high."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+
+from tests.e2e.conftest import Cli
+
+
+def log_rows(path: Path) -> list[tuple[object, ...]]:
+    wb = openpyxl.load_workbook(path)
+    if "Log" not in wb.sheetnames:
+        return []
+    return [tuple(r) for r in wb["Log"].iter_rows(min_row=2, values_only=True)]
+
+
+def set_option(path: Path, label: str, value: str) -> None:
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Opzioni"]
+    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == label)
+    ws.cell(row, 2, value)
+    wb.save(path)
+
+
+def test_defaults_sheet_low_file_high_console_off(workbook: Path, torneo: Cli):
+    assert torneo("draw", workbook, "--seed", "4") == 0
+    rows = log_rows(workbook)
+    assert rows and {r[1] for r in rows} == {"INFO"}
+    assert any("seme 4" in r[2] for r in rows)
+    assert not any(str(r[2]).startswith("Tavolo N°") for r in rows)  # high level only
+    files = list((workbook.parent / "log").glob("GestioneTorneo_*.log"))
+    assert len(files) == 1
+    text = files[0].read_text(encoding="utf-8")
+    assert "seme 4" in text and "Tavolo N°1:" in text  # the file is at the high level
+    assert "seme" not in torneo.err
+
+
+def test_command_line_flags_override_the_sheet(workbook: Path, torneo: Cli):
+    assert torneo("draw", workbook, "--seed", "4", "--log-foglio", "off", "--log-console",
+                  "alto", "--log-file", "off") == 0
+    assert log_rows(workbook) == []
+    assert not (workbook.parent / "log").exists()
+    assert "Tavolo N°1:" in torneo.err and "seme 4" in torneo.err
+
+
+def test_the_options_sheet_sets_the_levels(workbook: Path, torneo: Cli):
+    set_option(workbook, "Log Foglio", "Livello alto")
+    set_option(workbook, "Log File", "Disabilitato")
+    assert torneo("draw", workbook, "--seed", "4") == 0
+    rows = log_rows(workbook)
+    assert any(str(r[2]).startswith("Tavolo N°1:") for r in rows)
+    assert not (workbook.parent / "log").exists()
+
+
+def test_log_sheet_grows_run_after_run(workbook: Path, torneo: Cli):
+    torneo("draw", workbook, "--seed", "4")
+    first = log_rows(workbook)
+    torneo("draw", workbook, "--round", "1", "--replace", "--seed", "5")
+    second = log_rows(workbook)
+    assert second[: len(first)] == first and len(second) > len(first)
+    assert any("seme 5" in str(r[2]) for r in second[len(first):])
