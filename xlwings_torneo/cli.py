@@ -12,7 +12,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import __version__, services
+from . import __version__, publish, services
 from .errors import TorneoError, ValidationError
 from .formats import TYPES
 from .model import LogLevel
@@ -54,8 +54,10 @@ def cmd_draw(args: argparse.Namespace) -> int:
           f"seme {result.seed}")
     for line in result.log_lines():
         print(f"  {line}")
-    for warning in result.warnings:
-        print(f"  Attenzione: {warning}")
+    if args.print:
+        pdf = publish.print_round(services.open_file(path), path, outcome.round_no,
+                                  overrides=_overrides(args))
+        print(f"Schede dei tavoli: {pdf}")
     return EXIT_OK
 
 
@@ -70,6 +72,35 @@ def cmd_rank(args: argparse.Namespace) -> int:
     for row in standings.rows[: args.top]:
         print(f"  {row.position:>3}. {row.player.display_name} - {row.points}")
     return EXIT_OK
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    pdf = publish.print_round(services.open_file(path), path, args.round,
+                              reduced=_reduced(args), overrides=_overrides(args))
+    print(f"Schede dei tavoli: {pdf}")
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    pdf = publish.full_report(services.open_file(path), path, reduced=_reduced(args),
+                              overrides=_overrides(args))
+    print(f"Report completo: {pdf}")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    out = publish.export(services.open_file(path), path, args.format, _overrides(args))
+    print(f"Esportato: {out}")
+    return EXIT_OK
+
+
+def _reduced(args: argparse.Namespace) -> bool | None:
+    """`--ridotta` / `--intera` override `Stampa Ridotta` of the Opzioni sheet."""
+    value: bool | None = args.ridotta
+    return value
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -106,6 +137,13 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument(flag, choices=sorted(_LEVEL_CHOICES),
                            help="sostituisce l'opzione del foglio Opzioni")
 
+    def with_reduced(p: argparse.ArgumentParser) -> None:
+        group = p.add_mutually_exclusive_group()
+        group.add_argument("--ridotta", dest="ridotta", action="store_true", default=None,
+                           help="due schede per foglio A4 (sostituisce Stampa Ridotta)")
+        group.add_argument("--intera", dest="ridotta", action="store_false",
+                           help="una scheda per foglio A4 (sostituisce Stampa Ridotta)")
+
     def add(name: str, handler: Callable[[argparse.Namespace], int], help_text: str,
             ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
@@ -124,6 +162,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--replace", action="store_true", help="sostituisce un turno già sorteggiato")
     p.add_argument("--force", action="store_true",
                    help="con --replace: sostituisce anche un turno con punteggi")
+    p.add_argument("--print", action="store_true",
+                   help="scrive anche le schede dei tavoli in PDF (<nome>_<N>.pdf)")
+    with_log(p)
+
+    p = add("print", cmd_print, "schede dei tavoli di un turno in PDF (<nome>_<N>.pdf)")
+    p.add_argument("file")
+    p.add_argument("--round", "-r", type=int, help="numero del turno (default: l'ultimo)")
+    with_reduced(p)
+    with_log(p)
+
+    p = add("report", cmd_report, "report completo del torneo in PDF (<nome>.pdf)")
+    p.add_argument("file")
+    with_reduced(p)
+    with_log(p)
+
+    p = add("export", cmd_export,
+            "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)")
+    p.add_argument("file")
+    p.add_argument("--format", "-f", choices=publish.EXPORT_FORMATS, required=True)
     with_log(p)
 
     p = add("rank", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'")
@@ -149,7 +206,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # usage error (exit 2) or --help/--version (exit 0)
+        return done.code if isinstance(done.code, int) else EXIT_USER
     try:
         code: int = args.handler(args)
         return code

@@ -35,6 +35,8 @@ class Config:
     master: tuple[Threshold, ...]
     lists: dict[str, tuple[str, ...]]
     colours: dict[str, str]
+    logo: str
+    """Path of the organiser's logo, relative to the workbook ("" = none)."""
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -88,4 +90,5 @@ def load_config(workbook: Path | None = None, path: Path = DEFAULT_PATH) -> Conf
         raduni=thresholds(data["soglie_raduni"]), master=thresholds(data["soglie_master"]),
         lists={k: tuple(v) for k, v in data["dati"].items()},
         colours=dict(data["colori"]),
+        logo=str(data["stampa"]["logo"]),
     )

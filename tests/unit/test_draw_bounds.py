@@ -70,12 +70,13 @@ def test_repeat_bound_sees_a_table_that_must_meet_again() -> None:
 
 def test_repeat_bound_counts_players_short_of_unmet_opponents() -> None:
     # 8 players: 1 met 2…6 in five rounds of pairs, so at a table of 4 he meets one again
+    # (each round alone forces nothing)
     tables = [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6)]
     previous = [Round(r, (Table(1, tuple(Seat(p, raw=Decimal(p)) for p in t)),))
                 for r, t in enumerate(tables, 1)]
     ctx = Context(build_history(previous, {}))
     plan = TablePlan((4, 4), (0, 0))
-    assert lower_bound(C.REPEAT, range(1, 9), plan, ctx) == 1  # ceil(1 / 2); each round alone forces nothing
+    assert lower_bound(C.REPEAT, range(1, 9), plan, ctx) == 1  # ceil(1 / 2)
 
 
 def test_band_bound_is_each_band_beyond_one_player_per_table() -> None:

@@ -120,7 +120,7 @@ def test_incremental_cost_matches_the_reference_count_for_every_criterion() -> N
     for number in (1, 2, 3):
         order = ids[:]
         rng.shuffle(order)
-        previous.append(played_round(number, order[:3] + [None], order[3:8], *(
+        previous.append(played_round(number, [*order[:3], None], order[3:8], *(
             order[i:i + 5] for i in range(8, 23, 5))))
     ctx = Context(build_history(previous, clubs), clubs, regions, bands)
     criteria = list(C)

@@ -104,6 +104,22 @@ def test_team_tournament_criteria_spread_club_meetings() -> None:
     assert result.values[C.CLUB_X_CLUB] == 27
 
 
+def test_clubs_of_players_no_longer_drawn_still_count_in_the_history() -> None:
+    previous = [round_of(1, (1, 4))]  # 4 (club b) has withdrawn since
+    players = [player(1, "a"), player(2), player(3), player(5, "b"), player(6, "c"),
+               player(7), player(8), player(9)]
+    result = draw_round(players, previous, SizeScheme.FOUR_FIVE, [C.PLAYER_X_CLUB], 2,
+                        others=[player(4, "b")])
+    assert result.values[C.PLAYER_X_CLUB] == 0
+    assert not any({1, 5} <= set(t) for t in result.tables)  # 1 already met club b
+
+
+def test_a_single_table_is_drawn_without_search() -> None:
+    players = [player(p, club="x") for p in range(1, 5)]
+    result = draw_round(players, [], SizeScheme.FOUR_FIVE, [C.CLUB], 1)
+    assert result.iterations == 0 and result.values[C.CLUB] == 6
+
+
 def test_fixed_players_stay_at_their_table() -> None:
     players = [player(p, club="same" if p <= 3 else f"c{p}") for p in range(1, 14)]
     for seed in range(5):

@@ -28,8 +28,12 @@ def small_tournament() -> Tournament:
     """11 players with the hostile names, 4+4+3 and a ghost, two rounds played and a third
     only drawn."""
     t = make_tournament(11, 2, hostile=True, ghost=True)
+    first = t.rounds[0].tables[0]
+    tie = tuple(dataclasses.replace(s, raw=Decimal(raw))
+                for s, raw in zip(first.seats, ("44", "30", "44.1", "12"), strict=True))
+    round_1 = Round(1, (Table(1, tie), *t.rounds[0].tables[1:]))
     drawn = make_round(3, t.players, seed=7, scored=False)
-    return dataclasses.replace(t, rounds=(*t.rounds, drawn))
+    return dataclasses.replace(t, rounds=(round_1, t.rounds[1], drawn))
 
 
 @pytest.mark.parametrize("name, export", [("small.txt", export_txt), ("small.vbc", export_vbc)])

@@ -121,7 +121,8 @@ def _master_qualifiers():
 def test_master_draws_a_tie_that_decides_the_semifinals_and_reports_it():
     s = compute_standings(_master_qualifiers(), MASTER, seed=1)
     positions = {r.player.nome: r.position for r in s.rows}
-    assert len({r.position for r in s.rows}) == len(s.rows)  # every tie drawn (all qualify)
+    # C and D played one qualifier only: they cannot reach the semifinals, their tie is shared.
+    assert positions["C"] == positions["D"] == 3
     drawn = {frozenset(d.players) for d in s.drawn_ties}
     ids = {r.player.nome: r.player.id for r in s.rows}
     assert frozenset((ids["A"], ids["B"])) in drawn
@@ -144,3 +145,12 @@ def test_master_after_the_first_qualifier_does_not_draw():
     assert s.drawn_ties == ()
     rows = {r.player.nome: r.position for r in s.rows}
     assert rows["A"] == rows["B"] == 1
+
+
+def test_master_ties_beyond_the_semifinal_places_stay_shared():
+    # 24 players, every table alike in both rounds: four groups of 6 equal players. Fewer than
+    # 50 players reach at most 16 places: the groups at 1, 7, 13 are drawn, the one at 19 not.
+    tables = [f"A{k} 50, B{k} 30, C{k} 20, D{k} 10" for k in range(6)]
+    s = compute_standings(tournament(tables, tables), MASTER, seed=9)
+    assert [d.position for d in s.drawn_ties] == [1, 7, 13]
+    assert [r.position for r in s.rows][18:] == [19] * 6

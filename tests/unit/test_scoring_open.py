@@ -139,3 +139,9 @@ def test_ids_missing_from_iscritti_are_named():
 def test_1vs1_has_no_standings_and_suggests_bgl():
     with pytest.raises(ScoringError, match="ad esempio BGL"):
         compute_standings(tournament(["A 40, B 30"]), find_type("1VS1"))
+
+
+def test_a_player_seated_at_two_tables_of_one_round_is_an_error():
+    t = tournament(["A 40, B 30, C 20, D 10", "A 40, F 30, G 20, H 10"])
+    with pytest.raises(ScoringError, match="ID 1 è seduto a più tavoli"):
+        compute_standings(t, OPEN)

@@ -41,7 +41,8 @@ def test_gufo_45_as_winner_at_a_four_is_12_45():
 
 def test_gufo_at_a_five_multiplies_by_1_25_before_dividing_by_100():
     assert by_seat(gufo_points, "A 45, B 21, C 20, D 5, E 1") == [
-        Decimal("12.5625"), Decimal("7.2625"), Decimal("5.25"), Decimal("3.0625"), Decimal("2.0125")]
+        Decimal("12.5625"), Decimal("7.2625"), Decimal("5.25"), Decimal("3.0625"),
+        Decimal("2.0125")]
 
 
 def test_gufo_eliminated_players_score_by_elimination_order():

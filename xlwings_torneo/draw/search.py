@@ -18,6 +18,10 @@ from .costs import CostModel
 NOISE = 0.1
 """Share of iterations that move a random player rather than one in a conflict."""
 
+WORK_CAP = 400_000
+"""Swap evaluations the default budget allows (about 0.5 s on a 2020s laptop)."""
+MIN_ITERATIONS = 500
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -36,9 +40,11 @@ class Budget:
 
     @classmethod
     def for_players(cls, n: int, time_limit: float | None = None) -> Budget:
-        """The default effort: enough for the bound on realistic clubs, linear in n."""
+        """The default effort: an iteration costs about n swap evaluations, so the cap
+        keeps the worst case (a bound that cannot be reached) near WORK_CAP evaluations."""
         deadline = None if time_limit is None else time.monotonic() + time_limit
-        return cls(iterations=2000 + 8 * n, stall=100 + n // 2, deadline=deadline)
+        iterations = max(MIN_ITERATIONS, min(2000 + 8 * n, WORK_CAP // max(n, 1)))
+        return cls(iterations=iterations, stall=100 + n // 2, deadline=deadline)
 
 
 @dataclass(frozen=True)
@@ -178,7 +184,7 @@ def optimise(model: CostModel, sizes: Sequence[int], start: list[list[int]],
     movable = set(s.movable)
     best, best_tables = s.total, [list(m) for m in s.tables]
     since_best, iterations, timed_out = 0, 0, False
-    if len(s.movable) < 2:
+    if len({s.table_of[p] for p in s.movable}) < 2:  # nothing can move to another table
         return SearchResult(best_tables, best, 0, False)
     while best > target and iterations < budget.iterations:
         iterations += 1

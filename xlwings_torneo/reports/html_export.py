@@ -16,7 +16,7 @@ body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:1.5em;color:#222}
 h1,h2{margin:.6em 0 .3em}
 .nome{color:#fff;padding:.4em .8em;font-size:1.4em;font-weight:bold;text-align:center}
 .info{text-align:center;margin:.3em 0}
-nav a{margin-right:1em}
+nav a,nav strong{margin-right:1em}
 table{border-collapse:collapse;margin:.5em 0 1.5em}
 td,th{border:1px solid #888;padding:.25em .5em}
 th{background:#D9E2EC}

@@ -64,7 +64,8 @@ class Layout:
 
 
 def paragraph_style(name: str, size: float, *, bold: bool = False, align: int = 0,
-           colour: colors.Color = colors.black) -> ParagraphStyle:
+                    colour: colors.Color = colors.black) -> ParagraphStyle:
+    """A style in the embedded font (registered on first use)."""
     fonts.register()
     return ParagraphStyle(name, fontName=fonts.BOLD if bold else fonts.REGULAR,
                           fontSize=size, leading=size * 1.25, alignment=align,
@@ -90,7 +91,7 @@ def _heading(sheet: TableSheet, layout: Layout, logo: Path | None,
     rows: list[list[Any]] = []
     if head is not None:
         name_style = paragraph_style("nome", layout.title_size, bold=True, align=TA_CENTER,
-                            colour=colors.white)
+                                     colour=colors.white)
         name_cell = Table([[Paragraph(fonts.markup(head.nome), name_style)]],
                           colWidths=[text_width])
         name_cell.setStyle(TableStyle([
@@ -153,14 +154,17 @@ def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
                     width: float, height: float) -> Flowable:
     """One table's sheet, shrunk if needed so that it never spills out of its frame."""
     story: list[Flowable] = _heading(sheet, layout, logo, width)
-    story.append(Paragraph(sheet.title, paragraph_style("title", layout.title_size, bold=True,
-                                               align=TA_CENTER)))
+    title = paragraph_style("title", layout.title_size, bold=True, align=TA_CENTER)
+    story.append(Paragraph(sheet.title, title))
     if sheet.date_line:
         story.append(Paragraph(fonts.markup(sheet.date_line),
                                paragraph_style("date", layout.text_size + 1, align=TA_CENTER)))
     story += [Spacer(1, 4 * mm), _score_table(sheet, layout, width), Spacer(1, 5 * mm)]
-    note = paragraph_style("note", layout.text_size)
-    story.append(Paragraph(f"{NOTE_LABEL} " + "_" * 60, note))
+    note = Table([[Paragraph(NOTE_LABEL, paragraph_style("note", layout.text_size)), ""]],
+                 colWidths=[14 * mm, width - 14 * mm])
+    note.setStyle(TableStyle([("LINEBELOW", (1, 0), (1, 0), 0.5, GRID),
+                              ("LEFTPADDING", (0, 0), (0, 0), 0)]))
+    story.append(note)
     for _ in range(layout.note_lines - 1):
         story += [Spacer(1, 7 * mm), HRFlowable(width="100%", thickness=0.5, color=GRID)]
     return KeepInFrame(width, height, story, mode="shrink")

@@ -114,6 +114,16 @@ def _win_problems(game: Game, unico_vincitore: bool) -> list[str]:
     return []
 
 
+def _seated_twice(round_: Round) -> list[str]:
+    tables: dict[PlayerId, list[int]] = {}
+    for table in round_.tables:
+        for pid in table.players:
+            tables.setdefault(pid, []).append(table.number)
+    return [f"Turno {round_.number}: il giocatore con ID {pid} è seduto a più tavoli "
+            f"({', '.join(f'Tavolo N°{n}' for n in numbers)})"
+            for pid, numbers in tables.items() if len(numbers) > 1]
+
+
 def collect_games(tournament: Tournament, *, unico_vincitore: bool,
                   after_round: int | None) -> tuple[tuple[int, ...], tuple[Game, ...]]:
     """The played rounds up to `after_round` and their games, checked.
@@ -138,6 +148,7 @@ def collect_games(tournament: Tournament, *, unico_vincitore: bool,
                             f"non è stato inserito")
         played.append(round_.number)
         round_max = max((len(t.players) for t in round_.tables), default=0)
+        problems.extend(_seated_twice(round_))
         for table in round_.tables:
             if not table.players:
                 continue

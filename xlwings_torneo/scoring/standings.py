@@ -111,7 +111,9 @@ class _Engine:
         groups = rank(list(records.values()), criteria, previous)
         drawn: list[DrawnTie] = []
         if draw_seed is not None and self.rule.draw_ties and self._qualification_done(played):
-            groups, drawn = draw_ties(groups, seed=draw_seed, limit=self._qualified_places())
+            eligible = self._played_every_qualifier()
+            groups, drawn = draw_ties(groups, seed=draw_seed, eligible=eligible,
+                                      limit=_qualified_places(len(eligible)))
         return positions(groups), drawn
 
     def _final_standings(self, records: dict[PlayerId, Record], finals: Sequence[int],
@@ -130,13 +132,16 @@ class _Engine:
         qualifiers = qualifier_rounds(self.ttype)
         return len(qualifiers) < len(self.ttype.rounds) and played[-1] == qualifiers[-1]
 
-    def _qualified_places(self) -> int:
+    def _played_every_qualifier(self) -> set[PlayerId]:
+        """regolamento 001 l.30, l.55: only who played both qualifiers may reach the semifinals."""
         qualifiers = set(qualifier_rounds(self.ttype))
         rounds_of: dict[PlayerId, set[int]] = {}
         for g in self.games:
             for seat in g.seats:
                 if seat.player_id is not None:
                     rounds_of.setdefault(seat.player_id, set()).add(g.round_no)
-        # regolamento 001 l.30: only players who played both qualifiers count.
-        n = sum(1 for r in rounds_of.values() if qualifiers <= r)
-        return next(places for up_to, places in MASTER_QUALIFIED_PLACES if n <= up_to)
+        return {pid for pid, rounds in rounds_of.items() if qualifiers <= rounds}
+
+
+def _qualified_places(players: int) -> int:
+    return next(places for up_to, places in MASTER_QUALIFIED_PLACES if players <= up_to)

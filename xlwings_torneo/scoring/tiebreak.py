@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -114,21 +114,24 @@ def positions(groups: Sequence[Sequence[Record]], *, start: int = 1) -> list[Ran
 
 
 def draw_ties(groups: Sequence[Sequence[Record]], *, seed: int, limit: int,
-              start: int = 1) -> tuple[list[list[Record]], list[DrawnTie]]:
-    """Split every tied group that starts within the first `limit` places by a seeded draw
-    (regolamento 001 l.143: "sorteggio casuale" when the tie decides the semifinals or the
-    bands). Groups beyond `limit` stay tied. Same seed, same standings: same draw."""
+              eligible: Set[PlayerId]) -> tuple[list[list[Record]], list[DrawnTie]]:
+    """Split by a seeded draw every tie that can decide the semifinals or their bands
+    (regolamento 001 l.143: "sorteggio casuale"): a group with at least two `eligible` players
+    (who may reach the semifinals) while fewer than `limit` eligible players rank ahead of it.
+    Other ties stay shared. Same seed, same standings: same draw."""
     rng = random.Random(seed)
     out: list[list[Record]] = []
     drawn: list[DrawnTie] = []
-    place = start
+    place, ahead = 1, 0
     for group in groups:
-        if len(group) > 1 and place <= limit:
-            order = list(group)
+        in_race = sum(1 for r in group if r.player.id in eligible)
+        if in_race > 1 and ahead < limit:
+            order = sorted(group, key=lambda r: r.player.id)
             rng.shuffle(order)
             drawn.append(DrawnTie(place, tuple(r.player.id for r in order), seed))
             out.extend([r] for r in order)
         else:
             out.append(list(group))
         place += len(group)
+        ahead += in_race
     return out, drawn

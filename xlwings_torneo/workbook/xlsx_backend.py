@@ -16,6 +16,7 @@ from decimal import Decimal
 from io import BytesIO
 from pathlib import Path
 from typing import Any
+from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl import Workbook, load_workbook  # type: ignore[import-untyped]  # openpyxl ships no type hints
 from openpyxl.cell.cell import Cell  # type: ignore[import-untyped]  # openpyxl ships no type hints
@@ -66,6 +67,8 @@ class XlsxBackend:
             raise WorkbookError(
                 f"il file «{path.name}» non è una cartella di lavoro Excel leggibile "
                 f"(file danneggiato?): {exc}") from exc
+        if workbook.vba_archive is not None:
+            workbook.vba_archive = _read_only_copy(workbook.vba_archive)
         return cls(path, workbook, source)
 
     @classmethod
@@ -152,6 +155,17 @@ class XlsxBackend:
             raise FileLockedError(
                 f"impossibile salvare «{self.path.name}»: il file è aperto in Excel o "
                 "LibreOffice? Chiudilo e riprova") from exc
+
+
+def _read_only_copy(archive: ZipFile) -> ZipFile:
+    """openpyxl keeps the VBA parts in a zip open for appending, whose finaliser can fail
+    at exit ("I/O operation on closed file"); a read-only copy has nothing to flush."""
+    buffer = BytesIO()
+    with ZipFile(buffer, "w", ZIP_DEFLATED) as copy:
+        for name in archive.namelist():
+            copy.writestr(name, archive.read(name))
+    archive.close()
+    return ZipFile(buffer)
 
 
 def _plain(value: Any, number_format: str | None) -> CellValue:

@@ -1,0 +1,53 @@
+"""Printing, the full report and the exports through the `torneo` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from tests.e2e.conftest import Cli, club_players, register, type_scores
+
+
+def test_draw_with_print_writes_one_sheet_per_table(tmp_path: Path, torneo: Cli):
+    path = tmp_path / "Qualificazioni2026.xlsx"
+    torneo("new", path)
+    register(path, club_players(37))
+    assert torneo("draw", path, "--seed", "3", "--print") == 0, torneo.err
+    pdf = tmp_path / "Qualificazioni2026_1.pdf"
+    assert f"Schede dei tavoli: {pdf}" in torneo.out
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 9  # 8 tables of 4 and one of 5
+    assert "Turno 1 - Stampa Tavolo N°9" in reader.pages[8].extract_text()
+    assert torneo("print", path, "--ridotta") == 0, torneo.err
+    assert len(PdfReader(pdf).pages) == 5  # two tables per A4
+
+
+def test_print_of_a_round_not_drawn_is_a_clear_error(workbook: Path, torneo: Cli):
+    assert torneo("print", workbook, "--round", "2") == 2
+    assert "Turno 2" in torneo.err and "non è stato ancora sorteggiato" in torneo.err
+
+
+def test_report_has_every_round_and_the_standings(workbook: Path, torneo: Cli):
+    for number in (1, 2):
+        torneo("draw", workbook, "--seed", str(number))
+        type_scores(workbook, number)
+    assert torneo("report", workbook) == 0, torneo.err
+    text = "\n".join(p.extract_text() for p in PdfReader(workbook.with_suffix(".pdf")).pages)
+    assert "Turno 1 - Stampa Tavolo N°10" in text and "Turno 2 - Stampa Tavolo N°1" in text
+    assert "Classifica" in text and "Cognome40" in text
+
+
+def test_exports_are_written_beside_the_workbook(workbook: Path, torneo: Cli):
+    torneo("draw", workbook, "--seed", "1")
+    type_scores(workbook, 1)
+    for fmt, name in (("txt", "torneo.txt"), ("vbc", "torneo.vbc"), ("html", "torneo.html")):
+        assert torneo("export", workbook, "--format", fmt) == 0, torneo.err
+        assert (workbook.parent / name).read_text(encoding="utf-8").strip()
+    txt = (workbook.parent / "torneo.txt").read_text(encoding="utf-8")
+    assert "Cognome1,Nome1,nick1" in txt
+    assert torneo("export", workbook, "--format", "site") == 0, torneo.err
+    data = json.loads((workbook.parent / "torneo_sito" / "torneo.json").read_text("utf-8"))
+    assert len(data["rounds"]) == 1
+    assert torneo("export", workbook, "--format", "pdf") == 2

@@ -1,0 +1,148 @@
+"""Use cases that write files beside the workbook: table score sheets, the full report and
+the exports (manual, "Esecuzione di un sorteggio" - Stampa, and "Menù File"). The workbook
+itself is only read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .config import Config, load_config
+from .errors import MissingDependencyError, TorneoError, WorkbookError
+from .formats import find_type
+from .logs import log, log_session
+from .model import Tournament
+from .scoring.result import Standings
+from .scoring.standings import compute_standings
+from .services import LogOverrides, log_targets, read
+from .workbook.base import WorkbookBackend
+from .workbook.layout import round_sheet_name
+
+EXPORT_FORMATS = ("txt", "vbc", "html", "site")
+SITE_SUFFIX = "_sito"
+"""**Decision**: `torneo export --format site` writes the folder `<name>_sito/` beside the
+workbook (the original published to Google instead, which cannot work here)."""
+
+
+def round_pdf_path(workbook: Path, round_no: int) -> Path:
+    """`QualificazioniToRisiko2011_3.pdf` for round 3 (WORKBOOK.md, files beside it)."""
+    return workbook.with_name(f"{workbook.stem}_{round_no}.pdf")
+
+
+def export_path(workbook: Path, fmt: str) -> Path:
+    if fmt == "site":
+        return workbook.with_name(f"{workbook.stem}{SITE_SUFFIX}")
+    return workbook.with_suffix(f".{fmt}")
+
+
+def logo_path(workbook: Path, config: Config) -> Path | None:
+    """The organiser's logo from configuration `[stampa] logo` (relative to the workbook)."""
+    if not config.logo:
+        return None
+    logo = (workbook.resolve().parent / config.logo).resolve()
+    if not logo.is_file():
+        raise TorneoError(f"logo non trovato: {logo} (configurazione [stampa] logo)")
+    return logo
+
+
+def _require_reportlab() -> None:
+    try:
+        import reportlab  # noqa: F401
+    except ImportError:
+        raise MissingDependencyError("reportlab", "pdf") from None
+
+
+def standings_for(tournament: Tournament, *, required: bool) -> Standings | None:
+    """The standings of the ranking type, or None when the type has none (1VS1) or no
+    round was played yet. Incomplete results are an error only when `required`."""
+    ttype = find_type(tournament.options.ranking_type)
+    if ttype.scoring is None or not any(r.is_played for r in tournament.rounds):
+        return None
+    try:
+        return compute_standings(tournament, ttype,
+                                 unico_vincitore=tournament.options.unico_vincitore)
+    except TorneoError:
+        if required:
+            raise
+        return None
+
+
+@dataclass(frozen=True)
+class _Job:
+    tournament: Tournament
+    config: Config
+
+
+def _run(book: WorkbookBackend, path: Path, overrides: LogOverrides,
+         action: Callable[[_Job], Path]) -> Path:
+    config = load_config(path)
+    tournament = read(book, config)
+    with log_session(log_targets(tournament.options, overrides, path, config)):
+        out = action(_Job(tournament, config))
+        log.info("Scritto %s", out)
+    return out
+
+
+def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, *,
+                reduced: bool | None = None, overrides: LogOverrides = LogOverrides()) -> Path:
+    """`<name>_<N>.pdf`: one score sheet per table of round N (default: the last round);
+    two per A4 when `Stampa Ridotta = SI` or `reduced`."""
+    _require_reportlab()
+    from .reports.pdf_sheets import write_round_sheets
+
+    def action(job: _Job) -> Path:
+        t = job.tournament
+        number = round_no or max((r.number for r in t.rounds), default=0)
+        if number == 0 or t.round(number) is None:
+            raise WorkbookError("il turno non è stato ancora sorteggiato",
+                                round_sheet_name(number or 1))
+        out = round_pdf_path(path, number)
+        small = t.options.stampa_ridotta if reduced is None else reduced
+        write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, job.config))
+        return out
+
+    return _run(book, path, overrides, action)
+
+
+def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = None,
+                overrides: LogOverrides = LogOverrides()) -> Path:
+    """`<name>.pdf`: every round's sheets with scores and tournament points, then standings."""
+    _require_reportlab()
+    from .reports.pdf_report import write_report
+
+    def action(job: _Job) -> Path:
+        t = job.tournament
+        out = path.with_suffix(".pdf")
+        small = t.options.stampa_ridotta if reduced is None else reduced
+        write_report(t, standings_for(t, required=True), out, reduced=small,
+                     logo=logo_path(path, job.config))
+        return out
+
+    return _run(book, path, overrides, action)
+
+
+def export(book: WorkbookBackend, path: Path, fmt: str,
+           overrides: LogOverrides = LogOverrides()) -> Path:
+    """`<name>.txt|.vbc|.html`, or the folder `<name>_sito/` for a publishable site."""
+    if fmt not in EXPORT_FORMATS:
+        raise TorneoError(f'formato di esportazione "{fmt}" sconosciuto: usa '
+                          + ", ".join(EXPORT_FORMATS))
+    from .reports.html_export import export_html
+    from .reports.output import write_atomic
+    from .reports.site import export_site
+    from .reports.text_export import export_txt
+    from .reports.vbulletin import export_vbc
+
+    def action(job: _Job) -> Path:
+        t = job.tournament
+        out = export_path(path, fmt)
+        if fmt == "site":
+            export_site(t, standings_for(t, required=False), out)
+            return out
+        text = {"txt": lambda: export_txt(t), "vbc": lambda: export_vbc(t),
+                "html": lambda: export_html(t, standings_for(t, required=False))}[fmt]()
+        write_atomic(out, text.encode("utf-8"))
+        return out
+
+    return _run(book, path, overrides, action)
