@@ -11,8 +11,8 @@ from pathlib import Path
 from .config import load_config
 from .model import Player, PlayerId, Table, TournamentInfo
 from .services import (
+    NO_OVERRIDES,
     DrawRequest,
-    LogOverrides,
     RankRequest,
     draw,
     new_workbook,
@@ -88,7 +88,7 @@ def build_demo(folder: Path, *, players: int = 40, rounds: int = 3, seed: int = 
         nome="Torneo dimostrativo", tipologia="Campionato periodico", turni_previsti=rounds,
         date_turni={n: start + timedelta(weeks=2 * (n - 1)) for n in range(1, rounds + 1)})))
     book.save()
-    quiet = LogOverrides()
+    quiet = NO_OVERRIDES
     for number in range(1, rounds + 1):
         draw(open_file(path), path, DrawRequest(round_no=number, type_name="Open",
                                                 seed=seed + number), quiet)

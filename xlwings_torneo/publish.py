@@ -15,7 +15,7 @@ from .logs import log, log_session
 from .model import Tournament
 from .scoring.result import Standings
 from .scoring.standings import compute_standings
-from .services import LogOverrides, log_targets, read
+from .services import NO_OVERRIDES, LogOverrides, log_targets, read
 from .workbook.base import WorkbookBackend
 from .workbook.layout import round_sheet_name
 
@@ -85,7 +85,7 @@ def _run(book: WorkbookBackend, path: Path, overrides: LogOverrides,
 
 
 def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, *,
-                reduced: bool | None = None, overrides: LogOverrides = LogOverrides()) -> Path:
+                reduced: bool | None = None, overrides: LogOverrides = NO_OVERRIDES) -> Path:
     """`<name>_<N>.pdf`: one score sheet per table of round N (default: the last round);
     two per A4 when `Stampa Ridotta = SI` or `reduced`."""
     _require_reportlab()
@@ -106,7 +106,7 @@ def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, 
 
 
 def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = None,
-                overrides: LogOverrides = LogOverrides()) -> Path:
+                overrides: LogOverrides = NO_OVERRIDES) -> Path:
     """`<name>.pdf`: every round's sheets with scores and tournament points, then standings."""
     _require_reportlab()
     from .reports.pdf_report import write_report
@@ -123,7 +123,7 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
 
 
 def export(book: WorkbookBackend, path: Path, fmt: str,
-           overrides: LogOverrides = LogOverrides()) -> Path:
+           overrides: LogOverrides = NO_OVERRIDES) -> Path:
     """`<name>.txt|.vbc|.html`, or the folder `<name>_sito/` for a publishable site."""
     if fmt not in EXPORT_FORMATS:
         raise TorneoError(f'formato di esportazione "{fmt}" sconosciuto: usa '

@@ -53,6 +53,10 @@ class LogOverrides:
     file: LogLevel | None = None
 
 
+NO_OVERRIDES = LogOverrides()
+"""Use the `Opzioni` sheet as it is."""
+
+
 # --- Opening files safely -----------------------------------------------------------------
 
 def lock_files(path: Path) -> list[Path]:
@@ -205,7 +209,7 @@ def _check_previous_scored(previous: Round) -> None:
 
 
 def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
-         overrides: LogOverrides = LogOverrides()) -> DrawOutcome:
+         overrides: LogOverrides = NO_OVERRIDES) -> DrawOutcome:
     def action(tournament: Tournament, config: Config) -> DrawOutcome:
         ttype = find_type(request.type_name or tournament.options.tipo_sorteggio)
         round_no = request.round_no or next_round(tournament)
@@ -261,7 +265,7 @@ class RankRequest:
 
 
 def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
-         overrides: LogOverrides = LogOverrides()) -> Standings:
+         overrides: LogOverrides = NO_OVERRIDES) -> Standings:
     def action(tournament: Tournament, config: Config) -> Standings:
         ttype = find_type(request.type_name or tournament.options.ranking_type)
         sole = request.unico_vincitore if request.unico_vincitore is not None \

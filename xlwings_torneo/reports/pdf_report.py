@@ -33,7 +33,7 @@ ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
 WON_BACKGROUND = colors.HexColor("#FFE08A")
 """A round cell whose game the player won."""
 FIXED_WIDTHS = {"Pos.": 15 * mm, "ID": 12 * mm}
-ROUND_WIDTH = 13 * mm
+ROUND_WIDTH = 16 * mm
 TOTAL_WIDTH = 17 * mm
 
 

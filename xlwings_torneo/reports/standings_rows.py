@@ -21,16 +21,14 @@ def standings_grid(standings: Standings
     """Header, body rows, and which (body row, column) cells are a won game. A total
     column holding only whole numbers (wins) is written without decimals."""
     first_round_col = 5
-    total_decimals = [
-        0 if all(r.totals[k] == r.totals[k].to_integral_value() for r in standings.rows)
-        else standings.decimals
-        for k in range(len(standings.total_headers))]
+    round_decimals, total_decimals = standings.round_decimals(), standings.total_decimals()
     body: list[list[str]] = []
     won: dict[tuple[int, int], bool] = {}
     for i, row in enumerate(standings.rows):
         p = row.player
         body.append([str(row.position), p.nome, p.cognome, p.nick, p.club]
-                    + [format_points(v, standings.decimals) for v in row.round_points]
+                    + [format_points(v, d)
+                       for v, d in zip(row.round_points, round_decimals, strict=True)]
                     + [format_points(v, d) for v, d in zip(row.totals, total_decimals, strict=True)]
                     + [str(p.id)])
         for j, flag in enumerate(row.round_won):

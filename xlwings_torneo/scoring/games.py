@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from ..errors import ScoringError
 from ..model import PlayerId, Round, Table, Tournament
+from .placement import placements
 
 MAX_SHARED_WINNERS = 2
 """With `Unico Vincitore = NO` a win may be shared by at most two players: the rules give a
@@ -80,11 +81,11 @@ class Game:
 
 
 def _place_seats(table: Table) -> tuple[GameSeat, ...]:
-    raws = [(s.player_id, s.raw if s.raw is not None else Decimal(0))
-            for s in table.seats if s.player_id is not None]
-    ordered = sorted((raw for _, raw in raws), reverse=True)
     # FORMATS.md §1: "Equal raw = shared placement (both get the better one)".
-    return tuple(GameSeat(pid, raw, 1 + ordered.index(raw)) for pid, raw in raws)
+    places = placements(table)
+    return tuple(GameSeat(s.player_id, s.raw if s.raw is not None else Decimal(0),
+                          places[s.player_id])
+                 for s in table.seats if s.player_id is not None)
 
 
 def _game(round_: Round, table: Table, round_max: int) -> Game:

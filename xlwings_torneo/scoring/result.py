@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -60,3 +61,19 @@ class Standings:
     """`Classifica Squadre` rows, for types with a team standing."""
     drawn_ties: tuple[DrawnTie, ...] = ()
     """Ties settled by a random draw, for the log; empty when none was needed."""
+
+    def shown_decimals(self, values: Iterable[Decimal | None]) -> int:
+        """Decimals to show for one column: the type's precision, or none when every value
+        is whole (wins; Open points without fives), as in the manual's `Classifica`."""
+        whole = all(v is None or v == v.to_integral_value() for v in values)
+        return 0 if whole else self.decimals
+
+    def round_decimals(self) -> tuple[int, ...]:
+        """`shown_decimals` of each `pt1 … ptN` column."""
+        return tuple(self.shown_decimals(r.round_points[k] for r in self.rows)
+                     for k in range(len(self.rounds)))
+
+    def total_decimals(self) -> tuple[int, ...]:
+        """`shown_decimals` of each total column."""
+        return tuple(self.shown_decimals(r.totals[k] for r in self.rows)
+                     for k in range(len(self.total_headers)))

@@ -30,7 +30,12 @@ rest by points with the RadunoNazionale final tie-breakers (the manual is silent
 
 RADUNO_HIGHEST_GAME_INCLUDES_BONUS = True
 """**Decision** (FORMATS.md, RadunoNazionale): "punteggio singolo più alto" (manual 000 l.477)
-is the points of that game bonus included, i.e. the tie-breaker BEST_GAME on game points."""
+is the points of that game bonus included (BEST_GAME); False: table points only."""
+_RADUNO_HIGHEST = T.BEST_GAME if RADUNO_HIGHEST_GAME_INCLUDES_BONUS else T.BEST_TABLE_POINTS
+
+SQUADRE_TEAM_STANDING = True
+"""**Decision** (FORMATS.md, TorneoASquadre): also a `Classifica Squadre`, per club the sum of
+its players' points, then wins (`teams.py`)."""
 
 BGL_TIEBREAKERS = (T.WINS,)
 """**Decision** (FORMATS.md, BGL): total points, then wins, then a shared place."""
@@ -68,7 +73,7 @@ _MASTER = (T.BEST_GAME, T.SECOND_BEST_GAME, T.THIRD_BEST_GAME, T.PREVIOUS_PLACE)
 
 RULES: dict[str, ScoringRule] = {r.name: r for r in (
     # manual 000 l.477: points, wins, highest single game; +50 winner, no ×1.25.
-    ScoringRule("raduno", p.bonus_points(five_factor=False), (T.WINS, T.BEST_GAME), 0,
+    ScoringRule("raduno", p.bonus_points(five_factor=False), (T.WINS, _RADUNO_HIGHEST), 0,
                 final_phase=True),
     # regolamento 001 l.45-49, l.137-143.
     ScoringRule("master", p.master_points, _MASTER, 3, final_phase=True, draw_ties=True),
@@ -88,7 +93,7 @@ RULES: dict[str, ScoringRule] = {r.name: r for r in (
     # manual 000 l.778-792.
     ScoringRule("bgl", p.bgl_points, BGL_TIEBREAKERS, 4, extra_columns=(("PBG tot", _pbg),)),
     # manual 000 l.870: as TorneoGufo, plus the team standing.
-    ScoringRule("squadre", p.gufo_points, _WINS, 4, teams=True),
+    ScoringRule("squadre", p.gufo_points, _WINS, 4, teams=SQUADRE_TEAM_STANDING),
 )}
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from ..errors import ScoringError
@@ -21,6 +21,9 @@ from .result import DrawnTie, StandingRow, Standings
 from .rules import ScoringRule, find_rule
 from .teams import team_rows
 from .tiebreak import Ranked, Record, TieBreak, draw_ties, positions, rank
+
+DECIMAL_PRECISION = 50
+"""Significant digits of the `Decimal` context the points are computed in."""
 
 MASTER_QUALIFIED_PLACES: tuple[tuple[int, int], ...] = (
     (49, 16), (99, 16), (149, 32), (199, 48), (10**9, 64),
@@ -43,8 +46,12 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     rule = find_rule(ttype.scoring)
     played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
                                   after_round=after_round)
-    engine = _Engine(tournament, ttype, rule, games)
-    ranked, drawn = engine.ranked(played, draw_seed=seed)
+    with localcontext() as ctx:
+        # Points are exact whatever decimal context the caller set: every value of every
+        # formula fits well within this precision.
+        ctx.prec = DECIMAL_PRECISION
+        engine = _Engine(tournament, ttype, rule, games)
+        ranked, drawn = engine.ranked(played, draw_seed=seed)
     rows = tuple(_row(r, played, engine.records[r.record.player.id]) for r in ranked)
     return Standings(
         type_name=ttype.name, rounds=played, total_headers=rule.total_headers, rows=rows,
@@ -81,16 +88,21 @@ class _Engine:
         points: dict[PlayerId, dict[int, Fraction]] = {}
         won: dict[PlayerId, set[int]] = {}
         extras: dict[PlayerId, list[Fraction]] = {}
+        table_points: dict[PlayerId, list[int]] = {}
         for g in games:
             for pid, value in self.game_points[(g.round_no, g.table_no)].items():
+                seat = g.seat(pid)
                 points.setdefault(pid, {})[g.round_no] = value
-                if g.seat(pid).place == 1:
+                table_points.setdefault(pid, []).append(seat.pts)
+                if seat.place == 1:
+                    # A shared win (Unico Vincitore = NO) is a win for each winner.
                     won.setdefault(pid, set()).add(g.round_no)
                 column = extras.setdefault(pid, [Fraction(0)] * len(self.rule.extra_columns))
                 for i, (_, fn) in enumerate(self.rule.extra_columns):
                     column[i] += fn(g, pid)
         by_id = self.tournament.by_id
-        return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]))
+        return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]),
+                            tuple(table_points[pid]))
                 for pid, pts in points.items()}
 
     def ranked(self, played: Sequence[int], *,

@@ -28,6 +28,8 @@ class TieBreak(enum.Enum):
     """manual 000 l.486, regolamento 001 l.140."""
     THIRD_BEST_GAME = "terza migliore prestazione"
     """manual 000 l.487, regolamento 001 l.141 ("terza eventuale": no third game ranks lower)."""
+    BEST_TABLE_POINTS = "punteggio singolo più alto (punti tavolo)"
+    """Highest table points in a single game, bonuses excluded (see rules.py, Raduno)."""
     PREVIOUS_PLACE = "posizione al turno precedente"
     """Place in the standings after the previous played round, computed by the same rules
     (manual 000 l.488: "chi era davanti resta davanti"); not ranked then ranks behind."""
@@ -50,6 +52,8 @@ class Record:
     """Rounds in which he was placed first."""
     extras: tuple[Fraction, ...] = ()
     """Extra total columns of the type (BGL: PBG)."""
+    table_points: tuple[int, ...] = ()
+    """Table points of each game played, bonuses excluded."""
 
     @property
     def total(self) -> Fraction:
@@ -72,6 +76,8 @@ def sort_key(record: Record, criteria: Sequence[TieBreak],
     for c in criteria:
         if c is TieBreak.WINS:
             key.append(Fraction(record.wins))
+        elif c is TieBreak.BEST_TABLE_POINTS:
+            key.append(Fraction(max(record.table_points, default=0)))
         elif c is TieBreak.PREVIOUS_PLACE:
             key.append(Fraction(-previous.get(record.player.id, NOT_RANKED)))
         else:

@@ -188,22 +188,24 @@ def standings_specs(standings: Standings, colours: dict[str, str]) -> list[Sheet
     """`Classifica` (alternating rows, won games coloured, ID last), `Classifica Ridotta`,
     and `Classifica Squadre` when the type has a team standing (WORKBOOK.md)."""
     full = SheetSpec(SHEET_CLASSIFICA)
-    number = _number_format(standings.decimals)
+    round_formats = [_number_format(d) for d in standings.round_decimals()]
+    total_formats = [_number_format(d) for d in standings.total_decimals()]
     header = ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia",
               *(f"pt{n}" for n in standings.rounds), *standings.total_headers, "ID"]
     full.put_row(1, list(header), Style(bold=True, fill=colours["intestazione"]))
     first_round_col = 6
     for i, row in enumerate(standings.rows, start=2):
         fill = colours["riga_pari"] if i % 2 == 0 else colours["riga_dispari"]
-        plain, numeric = Style(fill=fill), Style(fill=fill, number_format=number)
+        plain = Style(fill=fill)
         p = row.player
         full.put_row(i, [row.position, p.nome, p.cognome, p.nick, p.club], plain)
         for j, (points, won) in enumerate(zip(row.round_points, row.round_won, strict=True)):
-            style = Style(fill=colours["vittoria"], number_format=number) if won else numeric
-            full.put(i, first_round_col + j, points, style)
+            full.put(i, first_round_col + j, points,
+                     Style(fill=colours["vittoria"] if won else fill,
+                           number_format=round_formats[j]))
         col = first_round_col + len(standings.rounds)
-        for total, head in zip(row.totals, standings.total_headers, strict=True):
-            full.put(i, col, total, plain if head.startswith("v ") else numeric)
+        for total, number in zip(row.totals, total_formats, strict=True):
+            full.put(i, col, total, Style(fill=fill, number_format=number))
             col += 1
         full.put(i, col, p.id, plain)
     full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})
@@ -211,9 +213,10 @@ def standings_specs(standings: Standings, colours: dict[str, str]) -> list[Sheet
     reduced = SheetSpec(SHEET_RIDOTTA)
     reduced.put_row(1, ["Pos.", "Nome", "Cognome", "pt. tot", "id"],
                     Style(bold=True, fill=colours["intestazione"]))
+    points_format = total_formats[-1] if total_formats else "0"
     for i, row in enumerate(standings.rows, start=2):
         reduced.put_row(i, [row.position, row.player.nome, row.player.cognome])
-        reduced.put(i, 4, row.points, Style(number_format=number))
+        reduced.put(i, 4, row.points, Style(number_format=points_format))
         reduced.put(i, 5, row.player.id)
     reduced.col_widths.update({1: 6, 2: 14, 3: 16, 4: 10, 5: 6})
     specs = [full, reduced]
@@ -223,7 +226,8 @@ def standings_specs(standings: Standings, colours: dict[str, str]) -> list[Sheet
                       Style(bold=True, fill=colours["intestazione"]))
         for i, team in enumerate(standings.teams, start=2):
             teams.put_row(i, [team.position, team.club, team.wins])
-            teams.put(i, 4, team.points, Style(number_format=number))
+            teams.put(i, 4, team.points, Style(number_format=_number_format(
+                standings.shown_decimals(t.points for t in standings.teams))))
         teams.col_widths.update({1: 6, 2: 30})
         specs.append(teams)
     return specs

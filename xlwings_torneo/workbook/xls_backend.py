@@ -5,26 +5,35 @@ cell with their formatting: values (dates keep their number format), fonts, fill
 borders, alignment, number formats, column widths, hidden columns and rows, row heights,
 merged cells, frozen panes, hidden sheets, sheet order and the colour palette.
 
+Formulas of untouched sheets: xlrd reads only their cached values, so the backend walks
+the file's BIFF records itself, decompiles each formula (xlrd's decompiler) and writes it
+back through xlwt together with the value Excel had cached; a formula that does not
+survive that trip (defined names, array formulas, functions xlwt does not know) is
+written as its value instead.
+
 What the format or the libraries cannot carry is never dropped silently: `lost_features()`
-lists it in Italian for the caller to log (formulas of untouched sheets become their last
-computed value, since xlrd reads no formulas; dropdowns, conditional formats, comments,
-pictures, hyperlinks and defined names are not rewritten by xlwt).
+lists it in Italian for the caller to log (formulas replaced by their value; dropdowns,
+conditional formats, comments, pictures, hyperlinks and defined names, which xlwt does not
+write).
 """
 
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from itertools import pairwise
 from pathlib import Path
-from struct import unpack_from
+from struct import pack, unpack_from
 
 import xlrd  # no type hints: the package has no stubs (mypy override in pyproject)
 import xlwt  # no type hints: the package has no stubs (mypy override in pyproject)
 from xlrd.compdoc import CompDoc
 from xlrd.formatting import excel_default_palette_b8
+from xlrd.formula import FMLA_TYPE_CELL, FMLA_TYPE_SHARED, decompile_formula
+from xlwt.UnicodeUtils import upack2
 
 from ..errors import FileLockedError, WorkbookError
 from .backends import (
@@ -49,11 +58,23 @@ class _Kept:
     """A sheet of the opened file: copied as it is on save."""
 
     sheet: xlrd.sheet.Sheet
+    formulas: dict[tuple[int, int], _SourceFormula] = field(default_factory=dict)
+    """Formula cells (0-based) rewritten as formulas, with the value Excel cached."""
     losses: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
         return str(self.sheet.name)
+
+
+@dataclass(frozen=True)
+class _SourceFormula:
+    """A formula of the opened file, decompiled to text xlwt can parse again."""
+
+    text: str
+    result: bytes
+    """The FORMULA record's 8-byte cached result, written back unchanged."""
+    flags: int
 
 
 @dataclass
@@ -167,7 +188,7 @@ class XlsBackend:
             workbook.dates_1904 = bool(self._book.datemode)
             for index, rgb in palette.items():
                 workbook.set_colour_RGB(index, *rgb)
-        copier = _Copier(self._book, palette)
+        copier = _Copier(workbook, self._book, palette)
         visible = [i for i, e in enumerate(self._sheets) if not _is_hidden(e)]
         if not visible:
             raise WorkbookError("almeno un foglio deve restare visibile")
@@ -176,11 +197,15 @@ class XlsBackend:
         targets = [workbook.add_sheet(e.name, cell_overwrite_ok=True) for e in self._sheets]
         for index, (entry, ws) in enumerate(zip(self._sheets, targets, strict=True)):
             if isinstance(entry, _Kept):
-                copier.copy_sheet(entry.sheet, ws)
+                copier.copy_sheet(entry, ws)
             else:
                 copier.fill_sheet(entry, ws)
             ws.selected = index == visible[0]
         workbook.active_sheet = visible[0]
+        for where in copier.failed_formulas:  # rare: checked when the file was opened
+            line = f"{where}: formula sostituita dal suo valore"
+            if line not in self._book_losses:
+                self._book_losses.append(line)
         return workbook
 
 
@@ -299,15 +324,19 @@ def nearest_colour(hex_rgb: str, palette: dict[int, Rgb]) -> int:
 class _Copier:
     """Turns kept sheets and specs into xlwt sheets, reusing one style per xlrd XF."""
 
-    def __init__(self, book: xlrd.book.Book | None, palette: dict[int, Rgb]) -> None:
+    def __init__(self, workbook: xlwt.Workbook, book: xlrd.book.Book | None,
+                 palette: dict[int, Rgb]) -> None:
+        self._workbook = workbook
         self._book = book
+        self.failed_formulas: list[str] = []
         self._palette = palette
         self._styles: dict[int, xlwt.XFStyle] = {}
         self._spec_styles: dict[tuple[Style | None, str | None], xlwt.XFStyle] = {}
 
     # .. untouched sheets ..
 
-    def copy_sheet(self, sheet: xlrd.sheet.Sheet, ws: xlwt.Worksheet) -> None:
+    def copy_sheet(self, kept: _Kept, ws: xlwt.Worksheet) -> None:
+        sheet = kept.sheet
         ws.visibility = sheet.visibility
         ws.show_grid = bool(sheet.show_grid_lines)
         if sheet.panes_are_frozen:
@@ -336,15 +365,33 @@ class _Copier:
         for r in range(sheet.nrows):
             row = ws.row(r)
             for c in range(sheet.row_len(r)):
-                self._copy_cell(sheet, ws, row, r, c)
+                self._copy_cell(sheet, ws, row, r, c, kept.formulas)
+
+    def _copy_formula(self, ws: xlwt.Worksheet, row: xlwt.Row, r: int, c: int,
+                      cell: xlrd.sheet.Cell, formula: _SourceFormula,
+                      style: xlwt.XFStyle) -> bool:
+        """Write a formula of the file with its cached value; False if xlwt refuses it."""
+        try:
+            parsed = xlwt.Formula(formula.text)
+            row.set_cell_formula(c, parsed, style)  # registers its sheet references
+        except Exception:  # noqa: BLE001 - xlwt raises bare Exceptions; the value is kept
+            self.failed_formulas.append(cell_ref(ws.name, r + 1, c + 1))
+            return False
+        text = str(cell.value) if cell.ctype == xlrd.XL_CELL_TEXT and cell.value else None
+        row.insert_cell(c, _CachedFormulaCell(r, c, self._workbook.add_style(style), parsed,
+                                              formula.result, formula.flags, text))
+        return True
 
     def _copy_cell(self, sheet: xlrd.sheet.Sheet, ws: xlwt.Worksheet, row: xlwt.Row,
-                   r: int, c: int) -> None:
+                   r: int, c: int, formulas: dict[tuple[int, int], _SourceFormula]) -> None:
         cell = sheet.cell(r, c)
         ctype, value = cell.ctype, cell.value
         if ctype == xlrd.XL_CELL_EMPTY:
             return
         style = self._xf(cell.xf_index)
+        formula = formulas.get((r, c))
+        if formula is not None and self._copy_formula(ws, row, r, c, cell, formula, style):
+            return
         if ctype == xlrd.XL_CELL_TEXT and not value:
             row.set_cell_blank(c, style)  # a formula cell with no cached value
         elif ctype == xlrd.XL_CELL_TEXT:
@@ -494,7 +541,12 @@ class _Copier:
 # --- what the rewrite loses ------------------------------------------------------------------
 
 _FORMULA = (0x0006, 0x0206, 0x0406)
-_BOF, _EOF, _BOUNDSHEET = 0x0809, 0x000A, 0x0085
+_BOF, _EOF, _BOUNDSHEET, _SHRFMLA, _STRING = 0x0809, 0x000A, 0x0085, 0x04BC, 0x0207
+_SHARED_FLAG = 0x0008
+_STRING_LITERAL = re.compile(r'"(?:[^"]|"")*"')
+"""A string constant in formula text (xlrd's decompiler writes `?` for what it cannot)."""
+_MAX_RECORD = 8224
+_EMPTY_TEXT_RESULT = bytes([3, 0, 0, 0, 0, 0, 0xFF, 0xFF])
 _FEATURES = {
     0x01BE: "i menù a tendina (convalida dati)",
     0x01B0: "la formattazione condizionale",
@@ -508,7 +560,7 @@ _FEATURES = {
 def _scan_losses(data: bytes, book: xlrd.book.Book, kept: list[_Kept]) -> list[str]:
     """Walk the file's records for what xlrd does not read and xlwt will not write back.
 
-    Per sheet (into `kept[i].losses`): formula cells and unsupported features; for the
+    Per sheet (into `kept[i]`): formulas and unsupported features; for the
     workbook (returned): defined names, chart sheets, or an old format not analysed."""
     if book.biff_version < 80:
         return [f"il file è nel vecchio formato Excel BIFF{book.biff_version // 10}: "
@@ -521,7 +573,7 @@ def _scan_losses(data: bytes, book: xlrd.book.Book, kept: list[_Kept]) -> list[s
         return ["impossibile analizzare il file .xls: formule, menù a tendina e commenti "
                 "potrebbero non essere conservati"]
     for entry, position in zip(kept, positions, strict=False):
-        entry.losses.extend(_sheet_losses(stream, position, entry.name))
+        _scan_sheet(stream, position, book, entry)
     for name in book.name_obj_list:
         if name.hidden:
             continue
@@ -584,22 +636,81 @@ def _boundsheet_name(payload: bytes) -> str:
     return raw[:2 * length].decode("utf-16-le") if flags & 1 else raw[:length].decode("latin-1")
 
 
-def _sheet_losses(stream: bytes, position: int, sheet: str) -> list[str]:
-    formula_cells: list[tuple[int, int]] = []
+def _scan_sheet(stream: bytes, position: int, book: xlrd.book.Book, kept: _Kept) -> None:
+    """Find the sheet's formulas (kept when they translate) and features .xls will drop."""
+    found: list[tuple[int, int, bytes, bytes, int]] = []
+    shared: dict[tuple[int, int], bytes] = {}
     features: list[str] = []
     for code, payload in _records(stream, position):
-        if code in _FORMULA and len(payload) >= 4:
+        if code in _FORMULA and len(payload) >= 22:
             row, col = unpack_from("<HH", payload)
-            formula_cells.append((row + 1, col + 1))
+            flags, size = unpack_from("<H", payload, 14)[0], unpack_from("<H", payload, 20)[0]
+            found.append((row, col, payload[22:22 + size], payload[6:14], flags))
+        elif code == _SHRFMLA and len(payload) >= 10:
+            first_row, _, first_col = unpack_from("<HHB", payload)
+            size = unpack_from("<H", payload, 8)[0]
+            shared[(first_row, first_col)] = payload[10:10 + size]
         elif code in _FEATURES and _FEATURES[code] not in features:
             features.append(_FEATURES[code])
-    lines = [f"{cell_ref(sheet, r, c)}: formula sostituita dal suo valore"
-             for r, c in formula_cells[:_LOSS_LINES_PER_SHEET]]
-    if len(formula_cells) > _LOSS_LINES_PER_SHEET:
-        more = len(formula_cells) - _LOSS_LINES_PER_SHEET
-        lines.append(f"{sheet}: altre {more} formule sostituite dal loro valore")
-    lines.extend(f"{sheet}: il formato .xls non conserva {feature}" for feature in features)
-    return lines
+    lost: list[tuple[int, int]] = []
+    for row, col, tokens, result, flags in found:
+        text = _decompile(book, tokens, shared, row, col)
+        if text is None:
+            lost.append((row + 1, col + 1))
+        else:
+            kept.formulas[(row, col)] = _SourceFormula(text, result, flags)
+    kept.losses.extend(f"{cell_ref(kept.name, r, c)}: formula sostituita dal suo valore"
+                       for r, c in lost[:_LOSS_LINES_PER_SHEET])
+    if len(lost) > _LOSS_LINES_PER_SHEET:
+        more = len(lost) - _LOSS_LINES_PER_SHEET
+        kept.losses.append(f"{kept.name}: altre {more} formule sostituite dal loro valore")
+    kept.losses.extend(f"{kept.name}: il formato .xls non conserva {feature}"
+                       for feature in features)
+
+
+def _decompile(book: xlrd.book.Book, tokens: bytes, shared: dict[tuple[int, int], bytes],
+               row: int, col: int) -> str | None:
+    """The formula as text xlwt parses back, or None (names, arrays, unknown functions)."""
+    kind = FMLA_TYPE_CELL
+    if tokens[:1] == b"\x01" and len(tokens) == 5:  # tExp: a cell of a shared formula
+        base = unpack_from("<HH", tokens, 1)
+        tokens = shared.get((base[0], base[1]), b"")
+        kind = FMLA_TYPE_SHARED
+    if not tokens:
+        return None
+    try:
+        text = decompile_formula(book, tokens, len(tokens), kind, row, col)
+        if not isinstance(text, str) or not text or "?" in _STRING_LITERAL.sub("", text):
+            return None
+        xlwt.Formula(text)
+    except Exception:  # noqa: BLE001 - xlrd's decompiler and xlwt's parser raise anything
+        return None
+    return text
+
+
+class _CachedFormulaCell:
+    """An xlwt cell that writes a FORMULA record with the result Excel had cached, so the
+    sheet shows (and xlrd reads) the same value before any recalculation."""
+
+    __slots__ = ("colx", "flags", "formula", "result", "rowx", "text", "xf_idx")
+
+    def __init__(self, rowx: int, colx: int, xf_idx: int, formula: xlwt.Formula,
+                 result: bytes, flags: int, text: str | None) -> None:
+        self.rowx, self.colx, self.xf_idx = rowx, colx, xf_idx
+        self.formula, self.result, self.text = formula, result, text
+        self.flags = flags & ~_SHARED_FLAG & 0xFFFF
+
+    def get_biff_data(self) -> bytes:
+        body = (pack("<3H", self.rowx, self.colx, self.xf_idx) + self.result
+                + pack("<HL", self.flags, 0) + self.formula.rpn())
+        data = pack("<2H", 0x0006, len(body)) + body
+        if self.text is not None:  # a text result follows in a STRING record
+            string = upack2(self.text)
+            if len(string) <= _MAX_RECORD:
+                return data + pack("<2H", _STRING, len(string)) + string
+            body = body[:6] + _EMPTY_TEXT_RESULT + body[14:]
+            data = pack("<2H", 0x0006, len(body)) + body
+        return data
 
 
 __all__ = ["MAX_COLS", "MAX_ROWS", "XlsBackend", "nearest_colour"]

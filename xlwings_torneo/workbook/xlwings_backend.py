@@ -1,0 +1,161 @@
+"""The live-Excel backend: the workbook open in Excel (`xw.Book.caller()` from the ribbon),
+read and written in place through xlwings; the same code runs on xlwings' remote engine
+(`xw.Book(json=...)`), which is how the tests drive it without Excel.
+
+Writes are in bulk: one range write per sheet (the whole rectangle from A1), one call per
+style property per rectangle of cells sharing a style, one per run of equal column widths.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from ..errors import WorkbookError
+from .backends import DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, as_date_value, plain_number
+from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue
+from .uno_backend import style_runs
+
+_EXCEL_WOULD_PARSE = re.compile(
+    r"^\s*([=+\-@]|[\d.,]+\s*%?\s*$|\d{1,4}[/\-.]\d{1,2}([/\-.]\d{1,4})?\s*$|(TRUE|FALSE|VERO|FALSO)\s*$)",
+    re.IGNORECASE)
+"""Text Excel would turn into a formula, number, date or boolean when assigned as a value."""
+
+
+def excel_text(value: str) -> str:
+    """A user's text as Excel stores it verbatim: a leading apostrophe where Excel would
+    otherwise parse it (`=SOMMA(...)`, `007`, `12/3`)."""
+    return "'" + value if _EXCEL_WOULD_PARSE.match(value) else value
+
+
+def _write_value(value: WriteValue) -> Any:
+    if value is None or isinstance(value, Formula):
+        return None
+    if isinstance(value, Decimal):
+        return plain_number(value)
+    if isinstance(value, str):
+        return excel_text(value)
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return datetime(value.year, value.month, value.day)
+    return value
+
+
+def _read_value(value: Any, number_format: str | None = None) -> CellValue:
+    if isinstance(value, str):
+        return value or None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, datetime):
+        return as_date_value(value, number_format)
+    return value  # type: ignore[no-any-return]
+
+
+class XlwingsBackend:
+    """An `xw.Book` as a WorkbookBackend; `save` is what `save()` does (None: nothing,
+    the organiser saves)."""
+
+    def __init__(self, book: Any, *, save: Callable[[], None] | None = None) -> None:
+        self.book = book
+        self._save = save
+        self.range_writes = 0
+        """How many range value writes were made (the tests check they stay one per sheet)."""
+
+    def sheet_names(self) -> list[str]:
+        return [sheet.name for sheet in self.book.sheets]
+
+    def lost_features(self) -> list[str]:
+        return []
+
+    def _sheet(self, name: str) -> Any:
+        if name not in self.sheet_names():
+            raise WorkbookError(f"foglio «{name}» non trovato")
+        return self.book.sheets[name]
+
+    def read_sheet(self, name: str) -> Grid:
+        sheet = self._sheet(name)
+        last = sheet.used_range.last_cell
+        values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
+        rows: list[tuple[CellValue, ...]] = []
+        for raw in values or []:
+            row = [_read_value(v) for v in raw]
+            while row and row[-1] is None:
+                row.pop()
+            rows.append(tuple(row))
+        while rows and not rows[-1]:
+            rows.pop()
+        return Grid(name=name, rows=tuple(rows), hidden=not sheet.visible)
+
+    def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
+        """Replace `spec.name` at its place, or add it after `after` (else last)."""
+        names = self.sheet_names()
+        sheets = self.book.sheets
+        if spec.name in names:
+            old = sheets[spec.name]
+            sheet = sheets.add(name=f"~torneo~{names.index(spec.name)}", after=old)
+            old.delete()
+            sheet.name = spec.name
+        else:
+            anchor = after if after in names else names[-1]
+            sheet = sheets.add(name=spec.name, after=sheets[anchor])
+        self._fill(sheet, spec)
+
+    def _fill(self, sheet: Any, spec: SheetSpec) -> None:
+        matrix = spec.matrix()
+        if matrix:
+            sheet.range((1, 1)).value = [[_write_value(v) for v in row] for row in matrix]
+            self.range_writes += 1
+        for (row, col), value in spec.cells.items():
+            if isinstance(value, Formula):
+                text = value.text if value.text.startswith("=") else "=" + value.text
+                sheet.range((row, col)).formula = text
+        self._apply_styles(sheet, spec)
+        widths: dict[float, list[tuple[int, int]]] = defaultdict(list)
+        for col, width in spec.col_widths.items():
+            widths[width].append((1, col))
+        for width, cols in widths.items():
+            for _, first, _, last in style_runs(cols):
+                sheet.range((1, first), (1, last)).column_width = width
+        for _, first, _, last in style_runs((1, c) for c in spec.hidden_cols):
+            sheet.range((1, first), (1, last)).columns.hidden = True
+        for validation in spec.validations:
+            source_sheet, _, cells = validation.source.lstrip("=").rpartition("!")
+            source = self.book.sheets[source_sheet.strip("'")].range(cells.replace("$", ""))
+            sheet.range(validation.cells).data_validation.set_list(source)
+        if spec.hidden:
+            sheet.visible = False
+
+    def _apply_styles(self, sheet: Any, spec: SheetSpec) -> None:
+        groups: dict[Style, list[tuple[int, int]]] = defaultdict(list)
+        for key, style in spec.styles.items():
+            groups[style].append(key)
+        for key, value in spec.cells.items():
+            if isinstance(value, date) and key not in spec.styles:
+                fmt = DEFAULT_DATETIME_FORMAT if isinstance(value, datetime) \
+                    else DEFAULT_DATE_FORMAT
+                groups[Style(number_format=fmt)].append(key)
+        for style, cells in groups.items():
+            for row, col, last_row, last_col in style_runs(cells):
+                _style_range(sheet.range((row, col), (last_row, last_col)), style)
+
+    def save(self) -> None:
+        if self._save is not None:
+            self._save()
+
+
+def _style_range(rng: Any, style: Style) -> None:
+    if style.bold:
+        rng.font.bold = True
+    if style.italic:
+        rng.font.italic = True
+    if style.font_size is not None:
+        rng.font.size = style.font_size
+    if style.fill is not None:
+        rng.color = "#" + style.fill.lstrip("#")
+    if style.number_format is not None:
+        rng.number_format = style.number_format
+    if style.align is not None:
+        rng.horizontal_alignment = style.align
