@@ -275,6 +275,12 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
         after = f" dopo il turno {request.after_round}" if request.after_round else ""
         log.info("Classifica %s%s: %d giocatori, turni %s", ttype.name, after,
                  len(standings.rows), ", ".join(map(str, standings.rounds)) or "nessuno")
+        for tie in standings.drawn_ties:
+            # Regolamento Master (seed 001), criterion 5: a tie that decides qualification
+            # is settled by a draw; logged so it can be audited and reproduced.
+            log.info("Parità al %d° posto risolta per sorteggio (seme %d): %s", tie.position,
+                     tie.seed, ", ".join(tournament.player(pid).display_name
+                                         for pid in tie.players))
         anchor = _last_round_sheet(book)
         for spec in standings_specs(standings, config.colours):
             book.write_sheet(spec, after=anchor)

@@ -1,0 +1,67 @@
+"""`torneo rank --type T` for every type with standings, on one played tournament."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.e2e.conftest import Cli, type_scores
+from xlwings_torneo.formats import TYPES
+
+
+@pytest.fixture
+def played(workbook: Path, torneo: Cli) -> Path:
+    """40 players, two rounds of 4-player tables; every table scores 60/50/40/30 by seat,
+    so many players tie exactly and the tie-breakers have work to do."""
+    for number in (1, 2):
+        assert torneo("draw", workbook, "--seed", str(number)) == 0, torneo.err
+        type_scores(workbook, number)
+    return workbook
+
+
+def header(path: Path, sheet: str = "Classifica") -> list[object]:
+    return [c.value for c in openpyxl.load_workbook(path)[sheet][1]]
+
+
+@pytest.mark.parametrize("ttype", [t.name for t in TYPES if t.scoring is not None])
+def test_every_type_with_standings_ranks_the_tournament(played: Path, torneo: Cli, ttype: str):
+    assert torneo("rank", played, "--type", ttype) == 0, torneo.err
+    ws = openpyxl.load_workbook(played)["Classifica"]
+    rows = list(ws.iter_rows(min_row=2, values_only=True))
+    assert len(rows) == 40
+    assert header(played)[-1] == "ID" and header(played)[5:7] == ["pt1", "pt2"]
+    positions = [r[0] for r in rows]
+    assert positions[0] == 1 and positions == sorted(positions)
+
+
+def test_1vs1_has_no_standings_and_says_which_type_to_use(played: Path, torneo: Cli):
+    assert torneo("rank", played, "--type", "1VS1") == 2
+    assert "BGL" in torneo.err and "Traceback" not in torneo.err
+
+
+def test_master_points_are_thousandths_shown_with_three_decimals(played: Path, torneo: Cli):
+    assert torneo("rank", played, "--type", "MasterRisiko", "--seed", "5") == 0, torneo.err
+    ws = openpyxl.load_workbook(played)["Classifica"]
+    assert header(played)[5:] == ["pt1", "pt2", "v tot", "pt tot", "ID"]
+    best = ws.cell(2, 9)  # pt tot of the first row: two wins with 60 = 2 x 1.060
+    assert best.value == 2.12 and best.number_format == "0.000"
+    assert ws.cell(2, 6).value == 1.06 and ws.cell(2, 6).number_format == "0.000"
+    log = [r[2] for r in openpyxl.load_workbook(played)["Log"].iter_rows(values_only=True)]
+    assert any("risolta per sorteggio (seme 5)" in str(line) for line in log)
+
+
+def test_team_tournament_also_writes_the_team_standing(played: Path, torneo: Cli):
+    assert torneo("rank", played, "--type", "TorneoASquadre") == 0, torneo.err
+    assert header(played, "Classifica Squadre") == ["Pos.", "Club o Famiglia", "v tot", "pt tot"]
+
+
+def test_bgl_shows_the_pbg_column(played: Path, torneo: Cli):
+    assert torneo("rank", played, "--type", "BGL") == 0, torneo.err
+    assert "PBG tot" in header(played)
+
+
+def test_rank_after_round_gives_the_standings_as_they_stood(played: Path, torneo: Cli):
+    assert torneo("rank", played, "--after-round", "1") == 0, torneo.err
+    assert header(played)[5:8] == ["pt1", "v tot", "pt tot"]

@@ -1,0 +1,77 @@
+"""Every golden standings case again, through a real workbook and `torneo rank --type T`:
+the case's rounds become `Turno N` sheets, the expected rows are read back from
+`Classifica` (points, won-game colour, totals) — the whole path an organiser uses."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.e2e.conftest import Cli
+from tests.unit.test_golden_standings import CASES, _matches, parse
+from xlwings_torneo.config import load_config
+from xlwings_torneo.model import Options
+from xlwings_torneo.services import new_workbook
+from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.workbook.writer import iscritti_spec, opzioni_spec, round_spec
+
+SURNAME = "Golden"
+"""The cases name players by first name only; `Iscritti` requires a surname."""
+
+
+def write_case(path: Path, case_path: Path) -> tuple[list[str], list[str]]:
+    case = parse(case_path)
+    t = case.tournament()
+    new_workbook(path)
+    book = open_workbook(path)
+    players = [replace(p, cognome=SURNAME) for p in t.players]
+    book.write_sheet(iscritti_spec(players))
+    book.write_sheet(opzioni_spec(Options(unico_vincitore=case.unico)))
+    by_id = {p.id: p for p in players}
+    for rnd in t.rounds:
+        tables = [tuple(s.player_id for s in table.seats) for table in rnd.tables]
+        scores = {s.player_id: s.raw for table in rnd.tables for s in table.seats
+                  if s.player_id is not None and s.raw is not None}
+        book.write_sheet(round_spec(rnd.number, tables, by_id, scores))
+    book.save()
+    args = ["--type", case.type_name, "--seed", str(case.seed)]
+    if case.after_round:
+        args += ["--after-round", str(case.after_round)]
+    return args, case.expect
+
+
+def number(value: object) -> Decimal | None:
+    return None if value is None else Decimal(repr(value)) if isinstance(value, float) \
+        else Decimal(str(value))
+
+
+@pytest.mark.parametrize("case_path", sorted(p for p in CASES.glob("*.txt")
+                                             if parse(p).error is None), ids=lambda p: p.stem)
+def test_golden_case_through_the_cli(tmp_path: Path, torneo: Cli, case_path: Path):
+    path = tmp_path / "golden.xlsx"
+    args, expect = write_case(path, case_path)
+    assert torneo("rank", path, *args) == 0, torneo.err
+    ws = openpyxl.load_workbook(path)["Classifica"]
+    header = [c.value for c in ws[1]]
+    n_rounds = sum(1 for h in header if str(h).startswith("pt") and str(h)[2:].isdigit())
+    won_fill = load_config(path).colours["vittoria"]
+    rows = list(ws.iter_rows(min_row=2))
+    if expect and expect[-1] == "...":
+        expect = expect[:-1]
+    else:
+        assert len(rows) == len(expect)
+    for cells, line in zip(rows, expect, strict=False):
+        left, _, right = line.partition("|")
+        pos, name, *rounds = left.split()
+        assert cells[0].value == int(pos) and cells[1].value == name, line
+        for j, want in enumerate(rounds):
+            cell = cells[5 + j]
+            assert _matches(number(cell.value), want.rstrip("*")), (line, j, cell.value)
+            won = (cell.fill.fgColor.rgb or "").endswith(won_fill)
+            assert won == want.endswith("*"), (line, j)
+        for k, want in enumerate(right.split()):
+            assert _matches(number(cells[5 + n_rounds + k].value), want), (line, k)
