@@ -2,7 +2,8 @@
 
 Open tournaments of 42, 303 and 1,001 players with realistic clubs (uneven sizes, some
 big, some players without a club), several rounds with random plausible scores between
-them; then 32 players at tables of 4 drawn round by round on [REPEAT] alone.
+them; then 32 players at tables of 4 drawn round by round on [REPEAT] alone; then a
+team tournament (CLUBxCLUB, PLAYERxCLUB: their bound is only the trivial 0).
 Prints seconds per round and each criterion's value beside its lower bound.
 """
 
@@ -22,11 +23,13 @@ from xlwings_torneo.model import Player, Round, Seat, Table
 
 OPEN_FIRST = (Criterion.CLUB,)
 OPEN_LATER = (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT)
+TEAM_FIRST = (Criterion.CLUB, Criterion.CLUB_X_CLUB)
+TEAM_LATER = (Criterion.CLUB, Criterion.CLUB_X_CLUB, Criterion.REPEAT, Criterion.PLAYER_X_CLUB)
 
 
-def realistic_players(n: int, rng: random.Random) -> list[Player]:
-    """About n/7.5 clubs with Zipf-like sizes (a few big ones), ~8% without a club."""
-    n_clubs = max(2, round(n / 7.5))
+def realistic_players(n: int, rng: random.Random, per_club: float = 7.5) -> list[Player]:
+    """About n/per_club clubs with Zipf-like sizes (a few big ones), ~8% without a club."""
+    n_clubs = max(2, round(n / per_club))
     weights = [1 / (k + 1) ** 0.9 for k in range(n_clubs)]
     players = []
     for pid in range(1, n + 1):
@@ -51,22 +54,24 @@ def cell(result: DrawResult, c: Criterion) -> str:
     return f"{c.value} {result.values[c]} / {result.bounds[c]}"
 
 
-def bench_open(n: int, rounds: int, seed: int) -> None:
+def bench_rounds(title: str, n: int, rounds: int, seed: int,
+                 first: tuple[Criterion, ...], later: tuple[Criterion, ...],
+                 per_club: float = 7.5) -> None:
     rng = random.Random(seed)
-    players = realistic_players(n, rng)
+    players = realistic_players(n, rng, per_club)
     sizes = sorted({p.club for p in players if p.club}, key=lambda c: -sum(
         q.club == c for q in players))
     biggest = sum(q.club == sizes[0] for q in players)
-    print(f"\nOpen, {n} players, {len(sizes)} clubs (largest {biggest}), "
+    print(f"\n{title}, {n} players, {len(sizes)} clubs (largest {biggest}), "
           f"value / lower bound")
     print(f"{'round':>5} {'seconds':>8} {'iters':>6}  criteria")
     history: list[Round] = []
     for number in range(1, rounds + 1):
-        criteria = OPEN_FIRST if number == 1 else OPEN_LATER
+        criteria = first if number == 1 else later
         start = time.perf_counter()
         result = draw_round(players, history, SizeScheme.FOUR_FIVE, criteria, seed + number)
         seconds = time.perf_counter() - start
-        flag = "" if result.optimal else "   (bound not reached)"
+        flag = "" if result.reached_bounds else "   (bound not reached)"
         print(f"{number:>5} {seconds:>8.3f} {result.iterations:>6}  "
               + "; ".join(cell(result, c) for c in criteria) + flag)
         history.append(played(result, number, rng))
@@ -94,8 +99,10 @@ def bench_repeat(n: int, rounds: int, seed: int) -> None:
 
 def main() -> None:
     for n, rounds in ((42, 5), (303, 5), (1001, 3)):
-        bench_open(n, rounds, seed=2024)
+        bench_rounds("Open", n, rounds, 2024, OPEN_FIRST, OPEN_LATER)
+    bench_rounds("Open (few, big clubs)", 162, 5, 2024, OPEN_FIRST, OPEN_LATER, per_club=16)
     bench_repeat(32, 10, seed=7)
+    bench_rounds("TorneoASquadre", 102, 3, 2024, TEAM_FIRST, TEAM_LATER)
 
 
 if __name__ == "__main__":

@@ -12,8 +12,9 @@
   `xl/vbaProject.bin` is a PLACEHOLDER blob, not a real VBA project (one can only be made
   by Excel). It tests that the part is carried through byte for byte, nothing more.
 
-Both writers use the libraries directly, not the backends under test. The files are
-byte-reproducible: zip timestamps and document dates are fixed.
+Both writers use the libraries directly, not the backends under test. Zip timestamps and
+document dates are fixed, so the files are reproducible: the .xls byte for byte, the
+zip packages part for part (openpyxl spells its XML differently when lxml is installed).
 """
 
 from __future__ import annotations

@@ -31,13 +31,19 @@ def test_xlsx_template_keeps_dropdowns_hidden_sheets_and_widths(tmp_path: Path):
     for name in fresh.sheetnames:
         a, b = committed[name], fresh[name]
         assert a.sheet_state == b.sheet_state
-        assert [(v.sqref, v.formula1) for v in a.data_validations.dataValidation] == \
-            [(v.sqref, v.formula1) for v in b.data_validations.dataValidation]
+        assert [(v.sqref, v.formula1, v.showErrorMessage)
+                for v in a.data_validations.dataValidation] == \
+            [(v.sqref, v.formula1, v.showErrorMessage)
+             for v in b.data_validations.dataValidation]
         assert {k: d.width for k, d in a.column_dimensions.items()} == \
             {k: d.width for k, d in b.column_dimensions.items()}
     assert fresh["Dati"].sheet_state == "hidden"
     sources = {str(v.sqref): v.formula1 for v in fresh["Iscritti"].data_validations.dataValidation}
     assert sources["F4:F1000"] == "Dati!$A$2:$A$200"
+    strict = {str(v.sqref): v.showErrorMessage
+              for v in fresh["Iscritti"].data_validations.dataValidation}
+    # SI/NO and regions only from the list; a club may be any group or family (WORKBOOK.md)
+    assert strict == {"E4:E1000": False, "F4:F1000": True, "G4:G1000": True}
 
 
 def test_xls_template_keeps_hidden_sheets(tmp_path: Path):

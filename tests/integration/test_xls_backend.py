@@ -6,16 +6,23 @@ did not touch come back identical, read independently with xlrd's formatting inf
 from __future__ import annotations
 
 import importlib
+import io
 import shutil
+import struct
+import subprocess
 import sys
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 import xlrd
 import xlwt
+from xlrd.compdoc import CompDoc
+from xlrd.formula import FMLA_TYPE_CELL, decompile_formula
+from xlwt.CompoundDoc import XlsDoc
 
 from xlwings_torneo.errors import MissingDependencyError, WorkbookError
 from xlwings_torneo.workbook.backends import create_workbook, open_workbook
@@ -74,6 +81,97 @@ def snapshot(path: Path) -> dict[str, Any]:
     return out
 
 
+def biff_records(path: Path) -> list[tuple[int, bytes]]:
+    """Every BIFF record of the file's workbook stream, read independently of the backend."""
+    data = path.read_bytes()
+    mem, base, size = CompDoc(data, logfile=io.StringIO()).locate_named_stream("Workbook")
+    stream, pos, out = bytes(mem[base:base + size]), 0, []
+    while pos + 4 <= len(stream):
+        code, length = struct.unpack_from("<HH", stream, pos)
+        out.append((code, stream[pos + 4:pos + 4 + length]))
+        pos += 4 + length
+    return out
+
+
+def formula_cells(path: Path) -> dict[tuple[int, int], str]:
+    """(row, col) -> formula text of every FORMULA record (all sheets; tests use one)."""
+    book = xlrd.open_workbook(str(path), formatting_info=True, logfile=io.StringIO())
+    found = {}
+    for code, payload in biff_records(path):
+        if code == 0x0006:
+            row, col = struct.unpack_from("<HH", payload)
+            size = struct.unpack_from("<H", payload, 20)[0]
+            try:
+                found[(row, col)] = decompile_formula(book, payload[22:22 + size], size,
+                                                      FMLA_TYPE_CELL, row, col)
+            except TypeError:  # xlrd 2.0.2 cannot decompile a 3D area on its own
+                found[(row, col)] = "?"
+    return found
+
+
+CROSS_SHEET_FORMULAS = ["'Turno 1'!B2*2", "SUM('Turno 1'!A1:C3)", 'IF(A1>0,"sì","no")',
+                        'COUNTIF(B1:B9,">=3")', "VLOOKUP(5,'Turno 1'!B2:C3,1,FALSE)",
+                        "SUM('Turno 1'!$A$1:B$3)", 'A1&""""']
+
+
+def cross_sheet_formulas(path: Path) -> None:
+    """Formulas reaching into another sheet, as an organiser writes them (xlwt here)."""
+    book = xlwt.Workbook()
+    ws = book.add_sheet("Iscritti")
+    turno = book.add_sheet("Turno 1")
+    turno.write(1, 1, 5)
+    for row, text in enumerate(CROSS_SHEET_FORMULAS):
+        ws.write(row, 3, xlwt.Formula(text))
+    book.save(str(path))
+
+
+def save_records(path: Path, records: list[tuple[int, bytes]]) -> None:
+    """Write records back as an .xls (only safe when the changed records sit in the last
+    sheet: BOUNDSHEET offsets are not recomputed)."""
+    stream = b"".join(struct.pack("<HH", code, len(data)) + data for code, data in records)
+    XlsDoc().save(str(path), stream)
+
+
+def excel_style_formulas(path: Path) -> None:
+    """A one-sheet workbook with what Excel writes and xlwt cannot: a shared formula
+    (B1:B3 = A*10, filled down), cached results (numbers and a text), and formulas that
+    cannot be translated back (B4, B6..B16: a tExp pointing at no shared formula)."""
+    book = xlwt.Workbook()
+    ws = book.add_sheet("Conti")
+    for r in range(16):
+        ws.write(r, 0, r + 1)
+        ws.write(r, 1, xlwt.Formula("A1+1"))
+    ws.write(4, 2, xlwt.Formula('"a"&"b"'))
+    stream = book.get_biff_data()
+    records = []
+    pos = 0
+    while pos < len(stream):
+        code, length = struct.unpack_from("<HH", stream, pos)
+        records.append((code, stream[pos + 4:pos + 4 + length]))
+        pos += 4 + length
+    shared_tokens = bytes([0x4C]) + struct.pack("<HH", 0, 0xC0FF) + bytes([0x1E, 10, 0, 0x05])
+    out: list[tuple[int, bytes]] = []
+    for code, data in records:
+        if code != 0x0006:
+            out.append((code, data))
+            continue
+        row, col = struct.unpack_from("<HH", data)
+        head = bytearray(data[:20])
+        if col == 2:  # "ab": a text result is followed by a STRING record
+            head[6:14] = bytes([0, 0, 0, 0, 0, 0, 0xFF, 0xFF])
+            out.append((code, bytes(head) + data[20:]))
+            out.append((0x0207, struct.pack("<HB", 2, 0) + b"ab"))
+            continue
+        base = (0, 1) if row < 3 else (99, 99)
+        head[6:14] = struct.pack("<d", (row + 1) * 10.0)
+        head[14:16] = struct.pack("<H", 0x0008)
+        out.append((code, bytes(head) + struct.pack("<HBHH", 5, 0x01, *base)))
+        if row == 0:
+            out.append((0x04BC, struct.pack("<HHBBBBH", 0, 2, 1, 1, 0, 3, len(shared_tokens))
+                        + shared_tokens))
+    save_records(path, out)
+
+
 def every_kind_spec(name: str = "Prova") -> SheetSpec:
     spec = SheetSpec(name)
     spec.put_row(1, ["testo", 12, 44.1, Decimal("44.1"), Decimal("3"), True, False,
@@ -120,11 +218,10 @@ def test_user_strings_starting_with_equals_stay_text(tmp_path: Path) -> None:
     backend.save()
 
     sheet = xlrd.open_workbook(str(path)).sheet_by_name("Prova")
-    reopened = open_xls(path)
 
     assert [sheet.cell_type(1, c) for c in range(3)] == [xlrd.XL_CELL_TEXT] * 3
     # the only FORMULA record in the file is the deliberate one in D2
-    assert reopened.lost_features() == ["Prova!D2: formula sostituita dal suo valore"]
+    assert formula_cells(path) == {(1, 3): "COUNTA(A1:K1)"}
 
 
 def test_other_sheets_survive_writing_a_new_sheet(layout: Path) -> None:
@@ -138,9 +235,6 @@ def test_other_sheets_survive_writing_a_new_sheet(layout: Path) -> None:
     after = snapshot(layout)
 
     assert after["order"] == ["Iscritti", "TORNEO", "Turno 1", "Turno 2", "Dati"]
-    # H1's formula had no cached value: it becomes a blank cell (and is reported as lost)
-    formula = before["Iscritti"]["cells"].pop((0, 7))
-    assert after["Iscritti"]["cells"].pop((0, 7)) == (xlrd.XL_CELL_BLANK, *formula[1:])
     for title in before["order"]:
         assert after[title] == before[title], title
     iscritti = after["Iscritti"]
@@ -151,6 +245,28 @@ def test_other_sheets_survive_writing_a_new_sheet(layout: Path) -> None:
     assert iscritti["merged"] == [(0, 1, 0, 3)]
     assert after["Dati"]["visibility"] == 1
     assert after["Turno 1"]["columns"][0][1] == 1  # hidden ID column
+    assert formula_cells(layout) == {(0, 7): "COUNTA(A4:A40)"}  # still a formula
+
+
+def test_formulas_of_untouched_sheets_keep_their_text_and_cached_value(
+        tmp_path: Path) -> None:
+    path = tmp_path / "excel.xls"
+    excel_style_formulas(path)
+    backend = open_xls(path)
+    before = backend.read_sheet("Conti")
+    assert [before.cell(r, 2) for r in (1, 2, 3)] == [10, 20, 30]  # cached by "Excel"
+    assert before.cell(5, 3) == "ab"
+    backend.write_sheet(SheetSpec("Nuovo"))
+    backend.save()
+
+    after = open_xls(path).read_sheet("Conti")
+    formulas = formula_cells(path)
+
+    assert after == before
+    assert [formulas[(r, 1)] for r in (0, 1, 2)] == ["A1*10.0", "A2*10.0", "A3*10.0"]
+    assert formulas[(4, 2)] == '"a"&"b"'
+    assert (3, 1) not in formulas  # untranslatable: written as its value, and reported
+    assert after.cell(4, 2) == 40
 
 
 def test_values_of_untouched_sheets_read_the_same_after_a_save(layout: Path) -> None:
@@ -277,7 +393,7 @@ def test_rich_text_and_frozen_panes_survive(tmp_path: Path) -> None:
 
 def test_lost_features_are_listed_in_italian(layout: Path) -> None:
     backend = open_xls(layout)
-    assert backend.lost_features() == ["Iscritti!H1: formula sostituita dal suo valore"]
+    assert backend.lost_features() == []  # its one formula survives
 
     spec = SheetSpec("Iscritti")
     spec.put(1, 8, Formula("COUNTA(A4:A40)"))
@@ -288,7 +404,6 @@ def test_lost_features_are_listed_in_italian(layout: Path) -> None:
     backend.save()
 
     lost = backend.lost_features()
-    assert "Iscritti!H1: formula sostituita dal suo valore" not in lost  # sheet rewritten
     assert "il formato .xls non conserva i menù a tendina (convalida dati): " \
            "Iscritti!F4:F1000" in lost
     assert any(line.startswith("Iscritti!I1: formula «=QUESTA(NON» non scritta")
@@ -296,20 +411,75 @@ def test_lost_features_are_listed_in_italian(layout: Path) -> None:
     assert any(line.startswith("Iscritti!J1: formula «=Nessuno!A1» non scritta")
                for line in lost)
     # the deliberate formula is a real formula in the file
-    assert open_xls(layout).lost_features() == [
-        "Iscritti!H1: formula sostituita dal suo valore"]
+    assert formula_cells(layout)[(0, 7)] == "COUNTA(A4:A40)"
+    assert open_xls(layout).lost_features() == []
 
 
-def test_many_formula_cells_are_summed_up(tmp_path: Path) -> None:
-    path = tmp_path / "formule.xls"
-    book = xlwt.Workbook()
-    ws = book.add_sheet("Conti")
-    for r in range(15):
-        ws.write(r, 0, xlwt.Formula(f"{r}+1"))
-    book.save(str(path))
+def test_formulas_reaching_other_sheets_are_kept(tmp_path: Path) -> None:
+    path = tmp_path / "fogli.xls"
+    cross_sheet_formulas(path)
+    backend = open_xls(path)
+    assert backend.lost_features() == []
+    backend.write_sheet(SheetSpec("Nuovo"))
+    backend.save()
+
+    assert open_xls(path).lost_features() == []
+    assert len(formula_cells(path)) == len(CROSS_SHEET_FORMULAS)
+
+
+def test_formulas_that_cannot_be_kept_are_listed_then_summed_up(tmp_path: Path) -> None:
+    path = tmp_path / "excel.xls"
+    excel_style_formulas(path)  # B4:B16 cannot be translated: 13 cells
     lost = open_xls(path).lost_features()
+    assert lost[0] == "Conti!B4: formula sostituita dal suo valore"
     assert len(lost) == 11
-    assert lost[-1] == "Conti: altre 5 formule sostituite dal loro valore"
+    assert lost[-1] == "Conti: altre 3 formule sostituite dal loro valore"
+
+
+def test_dropdowns_conditional_formats_and_protection_of_the_file_are_reported(
+        tmp_path: Path) -> None:
+    path = tmp_path / "extra.xls"
+    book = xlwt.Workbook()
+    ws = book.add_sheet("Iscritti")
+    ws.write(0, 0, "ID")
+    ws.protect = True
+    book.save(str(path))
+    records = biff_records(path)
+    last_eof = max(i for i, (code, _) in enumerate(records) if code == 0x000A)
+    # what Excel writes for a dropdown (DVAL + DV) and a conditional format (CONDFMT)
+    records[last_eof:last_eof] = [(0x01B2, bytes(18)), (0x01BE, bytes(24)),
+                                  (0x01B0, bytes(14))]
+    save_records(path, records)
+
+    lost = open_xls(path).lost_features()
+
+    assert lost == [
+        "Iscritti: il formato .xls non conserva la protezione del foglio (e la sua password)",
+        "Iscritti: il formato .xls non conserva i menù a tendina (convalida dati)",
+        "Iscritti: il formato .xls non conserva la formattazione condizionale",
+    ]
+
+
+def tiny_bmp(path: Path) -> None:
+    """A 2x2 24-bit bitmap, the only picture format xlwt can insert."""
+    pixels = (b"\x00\x00\xff" * 2 + b"\x00\x00") * 2  # rows padded to 4 bytes
+    header = struct.pack("<2sIHHI", b"BM", 54 + len(pixels), 0, 0, 54)
+    info = struct.pack("<IiiHHIIiiII", 40, 2, 2, 1, 24, 0, len(pixels), 2835, 2835, 0, 0)
+    path.write_bytes(header + info + pixels)
+
+
+def test_a_picture_on_a_sheet_is_reported(tmp_path: Path) -> None:
+    picture = tmp_path / "logo.bmp"
+    tiny_bmp(picture)
+    path = tmp_path / "logo.xls"
+    book = xlwt.Workbook()
+    book.add_sheet("Iscritti").insert_bitmap(str(picture), 0, 0)
+    book.add_sheet("TORNEO").write(0, 0, "SCHEDA DATI TORNEO")
+    book.save(str(path))
+
+    assert open_xls(path).lost_features() == [
+        "Iscritti: il formato .xls non conserva immagini, forme, grafici e controlli "
+        "disegnati sul foglio"]
 
 
 def test_a_sheet_beyond_the_xls_limits_is_refused(tmp_path: Path) -> None:
@@ -318,6 +488,10 @@ def test_a_sheet_beyond_the_xls_limits_is_refused(tmp_path: Path) -> None:
     wide.put(1, 257, "x")
     with pytest.raises(WorkbookError, match=r"limiti del formato \.xls"):
         backend.write_sheet(wide)
+    widths = SheetSpec("Colonne")
+    widths.col_widths[300] = 10
+    with pytest.raises(WorkbookError, match="256 colonne"):
+        backend.write_sheet(widths)
     tall = SheetSpec("Lungo")
     tall.put(65537, 1, "x")
     with pytest.raises(WorkbookError, match="65536 righe"):
@@ -328,6 +502,8 @@ def test_invalid_or_clashing_sheet_names_are_refused(layout: Path) -> None:
     backend = open_xls(layout)
     with pytest.raises(WorkbookError, match="nome di foglio non valido"):
         backend.write_sheet(SheetSpec("Turno 1/2"))
+    with pytest.raises(WorkbookError, match="al massimo 31 caratteri"):
+        backend.write_sheet(SheetSpec("Classifica Squadre e Famiglie 2011"))
     with pytest.raises(WorkbookError, match="«Iscritti»"):
         backend.write_sheet(SheetSpec("ISCRITTI"))
 
@@ -399,3 +575,68 @@ def test_the_original_layout_reads_with_its_quirks(layout: Path) -> None:
     assert iscritti.cell(4, 8) == date(1980, 3, 12)
     assert backend.read_sheet("Dati").hidden is True
     assert backend.read_sheet("TORNEO").cell(9, 2) == date(2011, 5, 14)
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_reads_the_rewritten_file_with_formulas_text_and_formats(
+        layout: Path, tmp_path: Path) -> None:
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        pytest.skip("LibreOffice (soffice) non installato")
+    backend = open_xls(layout)
+    spec = SheetSpec("Turno 2")
+    spec.put(1, 2, "Tavolo N°1", Style(bold=True, fill="FF0000"))
+    spec.put(2, 1, Formula('COUNTIF(Iscritti!F4:F40,"SI")'))
+    spec.put(2, 2, HYPERLINK)
+    backend.write_sheet(spec, after="Turno 1")
+    backend.save()
+
+    out = tmp_path / "out"
+    subprocess.run([soffice, f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+                    "--headless", "--convert-to", "xlsx", "--outdir", str(out), str(layout)],
+                   check=True, capture_output=True, timeout=180)
+    converted = out / "torneo.xlsx"
+    formulas = openpyxl.load_workbook(converted)
+    values = openpyxl.load_workbook(converted, data_only=True)
+
+    assert formulas.sheetnames == ["Iscritti", "TORNEO", "Turno 1", "Turno 2", "Dati"]
+    assert formulas["Dati"].sheet_state == "hidden"
+    assert formulas["Iscritti"]["H1"].value == "=COUNTA(A4:A40)"  # kept from the file
+    assert values["Iscritti"]["H1"].value == 20
+    assert values["Turno 2"]["A2"].value == 18  # the spec's formula, computed
+    assert formulas["Turno 2"]["B2"].data_type == "s"  # a user string stays text
+    assert formulas["Turno 2"]["B1"].fill.fgColor.rgb == "FFFF0000"
+    assert formulas["Iscritti"]["A3"].fill.fgColor.rgb == "FFFFFF00"
+    assert formulas["Iscritti"].column_dimensions["J"].hidden is True
+
+
+@pytest.mark.libreoffice
+def test_libreoffice_sees_the_same_cross_sheet_formulas_after_a_rewrite(
+        tmp_path: Path) -> None:
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        pytest.skip("LibreOffice (soffice) non installato")
+    path = tmp_path / "fogli.xls"
+    cross_sheet_formulas(path)
+    backend = open_xls(path)
+    backend.write_sheet(SheetSpec("Nuovo"))
+    backend.save()
+
+    out = tmp_path / "out"
+    subprocess.run([soffice, f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+                    "--headless", "--convert-to", "xlsx", "--outdir", str(out), str(path)],
+                   check=True, capture_output=True, timeout=180)
+    sheet = openpyxl.load_workbook(out / "fogli.xlsx")["Iscritti"]
+
+    written = [str(sheet.cell(row=r + 1, column=4).value) for r in
+               range(len(CROSS_SHEET_FORMULAS))]
+    # LibreOffice spells FALSE as FALSE(): the same formula
+    assert [w.replace("()", "") for w in written] == ["=" + f for f in CROSS_SHEET_FORMULAS]
+
+
+def test_text_longer_than_a_cell_holds_is_refused_naming_the_cell(tmp_path: Path) -> None:
+    backend = create_workbook(tmp_path / "lungo.xls")
+    spec = SheetSpec("Log")
+    spec.put(2, 3, "x" * 32768)
+    with pytest.raises(WorkbookError, match=r"Log!C2: testo troppo lungo"):
+        backend.write_sheet(spec)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sys
+import xml.etree.ElementTree as ET
 import zipfile
 from datetime import date, datetime
 from decimal import Decimal
@@ -14,7 +16,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.errors import FileLockedError, WorkbookError
 from xlwings_torneo.workbook.backends import create_workbook, open_workbook
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec, Style, Validation
 from xlwings_torneo.workbook.xlsx_backend import XlsxBackend
@@ -231,6 +233,56 @@ def test_reading_the_original_layout_keeps_columns_of_merged_cells(layout: Path)
     assert grid.cell(10, 1) == "7"  # an ID stored as text stays text: layout reads it
 
 
+X14_DROPDOWN = (
+    '<extLst><ext uri="{CCE6A557-97BC-4B89-ADB6-D9C93CAAB3DF}" '
+    'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+    '<x14:dataValidations count="1" '
+    'xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+    '<x14:dataValidation type="list" allowBlank="1"><x14:formula1><xm:f>Dati!$A$2:$A$3'
+    '</xm:f></x14:formula1><xm:sqref>F4:F100</xm:sqref></x14:dataValidation>'
+    '</x14:dataValidations></ext></extLst></worksheet>')
+
+
+def test_what_openpyxl_would_drop_is_listed_in_italian(layout: Path) -> None:
+    assert open_workbook(layout).lost_features() == []
+    # What Excel writes and openpyxl drops: a dropdown whose list sits on another sheet
+    # (an x14 extension) and a threaded comment.
+    with zipfile.ZipFile(layout) as archive:
+        parts = {n: archive.read(n) for n in archive.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b"</worksheet>", X14_DROPDOWN.encode())
+    parts["xl/threadedComments/threadedComment1.xml"] = b"<ThreadedComments/>"
+    with zipfile.ZipFile(layout, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+    backend = open_workbook(layout)
+
+    assert backend.lost_features() == [
+        "il salvataggio non conserva i commenti in thread (restano i commenti semplici)"]
+
+
+def test_excel_cross_sheet_dropdowns_are_kept_as_plain_validations(layout: Path) -> None:
+    # Excel 2010+ saves a dropdown listing another sheet's cells as an x14 extension,
+    # which openpyxl alone would drop on save.
+    with zipfile.ZipFile(layout) as archive:
+        parts = {n: archive.read(n) for n in archive.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b"</worksheet>", X14_DROPDOWN.encode())
+    with zipfile.ZipFile(layout, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+    backend = open_workbook(layout)
+    backend.write_sheet(SheetSpec("Turno 2"))
+    backend.save()
+
+    assert backend.lost_features() == []
+    [rule] = openpyxl.load_workbook(layout)["Iscritti"].data_validations.dataValidation
+    assert (rule.type, rule.formula1, str(rule.sqref)) == ("list", "Dati!$A$2:$A$3", "F4:F100")
+    assert rule.allow_blank is True
+
+
 def test_saving_is_atomic_and_leaves_no_temporary_file(layout: Path) -> None:
     backend = open_workbook(layout)
     backend.write_sheet(SheetSpec("Log"))
@@ -252,6 +304,23 @@ def test_a_failing_save_leaves_the_original_byte_identical(
     with pytest.raises(OSError):
         backend.save()
 
+    assert layout.read_bytes() == original
+    assert sorted(p.name for p in layout.parent.iterdir()) == ["torneo.xlsx"]
+
+
+def test_a_file_held_open_elsewhere_is_a_file_locked_error(
+        layout: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    original = layout.read_bytes()
+    backend = open_workbook(layout)
+    backend.write_sheet(SheetSpec("Log"))
+
+    def refused(src: Any, dst: Any) -> None:
+        raise PermissionError(13, "Permission denied")  # what Windows says while Excel has it
+
+    monkeypatch.setattr(os, "replace", refused)
+    with pytest.raises(FileLockedError, match="aperto in Excel"):
+        backend.save()
+    monkeypatch.undo()
     assert layout.read_bytes() == original
     assert sorted(p.name for p in layout.parent.iterdir()) == ["torneo.xlsx"]
 
@@ -344,6 +413,13 @@ def test_an_invalid_sheet_name_is_a_workbook_error(tmp_path: Path) -> None:
     backend = create_workbook(tmp_path / "nomi.xlsx")
     with pytest.raises(WorkbookError, match="nome di foglio non valido"):
         backend.write_sheet(SheetSpec("Turno 1/2"))
+    with pytest.raises(WorkbookError, match="al massimo 31 caratteri"):
+        backend.write_sheet(SheetSpec("Classifica Squadre e Famiglie 2011"))
+
+
+def test_a_sheet_name_differing_only_in_case_is_refused(layout: Path) -> None:
+    with pytest.raises(WorkbookError, match="«Iscritti»"):
+        open_workbook(layout).write_sheet(SheetSpec("ISCRITTI"))
 
 
 def test_control_characters_in_text_name_the_cell(tmp_path: Path) -> None:
@@ -352,6 +428,18 @@ def test_control_characters_in_text_name_the_cell(tmp_path: Path) -> None:
     spec.put(4, 2, "Ma\x07rio")
     with pytest.raises(WorkbookError, match=r"Iscritti!B4"):
         backend.write_sheet(spec)
+
+
+def test_a_refused_spec_leaves_the_sheet_it_would_replace_untouched(layout: Path) -> None:
+    backend = open_workbook(layout)
+    before = backend.read_sheet("TORNEO")
+    spec = SheetSpec("TORNEO")
+    spec.put(1, 1, "ok")
+    spec.put(2, 1, "colore", Style(fill="rosso"))
+    with pytest.raises(WorkbookError, match="colore «rosso» non valido"):
+        backend.write_sheet(spec)
+    assert backend.read_sheet("TORNEO") == before
+    assert backend.sheet_names() == ["Iscritti", "TORNEO", "Turno 1", "Dati"]
 
 
 def test_the_test_files_are_reproducible(tmp_path: Path,
@@ -364,4 +452,24 @@ def test_the_test_files_are_reproducible(tmp_path: Path,
     monkeypatch.setitem(sys.modules, "make_files", module)  # its dataclasses look it up
     spec.loader.exec_module(module)
     for made in module.main(tmp_path):
-        assert made.read_bytes() == (FILES / made.name).read_bytes(), made.name
+        committed = FILES / made.name
+        if made.suffix == ".xls":  # xlwt's output depends on nothing else: same bytes
+            assert made.read_bytes() == committed.read_bytes(), made.name
+        else:  # openpyxl's XML spelling depends on whether lxml is installed
+            assert package_parts(made) == package_parts(committed), made.name
+
+
+def package_parts(path: Path) -> dict[str, bytes]:
+    """A zip package's parts, XML ones in canonical form (attribute order, spacing)."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    return {name: ET.canonicalize(data.decode()).encode()
+            if name.endswith((".xml", ".rels")) else data for name, data in parts.items()}
+
+
+def test_text_longer_than_a_cell_holds_is_refused_naming_the_cell(tmp_path: Path) -> None:
+    backend = create_workbook(tmp_path / "lungo.xlsx")
+    spec = SheetSpec("Log")
+    spec.put(2, 3, "x" * 32768)
+    with pytest.raises(WorkbookError, match=r"Log!C2: testo troppo lungo"):
+        backend.write_sheet(spec)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
+from itertools import combinations
+
+import pytest
 
 from xlwings_torneo.draw import SeatTally, draw_round
 from xlwings_torneo.draw.bounds import lower_bound, spread_pairs
-from xlwings_torneo.draw.criteria import Context
+from xlwings_torneo.draw.criteria import Context, Value, evaluate
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.formats import Criterion as C
@@ -34,6 +38,14 @@ def test_forty_players_in_ten_clubs_of_four_get_no_same_club_pair() -> None:
     result = draw_round(players_in_clubs(*[4] * 10), [], SizeScheme.FOUR_FIVE, [C.CLUB], 11)
     assert result.bounds[C.CLUB] == 0
     assert result.values[C.CLUB] == 0
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_forty_players_in_ten_uneven_clubs_get_the_fewest_same_club_pairs(seed: int) -> None:
+    players = players_in_clubs(12, 11, 5, 4, 2, 2, 1, 1, 1, 1)
+    result = draw_round(players, [], SizeScheme.FOUR_FIVE, [C.CLUB], seed)
+    assert result.bounds[C.CLUB] == 3  # 12 over 10 tables: 2 pairs; 11: 1 pair
+    assert result.values[C.CLUB] == 3
 
 
 def test_a_club_bigger_than_the_table_count_forces_pairs_and_the_bound_says_so() -> None:
@@ -88,3 +100,35 @@ def test_team_criteria_have_the_trivial_bound_zero() -> None:
     plan = TablePlan((4,), (0,))
     assert lower_bound(C.CLUB_X_CLUB, [1, 2, 3, 4], plan, Context()) == 0
     assert lower_bound(C.PLAYER_X_CLUB, [1, 2, 3, 4], plan, Context()) == 0
+
+
+def _lex_key(values: list[Value]) -> list[tuple[int, ...]]:
+    return [v.key(8) if isinstance(v, SeatTally) else (v,) for v in values]
+
+
+@pytest.mark.parametrize("case", range(12))
+def test_small_draws_reach_the_exact_lexicographic_optimum_and_bounds_hold(case: int) -> None:
+    rng = random.Random(case)
+    ids = list(range(1, 10))  # 9 players: tables of 4 and 5, all 126 draws enumerable
+    clubs = {p: rng.choice(["a", "b", "c", ""]) for p in ids}
+    regions = {p: rng.choice(["x", "y", ""]) for p in ids}
+    players = [Player(p, "N", "C", club=clubs[p], regione=regions[p]) for p in ids]
+    previous = []
+    for number in (1, 2):
+        order = rng.sample(ids, 9)
+        previous.append(Round(number, tuple(
+            Table(t, tuple(Seat(p, raw=Decimal(rng.randint(1, 99))) for p in members))
+            for t, members in enumerate((order[:4], order[4:]), 1))))
+    criteria = rng.sample([C.CLUB, C.REGION, C.REPEAT, C.REPEAT_PREV, C.WINNERS_PREV,
+                           C.FIVE], 3)
+    result = draw_round(players, previous, SizeScheme.FOUR_FIVE, criteria, case)
+    ctx = Context(build_history(previous, clubs), clubs, regions)
+    best = min(
+        _lex_key([evaluate(c, [list(four), [p for p in ids if p not in four]], ctx)
+                   for c in criteria]) for four in combinations(ids, 4))
+    assert _lex_key([result.values[c] for c in criteria]) == best
+    plan = plan_tables(9, SizeScheme.FOUR_FIVE)
+    for c in criteria:
+        alone = min(evaluate(c, [list(four), [p for p in ids if p not in four]], ctx)
+                    for four in combinations(ids, 4))
+        assert not alone < lower_bound(c, ids, plan, ctx)

@@ -145,3 +145,8 @@ def test_a_player_seated_at_two_tables_of_one_round_is_an_error():
     t = tournament(["A 40, B 30, C 20, D 10", "A 40, F 30, G 20, H 10"])
     with pytest.raises(ScoringError, match="ID 1 è seduto a più tavoli"):
         compute_standings(t, OPEN)
+
+
+def test_a_shared_win_on_a_score_with_decimals_suggests_one_more_decimal():
+    with pytest.raises(ScoringError, match=r"44,5: A, B\) .*ad esempio 44,51"):
+        compute_standings(tournament(["A 44.5, B 44.5, C 10, D 6"]), OPEN)

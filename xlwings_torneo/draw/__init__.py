@@ -1,4 +1,10 @@
-"""The draw engine: table sizes, criteria counters, lower bounds and the optimiser."""
+"""The draw engine: table sizes, criteria counters, lower bounds and the optimiser.
+
+`sizes` plans the tables; `history` reads the previous rounds once; `criteria` counts each
+criterion on a finished draw (the values the log shows); `costs` compiles the criteria
+list into one exact integer cost for incremental swaps; `bounds` gives each criterion's
+lower bound; `search` is the seeded tabu search; `engine.draw_round` ties them together.
+"""
 
 from .criteria import SeatTally, Value
 from .engine import DrawResult, draw_round

@@ -25,11 +25,10 @@ from .criteria import (
     SeatTally,
     Value,
     band_excess,
-    player_club_cost,
     seat_counts,
     tally_length,
 )
-from .history import History, club_pair, groups, pair_key
+from .history import club_pair, groups, pair_key
 from .sizes import TablePlan
 
 Members = list[int]
@@ -51,60 +50,89 @@ def _swapped(members: Members, out: int, into: int) -> Members:
 
 
 class SeparableTerm:
-    """A criterion that is a sum of per-table costs (BAND, PLAYERxCLUB)."""
+    """A criterion that is a sum of per-table costs (BAND, PLAYERxCLUB); each table's
+    current cost is cached, so a swap computes only the two new tables."""
 
     def __init__(self, cost: Callable[[Members], int]) -> None:
         self.cost = cost
+        self.current: list[int] = []
 
     def start(self, tables: Sequence[Members]) -> int:
-        return sum(self.cost(m) for m in tables)
+        self.current = [self.cost(m) for m in tables]
+        return sum(self.current)
 
     def delta(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> int:
-        ma, mb = tables[ta], tables[tb]
-        return (self.cost(_swapped(ma, a, b)) + self.cost(_swapped(mb, b, a))
-                - self.cost(ma) - self.cost(mb))
+        return (self.cost(_swapped(tables[ta], a, b)) + self.cost(_swapped(tables[tb], b, a))
+                - self.current[ta] - self.current[tb])
 
     def commit(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> None:
-        return None
+        self.current[ta] = self.cost(_swapped(tables[ta], a, b))
+        self.current[tb] = self.cost(_swapped(tables[tb], b, a))
 
 
 class ClubMeetingsTerm:
     """CLUBxCLUB: Σ over club pairs of m·prev + m(m-1)/2, m = tables of this round where
-    both clubs sit; `m` is kept up to date so a swap only looks at its two tables."""
+    both clubs sit. `m` and each table's club counts are kept up to date, so a swap only
+    looks at the clubs whose presence at its two tables changes."""
 
     def __init__(self, club: Sequence[str], prev: Mapping[tuple[str, str], int]) -> None:
         self.club = club
         self.prev = prev
         self.m: Counter[tuple[str, str]] = Counter()
-
-    def _pairs(self, members: Members) -> list[tuple[str, str]]:
-        present = sorted({self.club[x] for x in members} - {""})
-        return [club_pair(a, b) for a, b in combinations(present, 2)]
+        self.count: list[dict[str, int]] = []
 
     def _f(self, key: tuple[str, str], m: int) -> int:
         return m * self.prev.get(key, 0) + m * (m - 1) // 2
 
     def start(self, tables: Sequence[Members]) -> int:
-        self.m = Counter(k for members in tables for k in self._pairs(members))
+        self.count = [dict(Counter(self.club[x] for x in m if self.club[x])) for m in tables]
+        self.m = Counter(club_pair(a, b) for c in self.count for a, b in combinations(c, 2))
         return sum(self._f(k, m) for k, m in self.m.items())
 
-    def _change(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int
-                ) -> Counter[tuple[str, str]]:
-        ma, mb = tables[ta], tables[tb]
+    @staticmethod
+    def _side(change: Counter[tuple[str, str]], count: dict[str, int], out: str, into: str
+              ) -> None:
+        """Club-pair changes at one table when a player of `out` leaves for one of `into`."""
+        lose = bool(out) and count.get(out, 0) == 1
+        gain = bool(into) and into not in count
+        if not (lose or gain):
+            return
+        for c in count:
+            if c in (out, into):
+                continue
+            if lose:
+                change[club_pair(out, c)] -= 1
+            if gain:
+                change[club_pair(into, c)] += 1
+        if out and into and lose != gain:  # the pair out-into itself
+            change[club_pair(out, into)] += 1 if gain else -1
+
+    def _change(self, ta: int, a: int, tb: int, b: int) -> Counter[tuple[str, str]]:
         change: Counter[tuple[str, str]] = Counter()
-        change.update(self._pairs(_swapped(ma, a, b)) + self._pairs(_swapped(mb, b, a)))
-        change.subtract(self._pairs(ma) + self._pairs(mb))
+        self._side(change, self.count[ta], self.club[a], self.club[b])
+        self._side(change, self.count[tb], self.club[b], self.club[a])
         return change
 
     def delta(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> int:
         if self.club[a] == self.club[b]:
             return 0
-        return sum(self._f(k, self.m[k] + d) - self._f(k, self.m[k])
-                   for k, d in self._change(tables, ta, a, tb, b).items() if d)
+        m = self.m
+        return sum(self._f(k, m[k] + d) - self._f(k, m[k])
+                   for k, d in self._change(ta, a, tb, b).items() if d)
 
     def commit(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> None:
-        if self.club[a] != self.club[b]:
-            self.m.update(self._change(tables, ta, a, tb, b))
+        ca, cb = self.club[a], self.club[b]
+        if ca == cb:
+            return
+        self.m.update(self._change(ta, a, tb, b))
+        for t, out, into in ((ta, ca, cb), (tb, cb, ca)):
+            count = self.count[t]
+            if out:
+                count[out] -= 1
+                if not count[out]:
+                    del count[out]
+            if into:
+                count[into] = count.get(into, 0) + 1
 
 
 @dataclass(frozen=True)
@@ -173,8 +201,12 @@ def _band_cost(bands: Mapping[int, int], members: Members) -> int:
     return band_excess(members, bands)
 
 
-def _player_club_cost(ctx: Context, members: Members) -> int:
-    return player_club_cost(members, ctx)
+def _player_club_cost(club: Sequence[str], met: Sequence[Mapping[str, int]],
+                      members: Members) -> int:
+    """PLAYERxCLUB at one table, on indices: `met[i][c]` = earlier meetings of i with c."""
+    present = {club[x] for x in members}
+    present.discard("")
+    return sum(met[x].get(c, 0) for x in members if met[x] for c in present if c != club[x])
 
 
 PAIR_CRITERIA = frozenset({Criterion.CLUB, Criterion.REGION, Criterion.REPEAT,
@@ -232,11 +264,11 @@ def compile_costs(ids: Sequence[PlayerId], criteria: Sequence[Criterion], ctx: C
             bands = {i: ctx.bands[p] for i, p in enumerate(ids) if p in ctx.bands}
             terms.append((d.weight, SeparableTerm(partial(_band_cost, bands))))
         elif d.criterion is Criterion.PLAYER_X_CLUB:
-            # the same count with player ids replaced by internal indices
-            meetings = {(index[p], c): v for (p, c), v in h.player_club_meetings.items()
-                        if p in index}
-            sub = Context(History(player_club_meetings=meetings), dict(enumerate(club)))
-            terms.append((d.weight, SeparableTerm(partial(_player_club_cost, sub))))
+            met: list[dict[str, int]] = [{} for _ in ids]
+            for (p, club_key), v in h.player_club_meetings.items():
+                if p in index:
+                    met[index[p]][club_key] = v
+            terms.append((d.weight, SeparableTerm(partial(_player_club_cost, club, met))))
         elif d.criterion is Criterion.CLUB_X_CLUB:
             terms.append((d.weight, ClubMeetingsTerm(club, h.club_meetings)))
     return CostModel(list(ids), digits, pair, seat, terms)

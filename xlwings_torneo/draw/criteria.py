@@ -97,7 +97,8 @@ SEAT_SIZE: dict[Criterion, int] = {Criterion.FIVE: 5, Criterion.THREE: 3}
 def seat_counts(criterion: Criterion, h: History) -> Mapping[PlayerId, int]:
     """Earlier fives (threes) of each player."""
     # manual 000_…, "Open" l. 631: "Minimizzazione partecipazione ad un tavolo da 5";
-    # "Campionato Gufo" l. 695: "Minimizzazione partecipazione ad un tavolo da 3"
+    # "Campionato Gufo" l. 695: "Minimizzazione partecipazione ad un tavolo da 3";
+    # Regolamento Master 001_…, l. 84: "minimizzazione partecipazione ad un tavolo da 5"
     return h.fives if criterion is Criterion.FIVE else h.threes
 
 

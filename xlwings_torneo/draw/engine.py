@@ -35,9 +35,11 @@ class DrawResult:
     warnings: tuple[str, ...] = ()
     iterations: int = 0
     """Optimiser iterations used (0 when the random start already met every bound)."""
+    notes: tuple[str, ...] = ()
+    """What a special draw did, for the log (e.g. who the cinquisti are)."""
 
     @property
-    def optimal(self) -> bool:
+    def reached_bounds(self) -> bool:
         """True when every criterion reached its lower bound."""
         return all(self.values[c] == self.bounds[c] for c in self.values)
 
@@ -46,7 +48,20 @@ class DrawResult:
         lines = [f"Sorteggio con seme {self.seed}"]
         lines += [f"{c.value} {self.values[c]} (minimo possibile {self.bounds[c]})"
                   for c in self.values]
-        return lines + [f"Attenzione: {w}" for w in self.warnings]
+        return lines + list(self.notes) + [f"Attenzione: {w}" for w in self.warnings]
+
+
+def make_context(players: Sequence[Player], previous: Sequence[Round], *,
+                 bands: Mapping[PlayerId, int] | None = None,
+                 ignore_club: Collection[PlayerId] = frozenset(),
+                 others: Sequence[Player] = ()) -> Context:
+    """What the criteria read about `players` and the earlier rounds (see `draw_round`)."""
+    everyone = {p.id: p for p in (*others, *players)}
+    clubs = {pid: ("" if pid in ignore_club else p.club_key) for pid, p in everyone.items()}
+    return Context(
+        history=build_history(previous, clubs), clubs=clubs,
+        regions={pid: p.region_key for pid, p in everyone.items()}, bands=dict(bands or {}),
+    )
 
 
 def _check_players(players: Sequence[PlayerId], fixed: Mapping[PlayerId, int],
@@ -85,6 +100,16 @@ def _random_start(ids: Sequence[PlayerId], fixed: Mapping[PlayerId, int], plan: 
     return tables
 
 
+def _given_start(ids: Sequence[PlayerId], start: Sequence[Sequence[PlayerId]],
+                 plan: TablePlan) -> list[list[int]]:
+    index = {pid: i for i, pid in enumerate(ids)}
+    tables = [[index[pid] for pid in members] for members in start]
+    if [len(m) for m in tables] != list(plan.real_sizes) or \
+            sorted(i for m in tables for i in m) != list(range(len(ids))):
+        raise DrawError("la disposizione iniziale non corrisponde ai tavoli previsti")
+    return tables
+
+
 def draw_round(
     players: Sequence[Player],
     previous: Sequence[Round],
@@ -97,14 +122,18 @@ def draw_round(
     fixed: Mapping[PlayerId, int] | None = None,
     ignore_club: Collection[PlayerId] = frozenset(),
     others: Sequence[Player] = (),
+    start: Sequence[Sequence[PlayerId]] | None = None,
 ) -> DrawResult:
-    """Draw a round of `players` minimising `criteria` lexicographically.
+    """Draw a round of `players` (those with `Partecipa Torneo = SI`) minimising
+    `criteria` lexicographically; `bands` feeds BAND (semifinals).
 
-    `fixed` pins players to a table (1-based, plan order); `ignore_club` lists players
-    whose club is ignored (both for the special draws, e.g. the cinquisti); `others` are
-    players not drawn now whose clubs still matter for the history (CLUBxCLUB).
-    Same seed and same players (in any order) give the same draw, unless `time_limit`
-    cuts the search short, which is then warned about.
+    For the special draws (e.g. the cinquisti): `fixed` pins players to a table (1-based,
+    plan order) and `ignore_club` lists players whose club counts as empty in this draw.
+    `others` are players not drawn now who sat in earlier rounds: their clubs still count
+    for CLUBxCLUB / PLAYERxCLUB. Same seed and same players, in any order, give the same
+    draw, unless `time_limit` (seconds) cuts the search short, which is then warned about.
+    `start` (players per table, plan order) replaces the random start, e.g. a seeded
+    structured schedule (`structured.py`): the search still improves it if it can.
     """
     fixed = dict(fixed or {})
     plan = plan_tables(len(players), scheme)
@@ -114,18 +143,16 @@ def draw_round(
     rng = random.Random(seed)
     rng.shuffle(ordered)
     ids = [p.id for p in ordered]
-    everyone = {p.id: p for p in (*others, *ordered)}
-    clubs = {pid: ("" if pid in ignore_club else p.club_key) for pid, p in everyone.items()}
-    ctx = Context(
-        history=build_history(previous, clubs), clubs=clubs,
-        regions={pid: p.region_key for pid, p in everyone.items()}, bands=dict(bands or {}),
-    )
+    ctx = make_context(ordered, previous, bands=bands, ignore_club=ignore_club, others=others)
     criteria = list(dict.fromkeys(criteria))
     bounds = {c: lower_bound(c, ids, plan, ctx) for c in criteria}
     model = compile_costs(ids, criteria, ctx, plan)
-    budget = Budget.for_players(len(ids), time_limit)
+    budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
+                                slow_terms=bool(model.terms))
     fixed_idx = {i for i, pid in enumerate(ids) if pid in fixed}
-    result = optimise(model, plan.real_sizes, _random_start(ids, fixed, plan), fixed_idx,
+    first = _given_start(ids, start, plan) if start is not None \
+        else _random_start(ids, fixed, plan)
+    result = optimise(model, plan.real_sizes, first, fixed_idx,
                       rng, model.encode(bounds), budget)
     tables = [[ids[i] for i in members] for members in result.tables]
     values = {c: evaluate(c, tables, ctx) for c in criteria}

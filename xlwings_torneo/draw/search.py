@@ -1,5 +1,8 @@
-"""The optimiser: improving swaps of two players between tables, with kicks when stuck.
+"""The optimiser: a tabu search over swaps of two players between tables.
 
+Each iteration picks a player (one in a conflict, mostly) and makes his best swap, even
+when it costs (the best draw seen is kept); a player may not go straight back to the
+table he left. After a long stall it restarts from the best draw with a few random swaps.
 Generic over the criteria: it only sees the integer cost of `costs.CostModel`. Fair: the
 players' internal order is a seeded shuffle, ties between equally good swaps are broken
 at random and equal-cost (sideways) swaps are taken, so any draw of minimal cost can come
@@ -18,9 +21,14 @@ from .costs import CostModel
 NOISE = 0.1
 """Share of iterations that move a random player rather than one in a conflict."""
 
+SAMPLED_TABLES = 12
+"""With table-by-table criteria (BAND, CLUBxCLUB, PLAYERxCLUB), whose swap costs are
+slow to evaluate, an iteration looks at this many random tables instead of all."""
 WORK_CAP = 400_000
 """Swap evaluations the default budget allows (about 0.5 s on a 2020s laptop)."""
 MIN_ITERATIONS = 500
+TERM_COST = 20
+"""How many plain swap evaluations one evaluation of the table-by-table criteria costs."""
 
 
 @dataclass(frozen=True)
@@ -28,7 +36,7 @@ class Budget:
     """When the search stops, besides reaching the lower bound."""
 
     iterations: int
-    """Hard cap on iterations (each looks at every swap of one player)."""
+    """Hard cap on iterations (each looks at the swaps of one player)."""
     stall: int
     """Iterations without a new best before restarting from the best with a kick."""
     kick: int = 3
@@ -39,11 +47,16 @@ class Budget:
     """`time.monotonic()` value after which the search stops (reported as a timeout)."""
 
     @classmethod
-    def for_players(cls, n: int, time_limit: float | None = None) -> Budget:
-        """The default effort: an iteration costs about n swap evaluations, so the cap
-        keeps the worst case (a bound that cannot be reached) near WORK_CAP evaluations."""
+    def for_players(cls, n: int, time_limit: float | None = None, *, tables: int = 0,
+                    slow_terms: bool = False) -> Budget:
+        """The default effort. An iteration evaluates about n swaps (SAMPLED_TABLES tables
+        with `slow_terms`, each TERM_COST times dearer), so the cap keeps the worst case
+        (a bound that cannot be reached) near WORK_CAP plain swap evaluations."""
         deadline = None if time_limit is None else time.monotonic() + time_limit
-        iterations = max(MIN_ITERATIONS, min(2000 + 8 * n, WORK_CAP // max(n, 1)))
+        per_iteration = max(n, 1)
+        if slow_terms:
+            per_iteration = TERM_COST * min(n, SAMPLED_TABLES * n // max(tables, 1) + 1)
+        iterations = max(MIN_ITERATIONS, min(2000 + 8 * n, WORK_CAP // per_iteration))
         return cls(iterations=iterations, stall=100 + n // 2, deadline=deadline)
 
 
@@ -56,6 +69,8 @@ class SearchResult:
 
 
 class _Search:
+    """The current draw with each player's pair cost, kept up to date swap by swap."""
+
     def __init__(self, model: CostModel, sizes: Sequence[int], start: list[list[int]],
                  fixed: Collection[int], rng: random.Random) -> None:
         self.model, self.sizes, self.rng = model, list(sizes), rng
@@ -131,9 +146,13 @@ class _Search:
         rest = [y for y in tables[ta] if y != a]
         base = -pc[a]
         best_d, choice, ties = 0, -1, 0
-        for tb, mb in enumerate(tables):
+        candidates: Sequence[int] = range(len(tables))
+        if terms and len(tables) > SAMPLED_TABLES:
+            candidates = rng.sample(range(len(tables)), SAMPLED_TABLES)
+        for tb in candidates:
             if tb == ta:
                 continue
+            mb = tables[tb]
             zb = sizes[tb]
             into = sum(pa.get(x, 0) for x in mb)
             seat_a = sa.get(zb, 0) - sa.get(za, 0) if za != zb else 0
@@ -196,7 +215,9 @@ def optimise(model: CostModel, sizes: Sequence[int], start: list[list[int]],
             s.load(best_tables)
             s.kick(budget.kick)
             since_best = 0
-        pool = s.movable if model.terms or rng.random() < NOISE else s.conflicted()
+        # players in a pair/seat conflict first; the table-by-table criteria do not say
+        # who is in conflict, so with them half of the choices are at random
+        pool = s.movable if rng.random() < (0.5 if model.terms else NOISE) else s.conflicted()
         a = rng.choice(pool or s.movable)
         move = s.best_move(a, movable, iterations, best - s.total)
         if move is not None:

@@ -13,7 +13,7 @@ so the 4/5 scheme uses the fewest 3-player tables instead, and warns."""
 
 ODD_TABLES_LAST = True
 """**Decision** (FORMATS.md §1): standard-size tables are numbered first, odd-size tables
-(5s, 3s, 3+ghost) last. Only documentation: `plan_tables` always orders so."""
+(5s, 3s, 3+ghost) last; False would number them first."""
 
 GHOST_TABLE_REAL_PLAYERS = 3
 """Campionato Gufo: a ghost table seats 3 real players and one fictitious GHOST."""
@@ -46,9 +46,10 @@ class TablePlan:
 
 def _plan(standard: int, n_standard: int, odd: tuple[int, ...], ghosts: int = 0,
           warnings: tuple[str, ...] = ()) -> TablePlan:
-    sizes = (standard,) * n_standard + odd
-    ghost_seats = (0,) * n_standard + (ghosts,) * len(odd)
-    return TablePlan(sizes, ghost_seats, warnings)
+    plain = ((standard, 0),) * n_standard
+    odd_tables = tuple((size, ghosts) for size in odd)
+    tables = plain + odd_tables if ODD_TABLES_LAST else odd_tables + plain
+    return TablePlan(tuple(s for s, _ in tables), tuple(g for _, g in tables), warnings)
 
 
 def _too_few(n: int, scheme: SizeScheme, minimum: int) -> DrawError:

@@ -30,6 +30,8 @@ class GameSeat:
     """The score cell; an empty cell reads as 0 (WORKBOOK.md: "read 0 and empty alike")."""
     place: int
     """Placement among the real players: by raw, highest first; equal raw share the better."""
+    name: str = ""
+    """Display name, for messages."""
 
     @property
     def pts(self) -> int:
@@ -49,9 +51,7 @@ class Game:
     round_no: int
     table_no: int
     seats: tuple[GameSeat, ...]
-    """Real players only, in seat order."""
-    ghosts: int = 0
-    """Ghost seats drawn at the table (Campionato Gufo 3+ghost)."""
+    """Real players only, in seat order: a ghost seat earns nothing and is not ranked."""
     round_max_players: int = 0
     """Real players at the largest table of the same round (BGL ghost rule)."""
 
@@ -84,34 +84,41 @@ def _place_seats(table: Table) -> tuple[GameSeat, ...]:
     # FORMATS.md §1: "Equal raw = shared placement (both get the better one)".
     places = placements(table)
     return tuple(GameSeat(s.player_id, s.raw if s.raw is not None else Decimal(0),
-                          places[s.player_id])
+                          places[s.player_id], s.name)
                  for s in table.seats if s.player_id is not None)
 
 
 def _game(round_: Round, table: Table, round_max: int) -> Game:
-    return Game(round_.number, table.number, _place_seats(table),
-                ghosts=sum(1 for s in table.seats if s.is_ghost), round_max_players=round_max)
+    return Game(round_.number, table.number, _place_seats(table), round_max_players=round_max)
 
 
 def _fmt(raw: Decimal) -> str:
+    """A score as the organiser types it: 44, 44,5."""
     return format(raw.normalize(), "f").replace(".", ",")
+
+
+def _with_decimal(raw: Decimal) -> str:
+    """The example fix for a tie at `raw`: 44 -> 44,1; 44,5 -> 44,51."""
+    text = _fmt(raw)
+    return f"{text}1" if "," in text else f"{text},1"
 
 
 def _win_problems(game: Game, unico_vincitore: bool) -> list[str]:
     winners = [s for s in game.seats if s.place == 1]
     if len(winners) < 2:
         return []
-    score = _fmt(winners[0].raw)
+    score, fix = _fmt(winners[0].raw), _with_decimal(winners[0].raw)
+    who = ", ".join(s.name or f"ID {s.player_id}" for s in winners)
     if unico_vincitore:
         # manual 000 l.397: "verifica che ogni partita abbia un unico vincitore (... assegnando
         # dei decimali al punteggio ...)".
-        return [f"{game.where}: vittoria condivisa ({len(winners)} giocatori a {score}) con "
-                f"Unico Vincitore = SI; aggiungi un decimale al punteggio del vincitore "
-                f"(ad esempio {score},1) oppure imposta Unico Vincitore = NO"]
+        return [f"{game.where}: vittoria condivisa ({len(winners)} giocatori a {score}: {who}) "
+                f"con Unico Vincitore = SI; aggiungi un decimale al punteggio del vincitore "
+                f"(ad esempio {fix}) oppure imposta Unico Vincitore = NO"]
     if len(winners) > MAX_SHARED_WINNERS:
-        return [f"{game.where}: vittoria condivisa da {len(winners)} giocatori a {score}; "
-                f"il bonus si divide al massimo tra {MAX_SHARED_WINNERS}: aggiungi un decimale "
-                f"al punteggio di chi precede (ad esempio {score},1)"]
+        return [f"{game.where}: vittoria condivisa da {len(winners)} giocatori a {score} "
+                f"({who}); il bonus si divide al massimo tra {MAX_SHARED_WINNERS}: aggiungi un "
+                f"decimale al punteggio di chi precede (ad esempio {fix})"]
     return []
 
 

@@ -19,7 +19,7 @@ from .tiebreak import TieBreak as T
 ExtraColumn = tuple[str, Callable[[Game, PlayerId], Fraction]]
 
 TOTAL_HEADERS = ("v tot", "pt tot")
-"""The manual's `Classifica` example (manual 000 l.291): wins, then points."""
+"""The manual's `Classifica` example (manual 000 l.290): wins, then points."""
 
 FINAL_TIEBREAKERS = (T.BEST_GAME, T.SECOND_BEST_GAME, T.THIRD_BEST_GAME, T.PREVIOUS_PLACE)
 """Final standings after the finalists (manual 000 l.483-488, regolamento 001 l.137-142)."""

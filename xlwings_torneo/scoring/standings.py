@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from functools import cache
 
+from ..config import Threshold, load_config
 from ..errors import ScoringError
 from ..formats import TournamentType
 from ..model import PlayerId, Tournament
@@ -25,20 +27,39 @@ from .tiebreak import Ranked, Record, TieBreak, draw_ties, positions, rank
 DECIMAL_PRECISION = 50
 """Significant digits of the `Decimal` context the points are computed in."""
 
-MASTER_QUALIFIED_PLACES: tuple[tuple[int, int], ...] = (
-    (49, 16), (99, 16), (149, 32), (199, 48), (10**9, 64),
-)
-"""(players up to, places that reach the semifinals or the final) by the Master thresholds
-(regolamento 001 l.11-17, `soglie_master`). A tie still open after criteria 1-4 and starting
-within these places is drawn (criterion 5, l.143); below them it stays a shared place. Below
-50 players the direct finalists + semifinalists are at most 16 (l.63)."""
+MASTER_SMALL_PLACES = 16
+"""Below the first Master threshold (`diretti_in_finale = -1`: the 2-win rule) direct
+finalists + semifinalists are at most 16 (regolamento 001 l.63)."""
+
+QualifiedPlaces = tuple[tuple[int, int], ...]
+"""(players who played both qualifiers up to, places that reach the semifinals or the final)."""
+
+
+def qualified_places(thresholds: Sequence[Threshold]) -> QualifiedPlaces:
+    """Places reaching the final phase per row of `soglie_master` (configuration)."""
+    return tuple((t.up_to, MASTER_SMALL_PLACES if t.direct_finalists < 0
+                  else t.direct_finalists + 4 * t.semifinals) for t in thresholds)
+
+
+@cache
+def _configured_places() -> QualifiedPlaces:
+    return qualified_places(load_config().master)
+
+
+def master_qualified_places() -> QualifiedPlaces:
+    """By the default configuration's `soglie_master` (regolamento 001 l.11-17). A tie still
+    open after criteria 1-4 among two or more such players, with fewer of them than these
+    places ranked ahead, is drawn (criterion 5, l.143); any other tie stays a shared place."""
+    return _configured_places()
 
 
 def compute_standings(tournament: Tournament, ttype: TournamentType, *,
                       unico_vincitore: bool = True, after_round: int | None = None,
-                      seed: int = 0) -> Standings:
+                      seed: int = 0, places: QualifiedPlaces | None = None) -> Standings:
     """The standings of `tournament` by the rules of `ttype` after round `after_round` (all
-    played rounds if None). Raises `ScoringError` listing every problem of the score cells."""
+    played rounds if None). Raises `ScoringError` listing every problem of the score cells.
+    `places`: the Master thresholds of the workbook's configuration (`qualified_places`);
+    None: the default configuration's."""
     if ttype.scoring is None:
         # manual 000 l.832 (1VS1): "Non è prevista una modalità classifica".
         raise ScoringError(f"il tipo di torneo {ttype.name} non prevede una classifica propria: "
@@ -50,7 +71,8 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         # Points are exact whatever decimal context the caller set: every value of every
         # formula fits well within this precision.
         ctx.prec = DECIMAL_PRECISION
-        engine = _Engine(tournament, ttype, rule, games)
+        engine = _Engine(tournament, ttype, rule, games,
+                         places if places is not None else master_qualified_places())
         ranked, drawn = engine.ranked(played, draw_seed=seed)
     rows = tuple(_row(r, played, engine.records[r.record.player.id]) for r in ranked)
     return Standings(
@@ -79,6 +101,7 @@ class _Engine:
     ttype: TournamentType
     rule: ScoringRule
     games: tuple[Game, ...]
+    places: QualifiedPlaces
 
     def __post_init__(self) -> None:
         self.game_points = {(g.round_no, g.table_no): self.rule.points(g) for g in self.games}
@@ -125,7 +148,7 @@ class _Engine:
         if draw_seed is not None and self.rule.draw_ties and self._qualification_done(played):
             eligible = self._played_every_qualifier()
             groups, drawn = draw_ties(groups, seed=draw_seed, eligible=eligible,
-                                      limit=_qualified_places(len(eligible)))
+                                      limit=_qualified_places(self.places, len(eligible)))
         return positions(groups), drawn
 
     def _final_standings(self, records: dict[PlayerId, Record], finals: Sequence[int],
@@ -142,7 +165,8 @@ class _Engine:
     def _qualification_done(self, played: Sequence[int]) -> bool:
         """True when the last played round is the last qualifier (semifinals come next)."""
         qualifiers = qualifier_rounds(self.ttype)
-        return len(qualifiers) < len(self.ttype.rounds) and played[-1] == qualifiers[-1]
+        return (0 < len(qualifiers) < len(self.ttype.rounds)
+                and played[-1] == qualifiers[-1])
 
     def _played_every_qualifier(self) -> set[PlayerId]:
         """regolamento 001 l.30, l.55: only who played both qualifiers may reach the semifinals."""
@@ -155,5 +179,5 @@ class _Engine:
         return {pid for pid, rounds in rounds_of.items() if qualifiers <= rounds}
 
 
-def _qualified_places(players: int) -> int:
-    return next(places for up_to, places in MASTER_QUALIFIED_PLACES if players <= up_to)
+def _qualified_places(places: QualifiedPlaces, players: int) -> int:
+    return next((p for up_to, p in places if players <= up_to), places[-1][1])

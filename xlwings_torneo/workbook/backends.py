@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import MissingDependencyError, WorkbookError
+from .base import WorkbookBackend
 from .sheet import CellValue
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP_MAGIC = b"PK\x03\x04"
 
 
-def open_workbook(path: str | Path) -> XlsxBackend | XlsBackend:
+def open_workbook(path: str | Path) -> WorkbookBackend:
     """Open an existing workbook; the backend is chosen by the file's extension."""
     path = Path(path)
     suffix = _suffix(path)
@@ -43,7 +44,7 @@ def open_workbook(path: str | Path) -> XlsxBackend | XlsBackend:
     return _xlsx_class().open(path, keep_vba=suffix == ".xlsm")
 
 
-def create_workbook(path: str | Path) -> XlsxBackend | XlsBackend:
+def create_workbook(path: str | Path) -> WorkbookBackend:
     """A new empty workbook (no sheets yet) that `save()` writes to `path`."""
     path = Path(path)
     suffix = _suffix(path)
@@ -123,6 +124,34 @@ def plain_number(value: Decimal) -> int | float:
     if value == value.to_integral_value():
         return int(value)
     return float(value)
+
+
+_BAD_SHEET_NAME = re.compile(r"[\[\]:*?/\\\x00-\x1f]|^'|'$")
+
+
+def check_sheet_name(name: str) -> None:
+    """Excel's rule for sheet names: 1-31 characters, none of `[ ] : * ? / \\`."""
+    if not 1 <= len(name) <= 31 or _BAD_SHEET_NAME.search(name):
+        raise WorkbookError(f"nome di foglio non valido: «{name}» (al massimo 31 caratteri, "
+                            "senza [ ] : * ? / \\)")
+
+
+MAX_TEXT = 32767
+"""Characters a cell can hold, in .xls and .xlsx alike."""
+
+
+def check_text_length(text: str, where: str) -> None:
+    if len(text) > MAX_TEXT:
+        raise WorkbookError(f"testo troppo lungo per una cella (massimo {MAX_TEXT} caratteri)",
+                            where)
+
+
+def rgb_hex(fill: str) -> str:
+    """A Style fill as `RRGGBB` (upper case, no `#`), or a WorkbookError naming it."""
+    text = fill.strip().lstrip("#").upper()
+    if not re.fullmatch(r"[0-9A-F]{6}", text):
+        raise WorkbookError(f"colore «{fill}» non valido (serve RRGGBB)")
+    return text
 
 
 def normalise(value: CellValue) -> CellValue:

@@ -41,6 +41,13 @@ class Validation:
 
     cells: str
     source: str
+    strict: bool = True
+    """True: only the list's values are accepted; False: the list is a suggestion and free
+    text is allowed (WORKBOOK.md: a club may be "any unofficial group or a family")."""
+
+
+STRICT_LIST_ERROR = "Scegli un valore dall'elenco"
+"""The message a spreadsheet shows when a strict dropdown gets another value."""
 
 
 @dataclass

@@ -12,9 +12,11 @@ has two).
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -34,6 +36,11 @@ _DATETIME_FLAG = 2
 
 _ALIGN = {"left": "LEFT", "center": "CENTER", "right": "RIGHT"}
 _REF = re.compile(r"^=?(?:'(?P<quoted>(?:[^']|'')+)'|(?P<plain>[^!]+))!(?P<cells>.+)$")
+
+
+def _uno() -> Any:
+    """pyuno, imported when a UNO struct or enum is needed (only LibreOffice's Python has it)."""
+    return importlib.import_module("uno")
 
 
 def to_serial(value: date) -> float:
@@ -58,10 +65,14 @@ def calc_reference(source: str) -> str:
     return f"${shown}.{match['cells']}"
 
 
+HUNDREDTHS_MM_PER_CHAR = 247
+"""Calc writes a column of W/100 mm to .xlsx as W/247 characters (measured on LibreOffice
+7.4): this factor makes a width survive the round trip to Excel."""
+
+
 def width_to_hundredths_mm(width: float) -> int:
     """An Excel column width (characters of the default font) in Calc's 1/100 mm."""
-    pixels = width * 7 + 5
-    return round(pixels * 2540 / 96)
+    return round(width * HUNDREDTHS_MM_PER_CHAR)
 
 
 def _cell_value(value: Any) -> CellValue:
@@ -115,6 +126,20 @@ def style_runs(cells: Iterable[tuple[int, int]]) -> list[tuple[int, int, int, in
             rects.append(rect)
             open_rects[(first, last)] = rect
     return [(r[0], r[1], r[2], r[3]) for r in rects]
+
+
+def styled_groups(spec: SheetSpec) -> dict[Style, list[tuple[int, int]]]:
+    """The cells of each distinct style; a date without a number format gets the default
+    date format (gg/mm/aaaa), as the file backends give it."""
+    groups: dict[Style, list[tuple[int, int]]] = defaultdict(list)
+    for key in spec.styles.keys() | {k for k, v in spec.cells.items() if isinstance(v, date)}:
+        style = spec.styles.get(key, Style())
+        value = spec.cells.get(key)
+        if isinstance(value, date) and style.number_format is None:
+            fmt = DEFAULT_DATETIME_FORMAT if isinstance(value, datetime) else DEFAULT_DATE_FORMAT
+            style = replace(style, number_format=fmt)
+        groups[style].append(key)
+    return groups
 
 
 class UnoBackend:
@@ -202,16 +227,8 @@ class UnoBackend:
             sheet.IsVisible = False
 
     def _apply_styles(self, sheet: Any, spec: SheetSpec) -> None:
-        groups: dict[Style, list[tuple[int, int]]] = defaultdict(list)
-        for key, style in spec.styles.items():
-            groups[style].append(key)
-        for key, value in spec.cells.items():
-            if isinstance(value, date) and key not in spec.styles:
-                fmt = DEFAULT_DATETIME_FORMAT if isinstance(value, datetime) \
-                    else DEFAULT_DATE_FORMAT
-                groups[Style(number_format=fmt)].append(key)
-        for style, cells in groups.items():
-            names, values = self._style_properties(style, spec, cells)
+        for style, cells in styled_groups(spec).items():
+            names, values = self._style_properties(style)
             if not names:
                 continue
             ranges = self.doc.createInstance("com.sun.star.sheet.SheetCellRanges")
@@ -220,11 +237,8 @@ class UnoBackend:
                     col - 1, row - 1, last_col - 1, last_row - 1).RangeAddress, False)
             ranges.setPropertyValues(names, values)
 
-    def _style_properties(self, style: Style, spec: SheetSpec,
-                          cells: list[tuple[int, int]]) -> tuple[tuple[str, ...],
-                                                                 tuple[Any, ...]]:
-        import uno  # only inside LibreOffice's Python
-
+    def _style_properties(self, style: Style) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        uno = _uno()
         props: dict[str, Any] = {}
         if style.bold:
             props["CharWeight"] = BOLD_WEIGHT
@@ -234,11 +248,8 @@ class UnoBackend:
             props["CharHeight"] = float(style.font_size)
         if style.fill is not None:
             props["CellBackColor"] = int(style.fill.lstrip("#"), 16)
-        fmt = style.number_format
-        if fmt is None and any(isinstance(spec.cells.get(c), date) for c in cells):
-            fmt = DEFAULT_DATE_FORMAT
-        if fmt is not None:
-            props["NumberFormat"] = self._number_format(fmt)
+        if style.number_format is not None:
+            props["NumberFormat"] = self._number_format(style.number_format)
         if style.align in _ALIGN:
             props["HoriJustify"] = uno.Enum("com.sun.star.table.CellHoriJustify",
                                             _ALIGN[style.align])
@@ -247,8 +258,7 @@ class UnoBackend:
 
     def _number_format(self, code: str) -> int:
         if code not in self._number_formats:
-            import uno
-
+            uno = _uno()
             formats = self.doc.NumberFormats
             locale = uno.createUnoStruct("com.sun.star.lang.Locale")
             key = formats.queryKey(code, locale, False)
@@ -258,8 +268,7 @@ class UnoBackend:
         return self._number_formats[code]
 
     def _add_validation(self, sheet: Any, cells: str, source: str) -> None:
-        import uno
-
+        uno = _uno()
         target = sheet.getCellRangeByName(cells)
         rule = target.Validation
         rule.Type = uno.Enum("com.sun.star.sheet.ValidationType", "LIST")

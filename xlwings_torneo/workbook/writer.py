@@ -73,7 +73,7 @@ def iscritti_spec(players: Sequence[Player] = ()) -> SheetSpec:
     rows = f"{HEADER_ROW + 1}:{LAST_DATA_ROW}"
     first, last = rows.split(":")
     spec.validations += [
-        Validation(f"E{first}:E{last}", _dati_ref(3)),
+        Validation(f"E{first}:E{last}", _dati_ref(3), strict=False),
         Validation(f"F{first}:F{last}", _dati_ref(1)),
         Validation(f"G{first}:G{last}", _dati_ref(2)),
     ]
@@ -104,7 +104,9 @@ def torneo_spec(info: TournamentInfo | None = None) -> SheetSpec:
         if label.startswith("Data Turno"):
             spec.styles[(row, 2)] = Style(number_format="DD/MM/YYYY")
     spec.col_widths.update({1: 24, 2: 40})
-    spec.validations += [Validation("B3", _dati_ref(4)), Validation("B5", _dati_ref(5))]
+    # WORKBOOK.md: `Organizzatore` also accepts free text; `Tipologia` is one of the list
+    spec.validations += [Validation("B3", _dati_ref(4), strict=False),
+                         Validation("B5", _dati_ref(5))]
     return spec
 
 

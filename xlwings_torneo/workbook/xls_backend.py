@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -30,6 +32,7 @@ from struct import pack, unpack_from
 
 import xlrd  # no type hints: the package has no stubs (mypy override in pyproject)
 import xlwt  # no type hints: the package has no stubs (mypy override in pyproject)
+from xlrd import formula as xlrd_formula
 from xlrd.compdoc import CompDoc
 from xlrd.formatting import excel_default_palette_b8
 from xlrd.formula import FMLA_TYPE_CELL, FMLA_TYPE_SHARED, decompile_formula
@@ -40,7 +43,10 @@ from .backends import (
     DEFAULT_DATE_FORMAT,
     DEFAULT_DATETIME_FORMAT,
     as_date_value,
+    check_sheet_name,
+    check_text_length,
     normalise,
+    rgb_hex,
 )
 from .base import atomic_write
 from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue, cell_ref
@@ -150,9 +156,11 @@ class XlsBackend:
 
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its position, or add it after `after` (else last)."""
-        if not xlwt.Utils.valid_sheet_name(spec.name):
-            raise WorkbookError(f"nome di foglio non valido: «{spec.name}»")
-        if spec.max_row > MAX_ROWS or spec.max_col > MAX_COLS:
+        check_sheet_name(spec.name)
+        last_row = max([spec.max_row, *(r for r, _ in spec.styles)])
+        last_col = max([spec.max_col, *(c for _, c in spec.styles), *spec.col_widths,
+                        *spec.hidden_cols])
+        if last_row > MAX_ROWS or last_col > MAX_COLS:
             raise WorkbookError(
                 f"il foglio «{spec.name}» supera i limiti del formato .xls "
                 f"({MAX_ROWS} righe, {MAX_COLS} colonne): salva la cartella come .xlsx")
@@ -179,7 +187,7 @@ class XlsBackend:
         except PermissionError as exc:
             raise FileLockedError(
                 f"impossibile salvare «{self.path.name}»: il file è aperto in Excel o "
-                "LibreOffice? Chiudilo e riprova") from exc
+                "LibreOffice (chiudilo e riprova) o la cartella non è scrivibile?") from exc
 
     def _build(self) -> xlwt.Workbook:
         workbook = xlwt.Workbook(encoding="utf-8", style_compression=2)
@@ -274,6 +282,8 @@ def _prepare(spec: SheetSpec) -> _Written:
     """Check the spec's formulas now (xlwt parses them), and list what .xls cannot keep."""
     written = _Written(spec)
     for (row, col), value in sorted(spec.cells.items()):
+        if isinstance(value, str):
+            check_text_length(value, cell_ref(spec.name, row, col))
         if not isinstance(value, Formula):
             continue
         text = value.text.removeprefix("=")
@@ -284,6 +294,9 @@ def _prepare(spec: SheetSpec) -> _Written:
                                   "scritta, il formato .xls non la supporta")
         else:
             written.formulas[(row, col)] = text
+    for style in spec.styles.values():
+        if style.fill is not None:
+            rgb_hex(style.fill)
     for validation in spec.validations:
         written.losses.append(
             f"il formato .xls non conserva i menù a tendina (convalida dati): "
@@ -306,11 +319,8 @@ def _palette(book: xlrd.book.Book | None) -> dict[int, Rgb]:
 
 def nearest_colour(hex_rgb: str, palette: dict[int, Rgb]) -> int:
     """The palette index closest to RRGGBB (.xls cells can only name palette colours)."""
-    text = hex_rgb.lstrip("#")
-    try:
-        r, g, b = (int(text[i:i + 2], 16) for i in (0, 2, 4))
-    except ValueError as exc:
-        raise WorkbookError(f"colore «{hex_rgb}» non valido (serve RRGGBB)") from exc
+    text = rgb_hex(hex_rgb)
+    r, g, b = (int(text[i:i + 2], 16) for i in (0, 2, 4))
 
     def distance(index: int) -> float:
         pr, pg, pb = palette[index]
@@ -500,8 +510,8 @@ class _Copier:
         if isinstance(value, datetime | date):
             default = DEFAULT_DATETIME_FORMAT if isinstance(value, datetime) else \
                 DEFAULT_DATE_FORMAT
-            moment = value if isinstance(value, datetime) else \
-                datetime(value.year, value.month, value.day)
+            moment = value.replace(tzinfo=None) if isinstance(value, datetime) else \
+                datetime(value.year, value.month, value.day)  # Excel has no time zones
             row.set_cell_date(c, moment, self._spec_style(style, default))
             return
         xf = self._spec_style(style, None)
@@ -510,11 +520,8 @@ class _Copier:
         elif isinstance(value, int | float | Decimal):
             row.set_cell_number(c, float(value), xf)
         else:
-            text = str(value)  # always text: xlwt never turns a leading `=` into a formula
-            if len(text) > 32767:
-                raise WorkbookError("testo troppo lungo per una cella (massimo 32767 "
-                                    "caratteri)", cell_ref(ws.name, r + 1, c + 1))
-            row.set_cell_text(c, text, xf)
+            # always text: xlwt never turns a leading `=` into a formula
+            row.set_cell_text(c, str(value), xf)
 
     def _spec_style(self, style: Style | None, default_format: str | None) -> xlwt.XFStyle:
         key = (style, default_format)
@@ -542,6 +549,11 @@ class _Copier:
 
 _FORMULA = (0x0006, 0x0206, 0x0406)
 _BOF, _EOF, _BOUNDSHEET, _SHRFMLA, _STRING = 0x0809, 0x000A, 0x0085, 0x04BC, 0x0207
+_OBJ = 0x005D
+_NOTE_OBJECT = 0x19
+_DRAWINGS = "immagini, forme, grafici e controlli disegnati sul foglio"
+_PROTECT = 0x0012
+_PROTECTION = "la protezione del foglio (e la sua password)"
 _SHARED_FLAG = 0x0008
 _STRING_LITERAL = re.compile(r'"(?:[^"]|"")*"')
 """A string constant in formula text (xlrd's decompiler writes `?` for what it cannot)."""
@@ -552,7 +564,6 @@ _FEATURES = {
     0x01B0: "la formattazione condizionale",
     0x01B8: "i collegamenti ipertestuali",
     0x001C: "i commenti delle celle",
-    0x00EC: "immagini, forme e grafici incorporati",
     0x009D: "il filtro automatico",
 }
 
@@ -652,6 +663,10 @@ def _scan_sheet(stream: bytes, position: int, book: xlrd.book.Book, kept: _Kept)
             shared[(first_row, first_col)] = payload[10:10 + size]
         elif code in _FEATURES and _FEATURES[code] not in features:
             features.append(_FEATURES[code])
+        elif code == _PROTECT and payload[:2] == b"\x01\x00" and _PROTECTION not in features:
+            features.append(_PROTECTION)
+        elif code == _OBJ and _is_drawing(payload) and _DRAWINGS not in features:
+            features.append(_DRAWINGS)
     lost: list[tuple[int, int]] = []
     for row, col, tokens, result, flags in found:
         text = _decompile(book, tokens, shared, row, col)
@@ -668,6 +683,15 @@ def _scan_sheet(stream: bytes, position: int, book: xlrd.book.Book, kept: _Kept)
                        for feature in features)
 
 
+def _is_drawing(payload: bytes) -> bool:
+    """An OBJ record of a picture, shape, chart or control (a comment's own OBJ is not:
+    comments are reported through their NOTE record)."""
+    if len(payload) < 6:
+        return False
+    subrecord, _, object_type = (int(v) for v in unpack_from("<HHH", payload))
+    return subrecord != 0x15 or object_type != _NOTE_OBJECT
+
+
 def _decompile(book: xlrd.book.Book, tokens: bytes, shared: dict[tuple[int, int], bytes],
                row: int, col: int) -> str | None:
     """The formula as text xlwt parses back, or None (names, arrays, unknown functions)."""
@@ -679,13 +703,43 @@ def _decompile(book: xlrd.book.Book, tokens: bytes, shared: dict[tuple[int, int]
     if not tokens:
         return None
     try:
-        text = decompile_formula(book, tokens, len(tokens), kind, row, col)
+        with _lend_cell_to_xlrd(row, col):
+            text = decompile_formula(book, tokens, len(tokens), kind, row, col)
         if not isinstance(text, str) or not text or "?" in _STRING_LITERAL.sub("", text):
             return None
+        text = _collapse_single_cell_ranges(text)
         xlwt.Formula(text)
     except Exception:  # noqa: BLE001 - xlrd's decompiler and xlwt's parser raise anything
         return None
     return text
+
+
+_SAME_CELL_RANGE = re.compile(r"(?<![\w$])(\$?[A-Z]{1,3}\$?\d+):\1(?![\w(])")
+
+
+def _collapse_single_cell_ranges(text: str) -> str:
+    """xlrd decompiles a 3D cell as a range (`'Turno 1'!B2:B2`): write it back as `B2`."""
+    pieces = re.split(r'("(?:[^"]|"")*")', text)  # odd pieces are string constants
+    return "".join(piece if i % 2 else _SAME_CELL_RANGE.sub(r"\1", piece)
+                   for i, piece in enumerate(pieces))
+
+
+@contextmanager
+def _lend_cell_to_xlrd(row: int, col: int) -> Iterator[None]:
+    """Work around xlrd 2.0.2: its decompiler forgets the formula's own cell when reading a
+    3D area (`SUM('Turno 1'!A1:C3)` raises TypeError), so lend it that cell meanwhile."""
+    original = xlrd_formula.get_cell_range_addr
+
+    def with_cell(data: bytes, pos: int, bv: int, reldelta: int, browx: int | None = None,
+                  bcolx: int | None = None) -> object:
+        return original(data, pos, bv, reldelta, row if browx is None else browx,
+                        col if bcolx is None else bcolx)
+
+    xlrd_formula.get_cell_range_addr = with_cell
+    try:
+        yield
+    finally:
+        xlrd_formula.get_cell_range_addr = original
 
 
 class _CachedFormulaCell:
@@ -701,11 +755,12 @@ class _CachedFormulaCell:
         self.flags = flags & ~_SHARED_FLAG & 0xFFFF
 
     def get_biff_data(self) -> bytes:
+        tokens: bytes = self.formula.rpn()
         body = (pack("<3H", self.rowx, self.colx, self.xf_idx) + self.result
-                + pack("<HL", self.flags, 0) + self.formula.rpn())
+                + pack("<HL", self.flags, 0) + tokens)
         data = pack("<2H", 0x0006, len(body)) + body
         if self.text is not None:  # a text result follows in a STRING record
-            string = upack2(self.text)
+            string = bytes(upack2(self.text))
             if len(string) <= _MAX_RECORD:
                 return data + pack("<2H", _STRING, len(string)) + string
             body = body[:6] + _EMPTY_TEXT_RESULT + body[14:]

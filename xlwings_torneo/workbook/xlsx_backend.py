@@ -11,6 +11,8 @@ a user is never run as a formula); only `Formula` values become formulas.
 
 from __future__ import annotations
 
+import re
+import warnings
 from datetime import date, datetime, time
 from decimal import Decimal
 from io import BytesIO
@@ -18,22 +20,37 @@ from pathlib import Path
 from typing import Any
 from zipfile import ZIP_DEFLATED, ZipFile
 
-from openpyxl import Workbook, load_workbook  # type: ignore[import-untyped]  # openpyxl ships no type hints
-from openpyxl.cell.cell import Cell  # type: ignore[import-untyped]  # openpyxl ships no type hints
-from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]  # openpyxl ships no type hints
-from openpyxl.utils.exceptions import IllegalCharacterError  # type: ignore[import-untyped]  # openpyxl ships no type hints
-from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]  # openpyxl ships no type hints
-from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]  # openpyxl ships no type hints
+# openpyxl and defusedxml ship no type hints and no stubs are installed: imports are untyped
+from defusedxml.ElementTree import fromstring as safe_xml  # type: ignore[import-untyped]
+from openpyxl import Workbook, load_workbook  # type: ignore[import-untyped]
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell  # type: ignore[import-untyped]
+from openpyxl.drawing.image import PILImage  # type: ignore[import-untyped]
+from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
+from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
+from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]
 
 from ..errors import FileLockedError, WorkbookError
 from .backends import (
     DEFAULT_DATE_FORMAT,
     DEFAULT_DATETIME_FORMAT,
     as_date_value,
+    check_sheet_name,
+    check_text_length,
     plain_number,
+    rgb_hex,
 )
 from .base import atomic_write
-from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue, cell_ref, col_letter
+from .sheet import (
+    STRICT_LIST_ERROR,
+    CellValue,
+    Formula,
+    Grid,
+    SheetSpec,
+    Style,
+    WriteValue,
+    cell_ref,
+    col_letter,
+)
 
 _XLSM_CONTENT_TYPE = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 
@@ -49,10 +66,12 @@ class _MacroEnabledWorkbook(Workbook):  # type: ignore[misc]  # openpyxl is unty
 class XlsxBackend:
     """An open `.xlsx`/`.xlsm` workbook held in memory until `save()`."""
 
-    def __init__(self, path: Path, workbook: Workbook, source: bytes | None) -> None:
+    def __init__(self, path: Path, workbook: Workbook, source: bytes | None,
+                 losses: list[str] | None = None) -> None:
         self.path = path
         self._wb = workbook
         self._source = source
+        self._losses = losses or []
         self._cached: Workbook | None = None
         self._written: set[str] = set()
 
@@ -60,7 +79,9 @@ class XlsxBackend:
     def open(cls, path: Path, *, keep_vba: bool = False) -> XlsxBackend:
         try:
             source = path.read_bytes()
-            workbook = load_workbook(BytesIO(source), keep_vba=keep_vba)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                workbook = load_workbook(BytesIO(source), keep_vba=keep_vba)
         except OSError as exc:
             raise WorkbookError(f"impossibile leggere il file «{path}»: {exc.strerror}") from exc
         except Exception as exc:  # zip, XML and openpyxl errors alike: the file is bad
@@ -69,7 +90,14 @@ class XlsxBackend:
                 f"(file danneggiato?): {exc}") from exc
         if workbook.vba_archive is not None:
             workbook.vba_archive = _read_only_copy(workbook.vba_archive)
-        return cls(path, workbook, source)
+        losses = _unkept_parts(source, keep_vba=keep_vba)
+        messages = [str(w.message) for w in caught]
+        if _restore_x14_dropdowns(workbook, source):  # Excel's cross-sheet dropdowns
+            messages = [m for m in messages if not m.startswith("Data Validation extension")]
+        for line in _italian_warnings(messages):
+            if line not in losses:
+                losses.append(line)
+        return cls(path, workbook, source, losses)
 
     @classmethod
     def create(cls, path: Path, *, macro_enabled: bool = False) -> XlsxBackend:
@@ -83,8 +111,11 @@ class XlsxBackend:
         return list(self._wb.sheetnames)
 
     def lost_features(self) -> list[str]:
-        """Nothing the program writes is lost in .xlsx (same interface as the .xls backend)."""
-        return []
+        """What openpyxl does not write back (shapes, slicers, ...), one Italian line each.
+
+        Everything the program itself writes is kept; the lines name what the organiser
+        (or Excel) put in the file that a save through openpyxl drops."""
+        return list(self._losses)
 
     def read_sheet(self, name: str) -> Grid:
         ws = self._sheet(name)
@@ -108,7 +139,9 @@ class XlsxBackend:
         if sheet in self._written or self._source is None:
             return None
         if self._cached is None:
-            self._cached = load_workbook(BytesIO(self._source), data_only=True)
+            with warnings.catch_warnings():  # already turned into lost_features() lines
+                warnings.simplefilter("ignore")
+                self._cached = load_workbook(BytesIO(self._source), data_only=True)
         if sheet not in self._cached.sheetnames:
             return None
         cell = self._cached[sheet][coordinate]
@@ -126,7 +159,12 @@ class XlsxBackend:
 
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its position, or add it after `after` (else last)."""
+        _check(spec)  # before touching the workbook: a refused spec changes nothing
         names = self._wb.sheetnames
+        clash = [n for n in names if n.casefold() == spec.name.casefold() and n != spec.name]
+        if clash:
+            raise WorkbookError(f"esiste già un foglio «{clash[0]}»: i nomi dei fogli non "
+                                "distinguono maiuscole e minuscole")
         if spec.name in names:
             index = names.index(spec.name)
             self._wb.remove(self._wb[spec.name])
@@ -154,7 +192,118 @@ class XlsxBackend:
         except PermissionError as exc:
             raise FileLockedError(
                 f"impossibile salvare «{self.path.name}»: il file è aperto in Excel o "
-                "LibreOffice? Chiudilo e riprova") from exc
+                "LibreOffice (chiudilo e riprova) o la cartella non è scrivibile?") from exc
+
+
+_UNKEPT_PARTS = (
+    ("xl/threadedComments/", "i commenti in thread (restano i commenti semplici)"),
+    ("xl/slicers/", "i filtri dei dati (slicer)"),
+    ("xl/timelines/", "le sequenze temporali"),
+    ("xl/embeddings/", "gli oggetti incorporati"),
+)
+_EXTENSIONS = {
+    "Data Validation": "i menù a tendina che Excel salva come estensione (elenco preso da "
+                       "un altro foglio): vanno ricreati",
+    "Conditional Formatting": "parte della formattazione condizionale (estensioni di Excel)",
+    "Sparkline Group": "i grafici sparkline",
+    "Slicer List": "i filtri dei dati (slicer)",
+    "Timeline Ref": "le sequenze temporali",
+}
+
+
+def _italian_warnings(messages: list[str]) -> list[str]:
+    """openpyxl's load warnings (what it will drop) as lines for the organiser."""
+    lines: list[str] = []
+    for message in messages:
+        extension = re.match(r"(.+) extension is not supported and will be removed", message)
+        if extension:
+            feature = _EXTENSIONS.get(extension.group(1))
+            if feature is None:
+                continue  # protected ranges, ignored errors, web add-ins: nothing visible
+            line = f"il salvataggio non conserva {feature}"
+        elif message.startswith("DrawingML support is incomplete"):
+            line = "il salvataggio non conserva forme e caselle di testo disegnate"
+        elif "image" in message:
+            line = "il salvataggio non conserva un'immagine che non è stato possibile leggere"
+        elif "conditional formatting rule" in message:
+            line = "il salvataggio non conserva una regola di formattazione condizionale"
+        else:
+            continue  # header/footer or date-range notices: the cells themselves are kept
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
+def _unkept_parts(source: bytes, *, keep_vba: bool) -> list[str]:
+    """Parts of the package that a save through openpyxl drops, named for the organiser."""
+    lines: list[str] = []
+    with ZipFile(BytesIO(source)) as archive:
+        names = archive.namelist()
+    for prefix, feature in _UNKEPT_PARTS:
+        if any(name.startswith(prefix) for name in names):
+            lines.append(f"il salvataggio non conserva {feature}")
+    if not PILImage and any(name.startswith("xl/media/") for name in names):
+        lines.append("il salvataggio non conserva le immagini: installa il pacchetto pillow")
+    if not keep_vba and any(n.startswith(("xl/ctrlProps/", "xl/activeX/")) for n in names):
+        lines.append("il salvataggio non conserva i controlli modulo (pulsanti, caselle)")
+    if not keep_vba and "xl/vbaProject.bin" in names:
+        lines.append("il salvataggio .xlsx non conserva le macro: usa un file .xlsm")
+    return lines
+
+
+_NS = {
+    "main": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+    "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+    "x14": "http://schemas.microsoft.com/office/spreadsheetml/2009/9/main",
+    "xm": "http://schemas.microsoft.com/office/excel/2006/main",
+}
+_TRUE = ("1", "true")
+
+
+def _restore_x14_dropdowns(workbook: Workbook, source: bytes) -> bool:
+    """Excel (2010 on) saves a dropdown whose list is on another sheet (`Dati!$A$2:$A$9`)
+    as an `x14` extension that openpyxl drops; re-add each one as a plain validation,
+    which Excel and LibreOffice read alike. True if any was found."""
+    found = False
+    with ZipFile(BytesIO(source)) as archive:
+        names = set(archive.namelist())
+        if not {"xl/workbook.xml", "xl/_rels/workbook.xml.rels"} <= names:
+            return False
+        book = safe_xml(archive.read("xl/workbook.xml"))
+        rels = safe_xml(archive.read("xl/_rels/workbook.xml.rels"))
+        targets = {rel.get("Id"): rel.get("Target", "") for rel in rels}
+        for sheet in book.iter(f"{{{_NS['main']}}}sheet"):
+            target = targets.get(sheet.get(f"{{{_NS['r']}}}id"), "")
+            part = target.lstrip("/") if target.startswith("/") else "xl/" + target
+            title = sheet.get("name")
+            if part not in names or title not in workbook.sheetnames:
+                continue
+            for node in safe_xml(archive.read(part)).iter(f"{{{_NS['x14']}}}dataValidation"):
+                rule = _x14_rule(node)
+                if rule is not None:
+                    workbook[title].add_data_validation(rule)
+                    found = True
+    return found
+
+
+def _x14_rule(node: Any) -> DataValidation | None:
+    def text(path: str) -> str | None:
+        found = node.find(path, _NS)
+        return None if found is None else found.text
+
+    sqref = text("xm:sqref")
+    if not sqref:
+        return None
+    return DataValidation(
+        type=node.get("type"), operator=node.get("operator"),
+        formula1=text("x14:formula1/xm:f"), formula2=text("x14:formula2/xm:f"),
+        allow_blank=node.get("allowBlank") in _TRUE,
+        showErrorMessage=node.get("showErrorMessage") in _TRUE,
+        showInputMessage=node.get("showInputMessage") in _TRUE,
+        showDropDown=node.get("showDropDown") in _TRUE,
+        errorStyle=node.get("errorStyle"), error=node.get("error"),
+        errorTitle=node.get("errorTitle"), prompt=node.get("prompt"),
+        promptTitle=node.get("promptTitle"), sqref=sqref)
 
 
 def _read_only_copy(archive: ZipFile) -> ZipFile:
@@ -200,10 +349,26 @@ def _fill(ws: Worksheet, spec: SheetSpec) -> None:
         ws.column_dimensions[col_letter(col)].hidden = True
     for validation in spec.validations:
         rule = DataValidation(type="list", formula1=validation.source.lstrip("="),
-                              allow_blank=True)
+                              allow_blank=True, showErrorMessage=validation.strict,
+                              errorStyle="stop", error=STRICT_LIST_ERROR)
         rule.add(validation.cells)
         ws.add_data_validation(rule)
     ws.sheet_state = "hidden" if spec.hidden else "visible"
+
+
+def _check(spec: SheetSpec) -> None:
+    """Refuse what Excel cannot store, naming the cell."""
+    check_sheet_name(spec.name)
+    for (row, col), value in spec.cells.items():
+        if isinstance(value, str):
+            where = cell_ref(spec.name, row, col)
+            check_text_length(value, where)
+            if ILLEGAL_CHARACTERS_RE.search(value):
+                raise WorkbookError("il testo contiene caratteri di controllo non ammessi in "
+                                    "Excel", where)
+    for style in spec.styles.values():
+        if style.fill is not None:
+            rgb_hex(style.fill)
 
 
 def _put(cell: Cell, value: WriteValue, where: str) -> None:
@@ -216,11 +381,9 @@ def _put(cell: Cell, value: WriteValue, where: str) -> None:
     if isinstance(value, Decimal):
         cell.value = plain_number(value)
         return
-    try:
-        cell.value = value
-    except IllegalCharacterError as exc:
-        raise WorkbookError("il testo contiene caratteri di controllo non ammessi in Excel",
-                            where) from exc
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        value = value.replace(tzinfo=None)  # Excel has no time zones: keep the wall time
+    cell.value = value  # checked by _check: no illegal characters
     if isinstance(value, str):
         cell.data_type = "s"  # a user string is text, even `=HYPERLINK(...)`
 
@@ -229,7 +392,7 @@ def _apply_style(cell: Cell, style: Style) -> None:
     if style.bold or style.italic or style.font_size is not None:
         cell.font = Font(bold=style.bold, italic=style.italic, size=style.font_size)
     if style.fill is not None:
-        colour = "FF" + style.fill.lstrip("#").upper()
+        colour = "FF" + rgb_hex(style.fill)
         cell.fill = PatternFill(fill_type="solid", start_color=colour, end_color=colour)
     if style.number_format is not None:
         cell.number_format = style.number_format

@@ -16,9 +16,9 @@ from decimal import Decimal
 from typing import Any
 
 from ..errors import WorkbookError
-from .backends import DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, as_date_value, plain_number
+from .backends import as_date_value, plain_number
 from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue
-from .uno_backend import style_runs
+from .uno_backend import style_runs, styled_groups
 
 _EXCEL_WOULD_PARSE = re.compile(
     r"^\s*([=+\-@]|[\d.,]+\s*%?\s*$|\d{1,4}[/\-.]\d{1,2}([/\-.]\d{1,4})?\s*$|(TRUE|FALSE|VERO|FALSO)\s*$)",
@@ -61,14 +61,15 @@ class XlwingsBackend:
     def __init__(self, book: Any, *, save: Callable[[], None] | None = None) -> None:
         self.book = book
         self._save = save
-        self.range_writes = 0
-        """How many range value writes were made (the tests check they stay one per sheet)."""
+        self._pending: list[tuple[str, str, str]] = []
+        """Dropdowns (sheet, cells, list source) waiting for their list's sheet."""
+        self._lost: list[str] = []
 
     def sheet_names(self) -> list[str]:
         return [sheet.name for sheet in self.book.sheets]
 
     def lost_features(self) -> list[str]:
-        return []
+        return list(self._lost)
 
     def _sheet(self, name: str) -> Any:
         if name not in self.sheet_names():
@@ -107,7 +108,6 @@ class XlwingsBackend:
         matrix = spec.matrix()
         if matrix:
             sheet.range((1, 1)).value = [[_write_value(v) for v in row] for row in matrix]
-            self.range_writes += 1
         for (row, col), value in spec.cells.items():
             if isinstance(value, Formula):
                 text = value.text if value.text.startswith("=") else "=" + value.text
@@ -121,23 +121,32 @@ class XlwingsBackend:
                 sheet.range((1, first), (1, last)).column_width = width
         for _, first, _, last in style_runs((1, c) for c in spec.hidden_cols):
             sheet.range((1, first), (1, last)).columns.hidden = True
-        for validation in spec.validations:
-            source_sheet, _, cells = validation.source.lstrip("=").rpartition("!")
-            source = self.book.sheets[source_sheet.strip("'")].range(cells.replace("$", ""))
-            sheet.range(validation.cells).data_validation.set_list(source)
+        self._pending += [(spec.name, v.cells, v.source) for v in spec.validations]
+        self._add_validations()
         if spec.hidden:
             sheet.visible = False
 
+    def _add_validations(self) -> None:
+        """Dropdowns whose list sheet exists (the template writes `Iscritti` before `Dati`:
+        its dropdowns wait until `Dati` is written)."""
+        names, waiting = self.sheet_names(), []
+        for target, cells, source in self._pending:
+            source_sheet, _, source_cells = source.lstrip("=").rpartition("!")
+            source_sheet = source_sheet.strip("'")
+            if source_sheet not in names:
+                waiting.append((target, cells, source))
+                continue
+            rng = self.book.sheets[source_sheet].range(source_cells.replace("$", ""))
+            try:
+                self.book.sheets[target].range(cells).data_validation.set_list(rng)
+            except NotImplementedError:  # an xlwings client without data validation
+                self._lost.append(f"{target}!{cells}: menu a tendina non creato "
+                                  f"(elenco {source}): questa versione di Excel non lo "
+                                  "consente")
+        self._pending = waiting
+
     def _apply_styles(self, sheet: Any, spec: SheetSpec) -> None:
-        groups: dict[Style, list[tuple[int, int]]] = defaultdict(list)
-        for key, style in spec.styles.items():
-            groups[style].append(key)
-        for key, value in spec.cells.items():
-            if isinstance(value, date) and key not in spec.styles:
-                fmt = DEFAULT_DATETIME_FORMAT if isinstance(value, datetime) \
-                    else DEFAULT_DATE_FORMAT
-                groups[Style(number_format=fmt)].append(key)
-        for style, cells in groups.items():
+        for style, cells in styled_groups(spec).items():
             for row, col, last_row, last_col in style_runs(cells):
                 _style_range(sheet.range((row, col), (last_row, last_col)), style)
 

@@ -1,0 +1,308 @@
+"""The ribbon's functions on a real xlwings Book without Excel: xlwings' remote engine
+(`xw.Book(json=payload)`) gets the workbook as Excel would send it, the function runs, and
+the actions it returns are applied to the same workbook (as the Excel client would); the
+result must equal what the `torneo` command writes from the same seed."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+import xlwings as xw
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from tests.e2e.conftest import Cli, club_players, register, type_scores
+from xlwings_torneo import addin
+
+
+
+@pytest.fixture(autouse=True)
+def remote_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """xlwings' remote engine, which needs a licence key: the free non-commercial one, set
+    for these tests only (xlwings registers the engine at import when the key is set, so
+    it is registered here, and unregistered afterwards, whatever the import order)."""
+    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
+    from xlwings.pro import _xlremote
+
+    engines = xw.engines
+    if "remote" not in engines.engines_by_name:
+        engine = xw.main.Engine(impl=_xlremote.engine)
+        monkeypatch.setattr(engines, "engines", [*engines.engines, engine])
+        monkeypatch.setattr(engines, "engines_by_name",
+                            {**engines.engines_by_name, "remote": engine})
+    monkeypatch.setattr(xw, "__pro__", True)
+
+
+# --- Excel's side: the payload it sends and the actions it applies ---------------------
+
+def _payload_value(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        return value.isoformat() + ".000Z"
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day).isoformat() + ".000Z"
+    return value
+
+
+def payload(path: Path) -> dict[str, Any]:
+    """The workbook as the xlwings client sends it (cached values, not formulas)."""
+    wb = openpyxl.load_workbook(path, data_only=True)
+    sheets = [{"name": ws.title,
+               "values": [[_payload_value(v) for v in row]
+                          for row in ws.iter_rows(values_only=True)] or [[]],
+               "visibility": "Visible" if ws.sheet_state == "visible" else "Hidden",
+               "pictures": [], "shapes": [], "charts": [], "notes": [], "tables": [],
+               "print_area": None, "show_gridlines": True, "pivot_tables": []} for ws in wb]
+    return {"client": "Office.js", "version": xw.__version__, "names": [], "sheets": sheets,
+            "book": {"name": path.name, "active_sheet_index": 0, "selection": "A1"}}
+
+
+def _cells(ws: Any, action: dict[str, Any]) -> list[Any]:
+    r0, c0 = action["start_row"] + 1, action["start_column"] + 1
+    return [ws.cell(r, c) for r in range(r0, r0 + action["row_count"])
+            for c in range(c0, c0 + action["column_count"])]
+
+
+def _excel_value(value: Any) -> Any:
+    """What Excel stores for a value xlwings sends: '' is empty, a leading ' marks text."""
+    if value == "":
+        return None
+    if isinstance(value, str) and value.startswith("'"):
+        return value[1:]
+    if isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-":
+        return datetime.fromisoformat(value)
+    return value
+
+
+def apply_actions(path: Path, actions: list[dict[str, Any]]) -> list[str]:
+    """Apply the actions to the file as Excel would; returns the alerts shown."""
+    wb = openpyxl.load_workbook(path)
+    alerts = []
+    for a in actions:
+        func, args = a["func"], a["args"]
+        ws = wb.worksheets[a["sheet_position"]] if a["sheet_position"] is not None else None
+        if func == "addSheet":
+            wb.create_sheet(args[1], args[0])
+        elif func == "sheetDelete":
+            wb.remove(ws)
+        elif func == "setSheetName":
+            ws.title = args[0]
+        elif func == "setSheetVisibility":
+            ws.sheet_state = args[0].lower()
+        elif func == "setValues":
+            r0, c0 = a["start_row"] + 1, a["start_column"] + 1
+            for i, row in enumerate(a["values"]):
+                for j, value in enumerate(row):
+                    ws.cell(r0 + i, c0 + j, _excel_value(value))
+        elif func == "setFormula":
+            ws.cell(a["start_row"] + 1, a["start_column"] + 1, a["values"][0][0])
+        elif func == "setFontProperty":
+            for cell in _cells(ws, a):
+                font = {"b": cell.font.b, "i": cell.font.i, "sz": cell.font.sz}
+                font[{"bold": "b", "italic": "i", "size": "sz"}[args[0]]] = args[1]
+                cell.font = Font(**font)
+        elif func == "setRangeColor":
+            for cell in _cells(ws, a):
+                rgb = "FF" + args[0].lstrip("#").upper()
+                cell.fill = PatternFill("solid", start_color=rgb, end_color=rgb)
+        elif func == "setNumberFormat":
+            for cell in _cells(ws, a):
+                cell.number_format = args[0]
+        elif func == "setHorizontalAlignment":
+            for cell in _cells(ws, a):
+                cell.alignment = Alignment(horizontal=args[0].lower())
+        elif func == "setColumnWidth":
+            for c in range(a["start_column"], a["start_column"] + a["column_count"]):
+                ws.column_dimensions[get_column_letter(c + 1)].width = args[0]
+        elif func == "setColumnHidden":
+            for c in range(a["start_column"], a["start_column"] + a["column_count"]):
+                ws.column_dimensions[get_column_letter(c + 1)].hidden = args[0]
+        elif func == "setDataValidationList":
+            src = args[0]
+            first = get_column_letter(src["start_column"] + 1) + str(src["start_row"] + 1)
+            last = (get_column_letter(src["start_column"] + src["column_count"])
+                    + str(src["start_row"] + src["row_count"]))
+            source_ws = wb.worksheets[src["sheet_position"]].title
+            rule = DataValidation(type="list", allow_blank=True,
+                                  formula1=f"{source_ws}!${first[0]}${first[1:]}:"
+                                           f"${last[0]}${last[1:]}")
+            rule.add(_cells(ws, a)[0].coordinate + ":" + _cells(ws, a)[-1].coordinate)
+            ws.add_data_validation(rule)
+        elif func == "activateSheet":
+            wb.active = args[0]
+        elif func == "alert":
+            alerts.append(args[0])
+        elif func not in ("save", "setScreenUpdating"):
+            raise AssertionError(f"azione non prevista: {func}")
+    wb.save(path)
+    return alerts
+
+
+def press(path: Path, button: Any, **kwargs: Any) -> tuple[addin.Message, Counter[str],
+                                                            list[str]]:
+    """Press a ribbon button on the workbook at `path`; Excel applies the actions."""
+    book = xw.Book(json=payload(path))
+    message = button(book=book, **kwargs)
+    actions = book.json()["actions"]
+    alerts = apply_actions(path, actions)
+    return message, Counter(a["func"] for a in actions), alerts
+
+
+# --- The tests -------------------------------------------------------------------------
+
+def sheet_values(path: Path, name: str) -> list[tuple[Any, ...]]:
+    return list(openpyxl.load_workbook(path)[name].iter_rows(values_only=True))
+
+
+@pytest.fixture
+def twins(tmp_path: Path, torneo: Cli) -> tuple[Path, Path]:
+    excel = tmp_path / "excel" / "torneo.xlsx"
+    excel.parent.mkdir()
+    assert torneo("new", excel) == 0
+    register(excel, club_players(24))
+    cli = tmp_path / "cli" / "torneo.xlsx"
+    cli.parent.mkdir()
+    shutil.copyfile(excel, cli)
+    return excel, cli
+
+
+@pytest.fixture
+def torneo(capsys: pytest.CaptureFixture[str]) -> Cli:
+    return Cli(capsys)
+
+
+def test_sorteggio_turno_writes_the_cli_round_in_two_range_writes(twins: tuple[Path, Path],
+                                                                  torneo: Cli):
+    excel, cli = twins
+    message, calls, alerts = press(excel, addin.sorteggio_turno, seed=7)
+    assert torneo("draw", cli, "--seed", "7") == 0
+    assert not message.error and message.text.startswith("Turno 1 (Open): 6 tavoli, seme 7")
+    assert alerts == [message.text]
+    assert calls["setValues"] == 2  # one block per sheet: Turno 1 and Log
+    assert calls["addSheet"] == 2
+    assert sum(calls.values()) < 60  # styles per range, not per cell (24 players)
+    mine, theirs = openpyxl.load_workbook(excel), openpyxl.load_workbook(cli)
+    assert mine.sheetnames == theirs.sheetnames
+    assert sheet_values(excel, "Turno 1") == sheet_values(cli, "Turno 1")
+    for col in "ABCDEFGHIJKL":
+        assert mine["Turno 1"].column_dimensions[col].hidden == \
+            theirs["Turno 1"].column_dimensions[col].hidden
+    assert mine["Turno 1"]["B1"].font.b and mine["Turno 1"]["B3"].font.i
+    log_mine = [row[1:] for row in sheet_values(excel, "Log")]
+    log_cli = [row[1:] for row in sheet_values(cli, "Log")]
+    assert log_mine == log_cli
+
+
+def test_classifica_writes_the_cli_standings(twins: tuple[Path, Path], torneo: Cli):
+    excel, cli = twins
+    assert torneo("draw", excel, "--seed", "3") == 0
+    type_scores(excel, 1)
+    shutil.copyfile(excel, cli)
+    message, calls, _ = press(excel, addin.classifica)
+    assert not message.error, message.text
+    assert torneo("rank", cli) == 0
+    assert calls["setValues"] == 3  # Classifica, Classifica Ridotta, Log
+    for name in ("Classifica", "Classifica Ridotta"):
+        assert sheet_values(excel, name) == sheet_values(cli, name)
+    mine = openpyxl.load_workbook(excel)["Classifica"]
+    theirs = openpyxl.load_workbook(cli)["Classifica"]
+    for ref in ("A1", "A2", "A3", "F2"):
+        assert mine[ref].fill.fgColor.rgb == theirs[ref].fill.fgColor.rgb
+        assert mine[ref].number_format == theirs[ref].number_format
+
+
+def test_ripeti_sorteggio_replaces_the_last_round_in_place(twins: tuple[Path, Path]):
+    excel, _ = twins
+    press(excel, addin.sorteggio_turno, seed=1)
+    first = sheet_values(excel, "Turno 1")
+    message, calls, _ = press(excel, addin.ripeti_sorteggio, seed=2)
+    assert not message.error and "Turno 1 sorteggiato di nuovo" in message.text
+    assert calls["sheetDelete"] == calls["setSheetName"] == 2  # Turno 1 and Log, replaced
+    wb = openpyxl.load_workbook(excel)
+    assert wb.sheetnames == ["Iscritti", "TORNEO", "Dati", "Opzioni", "Turno 1", "Log"]
+    assert sheet_values(excel, "Turno 1") != first
+
+
+def test_ripeti_sorteggio_refuses_a_round_with_scores_and_writes_nothing(
+        twins: tuple[Path, Path]):
+    excel, _ = twins
+    press(excel, addin.sorteggio_turno, seed=1)
+    type_scores(excel, 1)
+    message, calls, alerts = press(excel, addin.ripeti_sorteggio)
+    assert message.error
+    assert message.text == ("il foglio 'Turno 1' contiene già dei punteggi: per sostituirlo "
+                            "comunque usa --replace --force (i punteggi andranno persi)")
+    assert set(calls) == {"alert", "setScreenUpdating"} and alerts == [message.text]
+
+
+def test_an_error_names_the_cell(twins: tuple[Path, Path]):
+    excel, _ = twins
+    wb = openpyxl.load_workbook(excel)
+    wb["Iscritti"]["A6"] = 1  # the ID of row 4 again
+    wb.save(excel)
+    message, calls, _ = press(excel, addin.sorteggio_turno)
+    assert message.error and "Iscritti!A6" in message.text
+    assert set(calls) == {"alert", "setScreenUpdating"}  # nothing written
+
+
+def test_opzioni_shows_the_hidden_sheet(twins: tuple[Path, Path]):
+    excel, _ = twins
+    message, calls, _ = press(excel, addin.opzioni)
+    assert not message.error
+    assert openpyxl.load_workbook(excel)["Opzioni"].sheet_state == "visible"
+    assert calls["setSheetVisibility"] == 1
+
+
+def test_nuovo_torneo_fills_an_empty_workbook_like_torneo_new(tmp_path: Path, torneo: Cli):
+    empty = tmp_path / "vuoto.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "Foglio1"
+    wb.save(empty)
+    message, _, _ = press(empty, addin.nuovo_torneo)
+    assert not message.error, message.text
+    assert torneo("new", tmp_path / "cli.xlsx") == 0
+    mine, theirs = openpyxl.load_workbook(empty), openpyxl.load_workbook(tmp_path / "cli.xlsx")
+    assert mine.sheetnames == ["Foglio1", *theirs.sheetnames]
+    for name in theirs.sheetnames:
+        assert mine[name].sheet_state == theirs[name].sheet_state
+        rows = list(mine[name].iter_rows(values_only=True))
+        assert rows == list(theirs[name].iter_rows(values_only=True)), name
+    rules = {(str(v.sqref), v.formula1) for v in mine["Iscritti"].data_validations.dataValidation}
+    assert rules == {(str(v.sqref), v.formula1)
+                     for v in theirs["Iscritti"].data_validations.dataValidation}
+    again, _, _ = press(empty, addin.nuovo_torneo)
+    assert again.error and "contiene già un torneo" in again.text
+
+
+def test_print_buttons_need_a_saved_workbook(twins: tuple[Path, Path]):
+    excel, _ = twins
+    press(excel, addin.sorteggio_turno, seed=1)
+    for button in (addin.stampa_turno, addin.report, addin.esporta):
+        message, _, _ = press(excel, button)
+        assert message.error and "salva prima la cartella di lavoro" in message.text
+
+
+def test_export_from_a_saved_workbook_writes_the_cli_files(twins: tuple[Path, Path],
+                                                           torneo: Cli):
+    from xlwings_torneo.workbook.xlwings_backend import XlwingsBackend
+
+    excel, cli = twins
+    assert torneo("draw", excel, "--seed", "4") == 0
+    type_scores(excel, 1)
+    shutil.copyfile(excel, cli)
+    book = XlwingsBackend(xw.Book(json=payload(excel)))
+    message = addin.run(lambda: addin.export_files(book, excel))
+    assert not message.error, message.text
+    for fmt in ("txt", "vbc", "html"):
+        assert torneo("export", cli, "--format", fmt) == 0
+        assert excel.with_suffix(f".{fmt}").read_bytes() == cli.with_suffix(f".{fmt}").read_bytes()
+    message = addin.run(lambda: addin.print_round(book, excel))
+    assert not message.error and excel.with_name("torneo_1.pdf").is_file()

@@ -1,0 +1,105 @@
+"""The cinquisti draw (MasterRisiko, SantEufemia rounds 1-2; FORMATS.md §1 "Special draws").
+
+Step (c) is the one engine (`draw_round`) with the cinquisti pinned (`fixed`) and their
+clubs ignored (`ignore_club`); step (d) tries every permutation of the cinquisti among the
+5-player tables (at most 3! = 6) counting their clubs, the best at random among equals.
+"""
+
+# manual 000_… l.505-509 and regolamento 001_… l.77-80, procedure (a)-(d):
+# a) "si sorteggia casualmente un numero di giocatori (da qui in poi i "cinquisti") pari al
+#    numero di tavoli da 5"
+# b) "si assegnano i "cinquisti" agli ultimi tavoli uno per tavolo"
+# c) "si assegnano casualmente e ridistribuiscono in modo pilotato […] gli altri giocatori: ai
+#    fini di tale ridistribuzione non dovrà essere preso in considerazione il club […] dei
+#    "cinquisti""
+# d) "si scambiano eventualmente "i cinquisti" tra loro al fine di un miglioramento dei […]
+#    criteri […]: in questa fase va considerato il loro club"
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import permutations
+
+from ..formats import Criterion, SizeScheme
+from ..model import Player, PlayerId, Round
+from .criteria import Value, evaluate
+from .engine import DrawResult, draw_round, make_context
+from .history import build_history
+from .sizes import plan_tables
+
+FIVE_SIZE = 5
+
+
+def pick_cinquisti(players: Sequence[Player], previous: Sequence[Round], count: int,
+                   rng: random.Random) -> list[PlayerId]:
+    """(a): `count` players at random; after round 1 only among those with the fewest fives
+    so far (then the next fewest, if those are not enough)."""
+    # regolamento 001_… l.84: round 2 first criterion "minimizzazione partecipazione ad un
+    # tavolo da 5": the cinquisti come from the players with the fewest fives
+    fives = build_history(previous, {}).fives
+    chosen: list[PlayerId] = []
+    levels = sorted({fives.get(p.id, 0) for p in players})
+    for level in levels:
+        pool = sorted(p.id for p in players if fives.get(p.id, 0) == level)
+        need = count - len(chosen)
+        chosen += rng.sample(pool, min(need, len(pool)))
+        if len(chosen) == count:
+            break
+    return chosen
+
+
+def _best_permutation(tables: list[list[PlayerId]], cinquisti: Sequence[PlayerId],
+                      five_tables: Sequence[int], players: Sequence[Player],
+                      previous: Sequence[Round], criteria: Sequence[Criterion],
+                      rng: random.Random) -> list[list[PlayerId]]:
+    """(d): the cinquisti permuted among the five tables, counting their clubs."""
+    ctx = make_context(players, previous)
+    others = [[p for p in tables[t] if p not in cinquisti] for t in five_tables]
+    best: tuple[Value, ...] | None = None
+    choices: list[list[list[PlayerId]]] = []
+    for order in permutations(cinquisti):
+        candidate = [list(m) for m in tables]
+        for t, rest, c in zip(five_tables, others, order, strict=True):
+            candidate[t] = [*rest, c]
+        key = tuple(evaluate(c, candidate, ctx) for c in criteria)
+        if best is None or key < best:
+            best, choices = key, [candidate]
+        elif key == best:
+            choices.append(candidate)
+    return rng.choice(choices)
+
+
+def draw_cinquisti(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,
+                   criteria: Sequence[Criterion], seed: int, *,
+                   time_limit: float | None = None) -> DrawResult:
+    """A cinquisti round; values and bounds are counted with every club (step d)."""
+    plan = plan_tables(len(players), scheme)
+    five_tables = [t for t, size in enumerate(plan.real_sizes) if size == FIVE_SIZE]
+    if not five_tables:
+        return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit)
+    rng = random.Random(seed)
+    cinquisti = pick_cinquisti(players, previous, len(five_tables), rng)
+    fixed = {pid: t + 1 for pid, t in zip(cinquisti, five_tables, strict=True)}
+    inner = draw_others(players, previous, scheme, criteria, seed, fixed,
+                        time_limit=time_limit)
+    tables = [[p for p in seats if p is not None] for seats in inner.tables]
+    tables = _best_permutation(tables, cinquisti, five_tables, players, previous, criteria,
+                               rng)
+    final = draw_round(players, previous, scheme, criteria, seed, start=tables,
+                       fixed={p: t for t, m in enumerate(tables, 1) for p in m})
+    names = {p.id: p.display_name for p in players}
+    note = "Cinquisti sorteggiati: " + ", ".join(
+        f"{names[pid]} (tavolo {t})" for t, m in enumerate(tables, 1) for pid in m
+        if pid in fixed)
+    return DrawResult(final.tables, final.values, final.bounds, seed,
+                      inner.warnings, inner.iterations, (note,))
+
+
+def draw_others(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,
+                criteria: Sequence[Criterion], seed: int, fixed: dict[PlayerId, int], *,
+                time_limit: float | None = None) -> DrawResult:
+    """(c): everyone else drawn and optimised with the cinquisti pinned, their clubs ignored
+    (its values and bounds are those of that reduced problem)."""
+    return draw_round(players, previous, scheme, criteria, seed, fixed=fixed,
+                      ignore_club=frozenset(fixed), time_limit=time_limit)

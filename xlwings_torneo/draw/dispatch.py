@@ -1,0 +1,143 @@
+"""One entry for every round of every type: `draw_for_round` picks the round's rule and
+hands it to the generic engine or to a special draw (which reuse the engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..config import Config
+from ..errors import DrawError
+from ..formats import Criterion, DrawKind, SizeScheme, TournamentType
+from ..model import Player, PlayerId, Round, Tournament
+from ..scoring.finals import qualifier_rounds
+from ..scoring.standings import compute_standings, qualified_places
+from .bounds import lower_bound
+from .cinquisti import draw_cinquisti
+from .criteria import Value, evaluate
+from .engine import DrawResult, draw_round, make_context
+from .phases import draw_semifinals, final_tables
+from .placed import fixed_scheme, greek, swiss
+from .qualification import bands_of, structure
+from .sizes import TablePlan, plan_tables
+from .structured import spread_start
+
+SHOWN_FOR_PLACED_DRAWS = (Criterion.CLUB, Criterion.REPEAT)
+"""Greek, fixed scheme, Swiss and finals follow the results, not criteria: the log still
+shows these conflicts (value and lower bound) for the organiser's information."""
+
+_NEED_PREVIOUS = {DrawKind.GREEK, DrawKind.FIXED, DrawKind.SWISS, DrawKind.FINAL}
+
+
+def required_results(ttype: TournamentType, round_no: int) -> tuple[int, ...]:
+    """Rounds whose every table must be scored before round `round_no` can be drawn."""
+    rule = ttype.rule_for(round_no)
+    if rule.kind is DrawKind.SEMIFINAL:
+        # the semifinals are drawn on the qualification standings: all of them scored
+        return tuple(n for n in qualifier_rounds(ttype) if n < round_no)
+    if round_no > 1 and (rule.kind in _NEED_PREVIOUS or Criterion.WINNERS_PREV in rule.criteria):
+        return (round_no - 1,)
+    return ()
+
+
+def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,
+                   criteria: Sequence[Criterion], seed: int, *,
+                   time_limit: float | None = None) -> DrawResult:
+    """The generic draw; with REPEAT and 16 or 32 players at tables of 4 it starts from the
+    seeded repeat-free structure (`structured.py`) when the earlier rounds follow it."""
+    start = None
+    if Criterion.REPEAT in criteria and set(plan_tables(len(players), scheme).sizes) == {4}:
+        start = spread_start([p.id for p in players], previous, seed)
+    return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
+                      start=start)
+
+
+def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,
+            tables: Sequence[Sequence[PlayerId]], seed: int, notes: Sequence[str] = ()
+            ) -> DrawResult:
+    """A draw decided by the results: the engine only counts its conflicts."""
+    pinned = {pid: t for t, members in enumerate(tables, 1) for pid in members}
+    result = draw_round(players, previous, scheme, SHOWN_FOR_PLACED_DRAWS, seed,
+                        start=tables, fixed=pinned)
+    return DrawResult(result.tables, result.values, result.bounds, seed, result.warnings,
+                      0, (*result.notes, *notes))
+
+
+def ranking(tournament: Tournament, ttype: TournamentType, after_round: int, config: Config
+            ) -> list[PlayerId]:
+    """Active players by the type's standings after `after_round`; newcomers last, by ID."""
+    standings = compute_standings(tournament, ttype,
+                                  unico_vincitore=tournament.options.unico_vincitore,
+                                  after_round=after_round, places=qualified_places(config.master))
+    active = {p.id for p in tournament.active}
+    ranked = [r.player.id for r in standings.rows if r.player.id in active]
+    return ranked + sorted(active - set(ranked))
+
+
+def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int, seed: int,
+                   config: Config) -> DrawResult:
+    """Round `round_no` of `ttype` drawn with `seed`; rounds from `round_no` on are ignored."""
+    rule = ttype.rule_for(round_no)
+    previous = tuple(r for r in tournament.rounds if r.number < round_no)
+    tournament = Tournament(tournament.players, previous, tournament.info, tournament.options)
+    players = tournament.active
+    limit = config.draw_time_limit
+    kind = rule.kind
+    if kind is DrawKind.OPTIMISE:
+        return draw_optimised(players, previous, ttype.sizes, rule.criteria, seed,
+                              time_limit=limit)
+    if kind is DrawKind.CINQUISTI:
+        return draw_cinquisti(players, previous, ttype.sizes, rule.criteria, seed,
+                              time_limit=limit)
+    if kind is DrawKind.SEMIFINAL:
+        return draw_semifinals(tournament, ttype, previous, rule.criteria, seed, config)
+    if not previous:
+        raise DrawError(f"il turno {round_no} del tipo {ttype.name} ({kind.value}) si "
+                        "sorteggia sui risultati del turno precedente, che manca")
+    last = previous[-1]
+    if kind is DrawKind.FINAL:
+        plan = final_tables(tournament, ttype, last, config)
+        finalists = {p for t in plan.tables for p in t}
+        chosen = [p for p in players if p.id in finalists]
+        tables = plan.tables
+        result = draw_round(chosen, previous, SizeScheme.FOUR_FIVE, SHOWN_FOR_PLACED_DRAWS,
+                            seed, start=tables,
+                            fixed={p: t for t, m in enumerate(tables, 1) for p in m}) \
+            if [len(t) for t in tables] == list(plan_tables(len(chosen), SizeScheme.FOUR_FIVE)
+                                                .real_sizes) else None
+        if result is None:
+            raise DrawError(f"le finali hanno {[len(t) for t in tables]} giocatori: servono "
+                            "tavoli da 4")
+        return DrawResult(result.tables, result.values, result.bounds, seed, result.warnings,
+                          0, plan.notes)
+    plan_ = plan_tables(len(players), ttype.sizes)
+    if kind is DrawKind.GREEK:
+        moved, notes = greek(last, [p.id for p in players], plan_)
+        return _placed(players, previous, ttype.sizes, moved, seed, notes)
+    order = ranking(tournament, ttype, last.number, config)
+    if kind is DrawKind.FIXED:
+        return _placed(players, previous, ttype.sizes, fixed_scheme(order, plan_), seed)
+    return _placed(players, previous, ttype.sizes, swiss(order, plan_), seed)
+
+
+def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,
+              tables: Sequence[Sequence[PlayerId]], config: Config
+              ) -> tuple[dict[Criterion, Value], dict[Criterion, Value]]:
+    """The round's criteria (or SHOWN_FOR_PLACED_DRAWS) counted on `tables` as they are,
+    with their lower bounds: what `torneo verify` reports."""
+    rule = ttype.rule_for(round_no)
+    previous = tuple(r for r in tournament.rounds if r.number < round_no)
+    criteria = list(rule.criteria or SHOWN_FOR_PLACED_DRAWS)
+    bands: dict[PlayerId, int] = {}
+    if Criterion.BAND in criteria:
+        before = Tournament(tournament.players, previous, tournament.info, tournament.options)
+        try:
+            for group in structure(before, ttype, config).groups:
+                bands.update(bands_of(group))
+        except DrawError:
+            criteria.remove(Criterion.BAND)
+    by_id = tournament.by_id
+    ctx = make_context([by_id[p] for t in tables for p in t], previous, bands=bands)
+    plan = TablePlan(tuple(len(t) for t in tables), (0,) * len(tables))
+    ids = [p for t in tables for p in t]
+    return ({c: evaluate(c, tables, ctx) for c in criteria},
+            {c: lower_bound(c, ids, plan, ctx) for c in criteria})

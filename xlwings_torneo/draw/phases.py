@@ -1,0 +1,173 @@
+"""Semifinals (band draws, parallel groups) and finals (per group, with withdrawals).
+
+FORMATS.md §1 "Bands", "Parallel groups", "Finals". The semifinal tables of each group are
+drawn by the one engine on [CLUB, BAND]; the final tables are decided by the semifinals'
+results and the repechage order of the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..config import Config
+from ..errors import DrawError
+from ..formats import Criterion, SizeScheme, TournamentType
+from ..model import PlayerId, Round, Table, Tournament
+from ..scoring.placement import placements
+from .criteria import Value
+from .engine import DrawResult, draw_round
+from .qualification import (
+    SEMIFINAL_TABLE,
+    Structure,
+    bands_of,
+    qualification,
+    structure,
+    threshold_for,
+    thresholds_for,
+)
+
+FINAL_TABLE = 4
+
+
+def group_seed(seed: int, group: int) -> int:
+    """Each parallel group is drawn with its own seed, derived from the round's."""
+    return seed + group
+
+
+def _add(a: Value, b: Value) -> Value:
+    assert isinstance(a, int) and isinstance(b, int)
+    return a + b
+
+
+def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Sequence[Round],
+                    criteria: Sequence[Criterion], seed: int, config: Config) -> DrawResult:
+    """One band draw per group; the groups' tables follow each other (group 1 first)."""
+    s = structure(tournament, ttype, config)
+    by_id = tournament.by_id
+    tables: list[tuple[PlayerId | None, ...]] = []
+    values: dict[Criterion, Value] = {}
+    bounds: dict[Criterion, Value] = {}
+    notes = [f"Semifinali: {s.reason}"]
+    if s.direct:
+        notes.append("In finale direttamente: " + ", ".join(
+            by_id[p].display_name for p in s.direct))
+    iterations = 0
+    for g, group in enumerate(s.groups):
+        # manual 000_… l.461: "un sorteggio casuale (con minimizzazione degli scontri diretti
+        # fra giocatori che frequentano lo stesso club […]) e possibilmente piazzando ad ogni
+        # tavolo un giocatore per ogni fascia di classifica"
+        result = draw_round([by_id[p] for p in group], previous, SizeScheme.FOUR_FIVE,
+                            criteria, group_seed(seed, g), bands=bands_of(group))
+        first = len(tables) + 1
+        tables.extend(result.tables)
+        iterations += result.iterations
+        for c in result.values:
+            values[c] = _add(values.get(c, 0), result.values[c])
+            bounds[c] = _add(bounds.get(c, 0), result.bounds[c])
+        if len(s.groups) > 1:
+            notes.append(f"Gruppo {g + 1}: tavoli {first}-{len(tables)}, {_positions(s, g)}")
+    return DrawResult(tuple(tables), values, bounds, seed, (), iterations, tuple(notes))
+
+
+def _positions(s: Structure, g: int) -> str:
+    k, first = len(s.groups), len(s.direct) + 1 + g
+    return f"posizioni {first}, {first + k}, {first + 2 * k}, … (una ogni {k})"
+
+
+@dataclass(frozen=True)
+class FinalPlan:
+    tables: tuple[tuple[PlayerId, ...], ...]
+    notes: tuple[str, ...]
+
+
+def _groups_of_tables(n_tables: int, groups: int) -> list[list[int]]:
+    per = n_tables // groups
+    return [list(range(g * per, (g + 1) * per)) for g in range(groups)]
+
+
+def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round, config: Config
+                 ) -> FinalPlan:
+    """The final table of each group: its direct finalists (group 1 only) and the winners of
+    its semifinals, withdrawn players (`Partecipa Torneo = NO`) replaced by the rules."""
+    q = qualification(tournament, ttype, config)
+    rank = {p: i for i, p in enumerate(q.ranking)}
+    active = {p.id for p in tournament.active}
+    names = {p.id: p.display_name for p in tournament.players}
+    row = threshold_for(len(q.eligible), thresholds_for(ttype, config))
+    groups = max(1, row.winners) if len(semis.tables) >= SEMIFINAL_TABLE * 2 else 1
+    if len(semis.tables) % groups:
+        raise DrawError(f"le semifinali sono {len(semis.tables)} tavoli: non si dividono in "
+                        f"{groups} gruppi")
+    at_semis = set(semis.player_ids)
+    notes: list[str] = []
+    out: list[tuple[PlayerId, ...]] = []
+    for g, table_indices in enumerate(_groups_of_tables(len(semis.tables), groups)):
+        direct_slots = max(0, FINAL_TABLE - len(table_indices)) if g == 0 else 0
+        direct = _direct_finalists(q.ranking, at_semis, active, direct_slots)
+        if direct_slots:
+            notes.extend(f"Rinuncia: {names[p]}, classificato davanti ai semifinalisti, non "
+                         "partecipa (Partecipa Torneo = NO)"
+                         for p in q.ranking if p not in at_semis and p not in active
+                         and _ahead_of_semis(p, q.ranking, at_semis))
+        tables = [semis.tables[i] for i in table_indices]
+        finalists, pool, empty = _semifinal_winners(tables, rank, active, names, notes)
+        # regolamento 001 l.119, l.123: a whole table withdrawn, or a direct finalist who
+        # withdraws after the semifinals: "il secondo migliore degli altri tavoli di
+        # semifinale […] la posizione in classifica unica al termine dei turni eliminatori",
+        # then the best third, then the best fourth
+        for _ in range(empty + direct_slots - len(direct)):
+            if not pool:
+                raise DrawError(f"finale del gruppo {g + 1}: non ci sono abbastanza "
+                                "semifinalisti disponibili per i ripescaggi")
+            _, _, pid = pool.pop(0)
+            finalists.append(pid)
+            notes.append(f"Ripescato: {names[pid]} (miglior piazzato degli altri tavoli di "
+                         "semifinale)")
+        out.append((*direct, *finalists))
+    return FinalPlan(tuple(out), tuple(notes))
+
+
+def _ahead_of_semis(pid: PlayerId, ranking: Sequence[PlayerId], at_semis: set[PlayerId]
+                    ) -> bool:
+    best = min((i for i, p in enumerate(ranking) if p in at_semis), default=len(ranking))
+    return ranking.index(pid) < best
+
+
+def _direct_finalists(ranking: Sequence[PlayerId], at_semis: set[PlayerId],
+                      active: set[PlayerId], slots: int) -> list[PlayerId]:
+    """**Decision**: the direct finalists are the active qualifiers ranked ahead of every
+    semifinalist who did not play the semifinals; a slot left empty (one withdrew after the
+    semifinals) goes to the repechage."""
+    return [p for p in ranking if p not in at_semis and p in active
+            and _ahead_of_semis(p, ranking, at_semis)][:slots]
+
+
+def _semifinal_winners(tables: Sequence[Table], rank: Mapping[PlayerId, int],
+                       active: set[PlayerId], names: Mapping[PlayerId, str],
+                       notes: list[str]) -> tuple[list[PlayerId], list[tuple[int, int, PlayerId]],
+                                                  int]:
+    """Each table's winner, or the next placed who did not withdraw; the repechage pool
+    (by placement, then qualification ranking); the tables left with nobody."""
+    # regolamento 001 l.117: "Se un vincitore di una semifinale rinuncia a giocare la
+    # finale, sarà ripescato il secondo del suo tavolo (se anche questo rinuncia subentra il
+    # terzo ed eventualmente il quarto di quel tavolo)"
+    winners: list[PlayerId] = []
+    pool: list[tuple[int, int, PlayerId]] = []
+    empty = 0
+    for table in tables:
+        order = sorted(placements(table).items(),
+                       key=lambda kv: (kv[1], rank.get(kv[0], len(rank))))
+        available = [(place, pid) for pid, place in order if pid in active]
+        if not available:
+            empty += 1
+            notes.append(f"Rinuncia: tutto il Tavolo N°{table.number} di semifinale")
+            continue
+        place, pid = available[0]
+        winners.append(pid)
+        if place > 1:
+            notes.append(f"Tavolo N°{table.number} di semifinale: il vincitore rinuncia, "
+                         f"in finale {names[pid]} ({place}° classificato)")
+        pool.extend((pl, rank.get(p, len(rank)), p) for pl, p in available[1:])
+    pool.sort()
+    return winners, pool, empty

@@ -1,0 +1,151 @@
+"""Who reaches the final phase: the qualification ranking and the semifinal structure
+(direct finalists, semifinals, parallel groups) from `soglie_raduni` / `soglie_master`.
+
+Shared by the semifinal draw and the final draw, which must agree on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..config import Config, Threshold
+from ..errors import DrawError
+from ..formats import TournamentType
+from ..model import PlayerId, Tournament
+from ..scoring.finals import qualifier_rounds
+from ..scoring.result import Standings
+from ..scoring.standings import compute_standings, qualified_places
+
+QUALIFICATION_TIE_SEED = 0
+"""**Decision**: ties settled by a draw in the qualification standings (MasterRisiko
+criterion 5, regolamento 001 l.143) use this seed, the default of `torneo rank`, so the
+semifinals and the final agree with the `Classifica` sheet the organiser printed."""
+
+SANTEUFEMIA_THRESHOLDS = (Threshold(up_to=10**9, direct_finalists=0, semifinals=4, winners=1),)
+"""**Decision** (FORMATS.md, SantEufemia): 4 semifinals (ranks 1-16); an organiser who wants
+rank 1 straight to the final and 3 semifinals (ranks 2-13, manual 000 l.611) writes
+`direct_finalists=1, semifinals=3` here."""
+
+SEMIFINAL_TABLE = 4
+BANDS = 4
+"""manual 000_… l.461: "un giocatore per ogni fascia di classifica […] numero fasce sarà pari
+a 4"."""
+
+
+@dataclass(frozen=True)
+class Structure:
+    """The final phase decided after the qualifiers."""
+
+    direct: tuple[PlayerId, ...]
+    """Straight to the final (group 1's final), best first."""
+    groups: tuple[tuple[PlayerId, ...], ...]
+    """Each group's semifinalists in ranking order (one group unless parallel groups)."""
+    reason: str
+    """Italian, for the log: why this structure."""
+
+
+@dataclass(frozen=True)
+class Qualification:
+    standings: Standings
+    eligible: frozenset[PlayerId]
+    """Played every qualifier (regolamento 001 l.30, l.55)."""
+    ranking: tuple[PlayerId, ...]
+    """Eligible players in standings order (withdrawn included)."""
+
+
+def qualification(tournament: Tournament, ttype: TournamentType, config: Config
+                  ) -> Qualification:
+    rounds = qualifier_rounds(ttype)
+    if ttype.scoring is None or not rounds:
+        raise DrawError(f"il tipo {ttype.name} non ha una fase finale")
+    played = [tournament.round(n) for n in rounds]
+    missing = [n for n, r in zip(rounds, played, strict=True) if r is None]
+    if missing:
+        raise DrawError(f"manca il turno di qualificazione {missing[0]}: le semifinali si "
+                        "sorteggiano dopo tutte le qualificazioni")
+    eligible = frozenset.intersection(*(frozenset(r.player_ids) for r in played if r))
+    standings = compute_standings(
+        tournament, ttype, unico_vincitore=tournament.options.unico_vincitore,
+        after_round=rounds[-1], seed=QUALIFICATION_TIE_SEED,
+        places=qualified_places(config.master))
+    ranking = tuple(r.player.id for r in standings.rows if r.player.id in eligible)
+    return Qualification(standings, eligible, ranking)
+
+
+def thresholds_for(ttype: TournamentType, config: Config) -> Sequence[Threshold]:
+    # manual 000_… l.448 (`soglieRaduni`), l.529 (`soglieMaster`)
+    return {"raduno": config.raduni, "master": config.master}.get(
+        ttype.scoring or "", SANTEUFEMIA_THRESHOLDS)
+
+
+def threshold_for(count: int, thresholds: Sequence[Threshold]) -> Threshold:
+    return next((t for t in thresholds if count <= t.up_to), thresholds[-1])
+
+
+def _tied(standings: Standings, a: PlayerId, b: PlayerId) -> bool:
+    """Equal after tie-breakers 1-4: the standings drew the tie between them."""
+    return any(a in t.players and b in t.players for t in standings.drawn_ties)
+
+
+def _two_wins(q: Qualification, ttype: TournamentType) -> set[PlayerId]:
+    rounds = set(qualifier_rounds(ttype))
+    cols = [i for i, n in enumerate(q.standings.rounds) if n in rounds]
+    return {r.player.id for r in q.standings.rows
+            if r.player.id in q.eligible and all(r.round_won[i] for i in cols)}
+
+
+def master_small(q: Qualification, ranking: Sequence[PlayerId], ttype: TournamentType
+                 ) -> tuple[int, int, str]:
+    """(direct finalists, semifinals, reason) below 50 players (regolamento 001 l.59-63)."""
+    twins = _two_wins(q, ttype)
+    count = sum(1 for p in ranking if p in twins)
+    top = list(ranking[:3]) + [-1, -2, -3][len(ranking[:3]):]
+    tied = q.standings
+    if count == 0 or (_tied(tied, top[0], top[1]) and _tied(tied, top[1], top[2])):
+        # l.63: "Se nessun giocatore avesse totalizzato 2 vittorie o se i primi 2 giocatori
+        # in classifica fossero a parimerito con il terzo giocatore, si disputeranno 4
+        # semifinali fra i primi 16"
+        why = "nessun giocatore con 2 vittorie" if count == 0 else "1°, 2° e 3° a parimerito"
+        return 0, 4, f"{why}: 4 semifinali (posizioni 1-16)"
+    if count == 1 or (top[1] in twins and top[2] in twins and _tied(tied, top[1], top[2])):
+        # l.59-61: "parimerito fra 2° e 3° a 2 vittorie … 3 semifinali"; "un solo giocatore
+        # … 2 vittorie … direttamente in finale … 3 semifinali … dalla 2ª alla 13ª"
+        why = "un solo giocatore con 2 vittorie" if count == 1 \
+            else "2° e 3° a parimerito con 2 vittorie"
+        return 1, 3, f"{why}: il 1° in finale, 3 semifinali (posizioni 2-13)"
+    # l.59: "i primi due giocatori in classifica con 2 vittorie si qualificano direttamente"
+    return 2, 2, f"{count} giocatori con 2 vittorie: i primi 2 in finale, 2 semifinali " \
+                 "(posizioni 3-10)"
+
+
+def structure(tournament: Tournament, ttype: TournamentType, config: Config) -> Structure:
+    """Direct finalists and semifinal groups after the qualifiers (FORMATS.md §2)."""
+    q = qualification(tournament, ttype, config)
+    # regolamento 001 l.103: "al netto di eventuali giocatori qualificati per la semifinale
+    # ma ritirati": withdrawn players are skipped, the next in the ranking takes the place
+    active = {p.id for p in tournament.active}
+    ranking = [p for p in q.ranking if p in active]
+    row = threshold_for(len(q.eligible), thresholds_for(ttype, config))
+    if row.direct_finalists < 0:
+        direct, semifinals, reason = master_small(q, ranking, ttype)
+    else:
+        direct, semifinals = row.direct_finalists, row.semifinals
+        reason = (f"{len(q.eligible)} giocatori con entrambe le qualificazioni: {direct} in "
+                  f"finale, {semifinals} semifinali, {row.winners} vincitor"
+                  f"{'e' if row.winners == 1 else 'i'}")
+    needed = direct + SEMIFINAL_TABLE * semifinals
+    if len(ranking) < needed:
+        raise DrawError(f"servono {needed} giocatori qualificati per {semifinals} semifinali "
+                        f"e {direct} finalisti diretti: ce ne sono solo {len(ranking)}")
+    semifinalists = ranking[direct:needed]
+    k = max(1, row.winners) if row.direct_finalists >= 0 else 1
+    # manual 000_… l.465: "classifiche parallele equivalenti": positions 1, k+1, 2k+1, …
+    groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
+    return Structure(tuple(ranking[:direct]), groups, reason)
+
+
+def bands_of(group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """The group's semifinalists in ranking order cut into 4 equal bands."""
+    per_band = len(group) // BANDS
+    return {pid: i // per_band for i, pid in enumerate(group)}
