@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck bench template clean
+.PHONY: demo test lint typecheck bench template addin clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,7 @@ test: $(STAMP)  ## the whole test suite
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check xlwings_torneo tests bench
+	$(BIN)/ruff check xlwings_torneo tests bench addin install_addin.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -29,6 +29,9 @@ bench: $(STAMP)  ## draw speed and quality figures (not a test)
 
 template: $(STAMP)  ## regenerate workbook_template/ from `torneo new`
 	$(BIN)/python -m xlwings_torneo.template
+
+addin: $(STAMP)  ## rebuild workbook_template/torneo_addin.xlam from addin/ (ribbon XML + VBA text)
+	$(BIN)/python -m addin.build
 
 clean:
 	rm -rf $(VENV) demo_torneo .pytest_cache .mypy_cache .ruff_cache

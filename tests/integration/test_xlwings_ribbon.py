@@ -22,7 +22,6 @@ from tests.e2e.conftest import Cli, club_players, register, type_scores
 from xlwings_torneo import addin
 
 
-
 @pytest.fixture(autouse=True)
 def remote_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """xlwings' remote engine, which needs a licence key: the free non-commercial one, set

@@ -1,0 +1,184 @@
+"""LibreOffice for real: a headless soffice draws and ranks an .xlsx through the UNO
+backend (`python -m xlwings_torneo.libreoffice.run`), and the macro installed by
+`install_addin.py --libreoffice` runs on the open document; checked with openpyxl against
+what the `torneo` command writes from the same seed."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
+from xlwings_torneo.libreoffice.office import find_soffice
+
+pytestmark = [
+    pytest.mark.libreoffice,
+    pytest.mark.skipif(find_soffice() is None, reason="soffice not installed"),
+]
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def lo_run(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "xlwings_torneo.libreoffice.run", str(path), *args,
+         "--timeout", "120"], capture_output=True, text=True, timeout=180, check=False)
+
+
+def values(path: Path, sheet: str) -> list[tuple[object, ...]]:
+    return [tuple(row) for row in openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True)]
+
+
+@pytest.fixture
+def twins(tmp_path: Path, torneo: Cli) -> tuple[Path, Path]:
+    """The same registered workbook twice: one for LibreOffice, one for the CLI."""
+    lo = tmp_path / "lo" / "torneo.xlsx"
+    lo.parent.mkdir()
+    assert torneo("new", lo) == 0
+    register(lo, club_players(24))
+    cli = tmp_path / "cli" / "torneo.xlsx"
+    cli.parent.mkdir()
+    shutil.copyfile(lo, cli)
+    return lo, cli
+
+
+def test_headless_draw_of_round_1_writes_what_the_cli_writes(twins: tuple[Path, Path],
+                                                             torneo: Cli):
+    lo, cli = twins
+    done = lo_run(lo, "draw", "--round", "1", "--seed", "7")
+    assert done.returncode == 0, done.stderr
+    assert "Turno 1 (Open): 6 tavoli, seme 7" in done.stdout
+    assert torneo("draw", cli, "--round", "1", "--seed", "7") == 0
+    wb = openpyxl.load_workbook(lo)
+    assert wb.sheetnames == ["Iscritti", "TORNEO", "Dati", "Opzioni", "Turno 1", "Log"]
+    assert [ws.sheet_state for ws in wb][2:4] == ["hidden", "hidden"]
+    assert values(lo, "Turno 1") == values(cli, "Turno 1")
+    tables = round_tables(lo, 1)
+    assert sorted(i for t in tables for i in t) == list(range(1, 25))
+    turno = wb["Turno 1"]
+    assert turno["B1"].font.b and turno["B3"].font.i
+    assert [turno.column_dimensions[c].hidden for c in "ABCD"] == [True, False, False, True]
+    assert turno.column_dimensions["B"].width == pytest.approx(24, abs=0.5)
+    assert "seme 7" in " ".join(str(v) for row in values(lo, "Log") for v in row)
+
+
+def test_headless_rank_after_scores_writes_the_cli_standings(twins: tuple[Path, Path],
+                                                              torneo: Cli):
+    lo, cli = twins
+    assert lo_run(lo, "draw", "--seed", "3").returncode == 0
+    shutil.copyfile(lo, cli)
+    type_scores(lo, 1)
+    type_scores(cli, 1)
+    done = lo_run(lo, "rank")
+    assert done.returncode == 0, done.stderr
+    assert torneo("rank", cli) == 0
+    for sheet in ("Classifica", "Classifica Ridotta"):
+        assert values(lo, sheet) == values(cli, sheet)
+    standings = values(lo, "Classifica")
+    assert standings[0][0] == "Pos." and len(standings) == 25
+    header_fill = openpyxl.load_workbook(lo)["Classifica"]["A1"].fill.fgColor.rgb
+    assert header_fill == openpyxl.load_workbook(cli)["Classifica"]["A1"].fill.fgColor.rgb
+
+
+def test_a_refused_draw_names_the_sheet_and_leaves_the_file_untouched(
+        twins: tuple[Path, Path]):
+    lo, _ = twins
+    assert lo_run(lo, "draw", "--round", "1", "--seed", "1").returncode == 0
+    before = hashlib.sha256(lo.read_bytes()).hexdigest()
+    done = lo_run(lo, "draw", "--round", "1")
+    assert done.returncode == 2
+    assert "Errore: il foglio 'Turno 1' esiste già" in done.stderr
+    assert hashlib.sha256(lo.read_bytes()).hexdigest() == before
+
+
+def test_the_installed_macro_draws_on_the_open_document(twins: tuple[Path, Path],
+                                                         tmp_path: Path):
+    lo, _ = twins
+    profile = tmp_path / "profilo"
+    install = subprocess.run([sys.executable, str(REPO / "install_addin.py"), "--libreoffice",
+                              "--lo-profile", str(profile)],
+                             capture_output=True, text=True, check=False)
+    assert install.returncode == 0, install.stderr
+    assert (profile / "user" / "Scripts" / "python" / "torneo.py").is_file()
+    done = lo_run(lo, "macro", "SorteggioTurno", "--profile", str(profile))
+    assert done.returncode == 0, done.stderr
+    assert "Turno 1 (Open): 6 tavoli" in done.stdout  # the macro's message, headless
+    assert len(round_tables(lo, 1)) == 6
+    type_scores(lo, 1)
+    done = lo_run(lo, "macro", "RipetiSorteggio", "--profile", str(profile))
+    assert done.returncode == 2
+    assert "Errore: il foglio 'Turno 1' contiene già dei punteggi" in done.stderr
+    assert values(lo, "Turno 1")[1][2] == 60  # the organiser's scores are still there
+
+
+def test_headless_print_and_export_write_the_cli_files_beside_the_workbook(
+        twins: tuple[Path, Path], torneo: Cli):
+    lo, cli = twins
+    assert lo_run(lo, "draw", "--seed", "5").returncode == 0
+    type_scores(lo, 1)
+    shutil.copyfile(lo, cli)
+    done = lo_run(lo, "export")
+    assert done.returncode == 0, done.stderr
+    for fmt in ("txt", "vbc", "html"):
+        assert torneo("export", cli, "--format", fmt) == 0, torneo.err
+        assert lo.with_suffix(f".{fmt}").read_text(encoding="utf-8") == \
+            cli.with_suffix(f".{fmt}").read_text(encoding="utf-8"), fmt
+    done = lo_run(lo, "print", "--round", "1")
+    assert done.returncode == 0, done.stderr
+    assert lo.with_name("torneo_1.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_soffice_that_never_answers_is_given_up_and_ended(twins: tuple[Path, Path],
+                                                            tmp_path: Path):
+    lo, _ = twins
+    pid_file = tmp_path / "pid"
+    fake = tmp_path / "soffice"
+    fake.write_text(f"#!/bin/sh\necho $$ > {pid_file}\nexec sleep 60\n", encoding="utf-8")
+    fake.chmod(0o755)
+    before = lo.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "xlwings_torneo.libreoffice.run", str(lo), "draw",
+         "--timeout", "3"], capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "TORNEO_SOFFICE": str(fake)})
+    assert done.returncode == 2
+    assert "LibreOffice non ha finito entro 3 secondi" in done.stderr
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid_file.read_text()), 0)
+    assert lo.read_bytes() == before
+
+
+def test_the_toolbar_extension_registers_its_nine_buttons(tmp_path: Path):
+    from xlwings_torneo.libreoffice import toolbar
+
+    # unopkg refuses to run as root: as root (CI), it runs as the user nobody
+    run_as = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+              "env", "HOME=/tmp"] if os.geteuid() == 0 else []
+    shared = Path(tempfile.mkdtemp(prefix="torneo_toolbar_"))
+    try:
+        shared.chmod(0o777)
+        message = toolbar.install_toolbar(shared / "profilo", shared / "ext", run_as=run_as)
+        assert message == "Barra dei pulsanti 'Torneo' installata", message
+        unopkg = toolbar.find_unopkg()
+        assert unopkg is not None
+        listed = subprocess.run(
+            [*run_as, str(unopkg), "list",
+             f"-env:UserInstallation={(shared / 'profilo').as_uri()}"],
+            capture_output=True, text=True, timeout=120, check=False)
+        assert f"Identifier: {toolbar.EXTENSION_ID}" in listed.stdout
+        assert listed.stdout.count("is registered: yes") == 2  # the extension, its Addons.xcu
+        xcu = toolbar.addons_xcu()
+        for function in toolbar.TITLES:
+            assert toolbar.script_url(function).replace("&", "&amp;") in xcu
+        message = toolbar.install_toolbar(shared / "profilo", shared, remove=True,
+                                          run_as=run_as)
+        assert message == "Barra dei pulsanti 'Torneo' rimossa", message
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)

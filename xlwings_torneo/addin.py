@@ -1,0 +1,232 @@
+"""The buttons of the "Torneo" ribbon (Excel) and of the LibreOffice macro.
+
+Each button is one thin function: it takes the open workbook as a WorkbookBackend, calls
+the same service as the CLI, and returns the Italian message to show. The Excel entry
+points at the bottom (`sorteggio_turno()`, ...) are what the add-in's VBA calls through
+xlwings RunPython: they wrap `xw.Book.caller()` and show the message in a message box.
+xlwings is imported only there, so the LibreOffice macro can use the buttons without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import __version__, services
+from .config import load_config
+from .errors import TorneoError, ValidationError
+from .workbook.base import WorkbookBackend
+from .workbook.layout import SHEET_ISCRITTI, SHEET_OPZIONI, round_number
+from .workbook.writer import template_specs
+
+TITLE = "Torneo"
+EXPORT_FORMATS = ("txt", "vbc", "html")
+"""What `Esporta` writes beside the workbook (the site is a CLI export: `torneo export`)."""
+
+HELP = (
+    "Torneo {version}: gestione dei tornei di RisiKo! nel foglio Excel.\n\n"
+    "Nuovo Torneo: prepara i fogli Iscritti, TORNEO, Dati e Opzioni in una cartella vuota.\n"
+    "Sorteggio Turno: sorteggia il prossimo turno e scrive il foglio 'Turno N'.\n"
+    "Ripeti Sorteggio: sorteggia di nuovo l'ultimo turno, se non ha ancora punteggi.\n"
+    "Classifica: scrive i fogli Classifica e Classifica Ridotta.\n"
+    "Stampa Turno: il PDF delle schede dei tavoli del turno (foglio attivo o ultimo turno).\n"
+    "Report PDF: il PDF completo del torneo. Esporta: i file .txt, .vbc e .html.\n"
+    "Opzioni: mostra il foglio nascosto Opzioni (tipo di torneo, stampa, log).\n\n"
+    "I file PDF ed esportati sono scritti accanto alla cartella di lavoro."
+)
+
+
+@dataclass(frozen=True)
+class Message:
+    """What a button shows when it ends."""
+
+    text: str
+    error: bool = False
+
+
+# --- The buttons, on any backend -------------------------------------------------------
+
+def draw_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None,
+               seed: int | None = None) -> str:
+    """Sorteggio Turno: the next round unless `round_no` says otherwise."""
+    outcome = services.draw(book, path, services.DrawRequest(round_no=round_no, seed=seed))
+    result = outcome.result
+    lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
+             f"seme {result.seed}", *result.log_lines(),
+             *(f"Attenzione: {w}" for w in result.warnings)]
+    return "\n".join(lines)
+
+
+def redraw_last_round(book: WorkbookBackend, path: Path | None,
+                      seed: int | None = None) -> str:
+    """Ripeti Sorteggio: the last round again; the service refuses it if it has scores."""
+    rounds = [n for name in book.sheet_names() if (n := round_number(name)) is not None]
+    if not rounds:
+        raise TorneoError("non c'è ancora nessun turno da sorteggiare di nuovo: "
+                          "usa Sorteggio Turno")
+    outcome = services.draw(book, path, services.DrawRequest(
+        round_no=max(rounds), seed=seed, replace=True))
+    return (f"{outcome.sheet} sorteggiato di nuovo ({outcome.ttype.name}): "
+            f"{len(outcome.result.tables)} tavoli, seme {outcome.result.seed}")
+
+
+def standings(book: WorkbookBackend, path: Path | None) -> str:
+    """Classifica: the standings sheets, replaced."""
+    result = services.rank(book, path, services.RankRequest())
+    top = [f"{row.position}. {row.player.display_name} - {row.points}"
+           for row in result.rows[:5]]
+    return "\n".join([f"Classifica {result.type_name}: {len(result.rows)} giocatori "
+                      "(fogli Classifica e Classifica Ridotta aggiornati)", *top])
+
+
+def new_tournament(book: WorkbookBackend, path: Path | None) -> str:
+    """Nuovo Torneo: the template sheets written into the open (empty) workbook."""
+    if SHEET_ISCRITTI in book.sheet_names():
+        raise TorneoError("questa cartella di lavoro contiene già un torneo (foglio "
+                          "Iscritti): apri una cartella vuota e premi di nuovo Nuovo Torneo")
+    for spec in template_specs(load_config(path)):
+        book.write_sheet(spec)
+    book.save()
+    return "Torneo vuoto pronto: compila il foglio Iscritti, poi premi Sorteggio Turno"
+
+
+def _saved_path(path: Path | None) -> Path:
+    if path is None:
+        raise TorneoError("salva prima la cartella di lavoro: i file vengono scritti "
+                          "accanto ad essa")
+    return path
+
+
+def _publish() -> Any:
+    try:
+        from . import publish
+    except ImportError as exc:
+        raise TorneoError("stampe ed esportazioni non ancora disponibili in questa "
+                          "versione") from exc
+    return publish
+
+
+def print_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None) -> str:
+    """Stampa Turno: the table sheets of `round_no` (default: the last round) as PDF."""
+    out = _publish().print_round(book, _saved_path(path), round_no)
+    return f"Schede del turno scritte in {out}"
+
+
+def report_pdf(book: WorkbookBackend, path: Path | None) -> str:
+    out = _publish().full_report(book, _saved_path(path))
+    return f"Report del torneo scritto in {out}"
+
+
+def export_files(book: WorkbookBackend, path: Path | None) -> str:
+    publish = _publish()
+    outs = [publish.export(book, _saved_path(path), fmt) for fmt in EXPORT_FORMATS]
+    return "File esportati:\n" + "\n".join(str(out) for out in outs)
+
+
+def help_text() -> str:
+    return HELP.format(version=__version__)
+
+
+def run(button: Callable[[], str]) -> Message:
+    """Call a button; an organiser's error becomes the Italian message naming the cell."""
+    try:
+        return Message(button())
+    except ValidationError as err:
+        lines = [f"{len(err.problems)} problemi nel foglio:", *(f"- {p}" for p in err.problems)]
+        return Message("\n".join(lines), error=True)
+    except TorneoError as err:
+        return Message(str(err), error=True)
+
+
+# --- Excel: the targets of the ribbon's RunPython calls ----------------------------------
+
+def _caller(book: Any = None) -> tuple[Any, Any, Path | None]:
+    """The workbook the button was pressed in, as (xw.Book, backend, path or None)."""
+    import xlwings as xw
+
+    from .workbook.xlwings_backend import XlwingsBackend
+
+    xl_book = book if book is not None else xw.Book.caller()
+    full = Path(str(xl_book.fullname))
+    path = full if full.is_absolute() and full.parent.is_dir() else None
+    backend = XlwingsBackend(xl_book, save=xl_book.save if path is not None else None)
+    return xl_book, backend, path
+
+
+def _show(xl_book: Any, message: Message) -> Message:
+    title = f"{TITLE} - errore" if message.error else TITLE
+    xl_book.app.alert(message.text, title=title, mode="critical" if message.error else "info")
+    return message
+
+
+def _quietly(xl_book: Any, action: Callable[[], str]) -> Message:
+    """Run with Excel's screen updating off (many range writes, one repaint)."""
+    xl_book.app.screen_updating = False
+    try:
+        return run(action)
+    finally:
+        xl_book.app.screen_updating = True
+
+
+def _button(action: Callable[[Any, Path | None], str], book: Any = None) -> Message:
+    xl_book, backend, path = _caller(book)
+    return _show(xl_book, _quietly(xl_book, lambda: action(backend, path)))
+
+
+def _active_round(xl_book: Any) -> int | None:
+    """The round of the active sheet when it is a `Turno N` sheet."""
+    return round_number(str(xl_book.sheets.active.name))
+
+
+def nuovo_torneo(book: Any = None) -> Message:
+    return _button(new_tournament, book)
+
+
+def sorteggio_turno(book: Any = None, round_no: int | None = None,
+                    seed: int | None = None) -> Message:
+    return _button(lambda b, p: draw_round(b, p, round_no, seed), book)
+
+
+def ripeti_sorteggio(book: Any = None, seed: int | None = None) -> Message:
+    return _button(lambda b, p: redraw_last_round(b, p, seed), book)
+
+
+def classifica(book: Any = None) -> Message:
+    return _button(standings, book)
+
+
+def stampa_turno(book: Any = None) -> Message:
+    xl_book, backend, path = _caller(book)
+    number = _active_round(xl_book)
+    return _show(xl_book, _quietly(xl_book, lambda: print_round(backend, path, number)))
+
+
+def report(book: Any = None) -> Message:
+    return _button(report_pdf, book)
+
+
+def esporta(book: Any = None) -> Message:
+    return _button(export_files, book)
+
+
+def opzioni(book: Any = None) -> Message:
+    """Show the hidden `Opzioni` sheet and bring it to the front."""
+    xl_book, backend, _ = _caller(book)
+
+    def show() -> str:
+        if SHEET_OPZIONI not in backend.sheet_names():
+            raise TorneoError("foglio Opzioni non trovato: usa Nuovo Torneo su una cartella "
+                              "vuota")
+        sheet = xl_book.sheets[SHEET_OPZIONI]
+        sheet.visible = True
+        sheet.activate()
+        return "Foglio Opzioni visibile: modifica i valori nella colonna B"
+
+    return _show(xl_book, run(show))
+
+
+def aiuto(book: Any = None) -> Message:
+    xl_book = _caller(book)[0]
+    return _show(xl_book, Message(help_text()))

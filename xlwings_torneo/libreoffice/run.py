@@ -1,0 +1,193 @@
+"""`python -m xlwings_torneo.libreoffice.run FILE draw --round N`: a button run headless on a
+closed file, through a private LibreOffice (the same UNO backend as the macro).
+
+When this Python cannot `import uno` (a virtualenv), the run is handed to one that can
+(`TORNEO_UNO_PYTHON`, LibreOffice's own Python, or Debian's `/usr/bin/python3` with
+`python3-uno`), with this package on its PYTHONPATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import subprocess
+import sys
+import sysconfig
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .. import addin, services
+from ..errors import TorneoError
+from ..workbook.base import WorkbookBackend
+from .office import find_soffice
+
+EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
+MACRO_FILE = "torneo.py"
+"""The macro's file name in the profile's `Scripts/python` (install_addin.py --libreoffice)."""
+DEFAULT_TIMEOUT = 300.0
+
+COMMANDS = {
+    "draw": "SorteggioTurno", "redraw": "RipetiSorteggio", "rank": "Classifica",
+    "print": "StampaTurno", "report": "ReportPDF", "export": "Esporta",
+}
+"""Command-line names of the macro's buttons."""
+BUTTONS = ("NuovoTorneo", "SorteggioTurno", "RipetiSorteggio", "Classifica", "StampaTurno",
+           "ReportPDF", "Esporta", "Opzioni", "Aiuto")
+"""The buttons of the installed macro (`macro BUTTON`)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="torneo lo-run", description="Esegue un comando del torneo su un file con "
+        "LibreOffice senza interfaccia (il file deve essere chiuso)")
+    parser.add_argument("file", type=Path)
+    parser.add_argument("command", choices=[*COMMANDS, "check", "macro"])
+    parser.add_argument("button", nargs="?", help="con 'macro': il pulsante della macro "
+                        "installata (es. SorteggioTurno)")
+    parser.add_argument("--round", "-r", type=int, help="draw/print: numero del turno")
+    parser.add_argument("--seed", type=int, help="draw/redraw: seme del sorteggio")
+    parser.add_argument("--replace", action="store_true")
+    parser.add_argument("--force", action="store_true")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help="secondi massimi per l'intera esecuzione")
+    parser.add_argument("--profile", type=Path, help="cartella del profilo LibreOffice da "
+                        "usare (quella con 'user/'); predefinita: una temporanea")
+    return parser
+
+
+def uno_pythons() -> list[str]:
+    """Interpreters that may have `uno`, in order of preference."""
+    found = [os.environ.get("TORNEO_UNO_PYTHON", "")]
+    soffice = find_soffice()
+    if soffice is not None:
+        program = soffice.resolve().parent
+        found += [str(program / "python.exe"), str(program / "python"),
+                  str(program.parent / "Resources" / "python")]
+    found.append("/usr/bin/python3")
+    return [p for p in found if p and Path(p).is_file()]
+
+
+def package_path() -> list[str]:
+    """What the UNO Python needs on its path: this package, and this Python's libraries when
+    both are the same CPython version (their compiled parts are then compatible)."""
+    paths = [str(Path(__file__).resolve().parents[2])]
+    purelib = sysconfig.get_paths()["purelib"]
+    if purelib not in paths:
+        paths.append(purelib)
+    return paths
+
+
+def hand_over(argv: Sequence[str]) -> int:
+    for python in uno_pythons():
+        probe = subprocess.run([python, "-c", "import sys, uno; print(sys.version_info[:2])"],
+                               capture_output=True, text=True, check=False, timeout=60)
+        if probe.returncode != 0:
+            continue
+        env = dict(os.environ)
+        paths = package_path()
+        if probe.stdout.strip() != str(tuple(sys.version_info[:2])):
+            paths = paths[:1]
+        env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(
+            os.pathsep)
+        env["TORNEO_UNO_HANDED_OVER"] = "1"
+        return subprocess.run([python, "-m", "xlwings_torneo.libreoffice.run", *argv],
+                              env=env, check=False).returncode
+    print("Errore: nessun Python con il modulo 'uno' di LibreOffice (su Debian/Ubuntu: "
+          "apt install python3-uno; oppure indica quale usare in TORNEO_UNO_PYTHON)",
+          file=sys.stderr)
+    return EXIT_USER
+
+
+def execute(args: argparse.Namespace) -> addin.Message:
+    """Open the file in a private headless LibreOffice, run the command, store, end."""
+    from .office import OfficeError, headless_office, load, uno_module
+
+    uno_error = uno_module().getClass("com.sun.star.uno.Exception")
+    path: Path = args.file.resolve()
+    if not path.is_file():
+        raise TorneoError(f"il file {path} non esiste")
+    services.ensure_not_open(path)
+    with headless_office(timeout=args.timeout, profile=args.profile) as desktop:
+        try:
+            document = load(desktop, path)
+            try:
+                return run_on(document, path, args)
+            finally:
+                document.close(True)
+        except uno_error as exc:  # UNO's own errors cannot cross a context manager
+            raise OfficeError(f"errore di LibreOffice: {exc}") from None
+
+
+def run_on(document: Any, path: Path, args: argparse.Namespace) -> addin.Message:
+    """The command on an open document; saving stores it atomically over `path`."""
+    from ..workbook.uno_backend import UnoBackend
+    from .document import press
+    from .office import store_atomic
+
+    def save() -> None:
+        store_atomic(document, path)
+
+    book = UnoBackend(document, save=save)
+    if args.command == "macro":
+        return run_macro(document, args.button or "")
+    if args.command == "check":
+        return addin.run(lambda: _check(book, path))
+    if args.command == "draw":
+        request = services.DrawRequest(round_no=args.round, seed=args.seed,
+                                       replace=args.replace, force=args.force)
+        return addin.run(lambda: _drawn(services.draw(book, path, request)))
+    if args.command == "redraw":
+        return addin.run(lambda: addin.redraw_last_round(book, path, args.seed))
+    if args.command == "print":
+        return addin.run(lambda: addin.print_round(book, path, args.round))
+    return press(COMMANDS[args.command], document, save=save)
+
+
+def _drawn(outcome: services.DrawOutcome) -> str:
+    lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(outcome.result.tables)} tavoli, "
+             f"seme {outcome.result.seed}", *outcome.result.log_lines()]
+    return "\n".join(lines)
+
+
+def _check(book: WorkbookBackend, path: Path) -> str:
+    tournament = services.check(book, path)
+    return (f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
+            f"{len(tournament.rounds)} turni)")
+
+
+def run_macro(document: Any, button: str) -> addin.Message:
+    """Invoke a button of the macro installed in the profile, as the organiser would;
+    the macro stores the document itself and returns its message."""
+    script = document.ScriptProvider.getScript(
+        f"vnd.sun.star.script:{MACRO_FILE}${button}?language=Python&location=user")
+    result = script.invoke((), (), ())[0]
+    text, error = result if isinstance(result, tuple) else (str(result), True)
+    return addin.Message(str(text), bool(error))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "macro" and args.button not in BUTTONS:
+        parser.error(f"con 'macro' indica un pulsante: {', '.join(BUTTONS)}")
+    try:
+        importlib.import_module("uno")  # only to know whether this Python drives LibreOffice
+    except ImportError:
+        if os.environ.get("TORNEO_UNO_HANDED_OVER"):
+            print("Errore: questo Python non ha il modulo 'uno'", file=sys.stderr)
+            return EXIT_USER
+        return hand_over(argv)
+    try:
+        message = execute(args)
+    except TorneoError as err:
+        message = addin.Message(str(err), error=True)
+    print(("Errore: " if message.error else "") + message.text,
+          file=sys.stderr if message.error else sys.stdout)
+    return EXIT_USER if message.error else EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
