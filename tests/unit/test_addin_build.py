@@ -73,8 +73,11 @@ def test_the_package_is_a_macro_enabled_add_in_with_ribbon_and_vba():
             package.writestr(name, data.replace(b"ms-excel.addin.macroEnabled",
                                                 b"ms-excel.sheet.macroEnabled"))
     book = openpyxl.load_workbook(twin, keep_vba=True)
-    assert book.sheetnames == ["Foglio1"]
-    assert "xl/vbaProject.bin" in book.vba_archive.namelist()
+    try:
+        assert book.sheetnames == ["Foglio1"]
+        assert "xl/vbaProject.bin" in book.vba_archive.namelist()
+    finally:
+        book.vba_archive.close()  # openpyxl keeps the package open for keep_vba
 
 
 def test_the_ribbon_is_valid_against_the_customui_schema():
