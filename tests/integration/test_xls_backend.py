@@ -11,8 +11,7 @@ import shutil
 import struct
 import subprocess
 import sys
-from datetime import date, datetime
-from decimal import Decimal
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -24,21 +23,16 @@ from xlrd.compdoc import CompDoc
 from xlrd.formula import FMLA_TYPE_CELL, decompile_formula
 from xlwt.CompoundDoc import XlsDoc
 
+from tests.integration.backend_fixtures import FILES, HYPERLINK, copy_layout, every_kind_spec
 from xlwings_torneo.errors import MissingDependencyError, WorkbookError
 from xlwings_torneo.workbook.backends import create_workbook, open_workbook
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec, Style, Validation
 from xlwings_torneo.workbook.xls_backend import XlsBackend, nearest_colour
 
-FILES = Path(__file__).resolve().parents[1] / "files"
-HYPERLINK = '=HYPERLINK("http://x","y")'
-DDE = "=cmd|' /C calc'!A0"
-
 
 @pytest.fixture
 def layout(tmp_path: Path) -> Path:
-    target = tmp_path / "torneo.xls"
-    shutil.copy(FILES / "original_layout.xls", target)
-    return target
+    return copy_layout(tmp_path, ".xls")
 
 
 def open_xls(path: Path) -> XlsBackend:
@@ -172,29 +166,6 @@ def excel_style_formulas(path: Path) -> None:
     save_records(path, out)
 
 
-def every_kind_spec(name: str = "Prova") -> SheetSpec:
-    spec = SheetSpec(name)
-    spec.put_row(1, ["testo", 12, 44.1, Decimal("44.1"), Decimal("3"), True, False,
-                     date(2011, 5, 14), datetime(2011, 5, 14, 15, 30), None, "fine"])
-    spec.put_row(2, [HYPERLINK, DDE, "=1+1", Formula("COUNTA(A1:K1)")])
-    return spec
-
-
-def test_every_value_kind_round_trips(tmp_path: Path) -> None:
-    path = tmp_path / "nuovo.xls"
-    backend = create_workbook(path)
-    backend.write_sheet(every_kind_spec())
-    backend.save()
-
-    grid = open_workbook(path).read_sheet("Prova")
-
-    assert grid.rows[0] == ("testo", 12, 44.1, 44.1, 3, True, False, date(2011, 5, 14),
-                            datetime(2011, 5, 14, 15, 30), None, "fine")
-    assert type(grid.cell(1, 2)) is int and type(grid.cell(1, 6)) is bool
-    assert type(grid.cell(1, 8)) is date
-    assert grid.rows[1] == (HYPERLINK, DDE, "=1+1")  # the Formula has no cached value
-
-
 def test_dates_keep_their_number_format(tmp_path: Path) -> None:
     path = tmp_path / "date.xls"
     backend = create_workbook(path)
@@ -279,19 +250,6 @@ def test_values_of_untouched_sheets_read_the_same_after_a_save(layout: Path) -> 
 
     for name, grid in grids.items():
         assert after.read_sheet(name) == grid
-
-
-def test_replacing_a_sheet_keeps_its_position(layout: Path) -> None:
-    backend = open_xls(layout)
-    spec = SheetSpec("TORNEO")
-    spec.put(1, 1, "SCHEDA DATI TORNEO")
-    backend.write_sheet(spec, after="Dati")
-    backend.save()
-
-    reread = open_xls(layout)
-
-    assert reread.sheet_names() == ["Iscritti", "TORNEO", "Turno 1", "Dati"]
-    assert reread.read_sheet("TORNEO").rows == (("SCHEDA DATI TORNEO",),)
 
 
 def test_a_written_sheet_reads_back_before_saving(layout: Path) -> None:
@@ -508,38 +466,6 @@ def test_invalid_or_clashing_sheet_names_are_refused(layout: Path) -> None:
         backend.write_sheet(SheetSpec("ISCRITTI"))
 
 
-def test_saving_is_atomic_and_leaves_no_temporary_file(layout: Path) -> None:
-    backend = open_xls(layout)
-    backend.write_sheet(SheetSpec("Log"))
-    backend.save()
-    assert sorted(p.name for p in layout.parent.iterdir()) == ["torneo.xls"]
-
-
-def test_a_failing_save_leaves_the_original_byte_identical(
-        layout: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    original = layout.read_bytes()
-    backend = open_xls(layout)
-    backend.write_sheet(SheetSpec("Log"))
-
-    def broken_save(self: xlwt.Workbook, filename: str) -> None:
-        Path(filename).write_bytes(b"\xd0\xcf\x11\xe0 half a file")
-        raise OSError("disco pieno")
-
-    monkeypatch.setattr(xlwt.Workbook, "save", broken_save)
-    with pytest.raises(OSError):
-        backend.save()
-
-    assert layout.read_bytes() == original
-    assert sorted(p.name for p in layout.parent.iterdir()) == ["torneo.xls"]
-
-
-def test_a_corrupt_file_is_a_workbook_error_naming_it(tmp_path: Path) -> None:
-    path = tmp_path / "rotto.xls"
-    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 100)
-    with pytest.raises(WorkbookError, match=r"rotto\.xls"):
-        open_workbook(path)
-
-
 def test_an_xlsx_file_renamed_xls_is_explained(tmp_path: Path) -> None:
     path = tmp_path / "rinominato.xls"
     shutil.copy(FILES / "original_layout.xlsx", path)
@@ -633,10 +559,3 @@ def test_libreoffice_sees_the_same_cross_sheet_formulas_after_a_rewrite(
     # LibreOffice spells FALSE as FALSE(): the same formula
     assert [w.replace("()", "") for w in written] == ["=" + f for f in CROSS_SHEET_FORMULAS]
 
-
-def test_text_longer_than_a_cell_holds_is_refused_naming_the_cell(tmp_path: Path) -> None:
-    backend = create_workbook(tmp_path / "lungo.xls")
-    spec = SheetSpec("Log")
-    spec.put(2, 3, "x" * 32768)
-    with pytest.raises(WorkbookError, match=r"Log!C2: testo troppo lungo"):
-        backend.write_sheet(spec)

@@ -8,29 +8,23 @@ import shutil
 import sys
 import xml.etree.ElementTree as ET
 import zipfile
-from datetime import date, datetime
-from decimal import Decimal
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
 
+from tests.integration.backend_fixtures import DDE, FILES, HYPERLINK, copy_layout, every_kind_spec
 from xlwings_torneo.errors import FileLockedError, WorkbookError
 from xlwings_torneo.workbook.backends import create_workbook, open_workbook
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec, Style, Validation
 from xlwings_torneo.workbook.xlsx_backend import XlsxBackend
 
-FILES = Path(__file__).resolve().parents[1] / "files"
-HYPERLINK = '=HYPERLINK("http://x","y")'
-DDE = "=cmd|' /C calc'!A0"
-
 
 @pytest.fixture
 def layout(tmp_path: Path) -> Path:
-    target = tmp_path / "torneo.xlsx"
-    shutil.copy(FILES / "original_layout.xlsx", target)
-    return target
+    return copy_layout(tmp_path, ".xlsx")
 
 
 def sheet_xml(path: Path, title: str) -> str:
@@ -70,32 +64,8 @@ def snapshot(path: Path) -> dict[str, Any]:
     return out
 
 
-def every_kind_spec(name: str = "Prova") -> SheetSpec:
-    spec = SheetSpec(name)
-    spec.put_row(1, ["testo", 12, 44.1, Decimal("44.1"), Decimal("3"), True, False,
-                     date(2011, 5, 14), datetime(2011, 5, 14, 15, 30), None, "fine"])
-    spec.put_row(2, [HYPERLINK, DDE, "=1+1", Formula("COUNTA(A1:K1)")])
-    return spec
-
-
 def test_openpyxl_parses_with_defusedxml() -> None:
     assert openpyxl.xml.DEFUSEDXML is True
-
-
-def test_every_value_kind_round_trips(tmp_path: Path) -> None:
-    path = tmp_path / "nuovo.xlsx"
-    backend = create_workbook(path)
-    backend.write_sheet(every_kind_spec())
-    backend.save()
-
-    grid = open_workbook(path).read_sheet("Prova")
-
-    assert grid.rows[0] == ("testo", 12, 44.1, 44.1, 3, True, False, date(2011, 5, 14),
-                            datetime(2011, 5, 14, 15, 30), None, "fine")
-    assert type(grid.cell(1, 2)) is int and type(grid.cell(1, 3)) is float
-    assert type(grid.cell(1, 8)) is date
-    # a formula written by openpyxl has no cached value until a spreadsheet recalculates
-    assert grid.rows[1] == (HYPERLINK, DDE, "=1+1")
 
 
 def test_user_strings_starting_with_equals_are_text_not_formulas(tmp_path: Path) -> None:
@@ -155,19 +125,6 @@ def test_writing_a_new_sheet_leaves_every_other_sheet_untouched(layout: Path) ->
     assert after["Iscritti"]["cells"]["A3"][1:6] == (True, False, 10, "solid", "FFFFFF00")
     assert after["Iscritti"]["widths"]["E"] == (22, False)
     assert after["Iscritti"]["widths"]["J"][1] is True
-
-
-def test_replacing_a_sheet_keeps_its_position(layout: Path) -> None:
-    backend = open_workbook(layout)
-    spec = SheetSpec("TORNEO")
-    spec.put(1, 1, "SCHEDA DATI TORNEO")
-    backend.write_sheet(spec, after="Dati")  # `after` only places new sheets
-    backend.save()
-
-    reread = open_workbook(layout)
-
-    assert reread.sheet_names() == ["Iscritti", "TORNEO", "Turno 1", "Dati"]
-    assert reread.read_sheet("TORNEO").rows == (("SCHEDA DATI TORNEO",),)
 
 
 def test_a_new_sheet_goes_last_without_after_or_with_an_unknown_after(layout: Path) -> None:
@@ -283,31 +240,6 @@ def test_excel_cross_sheet_dropdowns_are_kept_as_plain_validations(layout: Path)
     assert rule.allow_blank is True
 
 
-def test_saving_is_atomic_and_leaves_no_temporary_file(layout: Path) -> None:
-    backend = open_workbook(layout)
-    backend.write_sheet(SheetSpec("Log"))
-    backend.save()
-    assert sorted(p.name for p in layout.parent.iterdir()) == ["torneo.xlsx"]
-
-
-def test_a_failing_save_leaves_the_original_byte_identical(
-        layout: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    original = layout.read_bytes()
-    backend = open_workbook(layout)
-    backend.write_sheet(SheetSpec("Log"))
-
-    def broken_save(self: openpyxl.Workbook, filename: Any) -> None:
-        Path(filename).write_bytes(b"PK half a file")
-        raise OSError("disco pieno")
-
-    monkeypatch.setattr(openpyxl.Workbook, "save", broken_save)
-    with pytest.raises(OSError):
-        backend.save()
-
-    assert layout.read_bytes() == original
-    assert sorted(p.name for p in layout.parent.iterdir()) == ["torneo.xlsx"]
-
-
 def test_a_file_held_open_elsewhere_is_a_file_locked_error(
         layout: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     original = layout.read_bytes()
@@ -388,13 +320,6 @@ def test_an_unknown_extension_is_refused_in_italian(tmp_path: Path) -> None:
         create_workbook(tmp_path / "torneo.csv")
 
 
-def test_a_corrupt_file_is_a_workbook_error_naming_it(tmp_path: Path) -> None:
-    path = tmp_path / "rotto.xlsx"
-    path.write_bytes(b"PK\x03\x04 questo non e' uno zip")
-    with pytest.raises(WorkbookError, match=r"rotto\.xlsx"):
-        open_workbook(path)
-
-
 def test_a_missing_file_or_sheet_is_named(tmp_path: Path, layout: Path) -> None:
     with pytest.raises(WorkbookError, match="non trovato"):
         open_workbook(tmp_path / "manca.xlsx")
@@ -466,10 +391,3 @@ def package_parts(path: Path) -> dict[str, bytes]:
     return {name: ET.canonicalize(data.decode()).encode()
             if name.endswith((".xml", ".rels")) else data for name, data in parts.items()}
 
-
-def test_text_longer_than_a_cell_holds_is_refused_naming_the_cell(tmp_path: Path) -> None:
-    backend = create_workbook(tmp_path / "lungo.xlsx")
-    spec = SheetSpec("Log")
-    spec.put(2, 3, "x" * 32768)
-    with pytest.raises(WorkbookError, match=r"Log!C2: testo troppo lungo"):
-        backend.write_sheet(spec)
