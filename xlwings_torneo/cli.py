@@ -111,6 +111,34 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    found = services.verify(services.open_file(path), path, args.round)
+    print(f"Turno {found.round_no} ({found.type_name}): conflitti sul foglio")
+    for c, value in found.values.items():
+        print(f"  {c.value} {value} (minimo possibile {found.bounds[c]})")
+    if found.matches is None:
+        print("Seme non trovato nel foglio Log: impossibile ripetere il sorteggio")
+        return EXIT_USER
+    if found.matches:
+        print(f"Il foglio corrisponde al sorteggio con seme {found.seed}")
+        return EXIT_OK
+    print(f"Il foglio NON corrisponde al sorteggio con seme {found.seed}:", file=sys.stderr)
+    for line in found.differences:
+        print(f"  - {line}", file=sys.stderr)
+    print("  (il foglio è stato modificato dopo il sorteggio, oppure dopo il sorteggio sono "
+          "cambiati gli iscritti, Partecipa Torneo o i punteggi dei turni precedenti)",
+          file=sys.stderr)
+    return EXIT_USER
+
+
+def cmd_lo_run(args: argparse.Namespace) -> int:
+    from .libreoffice.run import main as lo_run
+
+    code: int = lo_run([args.file, *args.rest])
+    return code
+
+
 def cmd_types(args: argparse.Namespace) -> int:
     for t in TYPES:
         alias = f" (alias {', '.join(t.aliases)})" if t.aliases else ""
@@ -193,6 +221,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("check", cmd_check, "controlla il foglio e segnala tutti i problemi (non scrive)")
     p.add_argument("file")
+
+    p = add("verify", cmd_verify, "ricalcola i conflitti di un turno e, con il seme del Log, "
+            "controlla che il foglio sia quello sorteggiato (non scrive)")
+    p.add_argument("file")
+    p.add_argument("--round", "-r", type=int, required=True, help="numero del turno")
+
+    p = add("lo-run", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "
+            "interfaccia (draw, redraw, rank, print, report, export, check)")
+    p.add_argument("file")
+    p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: draw --round 1")
 
     add("types", cmd_types, "elenca i tipi di torneo")
 

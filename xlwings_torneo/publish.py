@@ -14,7 +14,7 @@ from .formats import find_type
 from .logs import log, log_session
 from .model import Tournament
 from .scoring.result import Standings
-from .scoring.standings import compute_standings
+from .scoring.standings import compute_standings, qualified_places
 from .services import NO_OVERRIDES, LogOverrides, log_targets, read
 from .workbook.base import WorkbookBackend
 from .workbook.layout import round_sheet_name
@@ -53,7 +53,8 @@ def _require_reportlab() -> None:
         raise MissingDependencyError("reportlab", "pdf") from None
 
 
-def standings_for(tournament: Tournament, *, required: bool) -> Standings | None:
+def standings_for(tournament: Tournament, config: Config, *,
+                  required: bool) -> Standings | None:
     """The standings of the ranking type, or None when the type has none (1VS1) or no
     round was played yet. Incomplete results are an error only when `required`."""
     ttype = find_type(tournament.options.ranking_type)
@@ -61,7 +62,8 @@ def standings_for(tournament: Tournament, *, required: bool) -> Standings | None
         return None
     try:
         return compute_standings(tournament, ttype,
-                                 unico_vincitore=tournament.options.unico_vincitore)
+                                 unico_vincitore=tournament.options.unico_vincitore,
+                                 places=qualified_places(config.master))
     except TorneoError:
         if required:
             raise
@@ -115,7 +117,7 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
         t = job.tournament
         out = path.with_suffix(".pdf")
         small = t.options.stampa_ridotta if reduced is None else reduced
-        write_report(t, standings_for(t, required=True), out, reduced=small,
+        write_report(t, standings_for(t, job.config, required=True), out, reduced=small,
                      logo=logo_path(path, job.config))
         return out
 
@@ -138,10 +140,10 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
         t = job.tournament
         out = export_path(path, fmt)
         if fmt == "site":
-            export_site(t, standings_for(t, required=False), out)
+            export_site(t, standings_for(t, job.config, required=False), out)
             return out
         text = {"txt": lambda: export_txt(t), "vbc": lambda: export_vbc(t),
-                "html": lambda: export_html(t, standings_for(t, required=False))}[fmt]()
+                "html": lambda: export_html(t, standings_for(t, job.config, required=False))}[fmt]()
         write_atomic(out, text.encode("utf-8"))
         return out
 

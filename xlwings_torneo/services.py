@@ -3,15 +3,19 @@ LibreOffice macro) calls these on a WorkbookBackend; no rule lives in an entry p
 
 from __future__ import annotations
 
+import itertools
+import re
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
 from .config import Config, load_config
-from .draw.engine import DrawResult, draw_round
+from .draw.criteria import Value
+from .draw.dispatch import conflicts, draw_for_round, required_results
+from .draw.engine import DrawResult
 from .errors import (
     DrawError,
     FileLockedError,
@@ -24,7 +28,7 @@ from .formats import Criterion, DrawKind, TournamentType, find_type
 from .logs import LogTargets, log, log_session
 from .model import LogLevel, Options, Round, Tournament
 from .scoring.result import Standings
-from .scoring.standings import compute_standings
+from .scoring.standings import compute_standings, qualified_places
 from .workbook.backends import create_workbook, open_workbook
 from .workbook.base import WorkbookBackend
 from .workbook.layout import (
@@ -175,8 +179,6 @@ class DrawOutcome:
 SEED_LIMIT = 2**31
 """Seeds are drawn in [0, 2^31): short enough for an organiser to copy from the log."""
 
-_NEEDS_RESULTS = {Criterion.WINNERS_PREV}
-
 
 def next_round(tournament: Tournament) -> int:
     return max((r.number for r in tournament.rounds), default=0) + 1
@@ -201,11 +203,37 @@ def _check_can_draw(tournament: Tournament, round_no: int, request: DrawRequest)
                         "precedente non si può sorteggiare di nuovo")
 
 
-def _check_previous_scored(previous: Round) -> None:
+def _check_previous_scored(previous: Round, why: str) -> None:
     problems = [TorneoError(f"{round_sheet_name(previous.number)}, Tavolo N°{t.number}: "
-                            "punteggi mancanti (servono i risultati del turno precedente)")
+                            f"punteggi mancanti ({why})")
                 for t in previous.tables if not t.is_played]
     collect(problems)
+
+
+def _check_results(tournament: Tournament, ttype: TournamentType, round_no: int) -> None:
+    """The rounds this round is drawn on must be fully scored (e.g. every qualifier before
+    the semifinals, the semifinals before the final)."""
+    kind = ttype.rule_for(round_no).kind
+    why = {DrawKind.SEMIFINAL: "le semifinali si sorteggiano dopo che tutte le "
+                               "qualificazioni hanno i punteggi",
+           DrawKind.FINAL: "la finale si sorteggia sui risultati delle semifinali"}.get(
+        kind, "servono i risultati del turno precedente")
+    for number in required_results(ttype, round_no):
+        rnd = tournament.round(number)
+        if rnd is not None:
+            _check_previous_scored(rnd, why)
+
+
+def draw_log_line(round_no: int, ttype: TournamentType, players: int, seed: int) -> str:
+    """The log line `verify` reads back: keep it stable (VERIFY_PATTERN)."""
+    rule = ttype.rule_for(round_no)
+    criteria = ", ".join(c.value for c in rule.criteria) or f"({rule.kind.value})"
+    return (f"Sorteggio {round_sheet_name(round_no)}, tipo {ttype.name}, criteri {criteria}, "
+            f"{players} giocatori, seme {seed}")
+
+
+VERIFY_PATTERN = re.compile(r"Sorteggio (?P<sheet>.+?), tipo (?P<type>[^,]+), criteri .*"
+                            r"seme (?P<seed>\d+)")
 
 
 def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
@@ -213,21 +241,13 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
     def action(tournament: Tournament, config: Config) -> DrawOutcome:
         ttype = find_type(request.type_name or tournament.options.tipo_sorteggio)
         round_no = request.round_no or next_round(tournament)
-        rule = ttype.rule_for(round_no)
+        ttype.rule_for(round_no)  # a round the type does not define: a clear error
         _check_can_draw(tournament, round_no, request)
-        previous = [r for r in tournament.rounds if r.number < round_no]
-        if rule.kind is not DrawKind.OPTIMISE:
-            raise DrawError(f"il sorteggio del turno {round_no} del tipo {ttype.name} "
-                            f"({rule.kind.value}) non è ancora disponibile in questa versione")
-        if previous and _NEEDS_RESULTS & set(rule.criteria):
-            _check_previous_scored(previous[-1])
+        _check_results(tournament, ttype, round_no)
         seed = request.seed if request.seed is not None else secrets.randbelow(SEED_LIMIT)
-        players = tournament.active
-        log.info("Sorteggio %s, tipo %s, criteri %s, %d giocatori, seme %d",
-                 round_sheet_name(round_no), ttype.name,
-                 ", ".join(c.value for c in rule.criteria), len(players), seed)
-        result = draw_round(players, previous, ttype.sizes, rule.criteria, seed,
-                            time_limit=config.draw_time_limit)
+        result = draw_for_round(tournament, ttype, round_no, seed, config)
+        seated = sum(1 for seats in result.tables for pid in seats if pid is not None)
+        log.info("%s", draw_log_line(round_no, ttype, seated, seed))
         for warning in result.warnings:
             log.warning(warning)
         for line in result.log_lines():
@@ -239,6 +259,80 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         return DrawOutcome(round_no, ttype, result, spec.name)
 
     return run_logged(book, path, overrides, action)
+
+
+# --- Verify -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Verification:
+    """What `torneo verify` found on one round sheet."""
+
+    round_no: int
+    values: dict[Criterion, Value]
+    """The round's conflicts recomputed from the sheet."""
+    bounds: dict[Criterion, Value]
+    seed: int | None
+    """The seed found in the `Log` sheet (None: not logged)."""
+    type_name: str
+    differences: tuple[str, ...] = ()
+    """Italian, one per table that differs from the redraw; empty when it matches."""
+
+    @property
+    def matches(self) -> bool | None:
+        """True/False after a redraw; None when there was no seed to redraw with."""
+        return None if self.seed is None else not self.differences
+
+
+def _logged_seed(book: WorkbookBackend, round_no: int) -> tuple[int, str] | None:
+    """The last logged draw of `Turno N`: (seed, type name)."""
+    if SHEET_LOG not in book.sheet_names():
+        return None
+    found = None
+    for row in book.read_sheet(SHEET_LOG).rows:
+        for value in row:
+            match = VERIFY_PATTERN.search(str(value or ""))
+            if match and match["sheet"] == round_sheet_name(round_no):
+                found = (int(match["seed"]), match["type"])
+    return found
+
+
+def verify(book: WorkbookBackend, path: Path | None, round_no: int) -> Verification:
+    """Recompute the conflicts of `Turno N` from the sheet and, if its seed is in `Log`,
+    redraw it in memory and compare table by table. Writes nothing."""
+    config = load_config(path)
+    tournament = read(book, config)
+    sheet = tournament.round(round_no)
+    if sheet is None:
+        raise DrawError(f"il foglio '{round_sheet_name(round_no)}' non esiste")
+    logged = _logged_seed(book, round_no)
+    ttype = find_type(logged[1] if logged else tournament.options.tipo_sorteggio)
+    drawn = [list(t.players) for t in sheet.tables]
+    values, bounds = conflicts(tournament, ttype, round_no, drawn, config)
+    if logged is None:
+        return Verification(round_no, values, bounds, None, ttype.name)
+    redraw = draw_for_round(_as_drawn(tournament, sheet), ttype, round_no, logged[0], config)
+    again: list[list[int]] = [[p for p in t if p is not None] for t in redraw.tables]
+    empty: list[int] = []
+    differences = tuple(
+        f"{round_sheet_name(round_no)}, Tavolo N°{k}: sul foglio {_ids(mine)}, "
+        f"il sorteggio con seme {logged[0]} dà {_ids(theirs)}"
+        for k, (mine, theirs) in enumerate(itertools.zip_longest(drawn, again,
+                                                                 fillvalue=empty), 1)
+        if sorted(mine) != sorted(theirs))
+    return Verification(round_no, values, bounds, logged[0], ttype.name, differences)
+
+
+def _ids(players: list[int]) -> str:
+    return "ID " + ", ".join(map(str, sorted(players))) if players else "nessuno"
+
+
+def _as_drawn(tournament: Tournament, sheet: Round) -> Tournament:
+    """The players as they were at the draw: who sits at the sheet's tables took part (he
+    may have withdrawn since); everybody else as `Partecipa Torneo` says now."""
+    seated = set(sheet.player_ids)
+    players = tuple(replace(p, partecipa=p.partecipa or p.id in seated)
+                    for p in tournament.players)
+    return Tournament(players, tournament.rounds, tournament.info, tournament.options)
 
 
 def _sheet_before(book: WorkbookBackend, round_no: int) -> str:
@@ -271,7 +365,8 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
         sole = request.unico_vincitore if request.unico_vincitore is not None \
             else tournament.options.unico_vincitore
         standings = compute_standings(tournament, ttype, unico_vincitore=sole,
-                                      after_round=request.after_round, seed=request.seed)
+                                      after_round=request.after_round, seed=request.seed,
+                                      places=qualified_places(config.master))
         after = f" dopo il turno {request.after_round}" if request.after_round else ""
         log.info("Classifica %s%s: %d giocatori, turni %s", ttype.name, after,
                  len(standings.rows), ", ".join(map(str, standings.rounds)) or "nessuno")
@@ -317,7 +412,8 @@ def check(book: WorkbookBackend, path: Path | None) -> Tournament:
         if ranking.scoring is not None:
             try:
                 compute_standings(tournament, ranking,
-                                  unico_vincitore=tournament.options.unico_vincitore)
+                                  unico_vincitore=tournament.options.unico_vincitore,
+                                  places=qualified_places(config.master))
             except ValidationError as err:
                 problems.extend(TorneoError(p) for p in err.problems)
             except TorneoError as err:

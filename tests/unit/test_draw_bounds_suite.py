@@ -6,8 +6,11 @@ every round drawn through `draw_for_round`, checking each criterion against its 
 - The first criterion of every optimised round reaches its bound: alone, it is tight.
 - On generous instances (64+ players, clubs of 10-14 players on average) every bound is
   jointly tight and every criterion reaches it, for every type, except where the bound is
-  known not to be tight: CLUBxCLUB and PLAYERxCLUB (trivial bound 0) and the cinquisti's
-  CLUB (the rules make step (c) ignore the cinquisti's clubs, so their club pairs are chance).
+  known not to be tight: CLUBxCLUB (a counting bound, reached on small instances only),
+  PLAYERxCLUB (trivial bound 0) and the cinquisti's CLUB (the rules make step (c) ignore
+  the cinquisti's clubs, so their club pairs are chance).
+- The CLUBxCLUB bound (after CLUB) is never beaten by any draw with CLUB at its bound, on
+  small instances sampled exhaustively enough, with and without earlier rounds.
 Instances come from fixed seeds: the suite is deterministic.
 """
 
@@ -19,15 +22,18 @@ from decimal import Decimal
 import pytest
 
 from xlwings_torneo.config import load_config
+from xlwings_torneo.draw.bounds import lower_bound
+from xlwings_torneo.draw.criteria import evaluate
 from xlwings_torneo.draw.dispatch import draw_for_round
-from xlwings_torneo.draw.engine import DrawResult
-from xlwings_torneo.formats import TYPES, Criterion, DrawKind, TournamentType
+from xlwings_torneo.draw.engine import DrawResult, make_context
+from xlwings_torneo.draw.sizes import plan_tables
+from xlwings_torneo.formats import TYPES, Criterion, DrawKind, SizeScheme, TournamentType
 from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
 
 CONFIG = load_config()
 REGIONS = ("LAZIO", "LOMBARDIA", "PIEMONTE", "SICILIA", "TOSCANA", "VENETO", "PUGLIA")
 OPTIMISED = (DrawKind.OPTIMISE, DrawKind.CINQUISTI, DrawKind.SEMIFINAL)
-TRIVIAL_BOUNDS = {Criterion.CLUB_X_CLUB, Criterion.PLAYER_X_CLUB}
+NOT_TIGHT = {Criterion.CLUB_X_CLUB, Criterion.PLAYER_X_CLUB}
 
 
 def realistic(rng: random.Random, n: int, per_club: float) -> tuple[Player, ...]:
@@ -90,6 +96,40 @@ def test_on_generous_instances_every_tight_bound_is_reached(ttype: TournamentTyp
         if kind not in OPTIMISED:
             continue
         for c, value in result.values.items():
-            if c in TRIVIAL_BOUNDS or (kind is DrawKind.CINQUISTI and c is Criterion.CLUB):
+            if c in NOT_TIGHT or (kind is DrawKind.CINQUISTI and c is Criterion.CLUB):
                 continue
             assert value == result.bounds[c], (kind, c, str(value), str(result.bounds[c]))
+
+
+def _tables(ids: list[int], sizes: tuple[int, ...]) -> list[list[int]]:
+    out, i = [], 0
+    for size in sizes:
+        out.append(ids[i:i + size])
+        i += size
+    return out
+
+
+@pytest.mark.parametrize("case", range(12))
+def test_the_club_meetings_bound_is_valid_among_draws_with_club_at_its_bound(case: int):
+    rng = random.Random(case)
+    n = rng.choice((8, 12, 13, 16))
+    players = [Player(i, f"Nome{i}", "", club="" if rng.random() < 0.1
+                      else f"c{rng.randrange(rng.randint(2, 5))}") for i in range(1, n + 1)]
+    plan = plan_tables(n, SizeScheme.FOUR_FIVE)
+    ids = [p.id for p in players]
+    previous = []
+    for number in range(1, case % 3 + 1):
+        rng.shuffle(ids)
+        previous.append(Round(number, tuple(
+            Table(k, tuple(Seat(p, raw=Decimal(1)) for p in members))
+            for k, members in enumerate(_tables(ids, plan.real_sizes), 1))))
+    ctx = make_context(players, previous)
+    club = lower_bound(Criterion.CLUB, ids, plan, ctx)
+    bound = lower_bound(Criterion.CLUB_X_CLUB, ids, plan, ctx, [Criterion.CLUB])
+    seen = []
+    for _ in range(2000):
+        rng.shuffle(ids)
+        tables = _tables(ids, plan.real_sizes)
+        if evaluate(Criterion.CLUB, tables, ctx) == club:
+            seen.append(evaluate(Criterion.CLUB_X_CLUB, tables, ctx))
+    assert seen and min(seen) >= bound  # type: ignore[type-var]

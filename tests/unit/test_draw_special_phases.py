@@ -186,3 +186,24 @@ def test_too_few_qualified_players_is_a_clear_error():
     t = Tournament(make_players(12), (scored(1, chunks(ids)), scored(2, chunks(ids[1:] + ids[:1]))))
     with pytest.raises(Exception, match="servono"):
         structure(t, find_type("SantEufemia"), CONFIG)
+
+
+def test_a_direct_finalist_who_withdraws_before_the_semifinals_means_4_semifinals():
+    t = one_two_win_master()
+    t = replace(t, players=tuple(replace(p, partecipa=p.id != 1) for p in t.players))
+    s = structure(t, MASTER, CONFIG)
+    assert s.direct == () and len(s.groups[0]) == 16 and 1 not in s.groups[0]
+    assert "rinunciato prima delle semifinali" in s.reason
+
+
+def test_parallel_groups_play_one_final_each_with_their_own_winners():
+    config = replace(CONFIG, master=(Threshold(10**9, 0, 8, 2),))
+    ids = list(range(1, 41))
+    t = Tournament(make_players(40), (scored(1, chunks(ids)),
+                                      scored(2, chunks(ids[2:] + ids[:2]))))
+    semis = draw_for_round(t, MASTER, 3, seed=1, config=config)
+    r3 = scored(3, [[p for p in tb if p is not None] for tb in semis.tables])
+    t = replace(t, rounds=(*t.rounds, r3))
+    result = draw_for_round(t, MASTER, 4, seed=1, config=config)
+    assert [set(tb) for tb in result.tables] == [
+        {tb.players[0] for tb in r3.tables[:4]}, {tb.players[0] for tb in r3.tables[4:]}]

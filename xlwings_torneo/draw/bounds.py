@@ -9,7 +9,15 @@ the criteria are bounded one at a time:
   (b) for each player, the tablemates he must have beyond those he never met, halved.
 - FIVE / THREE: the seats go to the players with the fewest earlier ones (always tight
   on its own).
-- BAND: each band beyond one player per table. CLUBxCLUB, PLAYERxCLUB: 0.
+- BAND: each band beyond one player per table.
+- CLUBxCLUB after CLUB (TorneoASquadre): a bound among the draws where CLUB is at its bound
+  (lexicographic order: the draw never trades CLUB for it): each club then sits at
+  min(size, tables) tables, so two clubs present at pa and pb of T tables meet at
+  pa + pb - T of them at least, and the club presences per table, spread as evenly as
+  possible, force a fewest number P of club pairs meeting at a table; the forced meetings
+  plus the cheapest others up to P (a pair of clubs that already met c times costs c + j
+  for its (j+1)-th meeting this round) bound it.
+  Without CLUB before it, and PLAYERxCLUB: 0.
 """
 
 from __future__ import annotations
@@ -69,9 +77,35 @@ def _repeat_bound(ctx: Context, players: Collection[PlayerId], capacities: Seque
     return max(per_round, (forced + 1) // 2)
 
 
+def _club_meetings_bound(ctx: Context, players: Collection[PlayerId],
+                         capacities: Sequence[int]) -> int:
+    tables = len(capacities)
+    found = groups({p: ctx.clubs.get(p, "") for p in players})
+    present = {c: min(len(g), tables) for c, g in found.items()}
+    clubs = sorted(found)
+    prev = ctx.history.club_meetings
+    total, forced = 0, 0
+    heap: list[tuple[int, str, str]] = []
+    for i, a in enumerate(clubs):
+        for b in clubs[i + 1:]:
+            # present at pa and pb of the T tables: together at pa + pb - T at least
+            m = max(0, present[a] + present[b] - tables)
+            c = prev.get((a, b), 0)
+            total += m * c + m * (m - 1) // 2
+            forced += m
+            heap.append((c + m, a, b))  # the cost of one more meeting
+    heapq.heapify(heap)
+    for _ in range(spread_pairs(sum(present.values()), capacities) - forced):
+        cost, a, b = heapq.heappop(heap)
+        total += cost
+        heapq.heappush(heap, (cost + 1, a, b))
+    return total
+
+
 def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: TablePlan,
-                ctx: Context) -> Value:
-    """A value no draw of `players` on `plan` can beat, for one criterion."""
+                ctx: Context, earlier: Collection[Criterion] = ()) -> Value:
+    """A value no draw of `players` on `plan` can beat, for one criterion; `earlier` are the
+    criteria before it in the list (a bound may assume they are at their own bounds)."""
     caps = plan.real_sizes
     h = ctx.history
     if criterion is Criterion.CLUB:
@@ -92,4 +126,6 @@ def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: Table
     if criterion is Criterion.BAND:
         per_band = Counter(ctx.bands[p] for p in players if p in ctx.bands)
         return sum(max(0, c - len(caps)) for c in per_band.values())
-    return 0  # CLUBxCLUB, PLAYERxCLUB: no simple bound beyond 0
+    if criterion is Criterion.CLUB_X_CLUB and Criterion.CLUB in earlier:
+        return _club_meetings_bound(ctx, players, caps)
+    return 0  # CLUBxCLUB alone, PLAYERxCLUB: no simple bound beyond 0

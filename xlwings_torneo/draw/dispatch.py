@@ -3,7 +3,9 @@ hands it to the generic engine or to a special draw (which reuse the engine)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from itertools import groupby
 
 from ..config import Config
 from ..errors import DrawError
@@ -15,8 +17,8 @@ from .bounds import lower_bound
 from .cinquisti import draw_cinquisti
 from .criteria import Value, evaluate
 from .engine import DrawResult, draw_round, make_context
-from .phases import draw_semifinals, final_tables
-from .placed import fixed_scheme, greek, swiss
+from .phases import FINAL_TABLE, draw_semifinals, final_tables
+from .placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
 from .qualification import bands_of, structure
 from .sizes import TablePlan, plan_tables
 from .structured import spread_start
@@ -24,6 +26,11 @@ from .structured import spread_start
 SHOWN_FOR_PLACED_DRAWS = (Criterion.CLUB, Criterion.REPEAT)
 """Greek, fixed scheme, Swiss and finals follow the results, not criteria: the log still
 shows these conflicts (value and lower bound) for the organiser's information."""
+
+TIES_IN_RANDOM_ORDER = True
+"""**Decision**: for the Swiss and the fixed scheme, players sharing a place in the standings
+(every tie-breaker equal) are ordered by the round's seed, not by ID, so that which of them
+sits at the higher table is chance; False: by ID."""
 
 _NEED_PREVIOUS = {DrawKind.GREEK, DrawKind.FIXED, DrawKind.SWISS, DrawKind.FINAL}
 
@@ -62,15 +69,25 @@ def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: SizeSc
                       0, (*result.notes, *notes))
 
 
-def ranking(tournament: Tournament, ttype: TournamentType, after_round: int, config: Config
-            ) -> list[PlayerId]:
-    """Active players by the type's standings after `after_round`; newcomers last, by ID."""
+def ranking(tournament: Tournament, ttype: TournamentType, after_round: int, config: Config,
+            seed: int = 0) -> list[PlayerId]:
+    """Active players by the type's standings after `after_round`, players sharing a place
+    in a seeded random order (TIES_IN_RANDOM_ORDER); newcomers last (NEWCOMERS_LAST)."""
     standings = compute_standings(tournament, ttype,
                                   unico_vincitore=tournament.options.unico_vincitore,
                                   after_round=after_round, places=qualified_places(config.master))
     active = {p.id for p in tournament.active}
-    ranked = [r.player.id for r in standings.rows if r.player.id in active]
-    return ranked + sorted(active - set(ranked))
+    rng = random.Random(seed)
+    ranked: list[PlayerId] = []
+    for _, rows in groupby((r for r in standings.rows if r.player.id in active),
+                           key=lambda r: r.position):
+        tied = [r.player.id for r in rows]
+        if TIES_IN_RANDOM_ORDER:
+            rng.shuffle(tied)
+        ranked += tied
+    newcomers = sorted(active - set(ranked))
+    rng.shuffle(newcomers)
+    return ranked + newcomers if NEWCOMERS_LAST else newcomers + ranked
 
 
 def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int, seed: int,
@@ -95,25 +112,19 @@ def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int,
                         "sorteggia sui risultati del turno precedente, che manca")
     last = previous[-1]
     if kind is DrawKind.FINAL:
-        plan = final_tables(tournament, ttype, last, config)
-        finalists = {p for t in plan.tables for p in t}
-        chosen = [p for p in players if p.id in finalists]
-        tables = plan.tables
-        result = draw_round(chosen, previous, SizeScheme.FOUR_FIVE, SHOWN_FOR_PLACED_DRAWS,
-                            seed, start=tables,
-                            fixed={p: t for t, m in enumerate(tables, 1) for p in m}) \
-            if [len(t) for t in tables] == list(plan_tables(len(chosen), SizeScheme.FOUR_FIVE)
-                                                .real_sizes) else None
-        if result is None:
-            raise DrawError(f"le finali hanno {[len(t) for t in tables]} giocatori: servono "
-                            "tavoli da 4")
-        return DrawResult(result.tables, result.values, result.bounds, seed, result.warnings,
-                          0, plan.notes)
+        final = final_tables(tournament, ttype, last, config)
+        sizes = [len(t) for t in final.tables]
+        if any(size != FINAL_TABLE for size in sizes):
+            raise DrawError(f"le finali avrebbero {sizes} giocatori: servono tavoli da "
+                            f"{FINAL_TABLE}")
+        finalists = {p for t in final.tables for p in t}
+        return _placed([p for p in players if p.id in finalists], previous,
+                       SizeScheme.FOUR_FIVE, final.tables, seed, final.notes)
     plan_ = plan_tables(len(players), ttype.sizes)
     if kind is DrawKind.GREEK:
         moved, notes = greek(last, [p.id for p in players], plan_)
         return _placed(players, previous, ttype.sizes, moved, seed, notes)
-    order = ranking(tournament, ttype, last.number, config)
+    order = ranking(tournament, ttype, last.number, config, seed)
     if kind is DrawKind.FIXED:
         return _placed(players, previous, ttype.sizes, fixed_scheme(order, plan_), seed)
     return _placed(players, previous, ttype.sizes, swiss(order, plan_), seed)
@@ -140,4 +151,4 @@ def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,
     plan = TablePlan(tuple(len(t) for t in tables), (0,) * len(tables))
     ids = [p for t in tables for p in t]
     return ({c: evaluate(c, tables, ctx) for c in criteria},
-            {c: lower_bound(c, ids, plan, ctx) for c in criteria})
+            {c: lower_bound(c, ids, plan, ctx, criteria[:i]) for i, c in enumerate(criteria)})

@@ -145,7 +145,7 @@ def draw_round(
     ids = [p.id for p in ordered]
     ctx = make_context(ordered, previous, bands=bands, ignore_club=ignore_club, others=others)
     criteria = list(dict.fromkeys(criteria))
-    bounds = {c: lower_bound(c, ids, plan, ctx) for c in criteria}
+    bounds = {c: lower_bound(c, ids, plan, ctx, criteria[:i]) for i, c in enumerate(criteria)}
     model = compile_costs(ids, criteria, ctx, plan)
     budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
                                 slow_terms=bool(model.terms))

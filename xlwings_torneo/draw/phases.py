@@ -18,7 +18,6 @@ from ..scoring.placement import placements
 from .criteria import Value
 from .engine import DrawResult, draw_round
 from .qualification import (
-    SEMIFINAL_TABLE,
     Structure,
     bands_of,
     qualification,
@@ -95,7 +94,9 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round, co
     active = {p.id for p in tournament.active}
     names = {p.id: p.display_name for p in tournament.players}
     row = threshold_for(len(q.eligible), thresholds_for(ttype, config))
-    groups = max(1, row.winners) if len(semis.tables) >= SEMIFINAL_TABLE * 2 else 1
+    # one final per parallel group (manual 000_… l.465-473); below the first Master
+    # threshold (-1: the 2-win rule) a single final
+    groups = max(1, row.winners) if row.direct_finalists >= 0 else 1
     if len(semis.tables) % groups:
         raise DrawError(f"le semifinali sono {len(semis.tables)} tavoli: non si dividono in "
                         f"{groups} gruppi")
@@ -103,13 +104,13 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round, co
     notes: list[str] = []
     out: list[tuple[PlayerId, ...]] = []
     for g, table_indices in enumerate(_groups_of_tables(len(semis.tables), groups)):
-        direct_slots = max(0, FINAL_TABLE - len(table_indices)) if g == 0 else 0
-        direct = _direct_finalists(q.ranking, at_semis, active, direct_slots)
+        # the direct finalists complete the single final (2 semifinals + 2, 3 + 1)
+        direct_slots = max(0, FINAL_TABLE - len(table_indices)) if groups == 1 else 0
+        ahead = _ahead_of_semis(q.ranking, at_semis)
+        direct = [p for p in ahead if p in active][:direct_slots]
         if direct_slots:
             notes.extend(f"Rinuncia: {names[p]}, classificato davanti ai semifinalisti, non "
-                         "partecipa (Partecipa Torneo = NO)"
-                         for p in q.ranking if p not in at_semis and p not in active
-                         and _ahead_of_semis(p, q.ranking, at_semis))
+                         "partecipa (Partecipa Torneo = NO)" for p in ahead if p not in active)
         tables = [semis.tables[i] for i in table_indices]
         finalists, pool, empty = _semifinal_winners(tables, rank, active, names, notes)
         # regolamento 001 l.119, l.123: a whole table withdrawn, or a direct finalist who
@@ -128,19 +129,12 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round, co
     return FinalPlan(tuple(out), tuple(notes))
 
 
-def _ahead_of_semis(pid: PlayerId, ranking: Sequence[PlayerId], at_semis: set[PlayerId]
-                    ) -> bool:
-    best = min((i for i, p in enumerate(ranking) if p in at_semis), default=len(ranking))
-    return ranking.index(pid) < best
-
-
-def _direct_finalists(ranking: Sequence[PlayerId], at_semis: set[PlayerId],
-                      active: set[PlayerId], slots: int) -> list[PlayerId]:
-    """**Decision**: the direct finalists are the active qualifiers ranked ahead of every
-    semifinalist who did not play the semifinals; a slot left empty (one withdrew after the
-    semifinals) goes to the repechage."""
-    return [p for p in ranking if p not in at_semis and p in active
-            and _ahead_of_semis(p, ranking, at_semis)][:slots]
+def _ahead_of_semis(ranking: Sequence[PlayerId], at_semis: set[PlayerId]) -> list[PlayerId]:
+    """**Decision**: the direct finalists are the qualifiers ranked ahead of every
+    semifinalist who did not play the semifinals; those now marked `Partecipa Torneo = NO`
+    withdrew, and their slot goes to the repechage."""
+    best = next((i for i, p in enumerate(ranking) if p in at_semis), len(ranking))
+    return list(ranking[:best])
 
 
 def _semifinal_winners(tables: Sequence[Table], rank: Mapping[PlayerId, int],

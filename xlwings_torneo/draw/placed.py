@@ -19,8 +19,8 @@ short of players (cyclically), and the log says so."""
 
 NEWCOMERS_LAST = True
 """**Decision**: a player who did not play the previous round (late registration) has no
-placement or standing: Greek and fixed scheme seat him at the first table short of players,
-Swiss ranks him after everybody with a standing."""
+placement or standing: the Greek draw seats him at the first table short of players; the
+fixed scheme and the Swiss rank him after everybody with a standing (False: before)."""
 
 
 def greek(previous: Round, players: Sequence[PlayerId], plan: TablePlan
@@ -50,7 +50,7 @@ def greek(previous: Round, players: Sequence[PlayerId], plan: TablePlan
             notes.append(f"Alla greca: l'ID {surplus[1]} ({surplus[0]}° al turno "
                          f"precedente) passa dal tavolo {t + 1} al tavolo "
                          f"{(t + k) % n_tables + 1}, il primo con posti liberi")
-    tables = [[pid for _, pid in m] for m in moved]
+    tables = [[pid for _, pid in sorted(m)] for m in moved]  # winner first, then 2nd, …
     _fill(tables, [p for p in sorted(players) if p not in seated], targets)
     return tables, notes
 

@@ -128,7 +128,13 @@ def structure(tournament: Tournament, ttype: TournamentType, config: Config) -> 
     ranking = [p for p in q.ranking if p in active]
     row = threshold_for(len(q.eligible), thresholds_for(ttype, config))
     if row.direct_finalists < 0:
-        direct, semifinals, reason = master_small(q, ranking, ttype)
+        direct, semifinals, reason = master_small(q, q.ranking, ttype)
+        if any(p not in active for p in q.ranking[:direct]):
+            # regolamento 001 l.123: a direct finalist who withdraws before the semifinals
+            # ("prima dell'inizio delle semifinali"): "si giocheranno 4 semifinali"
+            direct, semifinals = 0, 4
+            reason = "un finalista diretto ha rinunciato prima delle semifinali: " \
+                     "4 semifinali (posizioni 1-16)"
     else:
         direct, semifinals = row.direct_finalists, row.semifinals
         reason = (f"{len(q.eligible)} giocatori con entrambe le qualificazioni: {direct} in "

@@ -9,9 +9,13 @@ subspaces (5 for 16 players, 9 for 32) gives that many repeat-free rounds.
 Fairness: the vectors are not fixed in advance. Round 1 is an ordinary draw, and the
 labelling is read from it (table i, seat j → coset i of the first subspace, element j), so
 it is as random as round 1; each later round takes an unused subspace chosen by the
-round's seed and shuffles table numbers and seats by the seed too. The schedule is only a
-start: the search (`search.py`) still improves it by the round's criteria, and it is not
-used when the earlier rounds do not follow it (e.g. a player withdrew).
+round's seed and shuffles table numbers and seats by the seed too. Over the tournament
+every player is equally likely to meet every other in each round; but given the earlier
+rounds, a round is one of the structure's unused subspaces (8 choices in round 2, 1 in round
+9), not any repeat-free round: that is the price of not painting into a corner. The
+schedule is only a start: the search (`search.py`) still improves it by the round's
+criteria, and it is not used when the earlier rounds do not follow it (e.g. a player
+withdrew).
 """
 
 from __future__ import annotations

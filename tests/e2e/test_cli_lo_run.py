@@ -1,0 +1,34 @@
+"""`torneo lo-run`: the CLI hands a command to headless LibreOffice (installed by .ci/run)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import Cli, club_players, register, round_tables
+from xlwings_torneo.libreoffice.office import find_soffice
+from xlwings_torneo.services import new_workbook
+
+pytestmark = [pytest.mark.libreoffice,
+              pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")]
+
+
+@pytest.fixture
+def torneo_fd(capfd: pytest.CaptureFixture[str]) -> Cli:
+    """The runner may hand over to Debian's python3 (which has `uno`) in a subprocess:
+    capture at the file-descriptor level to see what it prints."""
+    return Cli(capfd)
+
+
+def test_lo_run_draws_the_same_round_as_the_cli(tmp_path: Path, torneo_fd: Cli):
+    torneo = torneo_fd
+    workbook = new_workbook(tmp_path / "torneo.xlsx")
+    register(workbook, club_players(24))
+    twin = tmp_path / "gemello.xlsx"
+    twin.write_bytes(workbook.read_bytes())
+    assert torneo("lo-run", workbook, "draw", "--round", "1", "--seed", "21") == 0, torneo.err
+    assert torneo("draw", twin, "--round", "1", "--seed", "21") == 0, torneo.err
+    assert round_tables(workbook, 1) == round_tables(twin, 1)
+    assert torneo("lo-run", workbook, "draw", "--round", "1") == 2
+    assert "esiste già" in torneo.err + torneo.out
