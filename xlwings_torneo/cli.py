@@ -12,7 +12,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import __version__, publish, services
+from . import __version__, publish, services, verify
 from .errors import TorneoError, ValidationError
 from .formats import TYPES
 from .model import LogLevel
@@ -54,6 +54,8 @@ def cmd_draw(args: argparse.Namespace) -> int:
           f"seme {result.seed}")
     for line in result.log_lines():
         print(f"  {line}")
+    for note in outcome.notes:
+        print(f"  Attenzione: {note}")
     if args.print:
         pdf = publish.print_round(services.open_file(path), path, outcome.round_no,
                                   overrides=_overrides(args))
@@ -113,7 +115,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    found = services.verify(services.open_file(path), path, args.round)
+    found = verify.verify(services.open_file(path), path, args.round)
     print(f"Turno {found.round_no} ({found.type_name}): conflitti sul foglio")
     for c, value in found.values.items():
         print(f"  {c.value} {value} (minimo possibile {found.bounds[c]})")

@@ -3,18 +3,15 @@ LibreOffice macro) calls these on a WorkbookBackend; no rule lives in an entry p
 
 from __future__ import annotations
 
-import itertools
-import re
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
 from .config import Config, load_config
-from .draw.criteria import Value
-from .draw.dispatch import conflicts, draw_for_round, required_results
+from .draw.dispatch import draw_for_round, required_results
 from .draw.engine import DrawResult
 from .errors import (
     DrawError,
@@ -24,7 +21,7 @@ from .errors import (
     WorkbookError,
     collect,
 )
-from .formats import Criterion, DrawKind, TournamentType, find_type
+from .formats import DrawKind, TournamentType, find_type
 from .logs import LogTargets, log, log_session
 from .model import LogLevel, Options, Round, Tournament
 from .scoring.result import Standings
@@ -218,22 +215,36 @@ def _check_results(tournament: Tournament, ttype: TournamentType, round_no: int)
                                "qualificazioni hanno i punteggi",
            DrawKind.FINAL: "la finale si sorteggia sui risultati delle semifinali"}.get(
         kind, "servono i risultati del turno precedente")
-    for number in required_results(ttype, round_no):
+    required = required_results(ttype, round_no)
+    for number in required:
         rnd = tournament.round(number)
         if rnd is not None:
             _check_previous_scored(rnd, why)
 
 
+def _unscored_previous(tournament: Tournament, ttype: TournamentType,
+                       round_no: int) -> str | None:
+    """A warning when the previous round has tables without scores although this round's
+    draw does not need them (Open's criteria use only who sat where): usually the organiser
+    forgot to type them, and the standings will not count that round until then."""
+    previous = tournament.round(round_no - 1)
+    if previous is None or (round_no - 1) in required_results(ttype, round_no):
+        return None
+    missing = [t.number for t in previous.tables if not t.is_played]
+    if not missing:
+        return None
+    tables = ", ".join(f"N°{n}" for n in missing[:10]) + (" …" if len(missing) > 10 else "")
+    return (f"{round_sheet_name(previous.number)}: tavoli ancora senza punteggi ({tables}); "
+            "il sorteggio non li usa, ma la classifica li richiede")
+
+
 def draw_log_line(round_no: int, ttype: TournamentType, players: int, seed: int) -> str:
-    """The log line `verify` reads back: keep it stable (VERIFY_PATTERN)."""
+    """The log line `torneo verify` reads back: keep it stable (`verify.VERIFY_PATTERN`)."""
     rule = ttype.rule_for(round_no)
     criteria = ", ".join(c.value for c in rule.criteria) or f"({rule.kind.value})"
     return (f"Sorteggio {round_sheet_name(round_no)}, tipo {ttype.name}, criteri {criteria}, "
             f"{players} giocatori, seme {seed}")
 
-
-VERIFY_PATTERN = re.compile(r"Sorteggio (?P<sheet>.+?), tipo (?P<type>[^,]+), criteri .*"
-                            r"seme (?P<seed>\d+)")
 
 
 def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
@@ -248,7 +259,8 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         result = draw_for_round(tournament, ttype, round_no, seed, config)
         seated = sum(1 for seats in result.tables for pid in seats if pid is not None)
         log.info("%s", draw_log_line(round_no, ttype, seated, seed))
-        for warning in result.warnings:
+        notes = tuple(n for n in [_unscored_previous(tournament, ttype, round_no)] if n)
+        for warning in (*notes, *result.warnings):
             log.warning(warning)
         for line in result.log_lines():
             log.info("%s: %s", round_sheet_name(round_no), line)
@@ -256,83 +268,9 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
             log.debug("Tavolo N°%d: %s", k, ", ".join(str(s) for s in seats))
         spec = round_spec(round_no, result.tables, tournament.by_id)
         book.write_sheet(spec, after=_sheet_before(book, round_no))
-        return DrawOutcome(round_no, ttype, result, spec.name)
+        return DrawOutcome(round_no, ttype, result, spec.name, notes)
 
     return run_logged(book, path, overrides, action)
-
-
-# --- Verify -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Verification:
-    """What `torneo verify` found on one round sheet."""
-
-    round_no: int
-    values: dict[Criterion, Value]
-    """The round's conflicts recomputed from the sheet."""
-    bounds: dict[Criterion, Value]
-    seed: int | None
-    """The seed found in the `Log` sheet (None: not logged)."""
-    type_name: str
-    differences: tuple[str, ...] = ()
-    """Italian, one per table that differs from the redraw; empty when it matches."""
-
-    @property
-    def matches(self) -> bool | None:
-        """True/False after a redraw; None when there was no seed to redraw with."""
-        return None if self.seed is None else not self.differences
-
-
-def _logged_seed(book: WorkbookBackend, round_no: int) -> tuple[int, str] | None:
-    """The last logged draw of `Turno N`: (seed, type name)."""
-    if SHEET_LOG not in book.sheet_names():
-        return None
-    found = None
-    for row in book.read_sheet(SHEET_LOG).rows:
-        for value in row:
-            match = VERIFY_PATTERN.search(str(value or ""))
-            if match and match["sheet"] == round_sheet_name(round_no):
-                found = (int(match["seed"]), match["type"])
-    return found
-
-
-def verify(book: WorkbookBackend, path: Path | None, round_no: int) -> Verification:
-    """Recompute the conflicts of `Turno N` from the sheet and, if its seed is in `Log`,
-    redraw it in memory and compare table by table. Writes nothing."""
-    config = load_config(path)
-    tournament = read(book, config)
-    sheet = tournament.round(round_no)
-    if sheet is None:
-        raise DrawError(f"il foglio '{round_sheet_name(round_no)}' non esiste")
-    logged = _logged_seed(book, round_no)
-    ttype = find_type(logged[1] if logged else tournament.options.tipo_sorteggio)
-    drawn = [list(t.players) for t in sheet.tables]
-    values, bounds = conflicts(tournament, ttype, round_no, drawn, config)
-    if logged is None:
-        return Verification(round_no, values, bounds, None, ttype.name)
-    redraw = draw_for_round(_as_drawn(tournament, sheet), ttype, round_no, logged[0], config)
-    again: list[list[int]] = [[p for p in t if p is not None] for t in redraw.tables]
-    empty: list[int] = []
-    differences = tuple(
-        f"{round_sheet_name(round_no)}, Tavolo N°{k}: sul foglio {_ids(mine)}, "
-        f"il sorteggio con seme {logged[0]} dà {_ids(theirs)}"
-        for k, (mine, theirs) in enumerate(itertools.zip_longest(drawn, again,
-                                                                 fillvalue=empty), 1)
-        if sorted(mine) != sorted(theirs))
-    return Verification(round_no, values, bounds, logged[0], ttype.name, differences)
-
-
-def _ids(players: list[int]) -> str:
-    return "ID " + ", ".join(map(str, sorted(players))) if players else "nessuno"
-
-
-def _as_drawn(tournament: Tournament, sheet: Round) -> Tournament:
-    """The players as they were at the draw: who sits at the sheet's tables took part (he
-    may have withdrawn since); everybody else as `Partecipa Torneo` says now."""
-    seated = set(sheet.player_ids)
-    players = tuple(replace(p, partecipa=p.partecipa or p.id in seated)
-                    for p in tournament.players)
-    return Tournament(players, tournament.rounds, tournament.info, tournament.options)
 
 
 def _sheet_before(book: WorkbookBackend, round_no: int) -> str:

@@ -177,3 +177,14 @@ def test_the_console_script_exits_2_without_traceback_on_user_errors(tmp_path: P
     proc = subprocess.run([sys.executable, "-m", "xlwings_torneo", "draw"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_drawing_over_an_unscored_round_warns_but_draws(workbook: Path, torneo: Cli):
+    assert torneo("draw", workbook, "--seed", "1") == 0
+    type_scores(workbook, 1, lambda table, seat, pid: None if table == 3 else 40 - seat)
+    assert torneo("draw", workbook, "--seed", "2") == 0, torneo.err
+    assert "Attenzione: Turno 1: tavoli ancora senza punteggi (N°3)" in torneo.out
+    wb = openpyxl.load_workbook(workbook)
+    assert "Turno 2" in wb.sheetnames
+    log = [str(r[2]) for r in wb["Log"].iter_rows(min_row=2, values_only=True)]
+    assert any("tavoli ancora senza punteggi (N°3)" in line for line in log)
