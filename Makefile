@@ -26,6 +26,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)  ## draw speed and quality figures (not a test)
 	$(BIN)/python bench/draw_bench.py
+	$(BIN)/python bench/schedule_bench.py
 
 template: $(STAMP)  ## regenerate workbook_template/ from `torneo new`
 	$(BIN)/python -m xlwings_torneo.template

@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 import sys
 import time
-from decimal import Decimal
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -24,7 +23,8 @@ from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.formats import Criterion, SizeScheme, TournamentType, find_type
-from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
+from xlwings_torneo.model import Player, Round, Tournament
+from xlwings_torneo.simulate import play_round
 
 CONFIG = load_config()
 REGIONS = ("LAZIO", "LOMBARDIA", "PIEMONTE", "SICILIA", "TOSCANA", "VENETO", "PUGLIA")
@@ -38,17 +38,6 @@ def players_in_clubs(n: int, clubs: int, rng: random.Random) -> tuple[Player, ..
                         club="" if rng.random() < 0.08
                         else f"Club {rng.choices(range(clubs), weights)[0]}",
                         regione=rng.choice(REGIONS)) for pid in range(1, n + 1))
-
-
-def played(result: DrawResult, number: int, rng: random.Random) -> Round:
-    tables = []
-    for k, seats in enumerate(result.tables, 1):
-        real = [p for p in seats if p is not None]
-        points = rng.sample(range(5, 100), len(real))
-        tables.append(Table(k, (*(Seat(p, raw=Decimal(s)) for p, s in zip(real, points,
-                                                                          strict=True)),
-                                *(Seat(None) for p in seats if p is None))))
-    return Round(number, tuple(tables))
 
 
 def line(number: int, label: str, seconds: float, result: DrawResult) -> str:
@@ -68,7 +57,7 @@ def bench_type(title: str, ttype: TournamentType, players: tuple[Player, ...], r
         result = draw_for_round(t, ttype, number, seed + number, CONFIG)
         seconds = time.perf_counter() - start
         print(line(number, ttype.rule_for(number).kind.value, seconds, result))
-        t = Tournament(players, (*t.rounds, played(result, number, rng)))
+        t = Tournament(players, (*t.rounds, play_round(result.tables, number, rng)))
 
 
 def bench_master_style(players: tuple[Player, ...], rounds: int, seed: int) -> None:
@@ -83,7 +72,7 @@ def bench_master_style(players: tuple[Player, ...], rounds: int, seed: int) -> N
                                 seed + number, time_limit=CONFIG.draw_time_limit)
         seconds = time.perf_counter() - start
         print(line(number, "cinquisti", seconds, result))
-        history.append(played(result, number, rng))
+        history.append(play_round(result.tables, number, rng))
 
 
 def bench_repeat(n: int, rounds: int, seed: int) -> None:
@@ -101,7 +90,7 @@ def bench_repeat(n: int, rounds: int, seed: int) -> None:
         assert isinstance(value, int)
         total += value
         print(f"{line(number, 'optimise', seconds, result)}   extra meetings so far {total}")
-        history.append(played(result, number, rng))
+        history.append(play_round(result.tables, number, rng))
 
 
 def main() -> None:

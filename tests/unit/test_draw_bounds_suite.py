@@ -29,6 +29,7 @@ from xlwings_torneo.draw.engine import DrawResult, make_context
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.formats import TYPES, Criterion, DrawKind, SizeScheme, TournamentType
 from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
+from xlwings_torneo.simulate import play_round
 
 CONFIG = load_config()
 REGIONS = ("LAZIO", "LOMBARDIA", "PIEMONTE", "SICILIA", "TOSCANA", "VENETO", "PUGLIA")
@@ -48,17 +49,6 @@ def realistic(rng: random.Random, n: int, per_club: float) -> tuple[Player, ...]
     return tuple(players)
 
 
-def played(result: DrawResult, number: int, rng: random.Random) -> Round:
-    tables = []
-    for k, seats in enumerate(result.tables, 1):
-        real = [p for p in seats if p is not None]
-        points = rng.sample(range(5, 100), len(real))
-        tables.append(Table(k, (*(Seat(p, raw=Decimal(s)) for p, s in zip(real, points,
-                                                                          strict=True)),
-                                *(Seat(None) for p in seats if p is None))))
-    return Round(number, tuple(tables))
-
-
 def tournament_rounds(ttype: TournamentType, players: tuple[Player, ...], rounds: int,
                       rng: random.Random) -> list[tuple[DrawKind, DrawResult]]:
     t = Tournament(players)
@@ -66,7 +56,7 @@ def tournament_rounds(ttype: TournamentType, players: tuple[Player, ...], rounds
     for number in range(1, rounds + 1):
         result = draw_for_round(t, ttype, number, rng.randrange(2**31), CONFIG)
         out.append((ttype.rule_for(number).kind, result))
-        t = Tournament(players, (*t.rounds, played(result, number, rng)))
+        t = Tournament(players, (*t.rounds, play_round(result.tables, number, rng)))
     return out
 
 
