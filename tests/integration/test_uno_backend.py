@@ -48,6 +48,7 @@ with headless_office(timeout=90) as desktop:
     spec.col_widths[1] = 24
     spec.hidden_cols.add(4)
     spec.validations.append(Validation("B5:B9", "Liste!$A$1:$B$1"))
+    spec.validations.append(Validation("C5:C9", "Liste!$A$1:$B$1", strict=False))
     book.write_sheet(spec, after="Primo")
     replaced = SheetSpec("Primo")
     replaced.put(1, 1, "nuovo")
@@ -122,6 +123,7 @@ def test_the_stored_file_keeps_values_styles_and_layout(
     assert ws.column_dimensions["A"].width == pytest.approx(24, abs=0.5)
     assert ws.column_dimensions["D"].hidden
     rules = ws.data_validations.dataValidation
-    assert [(r.type, str(r.sqref), r.formula1) for r in rules] == [
-        ("list", "B5:B9", "Liste!$A$1:$B$1")]
+    assert sorted((r.type, str(r.sqref), r.formula1, bool(r.showErrorMessage))
+                  for r in rules) == [("list", "B5:B9", "Liste!$A$1:$B$1", True),
+                                      ("list", "C5:C9", "Liste!$A$1:$B$1", False)]
     assert ws["B3"].value == datetime(2011, 5, 14, 9, 30)

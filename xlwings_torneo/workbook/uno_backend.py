@@ -23,7 +23,16 @@ from typing import Any
 
 from ..errors import WorkbookError
 from .backends import DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, plain_number
-from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue
+from .sheet import (
+    STRICT_LIST_ERROR,
+    CellValue,
+    Formula,
+    Grid,
+    SheetSpec,
+    Style,
+    Validation,
+    WriteValue,
+)
 
 EPOCH = datetime(1899, 12, 30)
 """Day 0 of Calc's (and Excel's 1900) date serial numbers."""
@@ -222,7 +231,7 @@ class UnoBackend:
         for col in spec.hidden_cols:
             columns.getByIndex(col - 1).IsVisible = False
         for validation in spec.validations:
-            self._add_validation(sheet, validation.cells, validation.source)
+            self._add_validation(sheet, validation)
         if spec.hidden:
             sheet.IsVisible = False
 
@@ -267,14 +276,18 @@ class UnoBackend:
             self._number_formats[code] = key
         return self._number_formats[code]
 
-    def _add_validation(self, sheet: Any, cells: str, source: str) -> None:
+    def _add_validation(self, sheet: Any, validation: Validation) -> None:
         uno = _uno()
-        target = sheet.getCellRangeByName(cells)
+        target = sheet.getCellRangeByName(validation.cells)
         rule = target.Validation
         rule.Type = uno.Enum("com.sun.star.sheet.ValidationType", "LIST")
         rule.IgnoreBlankCells = True
         rule.ShowList = 1  # com.sun.star.sheet.TableValidationVisibility.UNSORTED
-        rule.setFormula1(calc_reference(source))
+        rule.setFormula1(calc_reference(validation.source))
+        # a strict list stops other values; a free one (clubs) only suggests
+        rule.ShowErrorMessage = validation.strict
+        rule.ErrorAlertStyle = uno.Enum("com.sun.star.sheet.ValidationAlertStyle", "STOP")
+        rule.ErrorMessage = STRICT_LIST_ERROR
         target.Validation = rule
 
     def save(self) -> None:

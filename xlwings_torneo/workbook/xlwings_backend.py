@@ -121,7 +121,15 @@ class XlwingsBackend:
                 sheet.range((1, first), (1, last)).column_width = width
         for _, first, _, last in style_runs((1, c) for c in spec.hidden_cols):
             sheet.range((1, first), (1, last)).columns.hidden = True
-        self._pending += [(spec.name, v.cells, v.source) for v in spec.validations]
+        for v in spec.validations:
+            if v.strict:
+                self._pending.append((spec.name, v.cells, v.source))
+            else:
+                # xlwings' `set_list` always stops values outside the list and cannot turn
+                # the alert off; a free-text column (clubs, families) must stay free, so its
+                # dropdown is not created, and the loss is said
+                self._lost.append(f"{spec.name}!{v.cells}: menù a tendina non creato, per "
+                                  f"lasciare libero il testo (elenco {v.source})")
         self._add_validations()
         if spec.hidden:
             sheet.visible = False
