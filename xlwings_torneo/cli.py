@@ -39,8 +39,10 @@ def _overrides(args: argparse.Namespace) -> services.LogOverrides:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    path = services.new_workbook(Path(args.file), overwrite=args.overwrite)
-    print(f"Creato il torneo vuoto {path}: compila il foglio Iscritti")
+    created = services.new_workbook(Path(args.file), overwrite=args.overwrite)
+    print(f"Creato il torneo vuoto {created.path}: compila il foglio Iscritti")
+    for line in created.lost:
+        print(f"  Attenzione: {line}")
     return EXIT_OK
 
 

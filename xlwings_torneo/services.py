@@ -133,7 +133,14 @@ def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides
 
 # --- New workbook -------------------------------------------------------------------------
 
-def new_workbook(path: Path, *, overwrite: bool = False) -> Path:
+@dataclass(frozen=True)
+class NewWorkbook:
+    path: Path
+    lost: tuple[str, ...] = ()
+    """What the format could not keep (a new `.xls` has no dropdowns), in Italian."""
+
+
+def new_workbook(path: Path, *, overwrite: bool = False) -> NewWorkbook:
     """A blank tournament workbook of the file's format (.xlsx default)."""
     path = Path(path)
     if not path.suffix:
@@ -146,8 +153,9 @@ def new_workbook(path: Path, *, overwrite: bool = False) -> Path:
     book = create_workbook(path)
     for spec in template_specs(config):
         book.write_sheet(spec)
+    lost = tuple(book.lost_features())
     book.save()
-    return path
+    return NewWorkbook(path, lost)
 
 
 # --- Draw ---------------------------------------------------------------------------------

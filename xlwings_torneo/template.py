@@ -14,7 +14,7 @@ TEMPLATE_NAMES = ("torneo.xlsx", "torneo.xls")
 
 def build(folder: Path = TEMPLATE_DIR) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    return [new_workbook(folder / name, overwrite=True) for name in TEMPLATE_NAMES]
+    return [new_workbook(folder / name, overwrite=True).path for name in TEMPLATE_NAMES]
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ def torneo_fd(capfd: pytest.CaptureFixture[str]) -> Cli:
 
 def test_lo_run_draws_the_same_round_as_the_cli(tmp_path: Path, torneo_fd: Cli):
     torneo = torneo_fd
-    workbook = new_workbook(tmp_path / "torneo.xlsx")
+    workbook = new_workbook(tmp_path / "torneo.xlsx").path
     register(workbook, club_players(24))
     twin = tmp_path / "gemello.xlsx"
     twin.write_bytes(workbook.read_bytes())

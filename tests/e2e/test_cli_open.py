@@ -188,3 +188,11 @@ def test_drawing_over_an_unscored_round_warns_but_draws(workbook: Path, torneo: 
     assert "Turno 2" in wb.sheetnames
     log = [str(r[2]) for r in wb["Log"].iter_rows(min_row=2, values_only=True)]
     assert any("tavoli ancora senza punteggi (N°3)" in line for line in log)
+
+
+def test_a_new_xls_says_it_cannot_keep_the_dropdowns(tmp_path: Path, torneo: Cli):
+    assert torneo("new", tmp_path / "vecchio.xls") == 0
+    assert "Attenzione: il formato .xls non conserva i menù a tendina" in torneo.out
+    assert "Iscritti!F4:F1000" in torneo.out
+    assert torneo("new", tmp_path / "nuovo.xlsx") == 0
+    assert "Attenzione" not in torneo.out
