@@ -33,6 +33,7 @@ TIES_IN_RANDOM_ORDER = True
 sits at the higher table is chance; False: by ID."""
 
 _NEED_PREVIOUS = {DrawKind.GREEK, DrawKind.FIXED, DrawKind.SWISS, DrawKind.FINAL}
+"""Kinds whose tables the rules set from the previous round's results (no free choice)."""
 
 
 def required_results(ttype: TournamentType, round_no: int) -> tuple[int, ...]:
@@ -65,8 +66,10 @@ def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: SizeSc
     pinned = {pid: t for t, members in enumerate(tables, 1) for pid in members}
     result = draw_round(players, previous, scheme, SHOWN_FOR_PLACED_DRAWS, seed,
                         start=tables, fixed=pinned)
-    return DrawResult(result.tables, result.values, result.bounds, seed, result.warnings,
-                      0, (*result.notes, *notes))
+    # every seat is fixed by the rules: no other draw is allowed, so the lowest possible
+    # value of each criterion is the one these tables have
+    return DrawResult(result.tables, result.values, dict(result.values), seed,
+                      result.warnings, 0, (*result.notes, *notes))
 
 
 def ranking(tournament: Tournament, ttype: TournamentType, after_round: int, config: Config,
@@ -138,6 +141,7 @@ def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,
     rule = ttype.rule_for(round_no)
     previous = tuple(r for r in tournament.rounds if r.number < round_no)
     criteria = list(rule.criteria or SHOWN_FOR_PLACED_DRAWS)
+    placed = rule.kind in _NEED_PREVIOUS  # Greek, fixed, Swiss, final: seats set by the rules
     bands: dict[PlayerId, int] = {}
     if Criterion.BAND in criteria:
         before = Tournament(tournament.players, previous, tournament.info, tournament.options)
@@ -150,5 +154,8 @@ def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,
     ctx = make_context([by_id[p] for t in tables for p in t], previous, bands=bands)
     plan = TablePlan(tuple(len(t) for t in tables), (0,) * len(tables))
     ids = [p for t in tables for p in t]
-    return ({c: evaluate(c, tables, ctx) for c in criteria},
-            {c: lower_bound(c, ids, plan, ctx, criteria[:i]) for i, c in enumerate(criteria)})
+    values = {c: evaluate(c, tables, ctx) for c in criteria}
+    if placed:
+        return values, dict(values)
+    return values, {c: lower_bound(c, ids, plan, ctx, criteria[:i])
+                    for i, c in enumerate(criteria)}
