@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from ..errors import FileLockedError
+from ..workbook.base import atomic_write
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write beside the target, then rename over it; a target held open by another
     program (a PDF viewer on Windows) is reported by name."""
-    temporary = path.with_name(f".{path.name}.tmp")
     try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        atomic_write(path, lambda temporary: temporary.write_bytes(data))
     except PermissionError as exc:
         raise FileLockedError("file aperto in un altro programma: chiudilo e riprova",
                               where=str(path)) from exc
-    finally:
-        temporary.unlink(missing_ok=True)

@@ -29,7 +29,13 @@ class WorkbookBackend(Protocol):
         ...
 
 
-def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     """Write to a temporary file beside `path`, then rename over it: never a half-written file."""
     path = Path(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".~tmp_{path.stem}_", suffix=path.suffix,
@@ -38,8 +44,9 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
     tmp = Path(tmp_name)
     try:
         write(tmp)
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
+        # mkstemp makes the file private (0600): keep the old file's permissions, or give
+        # a new file the ones any program would (0666 less the umask)
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
         os.replace(tmp, path)
     finally:
         if tmp.exists():
