@@ -247,6 +247,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _problems(err: TorneoError) -> list[str]:
+    """One line per problem: a validation lists several, a scoring error may hold several
+    lines (every table with missing scores)."""
+    found = err.problems if isinstance(err, ValidationError) else (str(err),)
+    return [line for problem in found for line in problem.splitlines() if line.strip()]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
@@ -255,13 +262,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.handler(args)
         return code
-    except ValidationError as err:
-        print(f"Errore: {len(err.problems)} problemi nel foglio:", file=sys.stderr)
-        for problem in err.problems:
-            print(f"  - {problem}", file=sys.stderr)
-        return EXIT_USER
     except TorneoError as err:
-        print(f"Errore: {err}", file=sys.stderr)
+        problems = _problems(err)
+        if len(problems) == 1:
+            print(f"Errore: {problems[0]}", file=sys.stderr)
+        else:
+            print(f"Errore: {len(problems)} problemi nel foglio:", file=sys.stderr)
+            for problem in problems:
+                print(f"  - {problem}", file=sys.stderr)
         return EXIT_USER
     except KeyboardInterrupt:
         print("Interrotto: il file non è stato modificato", file=sys.stderr)

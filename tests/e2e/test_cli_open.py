@@ -196,3 +196,16 @@ def test_a_new_xls_says_it_cannot_keep_the_dropdowns(tmp_path: Path, torneo: Cli
     assert "Iscritti!F4:F1000" in torneo.out
     assert torneo("new", tmp_path / "nuovo.xlsx") == 0
     assert "Attenzione" not in torneo.out
+
+
+def test_check_lists_every_score_problem_one_per_line(workbook: Path, torneo: Cli):
+    torneo("draw", workbook, "--seed", "1")
+    scores = {0: 44, 1: 44, 2: 10, 3: 5}
+    type_scores(workbook, 1, lambda table, seat, pid: None if table == 2 else
+                scores[seat] if table == 1 else 40 - seat)
+    assert torneo("check", workbook) == 2
+    lines = torneo.err.splitlines()
+    assert lines[0] == "Errore: 2 problemi nel foglio:"
+    assert lines[1].startswith("  - Turno 1, Tavolo N°1: vittoria condivisa")
+    assert "aggiungi un decimale al punteggio del vincitore (ad esempio 44,1)" in lines[1]
+    assert lines[2] == "  - Turno 1, Tavolo N°2: punteggi mancanti"
