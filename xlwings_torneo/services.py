@@ -26,7 +26,7 @@ from .logs import LogTargets, log, log_session
 from .model import LogLevel, Options, Round, Tournament
 from .scoring.result import Standings
 from .scoring.standings import compute_standings, qualified_places
-from .workbook.backends import create_workbook, open_workbook
+from .workbook.backends import check_suffix, create_workbook, open_workbook
 from .workbook.base import WorkbookBackend
 from .workbook.layout import (
     SHEET_CLASSIFICA,
@@ -41,8 +41,6 @@ from .workbook.layout import (
     round_sheet_name,
 )
 from .workbook.writer import log_spec, round_spec, standings_specs, template_specs
-
-SUPPORTED_SUFFIXES = (".xlsx", ".xlsm", ".xls")
 
 
 @dataclass(frozen=True)
@@ -76,9 +74,7 @@ def ensure_not_open(path: Path) -> None:
 
 def open_file(path: Path) -> WorkbookBackend:
     path = Path(path)
-    if path.suffix.lower() not in SUPPORTED_SUFFIXES:
-        raise WorkbookError(f"formato {path.suffix or '(nessuno)'} non supportato: "
-                            "usa .xlsx, .xlsm o .xls", str(path))
+    check_suffix(path)
     if not path.exists():
         raise WorkbookError(f"il file {path} non esiste (crealo con: torneo new {path})")
     ensure_not_open(path)
@@ -145,8 +141,7 @@ def new_workbook(path: Path, *, overwrite: bool = False) -> NewWorkbook:
     path = Path(path)
     if not path.suffix:
         path = path.with_suffix(".xlsx")
-    if path.suffix.lower() not in SUPPORTED_SUFFIXES:
-        raise WorkbookError(f"formato {path.suffix} non supportato: usa .xlsx, .xlsm o .xls")
+    check_suffix(path)
     if path.exists() and not overwrite:
         raise WorkbookError(f"il file {path} esiste già: scegli un altro nome")
     config = load_config(path)

@@ -35,7 +35,7 @@ _ZIP_MAGIC = b"PK\x03\x04"
 def open_workbook(path: str | Path) -> WorkbookBackend:
     """Open an existing workbook; the backend is chosen by the file's extension."""
     path = Path(path)
-    suffix = _suffix(path)
+    suffix = check_suffix(path)
     if not path.is_file():
         raise WorkbookError(f"file «{path}» non trovato")
     _check_magic(path, suffix)
@@ -47,13 +47,14 @@ def open_workbook(path: str | Path) -> WorkbookBackend:
 def create_workbook(path: str | Path) -> WorkbookBackend:
     """A new empty workbook (no sheets yet) that `save()` writes to `path`."""
     path = Path(path)
-    suffix = _suffix(path)
+    suffix = check_suffix(path)
     if suffix == ".xls":
         return _xls_class().create(path)
     return _xlsx_class().create(path, macro_enabled=suffix == ".xlsm")
 
 
-def _suffix(path: Path) -> str:
+def check_suffix(path: Path) -> str:
+    """The file's extension in lower case, or a WorkbookError if it is not a workbook's."""
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED_SUFFIXES:
         shown = suffix or "senza estensione"

@@ -5,7 +5,7 @@ Backends only move cells; they never compute anything. Rows and columns are 1-ba
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -95,6 +95,21 @@ class Grid:
     name: str
     rows: tuple[tuple[CellValue, ...], ...]
     hidden: bool = False
+
+    @classmethod
+    def trimmed(cls, name: str, rows: Iterable[Iterable[CellValue]],
+                hidden: bool = False) -> Grid:
+        """A Grid of `rows` as a backend read them, without the empty cells that end each
+        row and the empty rows that end the sheet."""
+        kept: list[tuple[CellValue, ...]] = []
+        for row in rows:
+            values = list(row)
+            while values and values[-1] is None:
+                values.pop()
+            kept.append(tuple(values))
+        while kept and not kept[-1]:
+            kept.pop()
+        return cls(name, tuple(kept), hidden)
 
     def cell(self, row: int, col: int) -> CellValue:
         if 1 <= row <= len(self.rows):

@@ -185,14 +185,7 @@ class UnoBackend:
                     value = data[r][c]
                     if isinstance(value, int | float) and not isinstance(value, bool):
                         data[r][c] = from_serial(float(value))
-        rows: list[tuple[CellValue, ...]] = []
-        for row in data:
-            while row and row[-1] is None:
-                row.pop()
-            rows.append(tuple(row))
-        while rows and not rows[-1]:
-            rows.pop()
-        return Grid(name=name, rows=tuple(rows), hidden=not sheet.IsVisible)
+        return Grid.trimmed(name, data, hidden=not sheet.IsVisible)
 
     # --- writing ---------------------------------------------------------------------
 

@@ -198,15 +198,9 @@ def _is_hidden(entry: KeptSheet | _Written) -> bool:
 # --- reading helpers -----------------------------------------------------------------------
 
 def _grid_from_sheet(book: xlrd.book.Book, sheet: xlrd.sheet.Sheet) -> Grid:
-    rows: list[tuple[CellValue, ...]] = []
-    for r in range(sheet.nrows):
-        values = [_cell_value(book, sheet.cell(r, c)) for c in range(sheet.row_len(r))]
-        while values and values[-1] is None:
-            values.pop()
-        rows.append(tuple(values))
-    while rows and not rows[-1]:
-        rows.pop()
-    return Grid(name=str(sheet.name), rows=tuple(rows), hidden=bool(sheet.visibility))
+    rows = ([_cell_value(book, sheet.cell(r, c)) for c in range(sheet.row_len(r))]
+            for r in range(sheet.nrows))
+    return Grid.trimmed(str(sheet.name), rows, hidden=bool(sheet.visibility))
 
 
 def _cell_value(book: xlrd.book.Book, cell: xlrd.sheet.Cell) -> CellValue:
@@ -231,15 +225,9 @@ def _cell_value(book: xlrd.book.Book, cell: xlrd.sheet.Cell) -> CellValue:
 
 def _grid_from_spec(spec: SheetSpec) -> Grid:
     """What a written sheet will read as once saved (formulas have no value yet)."""
-    rows: list[tuple[CellValue, ...]] = []
-    for raw in spec.matrix():
-        values = [None if isinstance(v, Formula) else normalise(v) for v in raw]
-        while values and values[-1] is None:
-            values.pop()
-        rows.append(tuple(values))
-    while rows and not rows[-1]:
-        rows.pop()
-    return Grid(name=spec.name, rows=tuple(rows), hidden=spec.hidden)
+    rows = ([None if isinstance(v, Formula) else normalise(v) for v in raw]
+            for raw in spec.matrix())
+    return Grid.trimmed(spec.name, rows, hidden=spec.hidden)
 
 
 def _format_str(book: xlrd.book.Book, xf_index: int) -> str:

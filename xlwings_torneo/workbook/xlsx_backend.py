@@ -119,16 +119,10 @@ class XlsxBackend:
 
     def read_sheet(self, name: str) -> Grid:
         ws = self._sheet(name)
-        rows: list[tuple[CellValue, ...]] = []
-        for row in ws.iter_rows():
-            values = [self._read_cell(ws, cell) if isinstance(cell, Cell) else None
-                      for cell in row]  # merged-away cells read as empty
-            while values and values[-1] is None:
-                values.pop()
-            rows.append(tuple(values))
-        while rows and not rows[-1]:
-            rows.pop()
-        return Grid(name=ws.title, rows=tuple(rows), hidden=ws.sheet_state != "visible")
+        rows = ([self._read_cell(ws, cell) if isinstance(cell, Cell) else None
+                 for cell in row]  # merged-away cells read as empty
+                for row in ws.iter_rows())
+        return Grid.trimmed(ws.title, rows, hidden=ws.sheet_state != "visible")
 
     def _read_cell(self, ws: Worksheet, cell: Cell) -> CellValue:
         if cell.data_type == "f":

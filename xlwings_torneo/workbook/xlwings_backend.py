@@ -80,15 +80,8 @@ class XlwingsBackend:
         sheet = self._sheet(name)
         last = sheet.used_range.last_cell
         values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
-        rows: list[tuple[CellValue, ...]] = []
-        for raw in values or []:
-            row = [_read_value(v) for v in raw]
-            while row and row[-1] is None:
-                row.pop()
-            rows.append(tuple(row))
-        while rows and not rows[-1]:
-            rows.pop()
-        return Grid(name=name, rows=tuple(rows), hidden=not sheet.visible)
+        rows = ([_read_value(v) for v in raw] for raw in values or [])
+        return Grid.trimmed(name, rows, hidden=not sheet.visible)
 
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its place, or add it after `after` (else last)."""
