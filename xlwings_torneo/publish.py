@@ -5,17 +5,16 @@ itself is only read."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-from .config import Config, load_config
+from .config import Config
 from .errors import MissingDependencyError, TorneoError, WorkbookError
 from .formats import find_type
-from .logs import log, log_session
+from .logs import log
 from .model import Tournament
 from .scoring.result import Standings
 from .scoring.standings import compute_standings, qualified_places
-from .services import NO_OVERRIDES, LogOverrides, log_targets, read
+from .services import NO_OVERRIDES, LogOverrides, run_logged
 from .workbook.base import WorkbookBackend
 from .workbook.layout import round_sheet_name
 
@@ -70,20 +69,15 @@ def standings_for(tournament: Tournament, config: Config, *,
         return None
 
 
-@dataclass(frozen=True)
-class _Job:
-    tournament: Tournament
-    config: Config
-
-
 def _run(book: WorkbookBackend, path: Path, overrides: LogOverrides,
-         action: Callable[[_Job], Path]) -> Path:
-    config = load_config(path)
-    tournament = read(book, config)
-    with log_session(log_targets(tournament.options, overrides, path, config)):
-        out = action(_Job(tournament, config))
+         action: Callable[[Tournament, Config], Path]) -> Path:
+    """Read, validate and log as every use case does; the workbook itself is not written."""
+    def logged(tournament: Tournament, config: Config) -> Path:
+        out = action(tournament, config)
         log.info("Scritto %s", out)
-    return out
+        return out
+
+    return run_logged(book, path, overrides, logged, write=False)
 
 
 def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, *,
@@ -93,15 +87,14 @@ def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, 
     _require_reportlab()
     from .reports.pdf_sheets import write_round_sheets
 
-    def action(job: _Job) -> Path:
-        t = job.tournament
+    def action(t: Tournament, config: Config) -> Path:
         number = round_no or max((r.number for r in t.rounds), default=0)
         if number == 0 or t.round(number) is None:
             raise WorkbookError("il turno non è stato ancora sorteggiato",
                                 round_sheet_name(number or 1))
         out = round_pdf_path(path, number)
         small = t.options.stampa_ridotta if reduced is None else reduced
-        write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, job.config))
+        write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, config))
         return out
 
     return _run(book, path, overrides, action)
@@ -113,12 +106,11 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
     _require_reportlab()
     from .reports.pdf_report import write_report
 
-    def action(job: _Job) -> Path:
-        t = job.tournament
+    def action(t: Tournament, config: Config) -> Path:
         out = path.with_suffix(".pdf")
         small = t.options.stampa_ridotta if reduced is None else reduced
-        write_report(t, standings_for(t, job.config, required=True), out, reduced=small,
-                     logo=logo_path(path, job.config))
+        write_report(t, standings_for(t, config, required=True), out, reduced=small,
+                     logo=logo_path(path, config))
         return out
 
     return _run(book, path, overrides, action)
@@ -136,14 +128,13 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
     from .reports.text_export import export_txt
     from .reports.vbulletin import export_vbc
 
-    def action(job: _Job) -> Path:
-        t = job.tournament
+    def action(t: Tournament, config: Config) -> Path:
         out = export_path(path, fmt)
         if fmt == "site":
-            export_site(t, standings_for(t, job.config, required=False), out)
+            export_site(t, standings_for(t, config, required=False), out)
             return out
         text = {"txt": lambda: export_txt(t), "vbc": lambda: export_vbc(t),
-                "html": lambda: export_html(t, standings_for(t, job.config, required=False))}[fmt]()
+                "html": lambda: export_html(t, standings_for(t, config, required=False))}[fmt]()
         write_atomic(out, text.encode("utf-8"))
         return out
 
