@@ -17,6 +17,7 @@ from typing import Any
 from . import __version__, services
 from .config import load_config
 from .errors import TorneoError, ValidationError
+from .type_entries import types_for
 from .workbook.base import WorkbookBackend
 from .workbook.layout import SHEET_ISCRITTI, SHEET_OPZIONI, round_number
 from .workbook.writer import template_specs
@@ -86,7 +87,7 @@ def new_tournament(book: WorkbookBackend, path: Path | None) -> str:
     if SHEET_ISCRITTI in book.sheet_names():
         raise TorneoError("questa cartella di lavoro contiene già un torneo (foglio "
                           "Iscritti): apri una cartella vuota e premi di nuovo Nuovo Torneo")
-    for spec in template_specs(load_config(path)):
+    for spec in template_specs(load_config(path), types_for(path).names):
         book.write_sheet(spec)
     book.save()
     return "Torneo vuoto pronto: compila il foglio Iscritti, poi premi Sorteggio Turno"

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from . import __version__, publish, services, verify
 from .errors import TorneoError, ValidationError
-from .formats import TYPES
 from .model import LogLevel
+from .type_entries import types_for
 
 EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
 
@@ -144,9 +144,12 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
 
 
 def cmd_types(args: argparse.Namespace) -> int:
-    for t in TYPES:
+    place = Path(args.file)
+    # a workbook or its folder: the types of its `tipi.toml` are listed too
+    for t in types_for(place / "_" if place.is_dir() else place):
         alias = f" (alias {', '.join(t.aliases)})" if t.aliases else ""
         print(f"{t.name:<16} tavoli {t.sizes.value:<12} {t.description}{alias}")
+        print(f"{'':<16} da: {t.source}")
     return EXIT_OK
 
 
@@ -236,7 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: draw --round 1")
 
-    add("types", cmd_types, "elenca i tipi di torneo")
+    p = add("types", cmd_types, "elenca i tipi di torneo e da dove vengono")
+    p.add_argument("file", nargs="?", default=".",
+                   help="un torneo o una cartella: elenca anche i tipi del suo tipi.toml")
 
     p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
     p.add_argument("folder", nargs="?", default="demo_torneo")

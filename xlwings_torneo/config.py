@@ -16,23 +16,11 @@ DEFAULT_PATH = Path(__file__).resolve().parent.parent / "configuration" / CONFIG
 
 
 @dataclass(frozen=True)
-class Threshold:
-    """One row of `soglieRaduni` / `soglieMaster`."""
-
-    up_to: int
-    direct_finalists: int
-    semifinals: int
-    winners: int
-
-
-@dataclass(frozen=True)
 class Config:
     options: Options
     log_folder: str
     log_file_name: str
     draw_time_limit: float
-    raduni: tuple[Threshold, ...]
-    master: tuple[Threshold, ...]
     lists: dict[str, tuple[str, ...]]
     colours: dict[str, str]
     logo: str
@@ -64,6 +52,20 @@ def _level(text: str) -> LogLevel:
     raise TorneoError(f'livello di log "{text}" non valido nella configurazione')
 
 
+MOVED_THRESHOLDS = {"soglie_master": "MasterRisiko", "soglie_raduni": "RadunoNazionale"}
+"""Final-phase thresholds moved from `torneo.toml` to each type's entry (`soglie`)."""
+
+
+def _moved_thresholds(data: dict[str, Any], path: Path) -> None:
+    """Thresholds left in an organiser's old `torneo.toml` would be ignored: say where they go."""
+    for key, type_name in MOVED_THRESHOLDS.items():
+        if key in data:
+            raise TorneoError(
+                f"{path}: [[{key}]] non si scrive più qui: le soglie della fase finale "
+                f"appartengono al tipo di torneo; spostale in tipi.toml accanto al torneo "
+                f"come [[{type_name}.soglie]] (vedi docs/tipi.md)")
+
+
 def load_config(workbook: Path | None = None, path: Path = DEFAULT_PATH) -> Config:
     """The default configuration, overridden by a `torneo.toml` beside the workbook if any."""
     data = _read(path)
@@ -71,6 +73,7 @@ def load_config(workbook: Path | None = None, path: Path = DEFAULT_PATH) -> Conf
         local = Path(workbook).resolve().parent / CONFIG_NAME
         if local.exists() and local != path.resolve():
             data = _merge(data, _read(local))
+            _moved_thresholds(data, local)
     opt = data["opzioni"]
     options = Options(
         tipo_sorteggio=opt["tipo_sorteggio"], tipo_classifica=opt["tipo_classifica"],
@@ -79,15 +82,10 @@ def load_config(workbook: Path | None = None, path: Path = DEFAULT_PATH) -> Conf
         log_file=_level(opt["log_file"]),
     )
 
-    def thresholds(rows: list[dict[str, int]]) -> tuple[Threshold, ...]:
-        return tuple(Threshold(r["fino_a"], r["diretti_in_finale"], r["semifinali"],
-                               r["vincitori"]) for r in rows)
-
     return Config(
         options=options,
         log_folder=data["log"]["cartella"], log_file_name=data["log"]["nome_file"],
         draw_time_limit=float(data["draw"]["tempo_massimo_secondi"]),
-        raduni=thresholds(data["soglie_raduni"]), master=thresholds(data["soglie_master"]),
         lists={k: tuple(v) for k, v in data["dati"].items()},
         colours=dict(data["colori"]),
         logo=str(data["stampa"]["logo"]),

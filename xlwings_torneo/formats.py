@@ -1,16 +1,23 @@
-"""The tournament types: a registry of small declarative entries (FORMATS.md §2).
+"""The tournament types: one entry per type, loaded as data (FORMATS.md §2).
 
-A type is data: its table-size scheme, the draw rule of each round and the name of its
-scoring rule. The draw and scoring engines read these entries; no code path is copied
-per type.
+A type is data: its table-size scheme, the draw rule of each round, its scoring (a points
+primitive with its parameters, tie-breakers, discards, team standing) and its final-phase
+thresholds. The entries live in `configuration/tipi/*.toml` and in an organiser's `tipi.toml`
+beside the workbook; `type_entries` reads them. The draw and scoring engines take a
+`TournamentType` as an argument; no code path is copied per type.
 """
 
 from __future__ import annotations
 
+import difflib
 import enum
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from .errors import UnknownTypeError
+from .scoring.rules import ScoringRule
 
 
 class Criterion(enum.Enum):
@@ -72,11 +79,21 @@ class RoundRule:
     criteria: tuple[Criterion, ...] = ()
 
 
-def _opt(*criteria: Criterion) -> RoundRule:
-    return RoundRule(DrawKind.OPTIMISE, criteria)
+@dataclass(frozen=True)
+class Threshold:
+    """One row of a final phase's thresholds (manual 000 l.448 `soglieRaduni`, l.529
+    `soglieMaster`): with up to `up_to` players who played every qualifier (inclusive)."""
+
+    up_to: int
+    direct_finalists: int
+    """-1: decided by the 2-win players rule (FORMATS.md, MasterRisiko, below 50 players)."""
+    semifinals: int
+    winners: int
+    """Parallel groups, each with its own final."""
 
 
-C = Criterion
+BUILTIN_SOURCE = "predefinito"
+"""How `torneo types` calls a type shipped with the program."""
 
 
 @dataclass(frozen=True)
@@ -88,10 +105,14 @@ class TournamentType:
     rounds: tuple[RoundRule, ...]
     """Rule of round 1, 2, …; when `open_ended` the last one repeats for later rounds."""
     open_ended: bool
-    scoring: str | None
-    """Name of the scoring rule (scoring registry); None: the type has no standings."""
+    scoring: ScoringRule | None
+    """How the standings are computed; None: the type has no standings."""
+    thresholds: tuple[Threshold, ...] = ()
+    """Final phase: how many direct finalists, semifinals and groups by number of players."""
     aliases: tuple[str, ...] = ()
     description: str = ""
+    source: str = BUILTIN_SOURCE
+    """Where the entry comes from: `predefinito (tipi/open.toml)` or the organiser's file."""
 
     def rule_for(self, round_no: int) -> RoundRule:
         from .errors import DrawError
@@ -108,106 +129,70 @@ class TournamentType:
         )
 
 
-_OPEN_DRAW = (_opt(C.CLUB), _opt(C.FIVE, C.CLUB, C.REPEAT))
-_CINQUISTI = (
-    RoundRule(DrawKind.CINQUISTI, (C.CLUB,)),
-    RoundRule(DrawKind.CINQUISTI, (C.FIVE, C.WINNERS_PREV, C.CLUB, C.REPEAT_PREV)),
-)
-_FINAL_PHASE = (
-    RoundRule(DrawKind.SEMIFINAL, (C.CLUB, C.BAND)),
-    RoundRule(DrawKind.FINAL),
-)
-
-TYPES: tuple[TournamentType, ...] = (
-    TournamentType(
-        "RadunoNazionale", SizeScheme.FOUR_FIVE,
-        (_opt(C.CLUB, C.REGION), _opt(C.WINNERS_PREV, C.CLUB, C.REPEAT_PREV), *_FINAL_PHASE),
-        open_ended=False, scoring="raduno",
-        description="2 qualificazioni, semifinali, finale/i; +50 al vincitore",
-    ),
-    TournamentType(
-        "MasterRisiko", SizeScheme.FOUR_FIVE, (*_CINQUISTI, *_FINAL_PHASE),
-        open_ended=False, scoring="master", aliases=("Master",),
-        description="regolamento Master: punti in millesimi, semifinali e finale/i",
-    ),
-    TournamentType(
-        "SantEufemia", SizeScheme.FOUR_FIVE, (*_CINQUISTI, *_FINAL_PHASE),
-        open_ended=False, scoring="santeufemia",
-        description="2 qualificazioni con cinquisti, 4 semifinali, finale",
-    ),
-    TournamentType(
-        "Open", SizeScheme.FOUR_FIVE, _OPEN_DRAW, open_ended=True, scoring="open",
-        description="turni illimitati; punti tavolo (x1,25 al tavolo da 5) +50 al vincitore",
-    ),
-    TournamentType(
-        "TorneoGufo", SizeScheme.FOUR_FIVE, _OPEN_DRAW, open_ended=True, scoring="gufo",
-        description="turni illimitati; punti/100 + bonus per piazzamento o eliminazione",
-    ),
-    TournamentType(
-        "CampionatoGufo", SizeScheme.FOUR_FIVE_GHOST,
-        (_opt(C.CLUB), _opt(C.THREE, C.FIVE, C.CLUB, C.REPEAT)),
-        open_ended=True, scoring="spartac",
-        description="tavoli da 4, uno da 5 o da 3 con GHOST; formula Spartac",
-    ),
-    TournamentType(
-        "Victory", SizeScheme.FOUR_FIVE, _OPEN_DRAW, open_ended=True, scoring="victory",
-        aliases=("OpenMaster",),
-        description="sorteggio come Open, punti come MasterRisiko, senza fase finale",
-    ),
-    TournamentType(
-        "NazionaleRisiKo", SizeScheme.FOUR_FIVE,
-        (_opt(C.CLUB, C.REGION), RoundRule(DrawKind.GREEK), RoundRule(DrawKind.FIXED)),
-        open_ended=False, scoring="nazionale",
-        description="3 turni: sorteggio, alla greca, schema fisso",
-    ),
-    TournamentType(
-        "BGL", SizeScheme.FOUR_THREE, (_opt(C.CLUB), _opt(C.THREE, C.REPEAT, C.CLUB)),
-        open_ended=True, scoring="bgl",
-        description="tavoli da 4 e 3; punti per piazzamento + PBG",
-    ),
-    TournamentType(
-        "BGL_SVIZZERA", SizeScheme.FOUR_THREE, (_opt(C.CLUB), RoundRule(DrawKind.SWISS)),
-        open_ended=True, scoring="bgl",
-        description="come BGL, turni successivi alla svizzera",
-    ),
-    TournamentType(
-        "1VS1", SizeScheme.TWO_THREE, (_opt(C.CLUB), _opt(C.THREE, C.REPEAT, C.CLUB)),
-        open_ended=True, scoring=None,
-        description="tavoli da 2 (uno da 3 se dispari); nessuna classifica propria",
-    ),
-    TournamentType(
-        "1VS1_SVIZZERA", SizeScheme.TWO_THREE, (_opt(C.CLUB), RoundRule(DrawKind.SWISS)),
-        open_ended=True, scoring="bgl",
-        description="tavoli da 2, turni successivi alla svizzera; punti come BGL",
-    ),
-    TournamentType(
-        "TorneoASquadre", SizeScheme.FOUR_FIVE,
-        (
-            _opt(C.CLUB, C.CLUB_X_CLUB),
-            _opt(C.CLUB, C.CLUB_X_CLUB, C.REPEAT, C.PLAYER_X_CLUB),
-        ),
-        open_ended=True, scoring="squadre",
-        description="separazione club e scontri tra club; punti come TorneoGufo + squadre",
-    ),
-)
-
-
-def _key(name: str) -> str:
+def type_key(name: str) -> str:
     """Type names match case-insensitively, ignoring spaces, `_`, `'` and `-` (FORMATS.md)."""
     return "".join(ch for ch in name.casefold() if ch not in " _'-’")
 
 
-_BY_KEY: dict[str, TournamentType] = {
-    _key(alias): t for t in TYPES for alias in (t.name, *t.aliases)
-}
+@dataclass(frozen=True)
+class TypeRegistry:
+    """The types an organiser can pick, by name or alias."""
+
+    types: tuple[TournamentType, ...]
+
+    def __iter__(self) -> Iterator[TournamentType]:
+        return iter(self.types)
+
+    def __len__(self) -> int:
+        return len(self.types)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(t.name for t in self.types)
+
+    def get(self, name: str) -> TournamentType | None:
+        key = type_key(name)
+        return next((t for t in self.types for alias in (t.name, *t.aliases)
+                     if type_key(alias) == key), None)
+
+    def find(self, name: str) -> TournamentType:
+        """The type called `name` (or an alias); a clear Italian error otherwise."""
+        found = self.get(name)
+        if found is None:
+            raise UnknownTypeError(unknown_message("tipo di torneo", name, self.names))
+        return found
 
 
-def find_type(name: str) -> TournamentType:
-    """The registered type called `name` (or an alias); a clear Italian error otherwise."""
-    try:
-        return _BY_KEY[_key(name)]
-    except KeyError:
-        known = ", ".join(t.name for t in TYPES)
-        raise UnknownTypeError(
-            f'tipo di torneo "{name}" sconosciuto; i tipi previsti sono: {known}'
-        ) from None
+def suggest(name: str, known: Sequence[str]) -> str | None:
+    """The known name closest to `name`, if any is close (for "forse intendevi …")."""
+    keys = {type_key(k): k for k in known}
+    close = difflib.get_close_matches(type_key(name), list(keys), n=1, cutoff=0.6)
+    return keys[close[0]] if close else None
+
+
+def unknown_message(what: str, name: str, known: Sequence[str]) -> str:
+    """Italian: `what` "name" is unknown, with the closest known name or the list."""
+    close = suggest(name, known)
+    if close is not None:
+        return f'{what} "{name}" sconosciuto: forse intendevi "{close}"?'
+    return f'{what} "{name}" sconosciuto; previsti: {", ".join(known)}'
+
+
+@cache
+def builtin_types() -> TypeRegistry:
+    """The types shipped with the program (`configuration/tipi/`), loaded once."""
+    from .type_entries import load_types
+
+    return load_types()
+
+
+def find_type(name: str, types: TypeRegistry | None = None) -> TournamentType:
+    """The type called `name` in `types` (default: the built-in types)."""
+    return (types if types is not None else builtin_types()).find(name)
+
+
+def types_folder() -> Path:
+    """`configuration/tipi/`, beside the configuration file."""
+    from .config import DEFAULT_PATH
+
+    return DEFAULT_PATH.parent / "tipi"

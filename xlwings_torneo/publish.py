@@ -9,12 +9,13 @@ from pathlib import Path
 
 from .config import Config
 from .errors import MissingDependencyError, TorneoError, WorkbookError
-from .formats import find_type
+from .formats import TypeRegistry, find_type
 from .logs import log
 from .model import Tournament
 from .scoring.result import Standings
-from .scoring.standings import compute_standings, qualified_places
+from .scoring.standings import compute_standings
 from .services import NO_OVERRIDES, LogOverrides, run_logged
+from .type_entries import types_for
 from .workbook.base import WorkbookBackend
 from .workbook.layout import round_sheet_name
 
@@ -52,17 +53,16 @@ def _require_reportlab() -> None:
         raise MissingDependencyError("reportlab", "pdf") from None
 
 
-def standings_for(tournament: Tournament, config: Config, *,
+def standings_for(tournament: Tournament, types: TypeRegistry, *,
                   required: bool) -> Standings | None:
     """The standings of the ranking type, or None when the type has none (1VS1) or no
     round was played yet. Incomplete results are an error only when `required`."""
-    ttype = find_type(tournament.options.ranking_type)
+    ttype = find_type(tournament.options.ranking_type, types)
     if ttype.scoring is None or not any(r.is_played for r in tournament.rounds):
         return None
     try:
         return compute_standings(tournament, ttype,
-                                 unico_vincitore=tournament.options.unico_vincitore,
-                                 places=qualified_places(config.master))
+                                 unico_vincitore=tournament.options.unico_vincitore)
     except TorneoError:
         if required:
             raise
@@ -109,7 +109,7 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
     def action(t: Tournament, config: Config) -> Path:
         out = path.with_suffix(".pdf")
         small = t.options.stampa_ridotta if reduced is None else reduced
-        write_report(t, standings_for(t, config, required=True), out, reduced=small,
+        write_report(t, standings_for(t, types_for(path), required=True), out, reduced=small,
                      logo=logo_path(path, config))
         return out
 
@@ -130,11 +130,12 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
 
     def action(t: Tournament, config: Config) -> Path:
         out = export_path(path, fmt)
+        types = types_for(path)
         if fmt == "site":
-            export_site(t, standings_for(t, config, required=False), out)
+            export_site(t, standings_for(t, types, required=False), out)
             return out
         text = {"txt": lambda: export_txt(t), "vbc": lambda: export_vbc(t),
-                "html": lambda: export_html(t, standings_for(t, config, required=False))}[fmt]()
+                "html": lambda: export_html(t, standings_for(t, types, required=False))}[fmt]()
         write_atomic(out, text.encode("utf-8"))
         return out
 

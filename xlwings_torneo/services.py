@@ -25,7 +25,8 @@ from .formats import DrawKind, TournamentType, find_type
 from .logs import LogTargets, log, log_session
 from .model import LogLevel, Options, Round, Tournament
 from .scoring.result import Standings
-from .scoring.standings import compute_standings, qualified_places
+from .scoring.standings import compute_standings
+from .type_entries import types_for
 from .workbook.backends import check_suffix, create_workbook, open_workbook
 from .workbook.base import WorkbookBackend
 from .workbook.layout import (
@@ -146,7 +147,7 @@ def new_workbook(path: Path, *, overwrite: bool = False) -> NewWorkbook:
         raise WorkbookError(f"il file {path} esiste già: scegli un altro nome")
     config = load_config(path)
     book = create_workbook(path)
-    for spec in template_specs(config):
+    for spec in template_specs(config, types_for(path).names):
         book.write_sheet(spec)
     lost = tuple(book.lost_features())
     book.save()
@@ -253,7 +254,8 @@ def draw_log_line(round_no: int, ttype: TournamentType, players: int, seed: int)
 def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
          overrides: LogOverrides = NO_OVERRIDES) -> DrawOutcome:
     def action(tournament: Tournament, config: Config) -> DrawOutcome:
-        ttype = find_type(request.type_name or tournament.options.tipo_sorteggio)
+        ttype = find_type(request.type_name or tournament.options.tipo_sorteggio,
+                          types_for(path))
         round_no = request.round_no or next_round(tournament)
         ttype.rule_for(round_no)  # a round the type does not define: a clear error
         _check_can_draw(tournament, round_no, request)
@@ -302,12 +304,12 @@ class RankRequest:
 def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
          overrides: LogOverrides = NO_OVERRIDES) -> Standings:
     def action(tournament: Tournament, config: Config) -> Standings:
-        ttype = find_type(request.type_name or tournament.options.ranking_type)
+        ttype = find_type(request.type_name or tournament.options.ranking_type,
+                          types_for(path))
         sole = request.unico_vincitore if request.unico_vincitore is not None \
             else tournament.options.unico_vincitore
         standings = compute_standings(tournament, ttype, unico_vincitore=sole,
-                                      after_round=request.after_round, seed=request.seed,
-                                      places=qualified_places(config.master))
+                                      after_round=request.after_round, seed=request.seed)
         after = f" dopo il turno {request.after_round}" if request.after_round else ""
         log.info("Classifica %s%s: %d giocatori, turni %s", ttype.name, after,
                  len(standings.rows), ", ".join(map(str, standings.rounds)) or "nessuno")
@@ -343,18 +345,18 @@ def check(book: WorkbookBackend, path: Path | None) -> Tournament:
     config = load_config(path)
     tournament = read(book, config)
     problems: list[TorneoError] = []
+    types = types_for(path)
     for name in (tournament.options.tipo_sorteggio, tournament.options.ranking_type):
         try:
-            find_type(name)
+            find_type(name, types)
         except TorneoError as err:
             problems.append(TorneoError(str(err), f"{SHEET_OPZIONI}"))
     if not problems:
-        ranking = find_type(tournament.options.ranking_type)
+        ranking = find_type(tournament.options.ranking_type, types)
         if ranking.scoring is not None:
             try:
                 compute_standings(tournament, ranking,
-                                  unico_vincitore=tournament.options.unico_vincitore,
-                                  places=qualified_places(config.master))
+                                  unico_vincitore=tournament.options.unico_vincitore)
             except ValidationError as err:
                 problems.extend(TorneoError(p) for p in err.problems)
             except TorneoError as err:

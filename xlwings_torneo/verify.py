@@ -18,6 +18,7 @@ from .errors import DrawError
 from .formats import Criterion, find_type
 from .model import Round, Tournament
 from .services import read
+from .type_entries import types_for
 from .workbook.base import WorkbookBackend
 from .workbook.layout import SHEET_LOG, round_sheet_name
 
@@ -67,9 +68,10 @@ def verify(book: WorkbookBackend, path: Path | None, round_no: int) -> Verificat
     if sheet is None:
         raise DrawError(f"il foglio '{round_sheet_name(round_no)}' non esiste")
     logged = _logged_seed(book, round_no)
-    ttype = find_type(logged[1] if logged else tournament.options.tipo_sorteggio)
+    ttype = find_type(logged[1] if logged else tournament.options.tipo_sorteggio,
+                      types_for(path))
     drawn = [list(t.players) for t in sheet.tables]
-    values, bounds = conflicts(tournament, ttype, round_no, drawn, config)
+    values, bounds = conflicts(tournament, ttype, round_no, drawn)
     if logged is None:
         return Verification(round_no, values, bounds, None, ttype.name)
     redraw = draw_for_round(_as_drawn(tournament, sheet), ttype, round_no, logged[0], config)

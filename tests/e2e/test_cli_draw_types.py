@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, round_tables, type_scores
-from xlwings_torneo.formats import TYPES, DrawKind, find_type
+from xlwings_torneo.formats import DrawKind, builtin_types, find_type
 
 OPEN_ENDED_ROUNDS = 3
 
@@ -26,7 +26,7 @@ def play(path: Path, torneo: Cli, name: str, rounds: int) -> None:
         type_scores(path, number)
 
 
-@pytest.mark.parametrize("name", [t.name for t in TYPES])
+@pytest.mark.parametrize("name", [t.name for t in builtin_types()])
 def test_every_round_of_every_type_draws_and_verifies(workbook: Path, torneo: Cli, name: str):
     rounds = rounds_of(name)
     play(workbook, torneo, name, rounds)
@@ -95,12 +95,21 @@ def test_a_semifinal_winner_marked_no_is_replaced_by_the_second_of_his_table(
     assert torneo("verify", workbook, "--round", "4") == 0, torneo.err
 
 
-def test_semifinal_thresholds_come_from_the_configuration_beside_the_workbook(
+def test_semifinal_thresholds_come_from_the_organisers_types_beside_the_workbook(
         workbook: Path, torneo: Cli):
-    (workbook.parent / "torneo.toml").write_text(
-        "[[soglie_master]]\nfino_a = 100000\ndiretti_in_finale = 0\nsemifinali = 2\n"
+    (workbook.parent / "tipi.toml").write_text(
+        "[[MasterRisiko.soglie]]\nfino_a = 100000\ndiretti_in_finale = 0\nsemifinali = 2\n"
         "vincitori = 1\n", encoding="utf-8")
     play(workbook, torneo, "MasterRisiko", 2)
     assert torneo("draw", workbook, "--round", "3", "--type", "MasterRisiko") == 0, torneo.err
     assert len(round_tables(workbook, 3)) == 2
     assert "0 in finale, 2 semifinali" in torneo.out
+
+
+def test_thresholds_left_in_an_old_torneo_toml_are_an_error_saying_where_they_go(
+        workbook: Path, torneo: Cli):
+    (workbook.parent / "torneo.toml").write_text(
+        "[[soglie_master]]\nfino_a = 100000\ndiretti_in_finale = 0\nsemifinali = 2\n"
+        "vincitori = 1\n", encoding="utf-8")
+    assert torneo("draw", workbook, "--round", "1", "--type", "MasterRisiko") == 2
+    assert "soglie_master" in torneo.err and "tipi.toml" in torneo.err

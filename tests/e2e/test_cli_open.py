@@ -11,6 +11,7 @@ from pathlib import Path
 import openpyxl
 
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
+from xlwings_torneo.formats import builtin_types, types_folder
 
 
 def digest(path: Path) -> str:
@@ -163,9 +164,13 @@ def test_unknown_type_and_undefined_round_are_clear_errors(workbook: Path, torne
     assert "prevede solo 3 turni" in torneo.err
 
 
-def test_types_lists_all_thirteen(torneo: Cli):
-    assert torneo("types") == 0
-    assert len(torneo.out.strip().splitlines()) == 13
+def test_types_lists_all_thirteen_and_where_they_come_from(torneo: Cli, tmp_path: Path):
+    assert torneo("types", tmp_path) == 0
+    lines = torneo.out.strip().splitlines()
+    names = [line.split()[0] for line in lines[::2]]
+    assert names == [t.name for t in builtin_types()] and len(names) == 13
+    assert all(line.split() == ["da:", "predefinito", f"(tipi/{f})"] for line, f in zip(
+        lines[1::2], sorted(p.name for p in types_folder().glob("*.toml")), strict=True))
 
 
 def test_the_console_script_exits_2_without_traceback_on_user_errors(tmp_path: Path):

@@ -8,7 +8,7 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, type_scores
-from xlwings_torneo.formats import TYPES
+from xlwings_torneo.formats import builtin_types
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def header(path: Path, sheet: str = "Classifica") -> list[object]:
     return [c.value for c in openpyxl.load_workbook(path)[sheet][1]]
 
 
-@pytest.mark.parametrize("ttype", [t.name for t in TYPES if t.scoring is not None])
+@pytest.mark.parametrize("ttype", [t.name for t in builtin_types() if t.scoring is not None])
 def test_every_type_with_standings_ranks_the_tournament(played: Path, torneo: Cli, ttype: str):
     assert torneo("rank", played, "--type", ttype) == 0, torneo.err
     ws = openpyxl.load_workbook(played)["Classifica"]

@@ -27,7 +27,7 @@ from xlwings_torneo.draw.criteria import evaluate
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.engine import DrawResult, make_context
 from xlwings_torneo.draw.sizes import plan_tables
-from xlwings_torneo.formats import TYPES, Criterion, DrawKind, SizeScheme, TournamentType
+from xlwings_torneo.formats import Criterion, DrawKind, SizeScheme, TournamentType, builtin_types
 from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
 from xlwings_torneo.simulate import play_round
 
@@ -64,7 +64,7 @@ def rounds_for(ttype: TournamentType, rng: random.Random) -> int:
     return rng.randint(2, 6) if ttype.open_ended else len(ttype.rounds)
 
 
-@pytest.mark.parametrize("ttype", TYPES, ids=lambda t: t.name)
+@pytest.mark.parametrize("ttype", builtin_types().types, ids=lambda t: t.name)
 def test_bounds_are_valid_and_the_first_criterion_always_reaches_its_bound(
         ttype: TournamentType):
     rng = random.Random(f"small-{ttype.name}")
@@ -77,7 +77,7 @@ def test_bounds_are_valid_and_the_first_criterion_always_reaches_its_bound(
             assert result.values[first] == result.bounds[first], (kind, first)
 
 
-@pytest.mark.parametrize("ttype", TYPES, ids=lambda t: t.name)
+@pytest.mark.parametrize("ttype", builtin_types().types, ids=lambda t: t.name)
 def test_on_generous_instances_every_tight_bound_is_reached(ttype: TournamentType):
     rng = random.Random(f"large-{ttype.name}")
     n = rng.randint(64, 300 if ttype.name != "TorneoASquadre" else 120)

@@ -9,11 +9,11 @@ from decimal import Decimal
 
 import pytest
 
-from xlwings_torneo.config import Threshold, load_config
+from xlwings_torneo.config import load_config
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.phases import final_tables
 from xlwings_torneo.draw.qualification import structure
-from xlwings_torneo.formats import Criterion, find_type
+from xlwings_torneo.formats import Criterion, Threshold, find_type
 from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
 
 MASTER = find_type("MasterRisiko")
@@ -55,7 +55,7 @@ def one_two_win_master(n: int = 24) -> Tournament:
 
 def test_exactly_one_two_win_player_goes_straight_to_the_final_and_3_semifinals_follow():
     t = one_two_win_master()
-    s = structure(t, MASTER, CONFIG)
+    s = structure(t, MASTER)
     assert s.direct == (1,)
     assert len(s.groups) == 1 and len(s.groups[0]) == 12
     result = draw_for_round(t, MASTER, 3, seed=5, config=CONFIG)
@@ -76,7 +76,7 @@ def test_two_two_win_players_go_straight_to_the_final_with_2_semifinals():
     tables = [list(tb.players) for tb in r2.tables]
     tables[1] = [5, *[p for p in tables[1] if p != 5]]
     t = replace(t, rounds=(t.rounds[0], scored(2, tables)))
-    s = structure(t, MASTER, CONFIG)
+    s = structure(t, MASTER)
     assert set(s.direct) == {1, 5} and len(s.groups[0]) == 8
 
 
@@ -85,7 +85,7 @@ def test_no_two_win_player_means_4_semifinals_of_ranks_1_to_16():
     first = chunks(ids)
     second = [[t[1], t[0], *t[2:]] for t in first[1:] + first[:1]]  # round-1 winners lose
     t = Tournament(make_players(24), (scored(1, first), scored(2, second)))
-    s = structure(t, MASTER, CONFIG)
+    s = structure(t, MASTER)
     assert s.direct == () and len(s.groups[0]) == 16
 
 
@@ -99,19 +99,19 @@ def test_ranks_2_and_3_tied_with_two_wins_give_one_direct_finalist():
     # players 5 and 9: the same scores in both rounds, both winners; player 1 better; the
     # other round-1 winners lose round 2
     t = Tournament(make_players(24), (scored(1, first, points1), scored(2, second, points2)))
-    s = structure(t, MASTER, CONFIG)
+    s = structure(t, MASTER)
     assert s.direct == (1,), s.reason
     assert "2° e 3° a parimerito" in s.reason
 
 
 def test_parallel_groups_take_every_kth_position():
-    config = replace(CONFIG, master=(Threshold(10**9, 0, 8, 2),))
+    master = replace(MASTER, thresholds=(Threshold(10**9, 0, 8, 2),))
     ids = list(range(1, 41))
     t = Tournament(make_players(40), (scored(1, chunks(ids)),
                                       scored(2, chunks(ids[2:] + ids[:2]))))
-    s = structure(t, MASTER, config)
+    s = structure(t, master)
     assert len(s.groups) == 2 and all(len(g) == 16 for g in s.groups)
-    result = draw_for_round(t, MASTER, 3, seed=1, config=config)
+    result = draw_for_round(t, master, 3, seed=1, config=CONFIG)
     assert len(result.tables) == 8
     first_group = set(s.groups[0])
     assert all(set(tb) <= first_group for tb in result.tables[:4])
@@ -129,7 +129,7 @@ def semifinal_tournament(withdrawn: Sequence[int] = ()) -> tuple[Tournament, Rou
 
 def test_final_is_the_direct_finalist_and_the_semifinal_winners():
     t, r3 = semifinal_tournament()
-    plan = final_tables(t, MASTER, r3, CONFIG)
+    plan = final_tables(t, MASTER, r3)
     assert plan.tables == ((1, *(tb.players[0] for tb in r3.tables)),)
 
 
@@ -137,7 +137,7 @@ def test_a_withdrawn_semifinal_winner_is_replaced_by_the_second_of_his_table():
     _, r3 = semifinal_tournament()
     winner, second = r3.tables[0].players[:2]
     t, r3 = semifinal_tournament(withdrawn=[winner])
-    plan = final_tables(t, MASTER, r3, CONFIG)
+    plan = final_tables(t, MASTER, r3)
     assert second in plan.tables[0] and winner not in plan.tables[0]
     assert any("il vincitore rinuncia" in n for n in plan.notes)
     result = draw_for_round(t, MASTER, 4, seed=3, config=CONFIG)
@@ -148,8 +148,8 @@ def test_a_whole_withdrawn_table_gives_its_place_to_the_best_second_elsewhere():
     _, r3 = semifinal_tournament()
     gone = r3.tables[0].players
     t, r3 = semifinal_tournament(withdrawn=gone)
-    plan = final_tables(t, MASTER, r3, CONFIG)
-    ranking = structure(one_two_win_master(), MASTER, CONFIG).groups[0]
+    plan = final_tables(t, MASTER, r3)
+    ranking = structure(one_two_win_master(), MASTER).groups[0]
     seconds = [tb.players[1] for tb in r3.tables[1:]]
     best_second = min(seconds, key=ranking.index)
     assert best_second in plan.tables[0] and len(plan.tables[0]) == 4
@@ -157,19 +157,19 @@ def test_a_whole_withdrawn_table_gives_its_place_to_the_best_second_elsewhere():
 
 def test_a_direct_finalist_who_withdraws_after_the_semifinals_is_replaced_by_a_second():
     t, r3 = semifinal_tournament(withdrawn=[1])
-    plan = final_tables(t, MASTER, r3, CONFIG)
+    plan = final_tables(t, MASTER, r3)
     assert 1 not in plan.tables[0] and len(plan.tables[0]) == 4
-    ranking = structure(one_two_win_master(), MASTER, CONFIG).groups[0]
+    ranking = structure(one_two_win_master(), MASTER).groups[0]
     seconds = [tb.players[1] for tb in r3.tables]
     assert min(seconds, key=ranking.index) in plan.tables[0]
 
 
 def test_withdrawn_qualifiers_are_skipped_before_the_semifinals():
     t = one_two_win_master()
-    full = structure(t, MASTER, CONFIG).groups[0]
+    full = structure(t, MASTER).groups[0]
     gone = full[0]
     t = replace(t, players=tuple(replace(p, partecipa=p.id != gone) for p in t.players))
-    s = structure(t, MASTER, CONFIG)
+    s = structure(t, MASTER)
     assert gone not in s.groups[0] and s.groups[0][0] == full[1] and len(s.groups[0]) == 12
 
 
@@ -177,7 +177,7 @@ def test_raduno_small_sends_ranks_1_2_to_the_final_and_bands_ranks_3_to_10():
     raduno = find_type("RadunoNazionale")
     ids = list(range(1, 25))
     t = Tournament(make_players(24), (scored(1, chunks(ids)), scored(2, chunks(ids[1:] + ids[:1]))))
-    s = structure(t, raduno, CONFIG)
+    s = structure(t, raduno)
     assert len(s.direct) == 2 and len(s.groups[0]) == 8
 
 
@@ -185,25 +185,25 @@ def test_too_few_qualified_players_is_a_clear_error():
     ids = list(range(1, 13))
     t = Tournament(make_players(12), (scored(1, chunks(ids)), scored(2, chunks(ids[1:] + ids[:1]))))
     with pytest.raises(Exception, match="servono"):
-        structure(t, find_type("SantEufemia"), CONFIG)
+        structure(t, find_type("SantEufemia"))
 
 
 def test_a_direct_finalist_who_withdraws_before_the_semifinals_means_4_semifinals():
     t = one_two_win_master()
     t = replace(t, players=tuple(replace(p, partecipa=p.id != 1) for p in t.players))
-    s = structure(t, MASTER, CONFIG)
+    s = structure(t, MASTER)
     assert s.direct == () and len(s.groups[0]) == 16 and 1 not in s.groups[0]
     assert "rinunciato prima delle semifinali" in s.reason
 
 
 def test_parallel_groups_play_one_final_each_with_their_own_winners():
-    config = replace(CONFIG, master=(Threshold(10**9, 0, 8, 2),))
+    master = replace(MASTER, thresholds=(Threshold(10**9, 0, 8, 2),))
     ids = list(range(1, 41))
     t = Tournament(make_players(40), (scored(1, chunks(ids)),
                                       scored(2, chunks(ids[2:] + ids[:2]))))
-    semis = draw_for_round(t, MASTER, 3, seed=1, config=config)
+    semis = draw_for_round(t, master, 3, seed=1, config=CONFIG)
     r3 = scored(3, [[p for p in tb if p is not None] for tb in semis.tables])
     t = replace(t, rounds=(*t.rounds, r3))
-    result = draw_for_round(t, MASTER, 4, seed=1, config=config)
+    result = draw_for_round(t, master, 4, seed=1, config=CONFIG)
     assert [set(tb) for tb in result.tables] == [
         {tb.players[0] for tb in r3.tables[:4]}, {tb.players[0] for tb in r3.tables[4:]}]

@@ -63,7 +63,7 @@ def test_fixed_scheme_round_3_deals_the_ranking_over_the_tables():
     ids = list(range(1, 17))
     t = Tournament(make_players(16), (scored(1, chunks(ids)),
                                       scored(2, chunks(ids[1:] + ids[:1]))))
-    order = ranking(t, NAZIONALE, 2, CONFIG, seed=2)
+    order = ranking(t, NAZIONALE, 2, seed=2)
     result = draw_for_round(t, NAZIONALE, 3, seed=2, config=CONFIG)
     # manual: table 1 = 1st, 5th, 9th, 13th; table 4 = 4th, 8th, 12th, 16th
     assert list(result.tables[0]) == [order[0], order[4], order[8], order[12]]
@@ -75,7 +75,7 @@ def test_fixed_scheme_puts_ranks_beyond_4t_at_the_last_tables_of_five():
     t = Tournament(make_players(18), (scored(1, [ids[0:4], ids[4:8], ids[8:13], ids[13:18]]),
                                       scored(2, [ids[1:5], ids[5:9], ids[9:14],
                                                  [*ids[14:18], ids[0]]])))
-    order = ranking(t, NAZIONALE, 2, CONFIG, seed=2)
+    order = ranking(t, NAZIONALE, 2, seed=2)
     result = draw_for_round(t, NAZIONALE, 3, seed=2, config=CONFIG)
     assert [len(tb) for tb in result.tables] == [4, 4, 5, 5]
     assert result.tables[2][-1] == order[16] and result.tables[3][-1] == order[17]
@@ -86,7 +86,7 @@ def test_swiss_seats_ranks_1_to_4_at_table_1_and_the_threes_last():
     ids = list(range(1, 15))  # 14 players, tables 4/3: 4, 4, 3, 3
     r1 = scored(1, [ids[0:4], ids[4:8], ids[8:11], ids[11:14]])
     t = Tournament(make_players(14), (r1,))
-    order = ranking(t, bgl, 1, CONFIG, seed=4)
+    order = ranking(t, bgl, 1, seed=4)
     result = draw_for_round(t, bgl, 2, seed=4, config=CONFIG)
     assert [len(tb) for tb in result.tables] == [4, 4, 3, 3]
     assert list(result.tables[0]) == order[:4] and list(result.tables[3]) == order[11:]
@@ -96,7 +96,7 @@ def test_1vs1_swiss_pairs_1_2_then_3_4():
     one = find_type("1VS1_SVIZZERA")
     ids = list(range(1, 9))
     t = Tournament(make_players(8), (scored(1, chunks(ids, 2)),))
-    order = ranking(t, one, 1, CONFIG, seed=4)
+    order = ranking(t, one, 1, seed=4)
     result = draw_for_round(t, one, 2, seed=4, config=CONFIG)
     assert [list(tb) for tb in result.tables[:2]] == [order[:2], order[2:4]]
 

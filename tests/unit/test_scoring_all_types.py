@@ -7,7 +7,7 @@ import time
 import pytest
 
 from xlwings_torneo.errors import ScoringError
-from xlwings_torneo.formats import TYPES, find_type
+from xlwings_torneo.formats import builtin_types, find_type
 from xlwings_torneo.scoring.standings import compute_standings
 
 from .test_scoring_builders import tournament
@@ -18,7 +18,7 @@ ROUNDS = (
 )
 
 
-@pytest.mark.parametrize("ttype", TYPES, ids=lambda t: t.name)
+@pytest.mark.parametrize("ttype", builtin_types().types, ids=lambda t: t.name)
 def test_every_type_ranks_or_says_why_not(ttype):
     t = tournament(*ROUNDS)
     if ttype.scoring is None:

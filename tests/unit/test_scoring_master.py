@@ -52,8 +52,6 @@ def test_a_risiko_gives_1_100_at_any_table(line):
 
 
 def test_rounding_up_is_exact_where_binary_floats_go_wrong():
-    # math.ceil(84 / 1000 * 1.25 * 1000) / 1000 gives 0.106 in floats: exact is 0.105.
-    assert points_of("A 85.1, B 84, C 10, D 5, E 1")[1] == Decimal("0.105")
     # 8 × 1.25 / 1000 = 0.010 exactly: no spurious rounding up to 0.011.
     assert points_of("A 45, B 8, C 7, D 5, E 1")[1] == Decimal("0.010")
 
@@ -154,3 +152,15 @@ def test_master_ties_beyond_the_semifinal_places_stay_shared():
     s = compute_standings(tournament(tables, tables), MASTER, seed=9)
     assert [d.position for d in s.drawn_ties] == [1, 7, 13]
     assert [r.position for r in s.rows][18:] == [19] * 6
+
+
+@pytest.mark.parametrize("pts", range(80, 87))
+def test_82_as_second_at_a_five_is_capped_at_0_100_like_every_player_from_80_to_86(pts):
+    # regolamento 001 l.47 (FORMATS.md, MasterRisiko): the table component 82 × 1.25 = 102.5
+    # is capped at 100 for everyone at a five: 100 / 1000 = 0.100, not 0.103 (nor 0.105 for 84).
+    assert points_of(f"A 86.1, B {pts}, C 10, D 5, E 1")[1] == Decimal("0.100")
+
+
+def test_the_cap_applies_only_at_a_five():
+    # at a four 82 / 1000 = 0.082: no ×1.25, no cap.
+    assert points_of("A 86.1, B 82, C 10, D 5")[1] == Decimal("0.082")

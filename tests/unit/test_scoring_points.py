@@ -137,7 +137,6 @@ def test_nazionale_and_santeufemia_have_the_1_25_at_a_five():
     ("CampionatoGufo", 2), ("BGL", 4), ("BGL_SVIZZERA", 4), ("1VS1_SVIZZERA", 4),
 ])
 def test_every_type_with_standings_has_a_rule_and_its_precision(name, decimals):
-    from xlwings_torneo.scoring.rules import find_rule
     ttype = find_type(name)
     assert ttype.scoring is not None
-    assert find_rule(ttype.scoring).decimals == decimals
+    assert ttype.scoring.decimals == decimals

@@ -12,7 +12,7 @@ from ..errors import DrawError
 from ..formats import Criterion, DrawKind, SizeScheme, TournamentType
 from ..model import Player, PlayerId, Round, Tournament
 from ..scoring.finals import qualifier_rounds
-from ..scoring.standings import compute_standings, qualified_places
+from ..scoring.standings import compute_standings
 from .bounds import lower_bound
 from .cinquisti import draw_cinquisti
 from .criteria import Value, evaluate
@@ -72,13 +72,13 @@ def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: SizeSc
                       result.warnings, 0, (*result.notes, *notes))
 
 
-def ranking(tournament: Tournament, ttype: TournamentType, after_round: int, config: Config,
+def ranking(tournament: Tournament, ttype: TournamentType, after_round: int,
             seed: int = 0) -> list[PlayerId]:
     """Active players by the type's standings after `after_round`, players sharing a place
     in a seeded random order (TIES_IN_RANDOM_ORDER); newcomers last (NEWCOMERS_LAST)."""
     standings = compute_standings(tournament, ttype,
                                   unico_vincitore=tournament.options.unico_vincitore,
-                                  after_round=after_round, places=qualified_places(config.master))
+                                  after_round=after_round)
     active = {p.id for p in tournament.active}
     rng = random.Random(seed)
     ranked: list[PlayerId] = []
@@ -109,13 +109,13 @@ def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int,
         return draw_cinquisti(players, previous, ttype.sizes, rule.criteria, seed,
                               time_limit=limit)
     if kind is DrawKind.SEMIFINAL:
-        return draw_semifinals(tournament, ttype, previous, rule.criteria, seed, config)
+        return draw_semifinals(tournament, ttype, previous, rule.criteria, seed)
     if not previous:
         raise DrawError(f"il turno {round_no} del tipo {ttype.name} ({kind.value}) si "
                         "sorteggia sui risultati del turno precedente, che manca")
     last = previous[-1]
     if kind is DrawKind.FINAL:
-        final = final_tables(tournament, ttype, last, config)
+        final = final_tables(tournament, ttype, last)
         sizes = [len(t) for t in final.tables]
         if any(size != FINAL_TABLE for size in sizes):
             raise DrawError(f"le finali avrebbero {sizes} giocatori: servono tavoli da "
@@ -127,14 +127,14 @@ def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int,
     if kind is DrawKind.GREEK:
         moved, notes = greek(last, [p.id for p in players], plan_)
         return _placed(players, previous, ttype.sizes, moved, seed, notes)
-    order = ranking(tournament, ttype, last.number, config, seed)
+    order = ranking(tournament, ttype, last.number, seed)
     if kind is DrawKind.FIXED:
         return _placed(players, previous, ttype.sizes, fixed_scheme(order, plan_), seed)
     return _placed(players, previous, ttype.sizes, swiss(order, plan_), seed)
 
 
 def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,
-              tables: Sequence[Sequence[PlayerId]], config: Config
+              tables: Sequence[Sequence[PlayerId]]
               ) -> tuple[dict[Criterion, Value], dict[Criterion, Value]]:
     """The round's criteria (or SHOWN_FOR_PLACED_DRAWS) counted on `tables` as they are,
     with their lower bounds: what `torneo verify` reports."""
@@ -146,7 +146,7 @@ def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,
     if Criterion.BAND in criteria:
         before = Tournament(tournament.players, previous, tournament.info, tournament.options)
         try:
-            for group in structure(before, ttype, config).groups:
+            for group in structure(before, ttype).groups:
                 bands.update(bands_of(group))
         except DrawError:
             criteria.remove(Criterion.BAND)

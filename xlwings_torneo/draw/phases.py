@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..config import Config
 from ..errors import DrawError
 from ..formats import Criterion, SizeScheme, TournamentType
 from ..model import PlayerId, Round, Table, Tournament
@@ -23,7 +22,6 @@ from .qualification import (
     qualification,
     structure,
     threshold_for,
-    thresholds_for,
 )
 
 FINAL_TABLE = 4
@@ -40,9 +38,9 @@ def _add(a: Value, b: Value) -> Value:
 
 
 def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Sequence[Round],
-                    criteria: Sequence[Criterion], seed: int, config: Config) -> DrawResult:
+                    criteria: Sequence[Criterion], seed: int) -> DrawResult:
     """One band draw per group; the groups' tables follow each other (group 1 first)."""
-    s = structure(tournament, ttype, config)
+    s = structure(tournament, ttype)
     by_id = tournament.by_id
     tables: list[tuple[PlayerId | None, ...]] = []
     values: dict[Criterion, Value] = {}
@@ -85,15 +83,14 @@ def _groups_of_tables(n_tables: int, groups: int) -> list[list[int]]:
     return [list(range(g * per, (g + 1) * per)) for g in range(groups)]
 
 
-def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round, config: Config
-                 ) -> FinalPlan:
+def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) -> FinalPlan:
     """The final table of each group: its direct finalists (group 1 only) and the winners of
     its semifinals, withdrawn players (`Partecipa Torneo = NO`) replaced by the rules."""
-    q = qualification(tournament, ttype, config)
+    q = qualification(tournament, ttype)
     rank = {p: i for i, p in enumerate(q.ranking)}
     active = {p.id for p in tournament.active}
     names = {p.id: p.display_name for p in tournament.players}
-    row = threshold_for(len(q.eligible), thresholds_for(ttype, config))
+    row = threshold_for(len(q.eligible), ttype)
     # one final per parallel group (manual 000_… l.465-473); below the first Master
     # threshold (-1: the 2-win rule) a single final
     groups = max(1, row.winners) if row.direct_finalists >= 0 else 1

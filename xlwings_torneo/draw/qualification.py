@@ -1,5 +1,5 @@
 """Who reaches the final phase: the qualification ranking and the semifinal structure
-(direct finalists, semifinals, parallel groups) from `soglie_raduni` / `soglie_master`.
+(direct finalists, semifinals, parallel groups) from the type's thresholds (`soglie`).
 
 Shared by the semifinal draw and the final draw, which must agree on it.
 """
@@ -9,23 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..config import Config, Threshold
 from ..errors import DrawError
-from ..formats import TournamentType
+from ..formats import Threshold, TournamentType
 from ..model import PlayerId, Tournament
 from ..scoring.finals import qualifier_rounds
 from ..scoring.result import Standings
-from ..scoring.standings import compute_standings, qualified_places
+from ..scoring.standings import compute_standings
 
 QUALIFICATION_TIE_SEED = 0
 """**Decision**: ties settled by a draw in the qualification standings (MasterRisiko
 criterion 5, regolamento 001 l.143) use this seed, the default of `torneo rank`, so the
 semifinals and the final agree with the `Classifica` sheet the organiser printed."""
-
-SANTEUFEMIA_THRESHOLDS = (Threshold(up_to=10**9, direct_finalists=0, semifinals=4, winners=1),)
-"""**Decision** (FORMATS.md, SantEufemia): 4 semifinals (ranks 1-16); an organiser who wants
-rank 1 straight to the final and 3 semifinals (ranks 2-13, manual 000 l.611) writes
-`direct_finalists=1, semifinals=3` here."""
 
 SEMIFINAL_TABLE = 4
 BANDS = 4
@@ -54,8 +48,7 @@ class Qualification:
     """Eligible players in standings order (withdrawn included)."""
 
 
-def qualification(tournament: Tournament, ttype: TournamentType, config: Config
-                  ) -> Qualification:
+def qualification(tournament: Tournament, ttype: TournamentType) -> Qualification:
     rounds = qualifier_rounds(ttype)
     if ttype.scoring is None or not rounds:
         raise DrawError(f"il tipo {ttype.name} non ha una fase finale")
@@ -67,20 +60,18 @@ def qualification(tournament: Tournament, ttype: TournamentType, config: Config
     eligible = frozenset.intersection(*(frozenset(r.player_ids) for r in played if r))
     standings = compute_standings(
         tournament, ttype, unico_vincitore=tournament.options.unico_vincitore,
-        after_round=rounds[-1], seed=QUALIFICATION_TIE_SEED,
-        places=qualified_places(config.master))
+        after_round=rounds[-1], seed=QUALIFICATION_TIE_SEED)
     ranking = tuple(r.player.id for r in standings.rows if r.player.id in eligible)
     return Qualification(standings, eligible, ranking)
 
 
-def thresholds_for(ttype: TournamentType, config: Config) -> Sequence[Threshold]:
-    # manual 000_… l.448 (`soglieRaduni`), l.529 (`soglieMaster`)
-    return {"raduno": config.raduni, "master": config.master}.get(
-        ttype.scoring or "", SANTEUFEMIA_THRESHOLDS)
-
-
-def threshold_for(count: int, thresholds: Sequence[Threshold]) -> Threshold:
-    return next((t for t in thresholds if count <= t.up_to), thresholds[-1])
+def threshold_for(count: int, ttype: TournamentType) -> Threshold:
+    """The row of the type's thresholds for `count` qualified players (manual 000_… l.448
+    `soglieRaduni`, l.529 `soglieMaster`): the one way to read them."""
+    rows = ttype.thresholds
+    if not rows:
+        raise DrawError(f"il tipo {ttype.name} non ha le soglie della fase finale (soglie)")
+    return next((t for t in rows if count <= t.up_to), rows[-1])
 
 
 def _tied(standings: Standings, a: PlayerId, b: PlayerId) -> bool:
@@ -119,14 +110,14 @@ def master_small(q: Qualification, ranking: Sequence[PlayerId], ttype: Tournamen
                  "(posizioni 3-10)"
 
 
-def structure(tournament: Tournament, ttype: TournamentType, config: Config) -> Structure:
+def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     """Direct finalists and semifinal groups after the qualifiers (FORMATS.md §2)."""
-    q = qualification(tournament, ttype, config)
+    q = qualification(tournament, ttype)
     # regolamento 001 l.103: "al netto di eventuali giocatori qualificati per la semifinale
     # ma ritirati": withdrawn players are skipped, the next in the ranking takes the place
     active = {p.id for p in tournament.active}
     ranking = [p for p in q.ranking if p in active]
-    row = threshold_for(len(q.eligible), thresholds_for(ttype, config))
+    row = threshold_for(len(q.eligible), ttype)
     if row.direct_finalists < 0:
         direct, semifinals, reason = master_small(q, q.ranking, ttype)
         if any(p not in active for p in q.ranking[:direct]):

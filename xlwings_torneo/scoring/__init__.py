@@ -2,10 +2,11 @@
 
 - `standings.compute_standings`: the entry point (the one engine).
 - `games`: the played tables of the rounds considered, with every score-cell check.
-- `points`: one small function per points formula (Open, Master, Gufo, Spartac, BGL).
-- `rules`: the registry: `TournamentType.scoring` name -> formula, tie-breakers, columns.
+- `points`: the parameterised points formulas (Open, Master, Gufo, Spartac, placement + PBG).
+- `primitives`: those formulas by name with their parameters, as a type entry names them.
+- `rules`: `ScoringRule`, what a type's standings are made of (built from its entry).
 - `tiebreak`: the tie-breaking criteria, shared places and the seeded tie draw.
 - `finals`: final phases (who is a finalist, places from the final tables).
-- `teams`: `Classifica Squadre`.
+- `teams`: the team standing (best N results per club).
 - `exact`: exact points to `Decimal` for the sheets.
 """

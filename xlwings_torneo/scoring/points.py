@@ -1,13 +1,15 @@
-"""Points per game: one small function per scoring formula (FORMATS.md §2).
+"""Points per game: the parameterised formulas a type's `[punti]` entry names (FORMATS.md §2).
 
-Every formula takes a checked `Game` and returns the points of each real player as an
-exact `Fraction`. The arithmetic is `Decimal` (exact for every formula: no binary float
-ever touches a score); only the BGL PBG is a true division and stays a `Fraction`.
+Each `*_rule(...)` factory takes the formula's parameters and returns a `PointsRule`: a
+function from a checked `Game` to the points of each real player as an exact `Fraction`.
+The arithmetic is `Decimal` (exact for every formula: no binary float ever touches a score);
+only the PBG is a true division and stays a `Fraction`. The defaults are the manual's values;
+the module-level rules (`gufo_points`, `master_points`, …) are the formulas with them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from typing import TypeAlias
@@ -18,6 +20,8 @@ from .games import Game, GameSeat
 
 GamePoints: TypeAlias = dict[PlayerId, Fraction]
 PointsRule: TypeAlias = Callable[[Game], GamePoints]
+PlaceTable: TypeAlias = Mapping[int, Sequence[Decimal]]
+"""Placement points by players at the table: size -> points of the 1st, 2nd, …"""
 
 FIVE_FACTOR = Decimal("1.25")
 """`×1.25 at five` (manual 000 l.619: "moltiplicati per 1,25 nel caso di tavoli da 5")."""
@@ -27,10 +31,18 @@ RISIKO_POINTS = 100
 table points, so a stray decimal typed to break a tie (100,1) changes nothing."""
 
 
-def _table_points(game: Game, seat: GameSeat, *, five_factor: bool) -> Decimal:
-    """Table points, ×1.25 at a five when the formula says so."""
+def table_points(game: Game, seat: GameSeat, five_factor: Decimal,
+                 five_cap: Decimal | None = None) -> Decimal:
+    """Table points, × `five_factor` at a five, capped at `five_cap` there if given."""
     pts = Decimal(seat.pts)
-    return pts * FIVE_FACTOR if five_factor and game.is_five else pts
+    if not game.is_five:
+        return pts
+    value = pts * five_factor
+    return min(value, five_cap) if five_cap is not None else value
+
+
+def _real(game: Game, value: Callable[[GameSeat], Decimal | Fraction]) -> GamePoints:
+    return {s.player_id: Fraction(value(s)) for s in game.seats if s.player_id is not None}
 
 
 # --- Open, Sant'Eufemia, NazionaleRisiKo, RadunoNazionale -----------------------------------
@@ -41,53 +53,72 @@ unico, di 25 punti se in condivisione con un altro giocatore"."""
 SHARED_WINNER_BONUS = Decimal(25)
 
 
-def bonus_points(*, five_factor: bool) -> PointsRule:
-    """`pts` (×1.25 at a five if `five_factor`) `+50` sole winner, `+25` each of two winners.
+def bonus_rule(five_factor: Decimal = FIVE_FACTOR, winner_bonus: Decimal = WINNER_BONUS,
+               shared_bonus: Decimal = SHARED_WINNER_BONUS) -> PointsRule:
+    """`pts` (× `five_factor` at a five) + `winner_bonus` for a sole winner, + `shared_bonus`
+    for each of two shared winners.
 
     Open, Sant'Eufemia, Nazionale: manual 000 l.619, l.637, l.758 (×1.25 at a five).
-    RadunoNazionale: manual 000 l.477 (no ×1.25).
+    RadunoNazionale: manual 000 l.477 (no ×1.25: factor 1).
     """
     def rule(game: Game) -> GamePoints:
-        shared = len(game.winners) > 1
-        bonus = SHARED_WINNER_BONUS if shared else WINNER_BONUS
-        return {s.player_id: Fraction(_table_points(game, s, five_factor=five_factor)
-                                      + (bonus if s.place == 1 else 0))
-                for s in game.seats if s.player_id is not None}
+        bonus = shared_bonus if len(game.winners) > 1 else winner_bonus
+        return _real(game, lambda s: table_points(game, s, five_factor)
+                     + (bonus if s.place == 1 else 0))
     return rule
+
+
+def bonus_points(*, five_factor: bool) -> PointsRule:
+    """`bonus_rule` with the manual's bonuses, with or without the ×1.25 at a five."""
+    return bonus_rule(FIVE_FACTOR if five_factor else Decimal(1))
 
 
 # --- MasterRisiko, Victory ---------------------------------------------------------------------
 
 THOUSANDTH = Decimal("0.001")
+MASTER_DIVISOR = Decimal(1000)
 MASTER_WIN = Decimal(1)
 """regolamento 001 l.45: "punti tavolo espressi in millesimi più una unità per il vincitore"."""
-MASTER_FIVE_CAP = Decimal("1.100")
-"""regolamento 001 l.47: "il punteggio massimo ottenibile ad un tavolo a 5 è pari a 1,100"."""
+MASTER_FIVE_CAP = Decimal(100)
+"""regolamento 001 l.47: "il punteggio massimo ottenibile ad un tavolo a 5 è pari a 1,100
+(quindi da 80 a 86 punti tavolo si ottengono gli stessi punti classifica)": the table component
+`pts × 1.25` is capped at 100 for everyone at a five, winner or not (FORMATS.md, MasterRisiko:
+82 as second gives 0.100, not 0.103)."""
 MASTER_RISIKO = Decimal("1.100")
 """regolamento 001 l.49: RisiKo! "indipendentemente dal numero di giocatori ... 1,100"."""
 
 
-def master_game_points(game: Game, seat: GameSeat) -> Decimal:
-    """Points of one seat in thousandths (MasterRisiko, Victory)."""
-    if seat.pts == RISIKO_POINTS:
-        # regolamento 001 l.49; manual 000 l.561: "sarà sempre di 1,100".
-        return MASTER_RISIKO
-    # regolamento 001 l.47: "arrotondamenti della terza cifra dopo la virgola ... per eccesso
-    # (es. ... 21 x 1,25 / 1.000 = 0,02625 che si arrotondano a 0,027)".
-    value = (_table_points(game, seat, five_factor=True) / 1000).quantize(
-        THOUSANDTH, rounding=ROUND_CEILING)
-    if seat.place == 1:
+def thousandths_rule(five_factor: Decimal = FIVE_FACTOR, five_cap: Decimal = MASTER_FIVE_CAP,
+                     winner_unit: Decimal = MASTER_WIN, risiko: Decimal = MASTER_RISIKO,
+                     divisor: Decimal = MASTER_DIVISOR) -> PointsRule:
+    """Table points (× `five_factor` capped at `five_cap` at a five) / `divisor` rounded up to
+    the thousandth, + `winner_unit` for the winner; a RisiKo! gives `risiko` at any table."""
+    def seat_points(game: Game, seat: GameSeat) -> Decimal:
+        if seat.pts == RISIKO_POINTS:
+            # regolamento 001 l.49; manual 000 l.561: "sarà sempre di 1,100".
+            return risiko
+        # regolamento 001 l.47: "arrotondamenti della terza cifra dopo la virgola ... per
+        # eccesso (es. ... 21 x 1,25 / 1.000 = 0,02625 che si arrotondano a 0,027)".
+        value = (table_points(game, seat, five_factor, five_cap) / divisor).quantize(
+            THOUSANDTH, rounding=ROUND_CEILING)
         # manual 000 l.557: "aggiungendo poi al vincitore della partita una unità" (each
         # winner of a shared win, possible only with Unico Vincitore = NO).
-        value += MASTER_WIN
-    if game.is_five:
-        value = min(value, MASTER_FIVE_CAP)  # regolamento 001 l.47: "da 80 a 86 ... gli stessi"
-    return value
+        return value + winner_unit if seat.place == 1 else value
+
+    def rule(game: Game) -> GamePoints:
+        return _real(game, lambda s: seat_points(game, s))
+    return rule
 
 
-def master_points(game: Game) -> GamePoints:
-    return {s.player_id: Fraction(master_game_points(game, s))
-            for s in game.seats if s.player_id is not None}
+master_points = thousandths_rule()
+
+
+def master_game_points(game: Game, seat: GameSeat) -> Decimal:
+    """Points of one seat in thousandths with the regulation's values (MasterRisiko, Victory)."""
+    if seat.player_id is None:
+        return Decimal(0)
+    value = master_points(game)[seat.player_id]
+    return Decimal(value.numerator) / Decimal(value.denominator)  # a thousandth: exact
 
 
 # --- TorneoGufo, TorneoASquadre --------------------------------------------------------------
@@ -105,27 +136,31 @@ def _rank_among(seat: GameSeat, group: list[GameSeat]) -> int:
     return 1 + sum(1 for other in group if other.raw > seat.raw)
 
 
-def _bonus(table: tuple[Decimal, ...], rank: int) -> Decimal:
+def _bonus(table: Sequence[Decimal], rank: int) -> Decimal:
     return table[rank - 1] if rank <= len(table) else Decimal(0)
 
 
-def gufo_points(game: Game) -> GamePoints:
-    """`pts` (×1.25 at a five) / 100 + a bonus by placement among the players still in, or by
-    elimination order among the eliminated (manual 000 l.657: "moltiplicandoli per 1,25 nel
-    caso di tavoli da 5 e poi dividendoli per 100 ed aggiungendo un bonus")."""
-    alive = [s for s in game.seats if not s.eliminated]
-    out = [s for s in game.seats if s.eliminated]
-    points: GamePoints = {}
-    for s in game.seats:
-        if s.player_id is None:
-            continue
-        if s.eliminated:
-            bonus = _bonus(GUFO_ELIMINATION_BONUS, _rank_among(s, out))
-        else:
-            bonus = _bonus(GUFO_PLACE_BONUS, _rank_among(s, alive))
-        points[s.player_id] = Fraction(
-            _table_points(game, s, five_factor=True) / GUFO_DIVISOR + bonus)
-    return points
+def placement_elimination_rule(
+        five_factor: Decimal = FIVE_FACTOR, divisor: Decimal = GUFO_DIVISOR,
+        place_bonus: Sequence[Decimal] = GUFO_PLACE_BONUS,
+        elimination_bonus: Sequence[Decimal] = GUFO_ELIMINATION_BONUS) -> PointsRule:
+    """`pts` (× `five_factor` at a five) / `divisor` + a bonus by placement among the players
+    still in, or by elimination order among the eliminated (manual 000 l.657:
+    "moltiplicandoli per 1,25 nel caso di tavoli da 5 e poi dividendoli per 100 ed
+    aggiungendo un bonus")."""
+    def rule(game: Game) -> GamePoints:
+        alive = [s for s in game.seats if not s.eliminated]
+        out = [s for s in game.seats if s.eliminated]
+
+        def value(s: GameSeat) -> Decimal:
+            bonus = (_bonus(elimination_bonus, _rank_among(s, out)) if s.eliminated
+                     else _bonus(place_bonus, _rank_among(s, alive)))
+            return table_points(game, s, five_factor) / divisor + bonus
+        return _real(game, value)
+    return rule
+
+
+gufo_points = placement_elimination_rule()
 
 
 # --- CampionatoGufo: formula Spartac -----------------------------------------------------------
@@ -137,39 +172,46 @@ SPARTAC_RISIKO = Decimal(186)
 SPARTAC_LOSERS_AFTER_RISIKO_GET_PTS = True
 """**Decision** (FORMATS.md, CampionatoGufo): when the winner made RisiKo! (W = 100) the others
 get their own table points `pts`, i.e. W is the 100 typed in the cell, not the 86 bonus of the
-186 (which would give `100 - (86 - pts)`). Set False to use `100 - (W - pts)` literally."""
+186 (which would give `100 - (86 - pts)`). Set False (type entry: `perdenti_dopo_risiko_punti
+_tavolo = false`) to use `100 - (W - pts)` literally."""
 
 
-def spartac_points(game: Game) -> GamePoints:
-    """Winner `100 + pts` (×1.25 at a five; RisiKo! 186); others `100 - (W - pts)`, W being the
-    winner's table points as entered (manual 000 l.704-707: 42 and 33 give 142 and 91)."""
-    w = max(s.pts for s in game.seats)
-    points: GamePoints = {}
-    for s in game.seats:
-        if s.player_id is None:
-            continue
-        if s.place == 1:
-            value = (SPARTAC_RISIKO if s.pts == RISIKO_POINTS
-                     else SPARTAC_BASE + _table_points(game, s, five_factor=True))
-        elif w == RISIKO_POINTS and SPARTAC_LOSERS_AFTER_RISIKO_GET_PTS:
-            value = Decimal(s.pts)
-        else:
-            value = SPARTAC_BASE - (w - s.pts)  # manual 000 l.705
-        points[s.player_id] = Fraction(value)
-    return points
+def spartac_rule(five_factor: Decimal = FIVE_FACTOR, base: Decimal = SPARTAC_BASE,
+                 risiko: Decimal = SPARTAC_RISIKO,
+                 losers_after_risiko_get_pts: bool = SPARTAC_LOSERS_AFTER_RISIKO_GET_PTS
+                 ) -> PointsRule:
+    """Winner `base + pts` (× `five_factor` at a five; RisiKo! `risiko`); others
+    `base - (W - pts)`, W being the winner's table points as entered (manual 000 l.704-707:
+    42 and 33 give 142 and 91)."""
+    def rule(game: Game) -> GamePoints:
+        w = max(s.pts for s in game.seats)
+
+        def value(s: GameSeat) -> Decimal:
+            if s.place == 1:
+                return risiko if s.pts == RISIKO_POINTS else \
+                    base + table_points(game, s, five_factor)
+            if w == RISIKO_POINTS and losers_after_risiko_get_pts:
+                return Decimal(s.pts)
+            return base - (w - s.pts)  # manual 000 l.705
+        return _real(game, value)
+    return rule
 
 
-# --- BGL -----------------------------------------------------------------------------------
+spartac_points = spartac_rule()
 
-BGL_PLACE_POINTS: dict[int, tuple[int, ...]] = {
-    # manual 000 l.780-788: placement points by players at the table.
-    2: (100, 55),
-    3: (100, 55, 10),
-    4: (100, 60, 40, 20),
-    5: (100, 65, 50, 30, 15),
-    6: (100, 70, 55, 40, 25, 10),
-    7: (100, 70, 50, 30, 20, 10, 10),
-}
+
+# --- Placement points (BGL), PBG and the ghost ---------------------------------------------------
+
+BGL_PLACE_POINTS: dict[int, tuple[Decimal, ...]] = {
+    size: tuple(Decimal(v) for v in row) for size, row in {
+        # manual 000 l.780-788: placement points by players at the table.
+        2: (100, 55),
+        3: (100, 55, 10),
+        4: (100, 60, 40, 20),
+        5: (100, 65, 50, 30, 15),
+        6: (100, 70, 55, 40, 25, 10),
+        7: (100, 70, 50, 30, 20, 10, 10),
+    }.items()}
 BGL_GHOST_FACTOR = Decimal("0.9")
 """manual 000 l.792: the ghost's score is "la media punti dei 3 giocatori moltiplicata per 0,9"."""
 BGL_ZERO_SUM_DIVISOR = 1
@@ -177,42 +219,64 @@ BGL_ZERO_SUM_DIVISOR = 1
 it counts as 1 (so the PBG is the player's own table points)."""
 
 
-def bgl_ghost_score(game: Game) -> Decimal | None:
-    """The ghost's score at a 3-player table in a round of 4-player tables, else None.
+def ghost_score(game: Game, factor: Decimal = BGL_GHOST_FACTOR) -> Decimal | None:
+    """The ghost's score at a table one player short of the round's largest, else None.
 
     manual 000 l.792: "nei tavoli da 3 la classifica verrà determinata con l'inserimento di un
-    giocatore fantasma". 0.9 × (a+b+c)/3 = 0.3 × (a+b+c): an exact decimal.
+    giocatore fantasma": `factor` × the mean of the table's points (0.9 × (a+b+c)/3 = 0.3 ×
+    (a+b+c): an exact decimal). A `factor` of 0 means: no ghost.
     """
-    if game.size == 3 and game.round_max_players == 4:
-        return BGL_GHOST_FACTOR * sum(Decimal(s.pts) for s in game.seats) / 3
+    if factor and game.size == 3 and game.round_max_players == 4:
+        return factor * sum(Decimal(s.pts) for s in game.seats) / game.size
     return None
 
 
-def bgl_pbg(game: Game, seat: GameSeat) -> Fraction:
+def bgl_ghost_score(game: Game) -> Decimal | None:
+    return ghost_score(game)
+
+
+def pbg(game: Game, seat: GameSeat, ghost_factor: Decimal = BGL_GHOST_FACTOR) -> Fraction:
     """PBG (manual 000 l.790): "punti tavolo del giocatore" / "somma punti tavolo avversari",
     the ghost counting as an opponent; kept exact."""
-    ghost = bgl_ghost_score(game) or Decimal(0)
+    ghost = ghost_score(game, ghost_factor) or Decimal(0)
     opponents = sum(Fraction(s.pts) for s in game.seats if s is not seat) + Fraction(ghost)
     return Fraction(seat.pts) / (opponents if opponents else BGL_ZERO_SUM_DIVISOR)
 
 
-def bgl_place(game: Game, seat: GameSeat) -> int:
-    """Placement counting the ghost (it takes a place: FORMATS.md, BGL)."""
-    ghost = bgl_ghost_score(game)
-    ahead = 1 if ghost is not None and ghost > seat.raw else 0
-    return seat.place + ahead
+def bgl_pbg(game: Game, seat: GameSeat) -> Fraction:
+    return pbg(game, seat)
 
 
-def bgl_placement_points(game: Game, seat: GameSeat) -> Decimal:
-    size = game.size + (1 if bgl_ghost_score(game) is not None else 0)
-    table = BGL_PLACE_POINTS.get(size)
-    if table is None:
-        raise ScoringError(f"{game.where}: un tavolo da {size} giocatori non è previsto dalla "
-                           f"classifica BGL (tavoli da 2 a 7)")
-    return Decimal(table[bgl_place(game, seat) - 1])
+def placement_rule(places: PlaceTable = BGL_PLACE_POINTS, *, with_pbg: bool = True,
+                   ghost_factor: Decimal = BGL_GHOST_FACTOR,
+                   add_table_points: bool = False) -> PointsRule:
+    """Placement points by table size (the ghost taking a place: FORMATS.md, BGL), plus the
+    PBG if `with_pbg`, plus the table points if `add_table_points` (manual 000 l.778-792)."""
+    def place_points(game: Game, seat: GameSeat) -> Decimal:
+        ghost = ghost_score(game, ghost_factor)
+        size = game.size + (1 if ghost is not None else 0)
+        table = places.get(size)
+        if table is None:
+            raise ScoringError(f"{game.where}: un tavolo da {size} giocatori non è previsto "
+                               f"dai punti per piazzamento (tavoli da {_sizes(places)})")
+        place = seat.place + (1 if ghost is not None and ghost > seat.raw else 0)
+        return table[place - 1] if place <= len(table) else Decimal(0)
+
+    def rule(game: Game) -> GamePoints:
+        def value(s: GameSeat) -> Fraction:
+            out = Fraction(place_points(game, s))
+            if with_pbg:
+                out += pbg(game, s, ghost_factor)
+            if add_table_points:
+                out += s.pts
+            return out
+        return _real(game, value)
+    return rule
 
 
-def bgl_points(game: Game) -> GamePoints:
-    """Placement points by table size + PBG (manual 000 l.778-792)."""
-    return {s.player_id: Fraction(bgl_placement_points(game, s)) + bgl_pbg(game, s)
-            for s in game.seats if s.player_id is not None}
+def _sizes(places: PlaceTable) -> str:
+    sizes = sorted(places)
+    return f"{sizes[0]} a {sizes[-1]}" if sizes else "nessuna"
+
+
+bgl_points = placement_rule()

@@ -1,4 +1,4 @@
-"""`compute_standings`: the one standings engine; the types differ only in their `rules` entry.
+"""`compute_standings`: the one standings engine; the types differ only in their entry's data.
 
 Flow: check and collect the games (`games`), score each game (`points`), gather each player's
 `Record`, order (`tiebreak`, `finals`), then lay out `Standings` with exact decimals.
@@ -10,17 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from functools import cache
 
-from ..config import Threshold, load_config
 from ..errors import ScoringError
-from ..formats import TournamentType
+from ..formats import Threshold, TournamentType
 from ..model import PlayerId, Tournament
 from .exact import to_decimal
 from .finals import final_rounds, finalist_positions, qualifier_rounds
 from .games import Game, collect_games
 from .result import DrawnTie, StandingRow, Standings
-from .rules import ScoringRule, find_rule
+from .rules import ScoringRule
 from .teams import team_rows
 from .tiebreak import Ranked, Record, TieBreak, draw_ties, positions, rank
 
@@ -36,35 +34,25 @@ QualifiedPlaces = tuple[tuple[int, int], ...]
 
 
 def qualified_places(thresholds: Sequence[Threshold]) -> QualifiedPlaces:
-    """Places reaching the final phase per row of `soglie_master` (configuration)."""
+    """Places reaching the final phase per row of a type's thresholds (`soglie`)."""
     return tuple((t.up_to, MASTER_SMALL_PLACES if t.direct_finalists < 0
                   else t.direct_finalists + 4 * t.semifinals) for t in thresholds)
 
 
-@cache
-def _configured_places() -> QualifiedPlaces:
-    return qualified_places(load_config().master)
-
-
-def master_qualified_places() -> QualifiedPlaces:
-    """By the default configuration's `soglie_master` (regolamento 001 l.11-17). A tie still
-    open after criteria 1-4 among two or more such players, with fewer of them than these
-    places ranked ahead, is drawn (criterion 5, l.143); any other tie stays a shared place."""
-    return _configured_places()
-
-
 def compute_standings(tournament: Tournament, ttype: TournamentType, *,
                       unico_vincitore: bool = True, after_round: int | None = None,
-                      seed: int = 0, places: QualifiedPlaces | None = None) -> Standings:
+                      seed: int = 0) -> Standings:
     """The standings of `tournament` by the rules of `ttype` after round `after_round` (all
     played rounds if None). Raises `ScoringError` listing every problem of the score cells.
-    `places`: the Master thresholds of the workbook's configuration (`qualified_places`);
-    None: the default configuration's."""
-    if ttype.scoring is None:
+    With the type's `draw_ties` (Master, regolamento 001 l.11-17, l.143), a tie still open
+    after the other criteria among two or more players who may reach the final phase (the
+    places of the type's thresholds), with fewer of them ranked ahead, is
+    drawn; any other tie stays a shared place."""
+    rule = ttype.scoring
+    if rule is None:
         # manual 000 l.832 (1VS1): "Non è prevista una modalità classifica".
         raise ScoringError(f"il tipo di torneo {ttype.name} non prevede una classifica propria: "
                            f"scegli come Tipo Classifica un tipo con classifica, ad esempio BGL")
-    rule = find_rule(ttype.scoring)
     played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
                                   after_round=after_round)
     with localcontext() as ctx:
@@ -72,13 +60,13 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         # formula fits well within this precision.
         ctx.prec = DECIMAL_PRECISION
         engine = _Engine(tournament, ttype, rule, games,
-                         places if places is not None else master_qualified_places())
+                         qualified_places(ttype.thresholds))
         ranked, drawn = engine.ranked(played, draw_seed=seed)
     rows = tuple(_row(r, played, engine.records[r.record.player.id]) for r in ranked)
     return Standings(
         type_name=ttype.name, rounds=played, total_headers=rule.total_headers, rows=rows,
         decimals=rule.decimals,
-        teams=team_rows(engine.records.values()) if rule.teams else (),
+        teams=team_rows(engine.records.values(), rule.teams) if rule.teams else (),
         drawn_ties=tuple(drawn),
     )
 
@@ -124,8 +112,10 @@ class _Engine:
                 for i, (_, fn) in enumerate(self.rule.extra_columns):
                     column[i] += fn(g, pid)
         by_id = self.tournament.by_id
+        rounds = {g.round_no for g in games}
         return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]),
-                            tuple(table_points[pid]))
+                            tuple(table_points[pid]),
+                            discarded(pts, len(rounds), self.rule.discards))
                 for pid, pts in points.items()}
 
     def ranked(self, played: Sequence[int], *,
@@ -177,6 +167,21 @@ class _Engine:
                 if seat.player_id is not None:
                     rounds_of.setdefault(seat.player_id, set()).add(g.round_no)
         return {pid for pid, rounds in rounds_of.items() if qualifiers <= rounds}
+
+
+DISCARD_MISSED_ROUNDS_FIRST = True
+"""**Decision** (discards, seed 002 l.92 "possibilità di scartare 1 o 2 risultati"): a round a
+player did not play counts as his worst result (0 points) and is the first one discarded;
+False: only games played are discarded."""
+
+
+def discarded(points: dict[int, Fraction], rounds: int, discards: int) -> frozenset[int]:
+    """The rounds whose points are left out of the total: the `discards` worst results (the
+    lowest points, the later round first among equal ones), after the missed rounds."""
+    missed = rounds - len(points) if DISCARD_MISSED_ROUNDS_FIRST else 0
+    left = max(0, discards - missed)
+    worst = sorted(points, key=lambda n: (points[n], -n))[:left]
+    return frozenset(worst)
 
 
 def _qualified_places(places: QualifiedPlaces, players: int) -> int:

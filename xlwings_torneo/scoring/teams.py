@@ -1,4 +1,9 @@
-"""`Classifica Squadre` (TorneoASquadre): one row per club (FORMATS.md, **Decision**)."""
+"""`Classifica a Squadre` (TorneoASquadre): one row per club (FORMATS.md, TorneoASquadre).
+
+Per club (team) the sum of its best `TeamRule.best_results` results (game points) over the
+tournament; ties: more wins, then the best single result, the second best, … (FORMATS.md:
+"as the original program computes it"; the original's tie on wins is applied as intended).
+"""
 
 from __future__ import annotations
 
@@ -7,31 +12,34 @@ from fractions import Fraction
 
 from .exact import to_decimal
 from .result import TeamRow
+from .rules import TeamRule
 from .tiebreak import Record
 
-TEAM_STANDING_CLUBLESS_EXCLUDED = True
-"""**Decision** (FORMATS.md, TorneoASquadre: "per club, the sum of its players' points, then
-wins"): players with an empty club belong to no team and are left out of the team standing."""
 
-
-def team_rows(records: Iterable[Record]) -> tuple[TeamRow, ...]:
-    """Per club (compared trimmed, case-insensitive): sum of points, then wins; equal on both
-    share the place."""
+def team_rows(records: Iterable[Record], rule: TeamRule) -> tuple[TeamRow, ...]:
+    """Per club (compared trimmed, case-insensitive); teams equal on points, wins and every
+    result share the place."""
     names: dict[str, str] = {}
-    points: dict[str, Fraction] = {}
+    results: dict[str, list[Fraction]] = {}
     wins: dict[str, int] = {}
     for r in records:
         key = r.player.club_key
-        if not key and TEAM_STANDING_CLUBLESS_EXCLUDED:
+        if not key and rule.clubless_excluded:
             continue
         names.setdefault(key, r.player.club.strip())
-        points[key] = points.get(key, Fraction(0)) + r.total
+        results.setdefault(key, []).extend(r.points.values())
         wins[key] = wins.get(key, 0) + r.wins
-    order = sorted(names, key=lambda k: (-points[k], -wins[k], names[k].casefold()))
+    best = {k: sorted(v, reverse=True) for k, v in results.items()}
+    points = {k: sum(v[:rule.best_results], Fraction(0)) for k, v in best.items()}
+
+    def sort_key(k: str) -> tuple[Fraction, int, tuple[Fraction, ...]]:
+        return points[k], wins[k], tuple(best[k])
+
+    order = sorted(sorted(names, key=lambda k: names[k].casefold()), key=sort_key, reverse=True)
     rows: list[TeamRow] = []
     for i, key in enumerate(order):
         position = i + 1
-        if rows and (points[key], wins[key]) == (points[order[i - 1]], wins[order[i - 1]]):
+        if rows and sort_key(key) == sort_key(order[i - 1]):
             position = rows[-1].position
         rows.append(TeamRow(position, names[key], wins[key], to_decimal(points[key])))
     return tuple(rows)

@@ -35,6 +35,16 @@ class TieBreak(enum.Enum):
     (manual 000 l.488: "chi era davanti resta davanti"); not ranked then ranks behind."""
 
 
+TIEBREAK_NAMES: dict[str, TieBreak] = {
+    "vittorie": TieBreak.WINS,
+    "migliore_partita": TieBreak.BEST_GAME,
+    "seconda_migliore_partita": TieBreak.SECOND_BEST_GAME,
+    "terza_migliore_partita": TieBreak.THIRD_BEST_GAME,
+    "punti_tavolo_migliore_partita": TieBreak.BEST_TABLE_POINTS,
+    "posizione_turno_precedente": TieBreak.PREVIOUS_PLACE,
+}
+"""How a type entry names each criterion (`[classifica] spareggi = [...]`)."""
+
 _BEST_INDEX = {TieBreak.BEST_GAME: 0, TieBreak.SECOND_BEST_GAME: 1, TieBreak.THIRD_BEST_GAME: 2}
 
 NOT_RANKED = 10**9
@@ -54,10 +64,12 @@ class Record:
     """Extra total columns of the type (BGL: PBG)."""
     table_points: tuple[int, ...] = ()
     """Table points of each game played, bonuses excluded."""
+    discarded: frozenset[int] = frozenset()
+    """Rounds whose points the type's discards leave out of the total."""
 
     @property
     def total(self) -> Fraction:
-        return sum(self.points.values(), Fraction(0))
+        return sum((v for n, v in self.points.items() if n not in self.discarded), Fraction(0))
 
     @property
     def wins(self) -> int:

@@ -50,6 +50,10 @@ DATI_LISTS = (("Regioni", "regioni"), ("Club", "club"), ("Organizzatori", "organ
               ("Tipologie", "tipologie"))
 DATI_LIST_ROWS = 200
 """Each dropdown refers to rows 2..this of its `Dati` column, so the organiser can extend it."""
+DATI_TYPES = "Tipi di Torneo"
+"""Last column of `Dati`: the types the workbook's folder offers (built-in and `tipi.toml`),
+behind the `Tipo Sorteggio` / `Tipo Classifica` dropdowns of `Opzioni`."""
+DATI_TYPES_COLUMN = len(DATI_COLUMNS) + len(DATI_LISTS) + 1
 
 
 def _dati_ref(col: int) -> str:
@@ -110,9 +114,10 @@ def torneo_spec(info: TournamentInfo | None = None) -> SheetSpec:
     return spec
 
 
-def dati_spec(config: Config) -> SheetSpec:
+def dati_spec(config: Config, type_names: Sequence[str] = ()) -> SheetSpec:
     spec = SheetSpec(SHEET_DATI, hidden=True)
-    columns = [*DATI_COLUMNS, *((title, config.lists.get(key, ())) for title, key in DATI_LISTS)]
+    columns = [*DATI_COLUMNS, *((title, config.lists.get(key, ())) for title, key in DATI_LISTS),
+               (DATI_TYPES, tuple(type_names))]
     for col, (title, values) in enumerate(columns, start=1):
         spec.put(1, col, title, BOLD)
         for row, value in enumerate(values, start=2):
@@ -138,12 +143,18 @@ def opzioni_spec(options: Options) -> SheetSpec:
         spec.put(row, 1, label, BOLD)
         spec.put(row, 2, values[attr])
     spec.col_widths.update({1: 20, 2: 20})
+    # the types offered as suggestions: an organiser's type added later to tipi.toml is
+    # accepted too (checked when the workbook is read)
+    rows = {attr: row for row, attr in enumerate(OPTION_LABELS, start=2)}
+    spec.validations += [Validation(f"B{rows[attr]}", _dati_ref(DATI_TYPES_COLUMN), strict=False)
+                         for attr in ("tipo_sorteggio", "tipo_classifica")]
     return spec
 
 
-def template_specs(config: Config) -> list[SheetSpec]:
-    """The sheets of a new workbook, in order."""
-    return [iscritti_spec(), torneo_spec(), dati_spec(config), opzioni_spec(config.options)]
+def template_specs(config: Config, type_names: Sequence[str] = ()) -> list[SheetSpec]:
+    """The sheets of a new workbook, in order; `type_names` fill the type dropdowns."""
+    return [iscritti_spec(), torneo_spec(), dati_spec(config, type_names),
+            opzioni_spec(config.options)]
 
 
 # --- Round sheets ---------------------------------------------------------------------------

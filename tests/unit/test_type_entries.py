@@ -1,0 +1,229 @@
+"""Types as data: the built-in entries load, an organiser's `tipi.toml` adds and overrides
+types, and every mistake is reported in Italian naming the file, the type and the key."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from xlwings_torneo.errors import ValidationError
+from xlwings_torneo.formats import BUILTIN_SOURCE, DrawKind, builtin_types, types_folder
+from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.type_entries import load_types, types_for
+
+from .test_scoring_builders import tournament
+
+ORIGINAL_TYPES = ("RadunoNazionale", "MasterRisiko", "SantEufemia", "Open", "TorneoGufo",
+                  "CampionatoGufo", "Victory", "NazionaleRisiKo", "BGL", "BGL_SVIZZERA", "1VS1",
+                  "1VS1_SVIZZERA", "TorneoASquadre")
+"""FORMATS.md: the 13 types of the original program, in the manual's order."""
+
+
+def organiser(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "tipi.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems_of(tmp_path: Path, text: str) -> str:
+    with pytest.raises(ValidationError) as err:
+        load_types(organiser=organiser(tmp_path, text))
+    return "\n".join(err.value.problems)
+
+
+def test_the_13_types_of_the_original_load_from_the_configuration_folder_in_order():
+    types = builtin_types()
+    assert types.names == ORIGINAL_TYPES
+    assert all(t.source.startswith(BUILTIN_SOURCE) for t in types)
+    assert len(list(types_folder().glob("*.toml"))) == len(ORIGINAL_TYPES)
+
+
+@pytest.mark.parametrize("ttype", builtin_types().types, ids=lambda t: t.name)
+def test_every_built_in_type_with_a_final_has_semifinals_and_thresholds(ttype):
+    kinds = [r.kind for r in ttype.rounds]
+    if DrawKind.FINAL in kinds:
+        assert ttype.thresholds and DrawKind.SEMIFINAL in kinds
+        assert ttype.scoring is not None and ttype.scoring.final_phase
+
+
+def test_aliases_and_spelling_variants_find_the_type():
+    types = builtin_types()
+    assert types.find("Master").name == "MasterRisiko"
+    assert types.find("open master").name == "Victory"
+    assert types.find("bgl-svizzera").name == "BGL_SVIZZERA"
+
+
+def test_a_mistyped_name_suggests_the_closest_type():
+    with pytest.raises(LookupError, match='forse intendevi "MasterRisiko"'):
+        builtin_types().find("MasterRisico")
+
+
+def test_a_new_type_from_a_base_changes_only_what_it_says(tmp_path):
+    path = organiser(tmp_path, """
+[OpenSenzaBonus]
+base = "Open"
+descrizione = "Open senza bonus al vincitore"
+[OpenSenzaBonus.punti]
+bonus_vincitore = 0
+bonus_condiviso = 0
+""")
+    types = load_types(organiser=path)
+    mine = types.find("Open senza bonus")
+    assert mine.source == str(path)
+    assert mine.rounds == types.find("Open").rounds
+    s = compute_standings(tournament(["A 45, B 30, C 20, D 10"]), mine)
+    assert [r.points for r in s.rows] == [45, 30, 20, 10]
+    assert types.names[:len(ORIGINAL_TYPES)] == ORIGINAL_TYPES
+
+
+def test_an_entry_named_like_a_built_in_type_overrides_it(tmp_path):
+    types = load_types(organiser=organiser(tmp_path, """
+[Open.punti]
+bonus_vincitore = 30
+"""))
+    open_ = types.find("Open")
+    assert "modifica il predefinito" in open_.source
+    s = compute_standings(tournament(["A 45, B 30, C 20, D 10"]), open_)
+    assert s.rows[0].points == 75
+    assert len(types) == len(ORIGINAL_TYPES)
+
+
+CLUB_CHAMPIONSHIP = """
+[CampionatoClub]
+descrizione = "campionato del club: 10/6/3/1, i 2 peggiori risultati scartati"
+tavoli = "4/3"
+turni_illimitati = true
+turni = [
+  { sorteggio = "ottimizzato", criteri = ["CLUB"] },
+  { sorteggio = "ottimizzato", criteri = ["THREE", "REPEAT", "CLUB"] },
+]
+[CampionatoClub.punti]
+regola = "piazzamento"
+punti = [10, 6, 3, 1]
+pbg = false
+[CampionatoClub.classifica]
+spareggi = ["vittorie"]
+decimali = 0
+scarti = 2
+"""
+
+
+def test_a_club_championship_with_placement_points_and_two_discards(tmp_path):
+    ttype = load_types(organiser=organiser(tmp_path, CLUB_CHAMPIONSHIP)).find("CampionatoClub")
+    rounds = [["A 40, B 30, C 20, D 10"], ["B 40, A 30, D 20, C 10"],
+              ["C 40, D 30, A 20, B 10"], ["D 40, C 30, B 20, A 10"]]
+    s = compute_standings(tournament(*rounds), ttype)
+    # A: 10, 6, 3, 1 -> the worst two (3 and 1) discarded: 16. B: 6, 10, 1, 3 -> 16.
+    # C: 3, 1, 10, 6 -> 16. D: 1, 3, 6, 10 -> 16. All 16, one win each: a shared place.
+    assert {r.player.nome: r.points for r in s.rows} == {"A": 16, "B": 16, "C": 16, "D": 16}
+    assert [r.round_points for r in s.rows if r.player.nome == "A"] == [(10, 6, 3, 1)]
+
+
+def test_discards_count_a_missed_round_as_the_worst_result(tmp_path):
+    ttype = load_types(organiser=organiser(tmp_path, CLUB_CHAMPIONSHIP)).find("CampionatoClub")
+    rounds = [["A 40, B 30, C 20, D 10"], ["A 40, B 30, C 20, E 10"],
+              ["A 40, B 30, C 20, D 10"]]
+    s = compute_standings(tournament(*rounds), ttype)
+    points = {r.player.nome: r.points for r in s.rows}
+    # D played rounds 1 and 3 (1 and 1): the missed round 2 and one 1 are discarded -> 1.
+    # A: 10, 10, 10 -> two discarded -> 10. E played only round 2 -> 1, nothing left to drop.
+    assert points["A"] == 10 and points["D"] == 1 and points["E"] == 1
+
+
+def test_discards_are_available_to_every_type_by_overriding_it(tmp_path):
+    open_ = load_types(organiser=organiser(tmp_path, """
+[Open.classifica]
+scarti = 1
+""")).find("Open")
+    s = compute_standings(tournament(["A 45, B 30, C 20, D 10"], ["A 10, B 30, C 20, D 40"]),
+                          open_)
+    # A 95 and 10 -> 95; D 10 and 90 -> 90; B 30 and 30 -> 30; C 20 and 20 -> 20.
+    assert [(r.player.nome, r.points) for r in s.rows] == [
+        ("A", 95), ("D", 90), ("B", 30), ("C", 20)]
+
+
+def test_mistakes_are_all_reported_naming_file_type_and_key(tmp_path):
+    text = problems_of(tmp_path, """
+[Mio]
+tavoli = "4/5"
+descrizone = "x"
+turni = [{ sorteggio = "ottimizato", criteri = ["CLUBB"] }]
+[Mio.punti]
+regola = "piazamento"
+[Mio.classifica]
+spareggi = ["vittoria"]
+""")
+    assert 'tipi.toml, tipo Mio, chiave descrizone: chiave "descrizone" sconosciuta: forse ' \
+           'intendevi "descrizione"?' in text
+    assert 'chiave turni[1].sorteggio: sorteggio "ottimizato" sconosciuto: forse intendevi ' \
+           '"ottimizzato"?' in text
+    assert 'chiave turni[1].criteri: criterio "CLUBB" sconosciuto: forse intendevi "CLUB"?' \
+        in text
+    assert 'chiave punti.regola: regola "piazamento" sconosciuta: forse intendevi ' \
+           '"piazzamento"?' in text
+
+
+def test_a_placement_table_shorter_than_the_table_size_is_an_error(tmp_path):
+    text = problems_of(tmp_path, """
+[Corto]
+tavoli = "4/5"
+turni = [{ sorteggio = "ottimizzato", criteri = ["CLUB"] }]
+[Corto.punti]
+regola = "piazzamento"
+punti = [10, 6, 3, 1]
+""")
+    assert "tipo Corto, chiave punti.punti: 4 valori ma i tavoli da 5 giocatori hanno 5 " \
+           "posizioni" in text
+
+
+def test_wrong_values_and_missing_requirements_are_errors(tmp_path):
+    text = problems_of(tmp_path, """
+[Finale]
+tavoli = "4/6"
+turni = [{ sorteggio = "svizzera" }, { sorteggio = "finale" }]
+[Finale.classifica]
+scarti = 2
+""")
+    assert 'chiave tavoli: schema "4/6" sconosciuto' in text
+    assert "chiave classifica: una classifica richiede la tabella [punti]" in text
+    assert "la finale richiede un turno di semifinali prima" in text
+    assert "serve [punti]" in text
+
+
+def test_a_parameter_of_another_rule_and_a_bad_number_are_errors(tmp_path):
+    text = problems_of(tmp_path, """
+[X]
+base = "Open"
+[X.punti]
+bonus_vincitore = "tanti"
+divisore = 10
+""")
+    assert 'chiave punti.bonus_vincitore: atteso un numero, trovato \'tanti\'' in text
+    assert 'parametro "divisore" sconosciuto' in text and "(regola punti_tavolo_bonus)" in text
+
+
+def test_an_unknown_base_and_a_broken_file_are_errors(tmp_path):
+    assert 'tipo "Opne" sconosciuto: forse intendevi "Open"?' in problems_of(
+        tmp_path, '[X]\nbase = "Opne"\n')
+    assert "non è un file TOML valido" in problems_of(tmp_path, "[X\n")
+
+
+def test_types_for_a_workbook_reads_the_tipi_toml_beside_it(tmp_path):
+    organiser(tmp_path, CLUB_CHAMPIONSHIP)
+    assert "CampionatoClub" in types_for(tmp_path / "torneo.xlsx").names
+    assert "CampionatoClub" not in types_for(tmp_path / "altro" / "t.xlsx").names
+
+
+def test_the_team_standing_counts_the_configured_number_of_results(tmp_path):
+    squadre = load_types(organiser=organiser(tmp_path, """
+[TorneoASquadre.squadre]
+migliori_risultati = 1
+""")).find("TorneoASquadre")
+    t = tournament(["A 45, B 30, C 20, D 10"], ["A 40, B 30, C 20, D 10"], clubs={
+        "A": "Roma", "D": "Roma", "B": "Milano", "C": "Milano"})
+    s = compute_standings(t, squadre)
+    # Roma's best result is A's 12.45; Milano's B's 7.30.
+    assert [(r.club, r.points) for r in s.teams] == [
+        ("Roma", Decimal("12.45")), ("Milano", Decimal("7.30"))]

@@ -1,0 +1,403 @@
+"""Type entries as data: read `configuration/tipi/*.toml` and an organiser's `tipi.toml`.
+
+Every top-level table of a file is one type (`[Open]`, `[MasterRisiko]`, …); `docs/tipi.md`
+describes each key. Entries are validated as they are read: every problem of every file is
+reported together, in Italian, naming the file, the type and the key, with the closest known
+name when a name is mistyped. An organiser's entry named like a built-in type overrides it
+(only the keys written change); `base = "Open"` starts a new type from another one.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from .errors import ValidationError
+from .formats import (
+    BUILTIN_SOURCE,
+    Criterion,
+    DrawKind,
+    RoundRule,
+    SizeScheme,
+    Threshold,
+    TournamentType,
+    TypeRegistry,
+    suggest,
+    type_key,
+    types_folder,
+)
+from .scoring.primitives import PRIMITIVES, ParamError, convert, defaults
+from .scoring.rules import FINAL_TIEBREAKERS, ScoringRule, TeamRule
+from .scoring.tiebreak import TIEBREAK_NAMES, TieBreak
+
+ORGANISER_FILE = "tipi.toml"
+"""An organiser's own types, beside the workbook."""
+
+DRAW_KINDS = {
+    "ottimizzato": DrawKind.OPTIMISE, "cinquisti": DrawKind.CINQUISTI,
+    "greca": DrawKind.GREEK, "schema_fisso": DrawKind.FIXED, "svizzera": DrawKind.SWISS,
+    "semifinali": DrawKind.SEMIFINAL, "finale": DrawKind.FINAL,
+}
+"""How an entry names each draw kind (`sorteggio = "..."`)."""
+DRAW_KIND_NAMES = {kind: name for name, kind in DRAW_KINDS.items()}
+
+RANKED_KINDS = {DrawKind.FIXED, DrawKind.SWISS, DrawKind.SEMIFINAL, DrawKind.FINAL}
+"""Draws made on the type's own standings: the type needs `[punti]`."""
+
+SIZES_OF_SCHEME = {
+    SizeScheme.FOUR_FIVE: (3, 4, 5), SizeScheme.FOUR_THREE: (3, 4),
+    SizeScheme.FOUR_FIVE_GHOST: (3, 4, 5), SizeScheme.TWO_THREE: (2, 3),
+}
+"""Table sizes each scheme can produce (4/5 makes 3s for 6, 7 and 11 players: FORMATS.md)."""
+
+MAX_DISCARDS = 10
+MAX_DECIMALS = 10
+
+TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "turni", "turni_illimitati", "punti",
+            "classifica", "squadre", "soglie")
+ROUND_KEYS = ("sorteggio", "criteri")
+STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
+                  "spareggi_finale")
+TEAM_KEYS = ("migliori_risultati", "senza_club_escluso")
+THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
+
+
+@dataclass
+class _Problems:
+    """Problems of one file, each naming the file, the type and the key."""
+
+    file: str
+    items: list[str] = field(default_factory=list)
+
+    def add(self, name: str, key: str | None, message: str) -> None:
+        where = f"{self.file}, tipo {name}" + (f", chiave {key}" if key else "")
+        self.items.append(f"{where}: {message}")
+
+
+FEMININE = ("chiave", "regola")
+"""Nouns whose adjective ends in -a ("chiave sconosciuta")."""
+
+
+def _unknown(what: str, value: str, known: Iterable[str]) -> str:
+    """Italian: `what` "value" is unknown, with the closest known name or the list."""
+    known = list(known)
+    close = suggest(value, known)
+    hint = f'forse intendevi "{close}"?' if close else f"previsti: {', '.join(known)}"
+    ending = "a" if what in FEMININE else "o"
+    return f'{what} "{value}" sconosciut{ending}: {hint}'
+
+
+def _check_keys(p: _Problems, name: str, prefix: str, table: Mapping[str, Any],
+                known: Iterable[str]) -> None:
+    known = tuple(known)
+    for key in table:
+        if key not in known:
+            p.add(name, f"{prefix}{key}", _unknown("chiave", key, known))
+
+
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """`over` on `base`, tables merged key by key; a `punti` naming another `regola` replaces
+    the whole table (its parameters belong to the other formula)."""
+    out = dict(base)
+    for key, value in over.items():
+        old = out.get(key)
+        if isinstance(value, dict) and isinstance(old, dict) and not (
+                key == "punti" and "regola" in value and value["regola"] != old.get("regola")):
+            out[key] = _merge(old, value)
+        else:
+            out[key] = value
+    return out
+
+
+def _int(p: _Problems, name: str, key: str, value: Any, low: int, high: int) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        p.add(name, key, f"atteso un numero intero da {low} a {high}, trovato {value!r}")
+        return None
+    return value
+
+
+def _bool(p: _Problems, name: str, key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        p.add(name, key, f"atteso true o false, trovato {value!r}")
+        return False
+    return value
+
+
+def _text(p: _Problems, name: str, key: str, value: Any) -> str:
+    if not isinstance(value, str):
+        p.add(name, key, f"atteso un testo, trovato {value!r}")
+        return ""
+    return value
+
+
+def _list(p: _Problems, name: str, key: str, value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        p.add(name, key, f"attesa una lista, trovato {value!r}")
+        return []
+    return value
+
+
+def _table(p: _Problems, name: str, key: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        p.add(name, key, f"attesa una tabella [{name}.{key}], trovato {value!r}")
+        return {}
+    return value
+
+
+def _rounds(p: _Problems, name: str, raw: Any) -> tuple[RoundRule, ...]:
+    rules: list[RoundRule] = []
+    items = _list(p, name, "turni", raw)
+    if not items and isinstance(raw, list):
+        p.add(name, "turni", "serve almeno un turno")
+    criteria = {c.value: c for c in Criterion}
+    for i, item in enumerate(items, start=1):
+        key = f"turni[{i}]"
+        entry = _table(p, name, key, item)
+        _check_keys(p, name, f"{key}.", entry, ROUND_KEYS)
+        kind_name = _text(p, name, f"{key}.sorteggio", entry.get("sorteggio", ""))
+        kind = DRAW_KINDS.get(kind_name)
+        if kind is None and isinstance(entry.get("sorteggio"), str):
+            p.add(name, f"{key}.sorteggio", _unknown("sorteggio", kind_name, DRAW_KINDS))
+        elif "sorteggio" not in entry:
+            p.add(name, f"{key}.sorteggio", "manca il tipo di sorteggio")
+        found: list[Criterion] = []
+        for c in _list(p, name, f"{key}.criteri", entry.get("criteri", [])):
+            if isinstance(c, str) and c in criteria:
+                found.append(criteria[c])
+            else:
+                p.add(name, f"{key}.criteri", _unknown("criterio", str(c), criteria))
+        if kind is not None:
+            rules.append(RoundRule(kind, tuple(found)))
+    kinds = [r.kind for r in rules]
+    if DrawKind.FINAL in kinds and DrawKind.SEMIFINAL not in kinds[:kinds.index(DrawKind.FINAL)]:
+        p.add(name, "turni", "la finale richiede un turno di semifinali prima")
+    return tuple(rules)
+
+
+def _thresholds(p: _Problems, name: str, raw: Any) -> tuple[Threshold, ...]:
+    rows: list[Threshold] = []
+    for i, item in enumerate(_list(p, name, "soglie", raw), start=1):
+        key = f"soglie[{i}]"
+        entry = _table(p, name, key, item)
+        _check_keys(p, name, f"{key}.", entry, THRESHOLD_KEYS)
+        values = []
+        for k in THRESHOLD_KEYS:
+            if k not in entry:
+                p.add(name, f"{key}.{k}", "chiave mancante")
+                continue
+            values.append(_int(p, name, f"{key}.{k}", entry[k], -1, 10**6))
+        if len(values) == len(THRESHOLD_KEYS) and None not in values:
+            up_to, direct, semis, winners = (v for v in values if v is not None)
+            rows.append(Threshold(up_to, direct, semis, winners))
+    if any(a.up_to >= b.up_to for a, b in pairwise(rows)):
+        p.add(name, "soglie", "i valori di fino_a devono crescere da una riga all'altra")
+    return tuple(rows)
+
+
+def _tiebreakers(p: _Problems, name: str, key: str, raw: Any) -> tuple[TieBreak, ...]:
+    out: list[TieBreak] = []
+    for item in _list(p, name, key, raw):
+        if isinstance(item, str) and item in TIEBREAK_NAMES:
+            out.append(TIEBREAK_NAMES[item])
+        else:
+            p.add(name, key, _unknown("spareggio", str(item), TIEBREAK_NAMES))
+    return tuple(out)
+
+
+def _scoring(p: _Problems, name: str, entry: Mapping[str, Any], sizes: SizeScheme | None,
+             rounds: tuple[RoundRule, ...]) -> ScoringRule | None:
+    if "punti" not in entry:
+        for key in ("classifica", "squadre"):
+            if key in entry:
+                p.add(name, key, "una classifica richiede la tabella [punti]")
+        return None
+    points = _table(p, name, "punti", entry["punti"])
+    rule_name = _text(p, name, "punti.regola", points.get("regola", ""))
+    primitive = PRIMITIVES.get(rule_name)
+    if primitive is None:
+        message = (_unknown("regola", rule_name, PRIMITIVES) if "regola" in points
+                   else "manca la regola dei punti")
+        p.add(name, "punti.regola", message)
+        return None
+    params = defaults(primitive)
+    for key, value in points.items():
+        if key == "regola":
+            continue
+        if key not in primitive.params:
+            p.add(name, f"punti.{key}", _unknown("parametro", key, primitive.params)
+                                        + f" (regola {rule_name})")
+            continue
+        try:
+            params[key] = convert(primitive.params[key].kind, value)
+        except ParamError as err:
+            p.add(name, f"punti.{key}", str(err))
+    if sizes is not None:
+        for problem in primitive.check(params, SIZES_OF_SCHEME[sizes]):
+            p.add(name, f"punti.{problem.split(':')[0]}", problem.split(": ", 1)[1])
+    formula = primitive.build(params)
+    standing = _table(p, name, "classifica", entry.get("classifica", {}))
+    _check_keys(p, name, "classifica.", standing, STANDINGS_KEYS)
+    has_final = any(r.kind is DrawKind.FINAL for r in rounds)
+    teams = None
+    if "squadre" in entry:
+        raw_teams = _table(p, name, "squadre", entry["squadre"])
+        _check_keys(p, name, "squadre.", raw_teams, TEAM_KEYS)
+        best = _int(p, name, "squadre.migliori_risultati",
+                    raw_teams.get("migliori_risultati", TeamRule().best_results), 1, 10**4)
+        excluded = _bool(p, name, "squadre.senza_club_escluso",
+                         raw_teams.get("senza_club_escluso", TeamRule().clubless_excluded))
+        teams = TeamRule(best or 1, excluded)
+    return ScoringRule(
+        points=formula.points,
+        tiebreakers=_tiebreakers(p, name, "classifica.spareggi", standing.get("spareggi", [])),
+        decimals=_int(p, name, "classifica.decimali", standing.get("decimali", 2), 0,
+                      MAX_DECIMALS) or 0,
+        formula=rule_name,
+        final_phase=_bool(p, name, "classifica.finale_in_classifica",
+                          standing.get("finale_in_classifica", has_final)),
+        draw_ties=_bool(p, name, "classifica.sorteggio_parita",
+                        standing.get("sorteggio_parita", False)),
+        teams=teams,
+        extra_columns=formula.columns,
+        final_tiebreakers=_tiebreakers(
+            p, name, "classifica.spareggi_finale",
+            standing.get("spareggi_finale", [k for k, v in TIEBREAK_NAMES.items()
+                                             if v in FINAL_TIEBREAKERS])),
+        discards=_int(p, name, "classifica.scarti", standing.get("scarti", 0), 0,
+                      MAX_DISCARDS) or 0,
+    )
+
+
+def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
+               ) -> TournamentType | None:
+    """One type from its (merged) entry; problems are added to `p`."""
+    before = len(p.items)
+    _check_keys(p, name, "", entry, TOP_KEYS)
+    sizes_name = _text(p, name, "tavoli", entry.get("tavoli", ""))
+    schemes = {s.value: s for s in SizeScheme}
+    sizes = schemes.get(sizes_name)
+    if sizes is None:
+        p.add(name, "tavoli", _unknown("schema", sizes_name, schemes) if "tavoli" in entry
+              else "manca lo schema dei tavoli (ad esempio \"4/5\")")
+    if "turni" not in entry:
+        p.add(name, "turni", "mancano le regole dei turni")
+    rounds = _rounds(p, name, entry.get("turni", []))
+    scoring = _scoring(p, name, entry, sizes, rounds)
+    thresholds = _thresholds(p, name, entry.get("soglie", []))
+    kinds = {r.kind for r in rounds}
+    if DrawKind.SEMIFINAL in kinds and not thresholds:
+        p.add(name, "soglie", "le semifinali richiedono le soglie della fase finale")
+    if scoring is None and kinds & RANKED_KINDS:
+        needs = ", ".join(DRAW_KIND_NAMES[k] for k in kinds & RANKED_KINDS)
+        p.add(name, "punti", f"il sorteggio {needs} si basa sulla classifica: serve [punti]")
+    aliases = [_text(p, name, "alias", a) for a in _list(p, name, "alias", entry.get("alias", []))]
+    description = _text(p, name, "descrizione", entry.get("descrizione", ""))
+    open_ended = _bool(p, name, "turni_illimitati", entry.get("turni_illimitati", False))
+    if len(p.items) > before or sizes is None:
+        return None
+    return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
+                          tuple(aliases), description, source)
+
+
+def _read(path: Path, display: str) -> tuple[dict[str, Any], str | None]:
+    try:
+        return tomllib.loads(path.read_bytes().decode("utf-8")), None
+    except (OSError, UnicodeDecodeError) as err:
+        return {}, f"{display}: il file non si legge ({err})"
+    except tomllib.TOMLDecodeError as err:
+        return {}, f"{display}: non è un file TOML valido ({err})"
+
+
+@dataclass
+class _Loader:
+    raw: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Merged entries by type key, for `base` and overrides."""
+    types: dict[str, TournamentType] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def add_file(self, path: Path, display: str, source: str, *, organiser: bool) -> None:
+        data, error = _read(path, display)
+        if error:
+            self.problems.append(error)
+            return
+        p = _Problems(display)
+        for name, entry in data.items():
+            if not isinstance(entry, dict):
+                p.add(name, None, f"atteso un tipo [{name}] con le sue chiavi, trovato "
+                                  f"{entry!r}")
+                continue
+            self._add(p, name, entry, source, organiser=organiser)
+        self.problems += p.items
+
+    def _add(self, p: _Problems, name: str, entry: dict[str, Any], source: str, *,
+             organiser: bool) -> None:
+        key = type_key(name)
+        merged = dict(entry)
+        base = entry.get("base")
+        if base is not None:
+            base_key = type_key(base) if isinstance(base, str) else ""
+            if base_key not in self.raw:
+                p.add(name, "base", _unknown("tipo", str(base), self.names.values()))
+                return
+            merged = _merge(self.raw[base_key], {k: v for k, v in entry.items() if k != "base"})
+        elif key in self.raw and organiser:
+            merged = _merge(self.raw[key], entry)  # an override: only the keys written change
+        elif key in self.raw:
+            p.add(name, None, f"tipo definito due volte (anche in {self.types[key].source})")
+            return
+        merged.pop("base", None)
+        if organiser and key in self.raw:
+            source = f"{source}, modifica il predefinito"
+        built = build_type(p, name, merged, source)
+        if built is None:
+            return
+        clash = [a for a in (name, *built.aliases) if type_key(a) in self._alias_keys(key)]
+        if clash:
+            p.add(name, "alias", f'il nome "{clash[0]}" è già usato da un altro tipo')
+            return
+        self.raw[key] = merged
+        self.types[key] = built
+        self.names[key] = name
+
+    def _alias_keys(self, skip: str) -> set[str]:
+        return {type_key(a) for k, t in self.types.items() if k != skip
+                for a in (t.name, *t.aliases)}
+
+
+def load_types(folder: Path | None = None, organiser: Path | None = None) -> TypeRegistry:
+    """Every type of the `*.toml` files of `folder` (default: `configuration/tipi/`), then
+    the organiser's file `organiser` if given (adds types, overrides built-in ones).
+    Raises `ValidationError` listing every problem of every file."""
+    folder = folder if folder is not None else types_folder()
+    loader = _Loader()
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")),
+                   key=lambda f: f.name)
+    for f in files:
+        loader.add_file(f, f"tipi/{f.name}", f"{BUILTIN_SOURCE} (tipi/{f.name})",
+                        organiser=False)
+    if organiser is not None:
+        loader.add_file(organiser, str(organiser), str(organiser), organiser=True)
+    if loader.problems:
+        raise ValidationError(loader.problems)
+    return TypeRegistry(tuple(loader.types.values()))
+
+
+def organiser_file(workbook: Path | None) -> Path | None:
+    """The organiser's `tipi.toml` beside `workbook`, if there is one."""
+    if workbook is None:
+        return None
+    path = Path(workbook).resolve().parent / ORGANISER_FILE
+    return path if path.is_file() else None
+
+
+def types_for(workbook: Path | None) -> TypeRegistry:
+    """The types a workbook can use: the built-in ones and its folder's `tipi.toml`."""
+    from .formats import builtin_types
+
+    extra = organiser_file(workbook)
+    return builtin_types() if extra is None else load_types(organiser=extra)
