@@ -1,26 +1,45 @@
-"""Build `workbook_template/torneo_addin.xlam` from the text in this folder:
+"""Build `workbook_template/torneo_addin.xlam` from text:
 
     python -m addin.build            (or: make addin)
 
 The add-in is an Office Open XML package: a one-sheet workbook whose content type says
-"macro-enabled add-in", the ribbon (`customUI14.xml`, Office 2010+ schema) and the VBA
-project (`vba/*.bas|cls`, packed by `ovba.py`). Everything is deterministic: the same text
-gives the same file, which a test checks against the one kept in `workbook_template/`.
+"macro-enabled add-in", the ribbon (made by `ribbon.py` from `xlwings_torneo.buttons`,
+Office 2010+ schema) and the VBA project (packed by `ovba.py`): our modules (`vba/`, and
+the ribbon callbacks made by `ribbon.py`) beside xlwings' own VBA, taken unchanged from the
+installed xlwings exactly as `xlwings quickstart NAME --addin --ribbon` embeds it (the
+module `xlwings_custom_addin.bas` and the class `Dictionary`). So the add-in needs no
+`xlwings.xlam`: it is a standalone xlwings add-in.
+
+Its one sheet is xlwings' per-add-in configuration sheet (`<PROJECT_NAME>.conf`, read by
+xlwings' `GetConfig` before any config file): empty here, filled by `install_addin.py` with
+this machine's interpreter (`build(target, settings)`).
+
+Everything is deterministic: the same text and xlwings give the same file, which a test
+checks against the one kept in `workbook_template/`.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 import zipfile
 from pathlib import Path
+from xml.sax.saxutils import escape
 
-from .ovba import Module, vba_project
+from .ovba import OFFICE, Module, vba_project
+from .ribbon import MODULE as RIBBON_MODULE
+from .ribbon import callbacks_module, ribbon_xml
 
 HERE = Path(__file__).resolve().parent
 TARGET = HERE.parent / "workbook_template" / "torneo_addin.xlam"
 PROJECT_ID = "{7C1E5A92-3B4D-4F60-9E21-5A7D0C3B8F14}"
 PROJECT_NAME = "TorneoAddin"
 SHEET_CODE_NAME = "Foglio1"
+XLWINGS_MODULE = "xlwings_custom_addin.bas"
+"""The file of the xlwings package that `xlwings quickstart --addin` embeds as module
+`xlwings` (checked byte for byte against the module of its quickstart add-in)."""
+XLWINGS_CLASS = "addin/Dictionary.cls"
+DICTIONARY_BASE = 'Attribute VB_Base = "0{FCFB3D2A-A0FA-1068-A738-08002B3371B5}"'
 FIXED_TIME = (2026, 1, 1, 0, 0, 0)
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -50,12 +69,55 @@ ROOT_RELS = _XML + (
     'Target="customUI/customUI14.xml"/>'
     '</Relationships>')
 
-WORKBOOK = _XML + (
-    f'<workbook xmlns="{_MAIN}" xmlns:r="{_REL}">'
-    '<workbookPr codeName="ThisWorkbook"/>'
-    '<bookViews><workbookView/></bookViews>'
-    f'<sheets><sheet name="{SHEET_CODE_NAME}" sheetId="1" r:id="rId1"/></sheets>'
-    '</workbook>')
+
+
+def xlwings_dir() -> Path:
+    import xlwings
+
+    return Path(xlwings.__file__).resolve().parent
+
+
+def xlwings_module_source() -> bytes:
+    """xlwings' own VBA, as the installed xlwings ships it."""
+    return (xlwings_dir() / XLWINGS_MODULE).read_bytes()
+
+
+def xlwings_constant(name: str) -> str:
+    """A `Public Const` of xlwings' VBA (`XLWINGS_VERSION`, `PROJECT_NAME`)."""
+    text = xlwings_module_source().decode("cp1252")
+    found = re.search(rf'^Public Const {name} As String = "([^"]*)"', text, flags=re.M)
+    if found is None:
+        raise RuntimeError(f"{XLWINGS_MODULE}: Public Const {name} not found")
+    return found.group(1)
+
+
+def config_sheet_name() -> str:
+    """xlwings' per-add-in configuration sheet (`GetConfig`: "Add-in Sheet Config")."""
+    return xlwings_constant("PROJECT_NAME") + ".conf"
+
+
+def dictionary_class() -> str:
+    """xlwings' `Dictionary` class as the VBA editor stores it after importing the .cls
+    file: the `VERSION`/`BEGIN`/`END` header dropped, `VB_Base` and the two attributes the
+    editor adds set (as in the quickstart add-in); the rest unchanged."""
+    lines = (xlwings_dir() / XLWINGS_CLASS).read_bytes().decode("cp1252").split("\r\n")
+    if lines[:4] != ["VERSION 1.0 CLASS", "BEGIN", "  MultiUse = -1  'True", "END"]:
+        raise RuntimeError(f"{XLWINGS_CLASS}: unexpected header {lines[:4]}")
+    body = lines[4:]
+    exposed = body.index("Attribute VB_Exposed = True")
+    body[exposed + 1:exposed + 1] = ["Attribute VB_TemplateDerived = False",
+                                     "Attribute VB_Customizable = False"]
+    body.insert(1, DICTIONARY_BASE)
+    return "\r\n".join(body)
+
+
+def workbook_xml() -> str:
+    return _XML + (
+        f'<workbook xmlns="{_MAIN}" xmlns:r="{_REL}">'
+        '<workbookPr codeName="ThisWorkbook"/>'
+        '<bookViews><workbookView/></bookViews>'
+        f'<sheets><sheet name="{config_sheet_name()}" sheetId="1" r:id="rId1"/></sheets>'
+        '</workbook>')
 
 WORKBOOK_RELS = _XML + (
     f'<Relationships xmlns="{_PKG_REL}">'
@@ -66,9 +128,18 @@ WORKBOOK_RELS = _XML + (
     'Target="vbaProject.bin"/>'
     '</Relationships>')
 
-SHEET = _XML + (
-    f'<worksheet xmlns="{_MAIN}"><sheetPr codeName="{SHEET_CODE_NAME}"/>'
-    '<sheetData/></worksheet>')
+
+
+def _cell(ref: str, text: str) -> str:
+    return f'<c r="{ref}" t="inlineStr"><is><t>{escape(text)}</t></is></c>'
+
+
+def config_sheet(settings: dict[str, str] | None = None) -> str:
+    """The configuration sheet: one xlwings key a row (column A) with its value (B)."""
+    rows = "".join(f'<row r="{n}">{_cell(f"A{n}", key)}{_cell(f"B{n}", value)}</row>'
+                   for n, (key, value) in enumerate((settings or {}).items(), start=1))
+    return _XML + (f'<worksheet xmlns="{_MAIN}"><sheetPr codeName="{SHEET_CODE_NAME}"/>'
+                   f'<sheetData>{rows}</sheetData></worksheet>')
 
 STYLES = _XML + (
     f'<styleSheet xmlns="{_MAIN}">'
@@ -84,36 +155,49 @@ STYLES = _XML + (
     '</styleSheet>')
 
 
+OUR_MODULES = ("TorneoRun",)
+"""Our hand-written standard modules (`vba/NAME.bas`); the ribbon callbacks are made."""
+
+
+def _vba(name: str) -> str:
+    return (HERE / "vba" / name).read_text(encoding="utf-8")
+
+
+def our_modules() -> list[Module]:
+    """The modules we write (and LibreOffice must compile): helpers and callbacks."""
+    return [*(Module(name, _vba(f"{name}.bas")) for name in OUR_MODULES),
+            Module(RIBBON_MODULE, callbacks_module())]
+
+
 def modules() -> list[Module]:
-    """The VBA modules, from `vba/`: `.cls` files are document modules."""
-    order = ["ThisWorkbook.cls", f"{SHEET_CODE_NAME}.cls", "Torneo.bas"]
-    return [Module(name.rsplit(".", 1)[0],
-                   (HERE / "vba" / name).read_text(encoding="utf-8"),
-                   document=name.endswith(".cls")) for name in order]
+    """Every VBA module, in the order of the quickstart add-in: documents, xlwings' class
+    and module, ours."""
+    return [Module("ThisWorkbook", _vba("ThisWorkbook.cls"), kind="document"),
+            Module(SHEET_CODE_NAME, _vba(f"{SHEET_CODE_NAME}.cls"), kind="document"),
+            Module("Dictionary", dictionary_class(), kind="class"),
+            Module("xlwings", xlwings_module_source().decode("cp1252")),
+            *our_modules()]
 
 
-def ribbon_xml() -> bytes:
-    return (HERE / "customUI14.xml").read_bytes()
-
-
-def parts() -> dict[str, bytes]:
+def parts(settings: dict[str, str] | None = None) -> dict[str, bytes]:
     """Every part of the package, by name, in the order they are written."""
     return {
         "[Content_Types].xml": CONTENT_TYPES.encode(),
         "_rels/.rels": ROOT_RELS.encode(),
         "customUI/customUI14.xml": ribbon_xml(),
-        "xl/workbook.xml": WORKBOOK.encode(),
+        "xl/workbook.xml": workbook_xml().encode(),
         "xl/_rels/workbook.xml.rels": WORKBOOK_RELS.encode(),
-        "xl/worksheets/sheet1.xml": SHEET.encode(),
+        "xl/worksheets/sheet1.xml": config_sheet(settings).encode(),
         "xl/styles.xml": STYLES.encode(),
-        "xl/vbaProject.bin": vba_project(PROJECT_ID, PROJECT_NAME, modules()),
+        "xl/vbaProject.bin": vba_project(PROJECT_ID, PROJECT_NAME, modules(), (OFFICE,)),
     }
 
 
-def build(target: Path = TARGET) -> Path:
+def build(target: Path = TARGET, settings: dict[str, str] | None = None) -> Path:
+    """Write the add-in to `target`; `settings` fill its xlwings configuration sheet."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w") as package:
-        for name, data in parts().items():
+        for name, data in parts(settings).items():
             info = zipfile.ZipInfo(name, FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

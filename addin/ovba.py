@@ -22,8 +22,29 @@ class Module:
     name: str
     source: str
     """The module's text as VBA stores it, `Attribute VB_Name = ...` lines first."""
-    document: bool = False
-    """A document module (ThisWorkbook, a sheet) rather than a standard module."""
+    kind: str = "standard"
+    """"standard", "document" (ThisWorkbook, a sheet) or "class"."""
+
+    @property
+    def procedural(self) -> bool:
+        return self.kind == "standard"
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A registered type library the project refers to ([MS-OVBA] 2.3.4.2.2.5)."""
+
+    name: str
+    libid: str
+    """`*\\G{guid}#major.minor#lcid#path#description`: Office finds the library by its GUID
+    and version; the path is a hint."""
+
+
+OFFICE = Reference(
+    "Office", r"*\G{2DF8D04C-5BFA-101B-BDE5-00AA0044DE52}#2.0#0#C:\Program Files (x86)"
+    r"\Common Files\Microsoft Shared\OFFICE16\MSO.DLL#Microsoft Office 16.0 Object Library")
+"""The Office type library, where `IRibbonControl` lives (the reference the add-in made by
+`xlwings quickstart --addin --ribbon` 0.37.8 declares, same text)."""
 
 
 # --- Compression ([MS-OVBA] 2.4.1.3) ------------------------------------------------------
@@ -114,8 +135,18 @@ def _utf16(value: str) -> bytes:
     return value.encode("utf-16-le")
 
 
-def dir_stream(project: str, modules: list[Module]) -> bytes:
-    """The `dir` stream ([MS-OVBA] 2.3.4.2), uncompressed: information, no references,
+def _reference(ref: Reference) -> bytes:
+    libid = _text(ref.libid)
+    return b"".join([
+        _record(0x0016, _text(ref.name)),
+        struct.pack("<HI", 0x003E, len(_utf16(ref.name))) + _utf16(ref.name),
+        _record(0x000D, struct.pack("<I", len(libid)) + libid + bytes(6)),
+    ])
+
+
+def dir_stream(project: str, modules: list[Module],
+               references: tuple[Reference, ...] = ()) -> bytes:
+    """The `dir` stream ([MS-OVBA] 2.3.4.2), uncompressed: information, references,
     the modules."""
     info = b"".join([
         _record(0x0001, struct.pack("<I", 1)),  # SysKind: 32-bit Windows
@@ -130,7 +161,7 @@ def dir_stream(project: str, modules: list[Module]) -> bytes:
         struct.pack("<HIIH", 0x0009, 4, 1, 0),  # version 1.0: Reserved is 4, 6 bytes follow
         _record(0x000C, b""), _record(0x003C, b""),  # constants, twice
     ])
-    parts = [info, _record(0x000F, struct.pack("<H", len(modules))),
+    parts = [info, *(_reference(ref) for ref in references), _record(0x000F, struct.pack("<H", len(modules))),
              _record(0x0013, struct.pack("<H", 0xFFFF))]
     for module in modules:
         parts += [
@@ -142,7 +173,7 @@ def dir_stream(project: str, modules: list[Module]) -> bytes:
             _record(0x0031, struct.pack("<I", 0)),  # the source starts the stream
             _record(0x001E, struct.pack("<I", 0)),
             _record(0x002C, struct.pack("<H", 0xFFFF)),
-            struct.pack("<HI", 0x0022 if module.document else 0x0021, 0),
+            struct.pack("<HI", 0x0021 if module.procedural else 0x0022, 0),
             struct.pack("<HI", 0x002B, 0),
         ]
     parts.append(struct.pack("<HI", 0x0010, 0))
@@ -153,8 +184,8 @@ def project_stream(project_id: str, project: str, modules: list[Module]) -> byte
     """The `PROJECT` stream ([MS-OVBA] 2.3.1): the project's properties as text."""
     lines = [f'ID="{project_id}"']
     for module in modules:
-        lines.append(f"Document={module.name}/&H00000000" if module.document
-                     else f"Module={module.name}")
+        lines.append({"document": f"Document={module.name}/&H00000000",
+                      "class": f"Class={module.name}"}.get(module.kind, f"Module={module.name}"))
     lines += [
         f'Name="{project}"', 'HelpContextID="0"', 'VersionCompatible32="393222000"',
         f'CMG="{encrypt(project_id, bytes(4))}"',   # not protected
@@ -172,10 +203,11 @@ def projectwm_stream(modules: list[Module]) -> bytes:
         + b"\0\0"
 
 
-def vba_project(project_id: str, project: str, modules: list[Module]) -> bytes:
+def vba_project(project_id: str, project: str, modules: list[Module],
+                references: tuple[Reference, ...] = ()) -> bytes:
     """The whole `vbaProject.bin`."""
     vba = [Entry("_VBA_PROJECT", bytes.fromhex("CC61FFFF000000")),
-           Entry("dir", compress(dir_stream(project, modules)))]
+           Entry("dir", compress(dir_stream(project, modules, references)))]
     for module in modules:
         source = module.source.replace("\r\n", "\n").replace("\n", "\r\n")
         vba.append(Entry(module.name, compress(_text(source))))
