@@ -161,7 +161,8 @@ def dir_stream(project: str, modules: list[Module],
         struct.pack("<HIIH", 0x0009, 4, 1, 0),  # version 1.0: Reserved is 4, 6 bytes follow
         _record(0x000C, b""), _record(0x003C, b""),  # constants, twice
     ])
-    parts = [info, *(_reference(ref) for ref in references), _record(0x000F, struct.pack("<H", len(modules))),
+    parts = [info, *(_reference(ref) for ref in references),
+             _record(0x000F, struct.pack("<H", len(modules))),
              _record(0x0013, struct.pack("<H", 0xFFFF))]
     for module in modules:
         parts += [

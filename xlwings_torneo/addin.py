@@ -5,16 +5,26 @@ the same service as the CLI, and returns the Italian message to show. The Excel 
 points at the bottom (`sorteggio_turno()`, ...) are what the add-in's VBA calls through
 xlwings RunPython: they wrap `xw.Book.caller()` and show the message in a message box.
 xlwings is imported only there, so the LibreOffice macro can use the buttons without it.
+
+The add-in's VBA calls one entry point, `press(name, round)`: whatever happens in Python,
+the organiser sees an Italian message box, never a traceback (an unexpected error is
+written with its traceback to `ERROR_LOG`, and the box names that file).
 """
 
 from __future__ import annotations
 
+import sys
+import tempfile
+import traceback
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from . import __version__, services
+from .buttons import find_button
 from .config import load_config
 from .errors import TorneoError, ValidationError
 from .type_entries import types_for
@@ -198,9 +208,9 @@ def classifica(book: Any = None) -> Message:
     return _button(standings, book)
 
 
-def stampa_turno(book: Any = None) -> Message:
+def stampa_turno(book: Any = None, round_no: int | None = None) -> Message:
     xl_book, backend, path = _caller(book)
-    number = _active_round(xl_book)
+    number = round_no if round_no is not None else _active_round(xl_book)
     return _show(xl_book, _quietly(xl_book, lambda: print_round(backend, path, number)))
 
 
@@ -231,3 +241,67 @@ def opzioni(book: Any = None) -> Message:
 def aiuto(book: Any = None) -> Message:
     xl_book = _caller(book)[0]
     return _show(xl_book, Message(help_text()))
+
+
+# --- The one entry point of the add-in's VBA -----------------------------------------------
+
+ERROR_LOG = Path(tempfile.gettempdir()) / "torneo_excel_errori.log"
+"""Where an unexpected error's traceback goes (the message box names this file)."""
+
+
+def unexpected_message(exc: BaseException, log: Path | None) -> str:
+    where = f"I dettagli sono nel file:\n{log}" if log is not None \
+        else "Non è stato possibile scrivere i dettagli in un file."
+    return (f"Errore imprevisto in Torneo ({type(exc).__name__}).\n{where}\n"
+            "Manda questo file a chi ti assiste con Torneo.")
+
+
+def log_unexpected(exc: BaseException, log: Path = ERROR_LOG) -> Path | None:
+    """Append the traceback to `log`; None if the file cannot be written."""
+    try:
+        with log.open("a", encoding="utf-8") as out:
+            out.write(f"--- {datetime.now().isoformat(timespec='seconds')} Torneo "
+                      f"{__version__}\n")
+            out.write("".join(traceback.format_exception(exc)))
+    except OSError:
+        return None
+    return log
+
+
+def _alert_anyway(book: Any, text: str) -> None:
+    """Show `text` in Excel however far the button got; stderr as the last resort (xlwings
+    shows it in its own box)."""
+    try:
+        if book is None:
+            import xlwings as xw
+
+            book = xw.Book.caller()
+        book.app.alert(text, title=f"{TITLE} - errore", mode="critical")
+    except Exception:  # noqa: BLE001 - the last net: Excel itself cannot be reached
+        print(text, file=sys.stderr)
+
+
+def _clear_status(book: Any) -> None:
+    """The status bar back to Excel (the VBA set it; on a Mac it cannot wait for Python)."""
+    with suppress(Exception):
+        if book is None:
+            import xlwings as xw
+
+            book = xw.Book.caller()
+        book.app.status_bar = False
+
+
+def press(name: str, round_no: int | None = None, book: Any = None) -> Message | None:
+    """Run the ribbon button `name` (see `buttons.BUTTONS`) on the calling workbook, for
+    `round_no` when the organiser chose one with "Turno…"."""
+    try:
+        button = find_button(name)
+        target: Callable[..., Message] = globals()[button.target]
+        if round_no is not None and button.asks_round:
+            return target(book, round_no=round_no)
+        return target(book)
+    except Exception as exc:  # noqa: BLE001 - any error reaching the organiser: Italian box
+        _alert_anyway(book, unexpected_message(exc, log_unexpected(exc)))
+        return None
+    finally:
+        _clear_status(book)
