@@ -1,21 +1,31 @@
 """Install the "Torneo" add-in for Excel (Windows, macOS) and the macro for LibreOffice.
 
-    python install_addin.py                 the Excel add-in + the xlwings configuration
+    python install_addin.py                 the Excel add-in (a standalone xlwings add-in)
     python install_addin.py --libreoffice   the LibreOffice macro (every platform)
     python install_addin.py --check         what is installed and what is missing
-    python install_addin.py --uninstall     removes what the same options installed
+    python install_addin.py --uninstall     puts back what the same options changed
 
-Run it with the Python where xlwings_torneo is installed: that Python becomes the one
-Excel's buttons run (xlwings `INTERPRETER_WIN` / `INTERPRETER_MAC`).
+Run it with the Python where xlwings_torneo is installed (`pip install .[xlwings]`): that
+Python becomes the one Excel's buttons run. The add-in is built here, from the installed
+xlwings' own VBA, with this Python written in its own configuration sheet (xlwings'
+per-add-in "myaddin.conf" sheet): nothing user-wide (`~/.xlwings/xlwings.conf`, the
+xlwings add-in) is read or changed. What it creates or replaces is listed in a receipt
+(`~/.xlwings_torneo/installazione.json`), which `--uninstall` follows to put everything back.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
+import json
 import os
+import re
 import shutil
+import subprocess
 import sys
 import sysconfig
+import tempfile
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,9 +33,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ADDIN_NAME = "torneo_addin.xlam"
 MACRO_NAME = "torneo.py"
-XLWINGS_ADDIN = "xlwings.xlam"
-"""xlwings' own add-in: its RunPython is what the Torneo buttons call (as `xlwings addin
-install` would, it is copied from the xlwings package to Excel's startup folder)."""
+OLD_XLWINGS_ADDIN = "xlwings.xlam"
+"""xlwings' global add-in, which an earlier Torneo copied into Excel's startup folder: no
+longer needed (reported by --check, never removed here: other workbooks may use it)."""
+APPLESCRIPTS = Path("Library") / "Application Scripts" / "com.microsoft.Excel"
+"""macOS: where `xlwings runpython install` puts xlwings' AppleScript (Excel's sandbox)."""
 EXIT_OK, EXIT_USER = 0, 2
 
 
@@ -33,10 +45,14 @@ EXIT_OK, EXIT_USER = 0, 2
 class Places:
     """Where things go on this machine (every folder can be overridden, for tests)."""
 
+    platform: str
     excel_startup: Path | None
-    xlwings_conf: Path
     lo_profile: Path
     """The LibreOffice user installation folder (the one that holds `user/`)."""
+    own_folder: Path
+    """Our own folder: the receipt of what was installed, and backups of replaced files."""
+    applescripts: Path | None = None
+    """macOS only: the folder of Excel's AppleScripts (`xlwings runpython install`)."""
 
     @property
     def macro(self) -> Path:
@@ -47,23 +63,30 @@ class Places:
         return None if self.excel_startup is None else self.excel_startup / ADDIN_NAME
 
     @property
-    def xlwings_addin(self) -> Path | None:
-        return None if self.excel_startup is None else self.excel_startup / XLWINGS_ADDIN
+    def receipt(self) -> Path:
+        return self.own_folder / "installazione.json"
+
+    @property
+    def mac(self) -> bool:
+        return self.platform == "darwin"
 
 
 def default_places(platform: str = sys.platform, home: Path | None = None) -> Places:
+    """The usual folders; `home` given (tests) also stands for %APPDATA%'s parent."""
+    appdata_env = os.environ.get("APPDATA") if home is None else None
     home = home or Path.home()
+    own = home / ".xlwings_torneo"
     if platform.startswith("win"):
-        appdata = Path(os.environ.get("APPDATA", home / "AppData" / "Roaming"))
-        return Places(appdata / "Microsoft" / "Excel" / "XLSTART",
-                      home / ".xlwings" / "xlwings.conf", appdata / "LibreOffice" / "4")
+        appdata = Path(appdata_env) if appdata_env else home / "AppData" / "Roaming"
+        return Places(platform, appdata / "Microsoft" / "Excel" / "XLSTART",
+                      appdata / "LibreOffice" / "4", own)
     if platform == "darwin":
         startup = (home / "Library" / "Group Containers" / "UBF8T346G9.Office"
                    / "User Content.localized" / "Startup.localized" / "Excel")
-        return Places(startup, home / ".xlwings" / "xlwings.conf",
-                      home / "Library" / "Application Support" / "LibreOffice" / "4")
-    return Places(None, home / ".xlwings" / "xlwings.conf",
-                  home / ".config" / "libreoffice" / "4")
+        return Places(platform, startup,
+                      home / "Library" / "Application Support" / "LibreOffice" / "4", own,
+                      home / APPLESCRIPTS)
+    return Places(platform, None, home / ".config" / "libreoffice" / "4", own)
 
 
 def package_paths() -> list[str]:
@@ -102,61 +125,194 @@ def install_macro(places: Places) -> str:
 
 # --- Excel -------------------------------------------------------------------------------
 
-def xlwings_settings() -> dict[str, str]:
-    key = "INTERPRETER_MAC" if sys.platform == "darwin" else "INTERPRETER_WIN"
-    return {key: sys.executable, "PYTHONPATH": os.pathsep.join(package_paths())}
+def pinned_xlwings() -> str | None:
+    """The xlwings version xlwings_torneo pins (its `xlwings` extra), if any."""
+    try:
+        requires = importlib.metadata.requires("xlwings_torneo") or []
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for line in requires:
+        found = re.match(r"xlwings\s*==\s*([\w.]+)", line)
+        if found:
+            return found.group(1)
+    return None
 
 
-def write_xlwings_conf(path: Path, settings: dict[str, str]) -> None:
-    """Merge `settings` into xlwings.conf (one `"KEY","VALUE"` a line), keeping the rest."""
-    lines: dict[str, str] = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            key = line.split(",", 1)[0].strip('"')
-            if key:
-                lines[key] = line
-    for key, value in settings.items():
-        lines[key] = f'"{key}","{value}"'
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines.values()) + "\n", encoding="utf-8")
+def installed_xlwings() -> str | None:
+    try:
+        return importlib.metadata.version("xlwings")
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
-def read_xlwings_conf(path: Path) -> dict[str, str]:
-    if not path.exists():
+def interpreter_key(platform: str) -> str:
+    return "INTERPRETER_MAC" if platform == "darwin" else "INTERPRETER_WIN"
+
+
+def addin_settings(platform: str, python: str = sys.executable) -> dict[str, str]:
+    """What the add-in's configuration sheet says: this Python, and no folder of the
+    workbook on sys.path (the package comes from this Python's site-packages)."""
+    return {interpreter_key(platform): python, "ADD_WORKBOOK_TO_PYTHONPATH": "false"}
+
+
+def read_addin_settings(addin: Path) -> dict[str, str]:
+    """The key/value rows of an installed add-in's configuration sheet."""
+    try:
+        with zipfile.ZipFile(addin) as package:
+            sheet = package.read("xl/worksheets/sheet1.xml").decode("utf-8")
+    except (OSError, KeyError, zipfile.BadZipFile):
         return {}
-    out = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        key, _, value = line.partition(",")
-        out[key.strip('"')] = value.strip('"')
-    return out
+    texts = re.findall(r'<c r="([AB])(\d+)" t="inlineStr"><is><t>([^<]*)</t>', sheet)
+    cells = {(col, row): _unescape(text) for col, row, text in texts}
+    return {cells[("A", row)]: cells.get(("B", row), "")
+            for (col, row) in cells if col == "A"}
 
 
-def install_excel(places: Places, addin_file: Path) -> str:
+def _unescape(text: str) -> str:
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def package_problem(python: str = sys.executable) -> str | None:
+    """Why `python` cannot import xlwings_torneo and xlwings as Excel will run it (no
+    PYTHONPATH, another current folder), or None when it can."""
+    probe = "import xlwings, xlwings_torneo.addin"
+    try:
+        done = subprocess.run([python, "-E", "-c", probe], cwd=tempfile.gettempdir(),
+                              capture_output=True, text=True, timeout=120, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return str(exc)
+    if done.returncode == 0:
+        return None
+    return (done.stderr.strip().splitlines() or ["errore sconosciuto"])[-1]
+
+
+class Receipt:
+    """What an installation created or replaced, so that --uninstall can put it back."""
+
+    def __init__(self, places: Places) -> None:
+        self.places = places
+        data = {}
+        if places.receipt.is_file():
+            data = json.loads(places.receipt.read_text(encoding="utf-8"))
+        self.files: dict[str, str | None] = data.get("files", {})
+        """Path -> the backup of what was there before, or None (nothing was there)."""
+        self.dirs: list[str] = data.get("dirs", [])
+        self.xlwings: str | None = data.get("xlwings")
+
+    def make_dirs(self, folder: Path) -> None:
+        missing = []
+        for parent in [folder, *folder.parents]:
+            if parent.exists():
+                break
+            missing.append(parent)
+        folder.mkdir(parents=True, exist_ok=True)
+        self.dirs += [str(p) for p in reversed(missing) if str(p) not in self.dirs]
+
+    def replace(self, target: Path, data: bytes) -> None:
+        """Write `target` atomically, first keeping what was there (once)."""
+        self.make_dirs(self.places.own_folder)
+        self.make_dirs(target.parent)
+        key = str(target)
+        if key not in self.files:
+            backup = None
+            if target.exists():
+                backup_path = self.places.own_folder / "prima" / target.name
+                self.make_dirs(backup_path.parent)
+                shutil.copy2(target, backup_path)
+                backup = str(backup_path)
+            self.files[key] = backup
+        temporary = target.with_name(target.name + ".tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, target)
+
+    def save(self) -> None:
+        self.make_dirs(self.places.own_folder)
+        self.places.receipt.write_text(json.dumps(
+            {"files": self.files, "dirs": self.dirs, "xlwings": self.xlwings}, indent=1,
+            ensure_ascii=False) + "\n", encoding="utf-8")
+
+    def undo(self) -> list[str]:
+        """Put every file back as it was, remove the folders made; returns what was done."""
+        done = []
+        for key, backup in self.files.items():
+            target = Path(key)
+            if backup is not None and Path(backup).is_file():
+                os.replace(backup, target)
+                done.append(f"Ripristinato: {target}")
+            elif target.exists():
+                target.unlink()
+                done.append(f"Rimosso: {target}")
+        self.places.receipt.unlink(missing_ok=True)
+        for folder in sorted([*self.dirs, str(self.places.own_folder / "prima")],
+                             key=len, reverse=True):
+            path = Path(folder)
+            if path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+        return done
+
+
+def build_addin(target_folder: Path, settings: dict[str, str]) -> bytes:
+    """The add-in, built from `addin/` and the installed xlwings, configured."""
+    sys.path.insert(0, str(HERE))
+    try:
+        from addin import build
+    finally:
+        sys.path.remove(str(HERE))
+    out = target_folder / ADDIN_NAME
+    build.build(out, settings)
+    return out.read_bytes()
+
+
+def install_excel(places: Places, python: str = sys.executable) -> str:
     if places.addin is None:
         raise SystemExit("Excel non è disponibile su questo sistema: usa --libreoffice "
                          "oppure il comando 'torneo'")
-    if not addin_file.is_file():
-        raise SystemExit(f"file del componente aggiuntivo non trovato: {addin_file}")
-    try:
-        import xlwings
-    except ImportError:
+    version, pinned = installed_xlwings(), pinned_xlwings()
+    if version is None:
         raise SystemExit("manca il pacchetto Python xlwings: installalo con "
-                         "pip install 'xlwings_torneo[xlwings]'") from None
-    places.addin.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(addin_file, places.addin)
-    xlwings_addin = Path(xlwings.__file__).parent / "addin" / XLWINGS_ADDIN
-    if places.xlwings_addin is not None:
-        shutil.copyfile(xlwings_addin, places.xlwings_addin)
-    write_xlwings_conf(places.xlwings_conf, xlwings_settings())
-    return (f"Componente aggiuntivo installato: {places.addin}\n"
-            f"Componente aggiuntivo xlwings installato: {places.xlwings_addin}\n"
-            f"Configurazione xlwings scritta: {places.xlwings_conf}\n"
-            "Riavvia Excel: troverai la scheda 'Torneo' nella barra multifunzione")
+                         "pip install '.[xlwings]' (nella cartella di xlwings_torneo)")
+    if pinned is not None and version != pinned:
+        raise SystemExit(f"xlwings {version} installato, ma Torneo è verificato con xlwings "
+                         f"{pinned}: esegui pip install xlwings=={pinned}")
+    problem = package_problem(python)
+    if problem is not None:
+        raise SystemExit(f"{python} non trova xlwings_torneo da solo ({problem}): installalo "
+                         "con pip install '.[xlwings]' usando questo stesso Python")
+    receipt = Receipt(places)
+    with tempfile.TemporaryDirectory() as folder:
+        receipt.replace(places.addin, build_addin(Path(folder),
+                                                  addin_settings(places.platform, python)))
+    lines = [f"Componente aggiuntivo installato: {places.addin}",
+             f"Python dei pulsanti: {python}"]
+    if places.mac:
+        lines.append(install_applescript(places, receipt, version))
+    receipt.xlwings = version
+    receipt.save()
+    lines.append("Chiudi e riapri Excel: troverai la scheda 'Torneo' nella barra multifunzione")
+    return "\n".join(lines)
+
+
+def applescript_name(version: str) -> str:
+    return f"xlwings-{version}.applescript"
+
+
+def install_applescript(places: Places, receipt: Receipt, version: str) -> str:
+    """What `xlwings runpython install` does: xlwings' AppleScript where Excel may run it."""
+    import xlwings
+
+    assert places.applescripts is not None
+    source = Path(xlwings.__file__).resolve().parent / applescript_name(version)
+    target = places.applescripts / applescript_name(version)
+    if target.is_file() and target.read_bytes() == source.read_bytes():
+        return f"AppleScript di xlwings già presente: {target}"
+    receipt.replace(target, source.read_bytes())
+    return f"AppleScript di xlwings installato (come 'xlwings runpython install'): {target}"
 
 
 # --- Check and uninstall -----------------------------------------------------------------
 
-def check(places: Places, libreoffice: bool = False) -> tuple[list[str], bool]:
+def check(places: Places, libreoffice: bool = False,
+          python: str = sys.executable) -> tuple[list[str], bool]:
     """What is installed and what is missing, for Excel or (`libreoffice`) the macro."""
     lines, complete = [], True
 
@@ -168,36 +324,53 @@ def check(places: Places, libreoffice: bool = False) -> tuple[list[str], bool]:
     if libreoffice:
         item(places.macro.is_file(), f"macro LibreOffice {places.macro}")
         return lines, complete
-    try:
-        import xlwings  # noqa: F401  - only checking it is installed
-        item(True, "pacchetto Python xlwings")
-    except ImportError:
-        item(False, "pacchetto Python xlwings (pip install 'xlwings_torneo[xlwings]')")
-    if places.addin is None or places.xlwings_addin is None:
+    version, pinned = installed_xlwings(), pinned_xlwings()
+    item(version is not None and version == (pinned or version),
+         f"pacchetto Python xlwings {pinned or ''} (installato: {version or 'nessuno'}; "
+         f"pip install '.[xlwings]')")
+    problem = package_problem(python)
+    item(problem is None, f"{python} trova xlwings_torneo senza PYTHONPATH"
+         + (f" ({problem})" if problem else ""))
+    if places.addin is None:
         item(False, "Excel: non disponibile su questo sistema (per LibreOffice: "
                     "--check --libreoffice)")
         return lines, complete
     item(places.addin.is_file(), f"componente aggiuntivo {places.addin}")
-    item(places.xlwings_addin.is_file(), f"componente xlwings {places.xlwings_addin}")
-    conf = read_xlwings_conf(places.xlwings_conf)
-    for key, value in xlwings_settings().items():
-        item(conf.get(key) == value, f"{places.xlwings_conf}: {key} = {value}")
+    settings = read_addin_settings(places.addin) if places.addin.is_file() else {}
+    key = interpreter_key(places.platform)
+    item(settings.get(key) == python,
+         f"Python dei pulsanti = {python} (nel componente: {settings.get(key) or 'nessuno'})")
+    built_with = Receipt(places).xlwings
+    item(built_with is not None and built_with == version,
+         f"componente costruito con l'xlwings installato ({built_with or '?'}); se diverso, "
+         "esegui di nuovo install_addin.py")
+    if places.mac and places.applescripts is not None:
+        script = places.applescripts / applescript_name(version or "?")
+        item(script.is_file(), f"AppleScript di xlwings {script}")
+    old = places.excel_startup / OLD_XLWINGS_ADDIN if places.excel_startup else None
+    if old is not None and old.is_file():
+        lines.append(f"NOTA     {old}: non serve più a Torneo (aggiunge la scheda 'xlwings'); "
+                     "se non lo usi per altro, rimuovilo con 'xlwings addin remove'")
     return lines, complete
 
 
 def uninstall(places: Places, libreoffice: bool) -> str:
-    """Remove the macro, or the Torneo add-in (xlwings' own add-in stays: other workbooks
-    may use it; `xlwings addin remove` removes it)."""
-    target = places.macro if libreoffice else places.addin
-    if target is None or not target.exists():
-        return "Niente da rimuovere"
-    target.unlink()
+    """Remove the macro, or put back what the Excel installation changed (its receipt)."""
     if libreoffice:
+        if not places.macro.exists():
+            return "Niente da rimuovere"
+        places.macro.unlink()
         from xlwings_torneo.libreoffice.toolbar import install_toolbar
 
         toolbar = install_toolbar(places.lo_profile, places.lo_profile, remove=True)
-        return f"Rimosso: {target}\n{toolbar}"
-    return f"Rimosso: {target}"
+        return f"Rimosso: {places.macro}\n{toolbar}"
+    if places.receipt.is_file():
+        done = Receipt(places).undo()
+        return "\n".join(done) or "Niente da rimuovere"
+    if places.addin is not None and places.addin.exists():
+        places.addin.unlink()  # installed by an earlier version, without a receipt
+        return f"Rimosso: {places.addin}"
+    return "Niente da rimuovere"
 
 
 # --- Entry point -------------------------------------------------------------------------
@@ -213,18 +386,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lo-profile", type=Path, help="cartella del profilo LibreOffice "
                         "(quella che contiene 'user')")
     parser.add_argument("--excel-startup", type=Path, help="cartella di avvio di Excel")
-    parser.add_argument("--xlwings-conf", type=Path, help="file di configurazione di xlwings")
-    parser.add_argument("--addin-file", type=Path,
-                        default=HERE / "workbook_template" / ADDIN_NAME)
+    parser.add_argument("--home", type=Path, help=argparse.SUPPRESS)  # tests: a fake home
+    parser.add_argument("--platform", default=sys.platform, help=argparse.SUPPRESS)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    places = default_places()
-    places = Places(args.excel_startup or places.excel_startup,
-                    args.xlwings_conf or places.xlwings_conf,
-                    args.lo_profile or places.lo_profile)
+    places = default_places(args.platform, args.home)
+    places = Places(places.platform, args.excel_startup or places.excel_startup,
+                    args.lo_profile or places.lo_profile, places.own_folder,
+                    places.applescripts)
     if args.check:
         lines, complete = check(places, args.libreoffice)
         print("\n".join(lines))
@@ -233,8 +405,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(uninstall(places, args.libreoffice))
         return EXIT_OK
     try:
-        message = install_macro(places) if args.libreoffice \
-            else install_excel(places, args.addin_file)
+        message = install_macro(places) if args.libreoffice else install_excel(places)
+    except PermissionError as exc:
+        print(f"Errore: {exc.filename} è in uso: chiudi Excel e riprova", file=sys.stderr)
+        return EXIT_USER
     except SystemExit as stop:
         print(f"Errore: {stop}", file=sys.stderr)
         return EXIT_USER
