@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 import pytest
 
+from xlwings_torneo.buttons import BUTTONS
 from xlwings_torneo.workbook.uno_backend import (
     calc_reference,
     from_serial,
@@ -77,5 +78,7 @@ def test_the_macro_the_runner_and_the_document_name_the_same_buttons():
                     and getattr(node.targets[0], "id", "") == "g_exportedScripts")
     assert isinstance(exported, ast.Tuple)
     names = [e.id for e in exported.elts if isinstance(e, ast.Name)]
-    assert names == list(run.BUTTONS) == list(document.buttons(None))
+    ribbon = {button.name for button in BUTTONS}  # the one list of buttons
+    assert len(names) == len(set(names)) == len(BUTTONS)
+    assert set(names) == set(run.BUTTONS) == set(document.buttons(None)) == ribbon
     assert set(run.COMMANDS.values()) <= set(run.BUTTONS)

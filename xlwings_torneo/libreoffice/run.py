@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import addin, services
+from .. import addin, buttons, services
 from ..errors import TorneoError
 from ..workbook.base import WorkbookBackend
 from .office import find_soffice
@@ -33,9 +33,8 @@ COMMANDS = {
     "print": "StampaTurno", "report": "ReportPDF", "export": "Esporta",
 }
 """Command-line names of the macro's buttons."""
-BUTTONS = ("NuovoTorneo", "SorteggioTurno", "RipetiSorteggio", "Classifica", "StampaTurno",
-           "ReportPDF", "Esporta", "Opzioni", "Aiuto")
-"""The buttons of the installed macro (`macro BUTTON`)."""
+BUTTONS = tuple(button.name for button in buttons.BUTTONS)
+"""The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
 
 
 def build_parser() -> argparse.ArgumentParser:

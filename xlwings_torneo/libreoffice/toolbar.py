@@ -12,18 +12,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
+from ..buttons import BUTTONS
 from .office import find_soffice
 
 EXTENSION_ID = "org.xlwings_torneo.toolbar"
 TOOLBAR = "org.xlwings_torneo.toolbar.Torneo"
 FIXED_TIME = (2026, 1, 1, 0, 0, 0)
-TITLES = {
-    "NuovoTorneo": "Nuovo Torneo", "SorteggioTurno": "Sorteggio Turno",
-    "RipetiSorteggio": "Ripeti Sorteggio", "Classifica": "Classifica",
-    "StampaTurno": "Stampa Turno", "ReportPDF": "Report PDF", "Esporta": "Esporta",
-    "Opzioni": "Opzioni", "Aiuto": "Aiuto / Informazioni",
-}
-"""The toolbar's buttons: macro function -> label (the ribbon's labels)."""
+TITLES = {button.name: button.label for button in BUTTONS}
+"""The toolbar's buttons: macro function -> label (the ribbon's, from `buttons.BUTTONS`)."""
 
 
 def script_url(function: str) -> str:
