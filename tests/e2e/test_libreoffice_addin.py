@@ -1,6 +1,15 @@
-"""A second, independent reader of the add-in's VBA project: LibreOffice's own MS-OVBA
-import opens the add-in's package (as an .xlsm twin: LibreOffice does not open .xlam) and
-must find the three modules with their source and kinds."""
+"""Our VBA compiles: LibreOffice Basic (VBA support on, as for any VBA project it imports)
+loads the built add-in headless, and every module we wrote is compiled and its pure
+functions run. LibreOffice compiles a library as a whole when one of its routines runs, and a
+compile error makes the call return nothing; so each module is compiled with a probe
+function appended, and a module that fails is compiled routine by routine to name the
+routines at fault (what the test reads back as errors).
+
+The two modules of xlwings' own (`xlwings`, `Dictionary`) are taken out first: they are
+byte-identical to the pinned xlwings' (tests/unit/test_addin_build.py) and hold
+Windows/Mac-only declarations (`Declare PtrSafe ... Lib "xlwings64-....dll"`, `#If Mac`)
+that LibreOffice does not compile; the probe reports whether they do, for the README.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +18,7 @@ import os
 import subprocess
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,21 +31,93 @@ pytestmark = [
     pytest.mark.skipif(find_soffice() is None, reason="soffice not installed"),
 ]
 
-PROBE = """
-import json, sys
+PROBE = r'''
+import json, re, sys
 from pathlib import Path
-from xlwings_torneo.libreoffice.office import headless_office, load
-with headless_office(timeout=90) as desktop:
-    doc = load(desktop, Path(sys.argv[1]))
-    libs = doc.BasicLibraries
-    found = {}
-    for name in libs.ElementNames:
-        libs.loadLibrary(name)
-        lib = libs.getByName(name)
-        found[name] = {m: lib.getByName(m) for m in lib.ElementNames}
-    doc.close(True)
-print(json.dumps(found))
-"""
+from xlwings_torneo.libreoffice.office import file_url, headless_office, property_values
+
+LIBRARY = sys.argv[2]
+OURS = json.loads(sys.argv[3])
+FOREIGN = json.loads(sys.argv[4])
+CALLS = json.loads(sys.argv[5])
+PROBE = "\nPublic Function TorneoCompiled__() As Long\n    TorneoCompiled__ = 1\nEnd Function\n"
+ROUTINE = re.compile(r"^(?:Public |Private )?(Sub|Function) (\w+)\(.*?^End \1\r?$",
+                     re.M | re.S | re.I)
+
+
+def run(provider, module, function, args):
+    uri = (f"vnd.sun.star.script:{LIBRARY}.{module}.{function}"
+           "?language=Basic&location=document")
+    try:
+        return provider.getScript(uri).invoke(tuple(args), (), ())[0]
+    except Exception as exc:
+        return "ERRORE " + str(getattr(exc, "Message", exc)).splitlines()[0]
+
+
+def compiles(library, provider, module, text):
+    library.replaceByName(module, text + PROBE)
+    return run(provider, module, "TorneoCompiled__", []) == 1
+
+
+report = {"modules": {}, "kinds": {}, "compiled": {}, "failing": {}, "calls": {},
+          "foreign": {}}
+with headless_office(timeout=120) as desktop:
+    document = desktop.loadComponentFromURL(
+        file_url(Path(sys.argv[1])), "_blank", 0,
+        property_values(Hidden=True, MacroExecutionMode=4))  # run macros, no questions
+    libraries = document.BasicLibraries
+    libraries.loadLibrary(LIBRARY)
+    library = libraries.getByName(LIBRARY)
+    provider = document.getScriptProvider()
+    sources = {name: library.getByName(name) for name in library.ElementNames}
+    report["modules"] = sorted(sources)
+    report["kinds"] = {name: re.search(r"VBA_ModuleType=(\w+)", text).group(1)
+                       for name, text in sources.items() if "VBA_ModuleType" in text}
+    for name in FOREIGN:  # compiled alone, for the record
+        for other in sources:
+            if other != name and library.hasByName(other):
+                library.removeByName(other)
+        report["foreign"][name] = compiles(library, provider, name, sources[name])
+        for other, text in sources.items():
+            if not library.hasByName(other):
+                library.insertByName(other, text)
+    for name in FOREIGN:
+        library.removeByName(name)
+    for name in OURS:  # each alone: a module that does not compile stops the library
+        for other in OURS:
+            library.replaceByName(other, sources[other] if other == name else "Rem\n")
+        report["compiled"][name] = compiles(library, provider, name, sources[name])
+        if report["compiled"][name]:
+            continue
+        routines = list(ROUTINE.finditer(sources[name]))
+        header = sources[name][:routines[0].start()] if routines else sources[name]
+        failing = [] if compiles(library, provider, name, header) else ["(declarations)"]
+        for match in routines:
+            if not compiles(library, provider, name, header + "\n" + match.group(0)):
+                failing.append(match.group(2))
+        report["failing"][name] = failing
+    for name in OURS:
+        library.replaceByName(name, sources[name])
+    for key, (module, function, args) in CALLS.items():
+        value = run(provider, module, function, args)
+        report["calls"][key] = value
+    document.close(True)
+print(json.dumps(report, ensure_ascii=False))
+'''
+
+# Numbers go in as text, which Basic converts: passed as Python ints through the script
+# provider, they arrived as 0.
+CALLS: dict[str, tuple[str, str, list[Any]]] = {
+    "status": ("TorneoRun", "TorneoStatus", ["Sorteggio del turno {turno}…", "3"]),
+    "status without round": ("TorneoRun", "TorneoStatus", ["Stampa del turno {turno}…", 0]),
+    "command": ("TorneoRun", "TorneoCommand", ["SorteggioTurno", 0]),
+    "command with round": ("TorneoRun", "TorneoCommand", ["StampaTurno", "12"]),
+    "round of Turno 12": ("TorneoRun", "TorneoRoundOf", ["Turno 12"]),
+    "round of Turno 1a": ("TorneoRun", "TorneoRoundOf", ["Turno 1a"]),
+    "round of Classifica": ("TorneoRun", "TorneoRoundOf", ["Classifica"]),
+}
+OURS = [module.name for module in build.our_modules()]
+FOREIGN = ["xlwings", "Dictionary"]
 
 
 def uno_python() -> str:
@@ -47,23 +129,91 @@ def uno_python() -> str:
                          "(apt install python3-uno)")
 
 
-def test_libreoffice_reads_the_add_in_vba_project(tmp_path: Path):
-    twin = tmp_path / "torneo_addin.xlsm"
-    with zipfile.ZipFile(build.TARGET) as source, zipfile.ZipFile(twin, "w") as out:
+def as_workbook(addin: Path, folder: Path, edit: dict[str, str] | None = None) -> Path:
+    """The add-in's package as an .xlsm (LibreOffice opens workbooks, not add-ins: only the
+    content type differs); `edit` replaces text in our module sources first."""
+    twin = folder / "torneo_addin.xlsm"
+    if edit:
+        modules = [m if m.name not in OURS else type(m)(m.name, _edited(m.source, edit))
+                   for m in build.modules()]
+        sources = "".join(m.source for m in modules)
+        assert all(new in sources for new in edit.values())
+        from addin.ovba import OFFICE, vba_project
+
+        project = vba_project(build.PROJECT_ID, build.PROJECT_NAME, modules, (OFFICE,))
+    with zipfile.ZipFile(addin) as source, zipfile.ZipFile(twin, "w") as out:
         for name in source.namelist():
-            out.writestr(name, source.read(name).replace(b"ms-excel.addin.macroEnabled",
-                                                         b"ms-excel.sheet.macroEnabled"))
-    script = tmp_path / "probe.py"
+            data = source.read(name)
+            if name == "xl/vbaProject.bin" and edit:
+                data = project
+            out.writestr(name, data.replace(b"ms-excel.addin.macroEnabled",
+                                            b"ms-excel.sheet.macroEnabled"))
+    return twin
+
+
+def _edited(text: str, edit: dict[str, str]) -> str:
+    for old, new in edit.items():
+        text = text.replace(old, new)
+    return text
+
+
+def probe(workbook: Path, folder: Path) -> dict[str, Any]:
+    script = folder / "probe.py"
     script.write_text(PROBE, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(package_path()[:1])}
-    done = subprocess.run([uno_python(), str(script), str(twin)], capture_output=True,
-                          text=True, env=env, timeout=150, check=False)
+    done = subprocess.run([uno_python(), str(script), str(workbook), build.PROJECT_NAME,
+                           json.dumps(OURS), json.dumps(FOREIGN), json.dumps(CALLS)],
+                          capture_output=True, text=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
-    libraries = json.loads(done.stdout.strip().splitlines()[-1])
-    project = libraries[build.PROJECT_NAME]
-    assert sorted(project) == ["Foglio1", "ThisWorkbook", "Torneo"]
-    assert "VBA_ModuleType=VBADocumentModule" in project["ThisWorkbook"]
-    assert "VBA_ModuleType=VBAModule" in project["Torneo"]
-    source = (Path(build.__file__).with_name("vba") / "Torneo.bas").read_text(encoding="utf-8")
-    body = source.split("\n", 1)[1]  # LibreOffice drops the Attribute VB_Name line
-    assert body.replace("\r\n", "\n").strip() in project["Torneo"].replace("\r\n", "\n")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    folder = tmp_path_factory.mktemp("lo_addin")
+    return probe(as_workbook(build.TARGET, folder), folder)
+
+
+def test_libreoffice_reads_every_module_of_the_add_in_with_its_kind(report: dict[str, Any]):
+    assert report["modules"] == sorted(["ThisWorkbook", "Foglio1", "Dictionary", "xlwings",
+                                        *OURS])
+    assert report["kinds"]["ThisWorkbook"] == "VBADocumentModule"
+    assert report["kinds"]["Dictionary"] == "VBAClassModule"
+    for name in OURS:
+        assert report["kinds"][name] == "VBAModule"
+
+
+def test_our_vba_modules_compile_in_libreoffice_basic(report: dict[str, Any]):
+    assert report["compiled"] == {name: True for name in OURS}, report["failing"]
+
+
+def test_our_pure_vba_functions_give_the_expected_values(report: dict[str, Any]):
+    calls = report["calls"]
+    assert calls["status"] == "Sorteggio del turno 3…"
+    assert calls["status without round"] == "Stampa del turno…"
+    assert calls["command"] == ("import xlwings_torneo.addin as torneo; "
+                                "torneo.press('SorteggioTurno')")
+    assert calls["command with round"] == ("import xlwings_torneo.addin as torneo; "
+                                           "torneo.press('StampaTurno', 12)")
+    assert [calls[f"round of {name}"] for name in ("Turno 12", "Turno 1a", "Classifica")] \
+        == [12, 0, 0]
+
+
+def test_xlwings_own_modules_are_reported_as_they_compile(report: dict[str, Any]):
+    """For the record (README): LibreOffice does not compile xlwings' module or class."""
+    assert report["foreign"] == {"xlwings": False, "Dictionary": False}
+
+
+def test_a_syntax_error_in_our_vba_is_caught_and_named(tmp_path: Path):
+    broken = as_workbook(build.TARGET, tmp_path, {
+        "    rest = Mid$(sheetName, 7)": "    rest = = Mid$(sheetName, 7)",
+        "    TorneoOnMac = InStr(": "    TorneoOnMac = InStr((",
+        '    TorneoPress "Aiuto"': '    TorneoPress "Aiuto" &',
+    })
+    report = probe(broken, tmp_path)
+    assert report["compiled"] == {"TorneoRun": False, "TorneoRibbon": False}
+    assert report["failing"] == {"TorneoRun": ["TorneoRoundOf", "TorneoOnMac"],
+                                 "TorneoRibbon": ["Torneo_Aiuto"]}
+
+
