@@ -256,8 +256,9 @@ def unexpected_message(exc: BaseException, log: Path | None) -> str:
             "Manda questo file a chi ti assiste con Torneo.")
 
 
-def log_unexpected(exc: BaseException, log: Path = ERROR_LOG) -> Path | None:
-    """Append the traceback to `log`; None if the file cannot be written."""
+def log_unexpected(exc: BaseException, log: Path | None = None) -> Path | None:
+    """Append the traceback to `log` (default `ERROR_LOG`); None if it cannot be written."""
+    log = log or ERROR_LOG
     try:
         with log.open("a", encoding="utf-8") as out:
             out.write(f"--- {datetime.now().isoformat(timespec='seconds')} Torneo "

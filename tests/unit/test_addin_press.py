@@ -1,0 +1,106 @@
+"""`addin.press`, the one Python entry point of the add-in's VBA: the button found in the
+one list, the chosen round passed on only to buttons offering "Turno…", and whatever goes
+wrong shown as an Italian message box (unexpected errors: a short message naming the log
+that holds the traceback), never a traceback; the status bar always given back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xlwings_torneo import addin
+from xlwings_torneo.buttons import BUTTONS, find_button
+
+
+class FakeApp:
+    def __init__(self, alert_fails: bool = False) -> None:
+        self.alerts: list[tuple[str, str, str]] = []
+        self.status_bar: Any = "Sorteggio del turno 3…"
+        self.alert_fails = alert_fails
+
+    def alert(self, text: str, title: str = "", mode: str = "") -> None:
+        if self.alert_fails:
+            raise OSError("Excel is busy")
+        self.alerts.append((text, title, mode))
+
+
+class FakeBook:
+    def __init__(self, **kwargs: Any) -> None:
+        self.app = FakeApp(**kwargs)
+
+
+@pytest.fixture
+def log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "torneo_excel_errori.log"
+    monkeypatch.setattr(addin, "ERROR_LOG", path)
+    return path
+
+
+def test_every_button_has_a_python_target():
+    for button in BUTTONS:
+        assert callable(getattr(addin, button.target)), button.name
+
+
+def test_an_unexpected_error_is_an_italian_box_naming_the_log(
+        monkeypatch: pytest.MonkeyPatch, log: Path):
+    def broken(book: Any) -> addin.Message:
+        raise KeyError("colonna")
+
+    monkeypatch.setattr(addin, "classifica", broken)
+    book = FakeBook()
+    assert addin.press("Classifica", book=book) is None  # nothing raised
+    [(text, title, mode)] = book.app.alerts
+    assert text.startswith("Errore imprevisto in Torneo (KeyError).")
+    assert str(log) in text and "Traceback" not in text
+    assert (title, mode) == ("Torneo - errore", "critical")
+    assert "Traceback (most recent call last)" in log.read_text(encoding="utf-8")
+    assert "KeyError: 'colonna'" in log.read_text(encoding="utf-8")
+    assert book.app.status_bar is False
+
+
+def test_an_unknown_button_is_reported_not_raised(log: Path):
+    book = FakeBook()
+    assert addin.press("Inesistente", book=book) is None
+    assert "ValueError" in book.app.alerts[0][0]
+
+
+def test_when_excel_cannot_show_a_box_a_short_italian_line_goes_to_stderr(
+        monkeypatch: pytest.MonkeyPatch, log: Path, capsys: pytest.CaptureFixture[str]):
+    monkeypatch.setattr(addin, "report", lambda book: 1 / 0)
+    addin.press("ReportPDF", book=FakeBook(alert_fails=True))
+    err = capsys.readouterr().err
+    assert err.startswith("Errore imprevisto in Torneo (ZeroDivisionError).")
+    assert "Traceback" not in err
+
+
+def test_an_unwritable_log_is_said_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    monkeypatch.setattr(addin, "ERROR_LOG", tmp_path / "no" / "x.log")
+    monkeypatch.setattr(addin, "esporta", lambda book: [][1])
+    book = FakeBook()
+    addin.press("Esporta", book=book)
+    assert "Non è stato possibile scrivere i dettagli" in book.app.alerts[0][0]
+
+
+@pytest.mark.parametrize(("name", "round_no", "expected"), [
+    ("SorteggioTurno", 4, {"round_no": 4}),
+    ("StampaTurno", 2, {"round_no": 2}),
+    ("SorteggioTurno", None, {}),
+    ("RipetiSorteggio", 3, {}),  # no "Turno…": always the last round
+    ("Classifica", 5, {}),
+])
+def test_the_chosen_round_reaches_only_buttons_offering_the_choice(
+        monkeypatch: pytest.MonkeyPatch, name: str, round_no: int | None,
+        expected: dict[str, int]):
+    seen: list[dict[str, Any]] = []
+
+    def target(book: Any, **kwargs: Any) -> addin.Message:
+        seen.append(kwargs)
+        return addin.Message("fatto")
+
+    monkeypatch.setattr(addin, find_button(name).target, target)
+    book = FakeBook()
+    assert addin.press(name, round_no, book=book) == addin.Message("fatto")
+    assert seen == [expected]
+    assert book.app.status_bar is False and book.app.alerts == []
