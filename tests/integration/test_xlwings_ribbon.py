@@ -313,8 +313,8 @@ def test_export_from_a_saved_workbook_writes_the_cli_files(twins: tuple[Path, Pa
 def test_press_runs_the_button_the_vba_names_on_a_real_xlwings_book(twins: tuple[Path, Path]):
     """The one entry point of the VBA (`press(name, round)`), as the ribbon calls it."""
     excel, _ = twins
-    message, calls, alerts = press(excel, lambda book: addin.press("SorteggioTurno", 1,
-                                                                   book=book))
+    message, _, alerts = press(excel, lambda book: addin.press("SorteggioTurno", 1,
+                                                              book=book))
     assert message is not None and not message.error, message
     assert message.text.startswith("Turno 1 (Open): 6 tavoli")
     assert alerts == [message.text]
@@ -323,7 +323,7 @@ def test_press_runs_the_button_the_vba_names_on_a_real_xlwings_book(twins: tuple
 
 def test_press_shows_an_organiser_error_as_it_is(twins: tuple[Path, Path]):
     excel, _ = twins
-    message, calls, alerts = press(excel, lambda book: addin.press("RipetiSorteggio",
-                                                                   book=book))
+    message, _, alerts = press(excel, lambda book: addin.press("RipetiSorteggio",
+                                                              book=book))
     assert message is not None and message.error
     assert alerts == ["non c'è ancora nessun turno da sorteggiare di nuovo: usa Sorteggio Turno"]
