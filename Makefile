@@ -31,7 +31,7 @@ bench: $(STAMP)  ## draw speed and quality figures (not a test)
 template: $(STAMP)  ## regenerate workbook_template/ from `torneo new`
 	$(BIN)/python -m xlwings_torneo.template
 
-addin: $(STAMP)  ## rebuild workbook_template/torneo_addin.xlam from addin/ (ribbon XML + VBA text)
+addin: $(STAMP)  ## rebuild workbook_template/torneo_addin.xlam from addin/, the button list and the pinned xlwings
 	$(BIN)/python -m addin.build
 
 clean:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, services
-from .buttons import find_button
+from .buttons import BUTTONS, find_button
 from .config import load_config
 from .errors import TorneoError, ValidationError
 from .type_entries import types_for
@@ -36,17 +36,8 @@ TITLE = "Torneo"
 EXPORT_FORMATS = ("txt", "vbc", "html")
 """What `Esporta` writes beside the workbook (the site is a CLI export: `torneo export`)."""
 
-HELP = (
-    "Torneo {version}: gestione dei tornei di RisiKo! nel foglio Excel.\n\n"
-    "Nuovo Torneo: prepara i fogli Iscritti, TORNEO, Dati e Opzioni in una cartella vuota.\n"
-    "Sorteggio Turno: sorteggia il prossimo turno e scrive il foglio 'Turno N'.\n"
-    "Ripeti Sorteggio: sorteggia di nuovo l'ultimo turno, se non ha ancora punteggi.\n"
-    "Classifica: scrive i fogli Classifica e Classifica Ridotta.\n"
-    "Stampa Turno: il PDF delle schede dei tavoli del turno (foglio attivo o ultimo turno).\n"
-    "Report PDF: il PDF completo del torneo. Esporta: i file .txt, .vbc e .html.\n"
-    "Opzioni: mostra il foglio nascosto Opzioni (tipo di torneo, stampa, log).\n\n"
-    "I file PDF ed esportati sono scritti accanto alla cartella di lavoro."
-)
+HELP_HEAD = "Torneo {version}: gestione dei tornei di RisiKo! nel foglio Excel."
+HELP_FOOT = "I file PDF ed esportati sono scritti accanto alla cartella di lavoro."
 
 
 @dataclass(frozen=True)
@@ -137,7 +128,9 @@ def export_files(book: WorkbookBackend, path: Path | None) -> str:
 
 
 def help_text() -> str:
-    return HELP.format(version=__version__)
+    """What every button does: its tooltip, from the one list of buttons."""
+    lines = [f"{button.label}: {button.tip}" for button in BUTTONS if button.name != "Aiuto"]
+    return "\n\n".join([HELP_HEAD.format(version=__version__), "\n".join(lines), HELP_FOOT])
 
 
 def run(button: Callable[[], str]) -> Message:

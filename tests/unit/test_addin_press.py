@@ -104,3 +104,10 @@ def test_the_chosen_round_reaches_only_buttons_offering_the_choice(
     assert addin.press(name, round_no, book=book) == addin.Message("fatto")
     assert seen == [expected]
     assert book.app.status_bar is False and book.app.alerts == []
+
+
+def test_the_help_describes_every_other_button_from_the_list():
+    text = addin.help_text()
+    for button in BUTTONS:
+        if button.name != "Aiuto":
+            assert f"{button.label}: {button.tip}" in text
