@@ -107,10 +107,25 @@ def macro_source() -> str:
     from xlwings_torneo.libreoffice import torneo_macro
 
     text = Path(torneo_macro.__file__).read_text(encoding="utf-8")
-    line = "PACKAGE_PATHS: list[str] = []"
-    if line not in text:
-        raise RuntimeError("torneo_macro.py: the PACKAGE_PATHS line is missing")
-    return text.replace(line, f"PACKAGE_PATHS: list[str] = {package_paths()!r}", 1)
+    for line in (PATHS_LINE, BUTTONS_LINE):
+        if line not in text:
+            raise RuntimeError(f"torneo_macro.py: the line {line!r} is missing")
+    text = text.replace(PATHS_LINE, f"PACKAGE_PATHS: list[str] = {package_paths()!r}", 1)
+    return text.replace(BUTTONS_LINE, macro_buttons(), 1)
+
+
+PATHS_LINE = "PACKAGE_PATHS: list[str] = []"
+BUTTONS_LINE = "g_exportedScripts: tuple[Any, ...] = ()"
+
+
+def macro_buttons() -> str:
+    """One macro function per button of the one list, and `g_exportedScripts`."""
+    from xlwings_torneo.buttons import BUTTONS
+
+    functions = [f"def {b.name}(*_args: Any) -> tuple[str, bool]:\n"
+                 f"    return _press({b.name!r})\n\n\n" for b in BUTTONS]
+    return "".join(functions) + \
+        f"g_exportedScripts = ({', '.join(b.name for b in BUTTONS)})"
 
 
 def install_macro(places: Places) -> str:

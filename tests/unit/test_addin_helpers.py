@@ -69,11 +69,15 @@ def test_plain_text_is_written_as_it_is(text: str):
 
 def test_the_macro_the_runner_and_the_document_name_the_same_buttons():
     import ast
+    import sys
     from pathlib import Path
 
-    from xlwings_torneo.libreoffice import document, run, torneo_macro
+    from xlwings_torneo.libreoffice import document, run
 
-    tree = ast.parse(Path(torneo_macro.__file__).read_text(encoding="utf-8"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    import install_addin  # a script at the repository root: it writes the installed macro
+
+    tree = ast.parse(install_addin.macro_source())
     exported = next(node.value for node in tree.body if isinstance(node, ast.Assign)
                     and getattr(node.targets[0], "id", "") == "g_exportedScripts")
     assert isinstance(exported, ast.Tuple)

@@ -78,41 +78,8 @@ def _press(name: str) -> tuple[str, bool]:
     return message.text, message.error
 
 
-def NuovoTorneo(*_args: Any) -> tuple[str, bool]:
-    return _press("NuovoTorneo")
-
-
-def SorteggioTurno(*_args: Any) -> tuple[str, bool]:
-    return _press("SorteggioTurno")
-
-
-def RipetiSorteggio(*_args: Any) -> tuple[str, bool]:
-    return _press("RipetiSorteggio")
-
-
-def Classifica(*_args: Any) -> tuple[str, bool]:
-    return _press("Classifica")
-
-
-def StampaTurno(*_args: Any) -> tuple[str, bool]:
-    return _press("StampaTurno")
-
-
-def ReportPDF(*_args: Any) -> tuple[str, bool]:
-    return _press("ReportPDF")
-
-
-def Esporta(*_args: Any) -> tuple[str, bool]:
-    return _press("Esporta")
-
-
-def Opzioni(*_args: Any) -> tuple[str, bool]:
-    return _press("Opzioni")
-
-
-def Aiuto(*_args: Any) -> tuple[str, bool]:
-    return _press("Aiuto")
-
-
-g_exportedScripts = (NuovoTorneo, SorteggioTurno, RipetiSorteggio, Classifica, StampaTurno,
-                     ReportPDF, Esporta, Opzioni, Aiuto)
+# --- The buttons ------------------------------------------------------------------------
+# install_addin.py writes here one function per button of xlwings_torneo/buttons.py
+# (`def SorteggioTurno(*_args): return _press("SorteggioTurno")`, ...) and lists them in
+# g_exportedScripts, which LibreOffice's macro dialog and the toolbar read.
+g_exportedScripts: tuple[Any, ...] = ()
