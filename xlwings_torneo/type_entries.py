@@ -32,7 +32,7 @@ from .formats import (
 )
 from .scoring.primitives import PRIMITIVES, ParamError, convert, defaults
 from .scoring.rules import FINAL_TIEBREAKERS, ScoringRule, TeamRule
-from .scoring.tiebreak import TIEBREAK_NAMES, TieBreak
+from .scoring.tiebreak import TIEBREAK_NAMES, TieCriterion
 
 ORGANISER_FILE = "tipi.toml"
 """An organiser's own types, beside the workbook."""
@@ -61,7 +61,7 @@ TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "turni", "turni_illimitati
             "classifica", "squadre", "soglie")
 ROUND_KEYS = ("sorteggio", "criteri")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
-                  "spareggi_finale")
+                  "spareggi_finale", "punti_prima")
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
 
@@ -198,8 +198,8 @@ def _thresholds(p: _Problems, name: str, raw: Any) -> tuple[Threshold, ...]:
     return tuple(rows)
 
 
-def _tiebreakers(p: _Problems, name: str, key: str, raw: Any) -> tuple[TieBreak, ...]:
-    out: list[TieBreak] = []
+def _tiebreakers(p: _Problems, name: str, key: str, raw: Any) -> tuple[TieCriterion, ...]:
+    out: list[TieCriterion] = []
     for item in _list(p, name, key, raw):
         if isinstance(item, str) and item in TIEBREAK_NAMES:
             out.append(TIEBREAK_NAMES[item])
@@ -267,6 +267,8 @@ def _scoring(p: _Problems, name: str, entry: Mapping[str, Any], sizes: SizeSchem
             p, name, "classifica.spareggi_finale",
             standing.get("spareggi_finale", [k for k, v in TIEBREAK_NAMES.items()
                                              if v in FINAL_TIEBREAKERS])),
+        points_first=_bool(p, name, "classifica.punti_prima",
+                           standing.get("punti_prima", True)),
         discards=_int(p, name, "classifica.scarti", standing.get("scarti", 0), 0,
                       MAX_DISCARDS) or 0,
     )

@@ -3,6 +3,7 @@ types, and every mistake is reported in Italian naming the file, the type and th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -227,3 +228,21 @@ migliori_risultati = 1
     # Roma's best result is A's 12.45; Milano's B's 7.30.
     assert [(r.club, r.points) for r in s.teams] == [
         ("Roma", Decimal("12.45")), ("Milano", Decimal("7.30"))]
+
+
+def test_the_medal_table_is_data_wins_then_second_third_fourth_places(tmp_path):
+    # seed 002, "Medagliere olimpico": by wins, then second places, third, fourth.
+    medals = load_types(organiser=organiser(tmp_path, """
+[Medagliere]
+base = "Open"
+[Medagliere.classifica]
+punti_prima = false
+spareggi = ["vittorie", "secondi_posti", "terzi_posti", "quarti_posti"]
+""")).find("Medagliere")
+    t = tournament(["A 30, B 29, C 28, D 1"], ["C 90, B 80, D 70, A 1"])
+    s = compute_standings(t, medals)
+    # A 1st and 4th; C 3rd and 1st: one win each, no second place, C has a third -> C, A.
+    # B two seconds (109 points, more than A's 81, but no win); D 4th and 3rd.
+    assert [r.player.nome for r in s.rows] == ["C", "A", "B", "D"]
+    by_points = compute_standings(t, replace(medals, scoring=builtin_types().find("Open").scoring))
+    assert [r.player.nome for r in by_points.rows] == ["C", "B", "A", "D"]

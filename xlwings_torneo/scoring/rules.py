@@ -16,6 +16,7 @@ from ..model import PlayerId
 from .games import Game
 from .points import PointsRule
 from .tiebreak import TieBreak as T
+from .tiebreak import TieCriterion
 
 ExtraColumn = tuple[str, Callable[[Game, PlayerId], Fraction]]
 """A total column shown between `v tot` and `pt tot`: header, value of one game."""
@@ -48,7 +49,7 @@ class TeamRule:
 @dataclass(frozen=True)
 class ScoringRule:
     points: PointsRule
-    tiebreakers: tuple[T, ...]
+    tiebreakers: tuple[TieCriterion, ...]
     """Criteria after the total points (qualification / running standings)."""
     decimals: int
     """Decimals a game can produce, shown on the sheets."""
@@ -62,7 +63,10 @@ class ScoringRule:
     """Also a `Classifica a Squadre` (FORMATS.md, TorneoASquadre)."""
     extra_columns: tuple[ExtraColumn, ...] = ()
     """Total columns shown between `v tot` and `pt tot` (BGL: the PBG)."""
-    final_tiebreakers: tuple[T, ...] = FINAL_TIEBREAKERS
+    final_tiebreakers: tuple[TieCriterion, ...] = FINAL_TIEBREAKERS
+    points_first: bool = True
+    """False: the tie-breakers come before the total points (the medal table, seed 002:
+    "Medagliere olimpico"), the total is then the last criterion."""
     discards: int = 0
     """The worst results each player leaves out of his total (seed 002 l.92: "da 4 a 6 partite con
     possibilità di scartare 1 o 2 risultati"); 0: none."""

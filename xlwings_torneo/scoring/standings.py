@@ -20,7 +20,7 @@ from .games import Game, collect_games
 from .result import DrawnTie, StandingRow, Standings
 from .rules import ScoringRule
 from .teams import team_rows
-from .tiebreak import Ranked, Record, TieBreak, draw_ties, positions, rank
+from .tiebreak import Ranked, Record, TieBreak, TieCriterion, draw_ties, positions, rank
 
 DECIMAL_PRECISION = 50
 """Significant digits of the `Decimal` context the points are computed in."""
@@ -100,11 +100,13 @@ class _Engine:
         won: dict[PlayerId, set[int]] = {}
         extras: dict[PlayerId, list[Fraction]] = {}
         table_points: dict[PlayerId, list[int]] = {}
+        places: dict[PlayerId, list[int]] = {}
         for g in games:
             for pid, value in self.game_points[(g.round_no, g.table_no)].items():
                 seat = g.seat(pid)
                 points.setdefault(pid, {})[g.round_no] = value
                 table_points.setdefault(pid, []).append(seat.pts)
+                places.setdefault(pid, []).append(seat.place)
                 if seat.place == 1:
                     # A shared win (Unico Vincitore = NO) is a win for each winner.
                     won.setdefault(pid, set()).add(g.round_no)
@@ -115,7 +117,8 @@ class _Engine:
         rounds = {g.round_no for g in games}
         return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]),
                             tuple(table_points[pid]),
-                            discarded(pts, len(rounds), self.rule.discards))
+                            discarded(pts, len(rounds), self.rule.discards),
+                            tuple(places[pid]))
                 for pid, pts in points.items()}
 
     def ranked(self, played: Sequence[int], *,
@@ -133,7 +136,8 @@ class _Engine:
             previous = {r.record.player.id: r.position for r in before}
         if finals:
             return self._final_standings(records, finals, criteria, previous), []
-        groups = rank(list(records.values()), criteria, previous)
+        groups = rank(list(records.values()), criteria, previous,
+                      points_first=self.rule.points_first)
         drawn: list[DrawnTie] = []
         if draw_seed is not None and self.rule.draw_ties and self._qualification_done(played):
             eligible = self._played_every_qualifier()
@@ -142,7 +146,7 @@ class _Engine:
         return positions(groups), drawn
 
     def _final_standings(self, records: dict[PlayerId, Record], finals: Sequence[int],
-                         criteria: Sequence[TieBreak],
+                         criteria: Sequence[TieCriterion],
                          previous: dict[PlayerId, int]) -> list[Ranked]:
         # manual 000 l.479-481, regolamento 001 l.133-135: finalists by the final(s), then
         # everybody else by the points of the games played.
@@ -150,7 +154,9 @@ class _Engine:
         finalists = sorted((Ranked(pos, records[pid]) for pid, pos in at_final.items()),
                            key=lambda r: (r.position, r.record.player.id))
         rest = [r for pid, r in records.items() if pid not in at_final]
-        return finalists + positions(rank(rest, criteria, previous), start=len(finalists) + 1)
+        return finalists + positions(rank(rest, criteria, previous,
+                                          points_first=self.rule.points_first),
+                                     start=len(finalists) + 1)
 
     def _qualification_done(self, played: Sequence[int]) -> bool:
         """True when the last played round is the last qualifier (semifinals come next)."""

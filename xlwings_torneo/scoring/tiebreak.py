@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeAlias
 
 from ..model import Player, PlayerId
 from .result import DrawnTie
@@ -35,7 +36,18 @@ class TieBreak(enum.Enum):
     (manual 000 l.488: "chi era davanti resta davanti"); not ranked then ranks behind."""
 
 
-TIEBREAK_NAMES: dict[str, TieBreak] = {
+@dataclass(frozen=True)
+class CountedTieBreak:
+    """A criterion computed from the player's `Record` alone ("higher is better"); new ones
+    are registered by name with `register_tiebreak` (e.g. the medal table's second places)."""
+
+    name: str
+    key: Callable[[Record], Fraction]
+
+
+TieCriterion: TypeAlias = "TieBreak | CountedTieBreak"
+
+TIEBREAK_NAMES: dict[str, TieBreak | CountedTieBreak] = {
     "vittorie": TieBreak.WINS,
     "migliore_partita": TieBreak.BEST_GAME,
     "seconda_migliore_partita": TieBreak.SECOND_BEST_GAME,
@@ -66,6 +78,8 @@ class Record:
     """Table points of each game played, bonuses excluded."""
     discarded: frozenset[int] = frozenset()
     """Rounds whose points the type's discards leave out of the total."""
+    places: tuple[int, ...] = ()
+    """Place at the table in each game played."""
 
     @property
     def total(self) -> Fraction:
@@ -81,12 +95,39 @@ class Record:
         return (1, games[k]) if k < len(games) else (0, Fraction(0))
 
 
-def sort_key(record: Record, criteria: Sequence[TieBreak],
-             previous: Mapping[PlayerId, int]) -> tuple[Fraction, ...]:
-    """Total points, then each criterion; every element "higher is better"."""
-    key: list[Fraction] = [record.total]
+def register_tiebreak(name: str, key: Callable[[Record], Fraction]) -> CountedTieBreak:
+    """A new criterion a type entry can name in `spareggi`."""
+    criterion = CountedTieBreak(name, key)
+    TIEBREAK_NAMES[name] = criterion
+    return criterion
+
+
+PLACE_COUNT_NAMES = {2: "secondi_posti", 3: "terzi_posti", 4: "quarti_posti",
+                     5: "quinti_posti"}
+"""More games finished in that place (seed 002, "Medagliere olimpico": "per numero di
+vittorie, poi di secondi posti, terzi, quarti"): with `vittorie` and `punti_prima = false`
+they make the medal table."""
+
+def _place_count(place: int) -> Callable[[Record], Fraction]:
+    def key(record: Record) -> Fraction:
+        return Fraction(record.places.count(place))
+    return key
+
+
+for _place, _name in PLACE_COUNT_NAMES.items():
+    register_tiebreak(_name, _place_count(_place))
+
+
+def sort_key(record: Record, criteria: Sequence[TieCriterion],
+             previous: Mapping[PlayerId, int], *,
+             points_first: bool = True) -> tuple[Fraction, ...]:
+    """Total points, then each criterion (with `points_first` False: each criterion, then
+    the total); every element "higher is better"."""
+    key: list[Fraction] = [record.total] if points_first else []
     for c in criteria:
-        if c is TieBreak.WINS:
+        if isinstance(c, CountedTieBreak):
+            key.append(c.key(record))
+        elif c is TieBreak.WINS:
             key.append(Fraction(record.wins))
         elif c is TieBreak.BEST_TABLE_POINTS:
             key.append(Fraction(max(record.table_points, default=0)))
@@ -95,7 +136,7 @@ def sort_key(record: Record, criteria: Sequence[TieBreak],
         else:
             has, value = record.best(_BEST_INDEX[c])
             key.extend((Fraction(has), value))
-    return tuple(key)
+    return tuple(key) if points_first else (*key, record.total)
 
 
 @dataclass(frozen=True)
@@ -104,16 +145,18 @@ class Ranked:
     record: Record
 
 
-def rank(records: Sequence[Record], criteria: Sequence[TieBreak],
-         previous: Mapping[PlayerId, int]) -> list[list[Record]]:
+def rank(records: Sequence[Record], criteria: Sequence[TieCriterion],
+         previous: Mapping[PlayerId, int], *, points_first: bool = True
+         ) -> list[list[Record]]:
     """Groups of players equal on total and every criterion, best group first; within a
     group by ID so that the output is stable."""
     keyed = sorted(records, key=lambda r: r.player.id)
-    keyed.sort(key=lambda r: sort_key(r, criteria, previous), reverse=True)
+    keyed.sort(key=lambda r: sort_key(r, criteria, previous, points_first=points_first),
+               reverse=True)
     groups: list[list[Record]] = []
     last: tuple[Fraction, ...] | None = None
     for r in keyed:
-        k = sort_key(r, criteria, previous)
+        k = sort_key(r, criteria, previous, points_first=points_first)
         if groups and k == last:
             groups[-1].append(r)
         else:
