@@ -16,7 +16,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from .errors import ValidationError
+from .draw.sizes import plan_tables
+from .errors import DrawError, ValidationError
 from .formats import (
     BUILTIN_SOURCE,
     Criterion,
@@ -48,11 +49,22 @@ DRAW_KIND_NAMES = {kind: name for name, kind in DRAW_KINDS.items()}
 RANKED_KINDS = {DrawKind.FIXED, DrawKind.SWISS, DrawKind.SEMIFINAL, DrawKind.FINAL}
 """Draws made on the type's own standings: the type needs `[punti]`."""
 
-SIZES_OF_SCHEME = {
-    SizeScheme.FOUR_FIVE: (3, 4, 5), SizeScheme.FOUR_THREE: (3, 4),
-    SizeScheme.FOUR_FIVE_GHOST: (3, 4, 5), SizeScheme.TWO_THREE: (2, 3),
-}
-"""Table sizes each scheme can produce (4/5 makes 3s for 6, 7 and 11 players: FORMATS.md)."""
+SCHEME_PROBE_PLAYERS = range(2, 64)
+"""Numbers of players tried to learn which table sizes a scheme makes (every scheme repeats
+its pattern well within this range)."""
+
+
+def table_sizes(scheme: SizeScheme) -> tuple[int, ...]:
+    """Table sizes, with and without ghost seats, that `scheme` makes for some number of
+    players: the sizes a placement table must cover (4/5 makes 3s for 6, 7 and 11)."""
+    sizes: set[int] = set()
+    for n in SCHEME_PROBE_PLAYERS:
+        try:
+            plan = plan_tables(n, scheme)
+        except DrawError:
+            continue
+        sizes.update(plan.sizes, plan.real_sizes)
+    return tuple(sorted(sizes))
 
 MAX_DISCARDS = 10
 MAX_DECIMALS = 10
@@ -236,7 +248,7 @@ def _scoring(p: _Problems, name: str, entry: Mapping[str, Any], sizes: SizeSchem
         except ParamError as err:
             p.add(name, f"punti.{key}", str(err))
     if sizes is not None:
-        for problem in primitive.check(params, SIZES_OF_SCHEME[sizes]):
+        for problem in primitive.check(params, table_sizes(sizes)):
             p.add(name, f"punti.{problem.split(':')[0]}", problem.split(": ", 1)[1])
     formula = primitive.build(params)
     standing = _table(p, name, "classifica", entry.get("classifica", {}))

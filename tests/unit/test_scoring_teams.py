@@ -1,4 +1,5 @@
-"""`Classifica Squadre` (TorneoASquadre): per club, points then wins; clubless players out."""
+"""The team standing (TorneoASquadre): per club the sum of its best 9 results, then wins,
+then the best single result, the second best, …; clubless players out."""
 
 from __future__ import annotations
 
@@ -30,6 +31,16 @@ def test_teams_equal_on_points_are_ordered_by_wins_then_share_the_place():
     assert [(r.position, r.club, r.wins, r.points) for r in s.teams] == [
         (1, "Milano", 1, Decimal("12.40")), (1, "Roma", 1, Decimal("12.40")),
         (3, "Torino", 0, Decimal("12.40"))]
+
+
+def test_teams_equal_on_points_and_wins_are_ordered_by_their_best_result():
+    # Roma A 12.40* and B 3.10 = 15.50 (1 win); Milano E 12.30* and F 3.20 = 15.50 (1 win):
+    # equal points and wins, Roma's best result 12.40 beats Milano's 12.30.
+    t = tournament(["A 40, C 30, D 20, B 10", "E 30, G 25, H 21, F 20"],
+                   clubs={"A": "Roma", "B": "Roma", "E": "Milano", "F": "Milano"})
+    s = compute_standings(t, SQUADRE)
+    assert [(r.position, r.club, r.wins, r.points) for r in s.teams] == [
+        (1, "Roma", 1, Decimal("15.50")), (2, "Milano", 1, Decimal("15.50"))]
 
 
 def test_other_types_have_no_team_standing():
