@@ -100,13 +100,15 @@ class _Engine:
         won: dict[PlayerId, set[int]] = {}
         extras: dict[PlayerId, list[Fraction]] = {}
         table_points: dict[PlayerId, list[int]] = {}
-        places: dict[PlayerId, list[int]] = {}
+        places: dict[PlayerId, dict[int, int]] = {}
+        tables: dict[PlayerId, dict[int, int]] = {}
         for g in games:
             for pid, value in self.game_points[(g.round_no, g.table_no)].items():
                 seat = g.seat(pid)
                 points.setdefault(pid, {})[g.round_no] = value
                 table_points.setdefault(pid, []).append(seat.pts)
-                places.setdefault(pid, []).append(seat.place)
+                places.setdefault(pid, {})[g.round_no] = seat.place
+                tables.setdefault(pid, {})[g.round_no] = g.table_no
                 if seat.place == 1:
                     # A shared win (Unico Vincitore = NO) is a win for each winner.
                     won.setdefault(pid, set()).add(g.round_no)
@@ -118,7 +120,7 @@ class _Engine:
         return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]),
                             tuple(table_points[pid]),
                             discarded(pts, len(rounds), self.rule.discards),
-                            tuple(places[pid]))
+                            places[pid], tables[pid])
                 for pid, pts in points.items()}
 
     def ranked(self, played: Sequence[int], *,

@@ -78,8 +78,10 @@ class Record:
     """Table points of each game played, bonuses excluded."""
     discarded: frozenset[int] = frozenset()
     """Rounds whose points the type's discards leave out of the total."""
-    places: tuple[int, ...] = ()
-    """Place at the table in each game played."""
+    places: dict[int, int] = field(default_factory=dict)
+    """Place at the table in each round he played, by round number."""
+    tables: dict[int, int] = field(default_factory=dict)
+    """Number of the table he sat at in each round he played (1 = the first table)."""
 
     @property
     def total(self) -> Fraction:
@@ -110,7 +112,7 @@ they make the medal table."""
 
 def _place_count(place: int) -> Callable[[Record], Fraction]:
     def key(record: Record) -> Fraction:
-        return Fraction(record.places.count(place))
+        return Fraction(sum(1 for p in record.places.values() if p == place))
     return key
 
 
