@@ -13,24 +13,9 @@ from tests.e2e.conftest import Cli, club_players, register, round_tables, type_s
 from xlwings_torneo.cli import main
 from xlwings_torneo.libreoffice.office import find_soffice
 
-CLUB_CHAMPIONSHIP = """
-[CampionatoClub]
-descrizione = "campionato del club: 10/6/3/1, i 2 peggiori risultati scartati"
-tavoli = "4/3"
-turni_illimitati = true
-turni = [
-  { sorteggio = "ottimizzato", criteri = ["CLUB"] },
-  { sorteggio = "svizzera" },
-]
-[CampionatoClub.punti]
-regola = "piazzamento"
-punti = [10, 6, 3, 1]
-pbg = false
-[CampionatoClub.classifica]
-spareggi = ["vittorie"]
-decimali = 0
-scarti = 2
-"""
+CLUB_CHAMPIONSHIP = (Path(__file__).parents[1] / "files" / "tipi" / "campionato_club.toml"
+                     ).read_text(encoding="utf-8")
+"""An organiser's type written as in docs/tipi.md (esempio 2)."""
 
 
 @pytest.fixture

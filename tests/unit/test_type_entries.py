@@ -3,6 +3,7 @@ types, and every mistake is reported in Italian naming the file, the type and th
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -91,24 +92,9 @@ bonus_vincitore = 30
     assert len(types) == len(ORIGINAL_TYPES)
 
 
-CLUB_CHAMPIONSHIP = """
-[CampionatoClub]
-descrizione = "campionato del club: 10/6/3/1, i 2 peggiori risultati scartati"
-tavoli = "4/3"
-turni_illimitati = true
-turni = [
-  { sorteggio = "ottimizzato", criteri = ["CLUB"] },
-  { sorteggio = "ottimizzato", criteri = ["THREE", "REPEAT", "CLUB"] },
-]
-[CampionatoClub.punti]
-regola = "piazzamento"
-punti = [10, 6, 3, 1]
-pbg = false
-[CampionatoClub.classifica]
-spareggi = ["vittorie"]
-decimali = 0
-scarti = 2
-"""
+CLUB_CHAMPIONSHIP = (Path(__file__).parents[1] / "files" / "tipi" / "campionato_club.toml"
+                     ).read_text(encoding="utf-8")
+"""An organiser's type written as in docs/tipi.md (esempio 2)."""
 
 
 def test_a_club_championship_with_placement_points_and_two_discards(tmp_path):
@@ -246,3 +232,21 @@ spareggi = ["vittorie", "secondi_posti", "terzi_posti", "quarti_posti"]
     assert [r.player.nome for r in s.rows] == ["C", "A", "B", "D"]
     by_points = compute_standings(t, replace(medals, scoring=builtin_types().find("Open").scoring))
     assert [r.player.nome for r in by_points.rows] == ["C", "B", "A", "D"]
+
+
+def docs_examples() -> list[str]:
+    """The TOML blocks of docs/tipi.md that are whole files (they start with a table)."""
+    text = (Path(__file__).parents[2] / "docs" / "tipi.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", text, flags=re.S)
+    return [b for b in blocks
+            if next(line for line in b.splitlines() if not line.startswith("#"))[0] == "["]
+
+
+@pytest.mark.parametrize("example", docs_examples())
+def test_every_example_of_the_organisers_documentation_loads(tmp_path, example):
+    types = load_types(organiser=organiser(tmp_path, example))
+    assert len(types) >= len(ORIGINAL_TYPES)
+
+
+def test_the_documentation_shows_the_club_championship_of_the_tests():
+    assert CLUB_CHAMPIONSHIP.split("[CampionatoClub]")[1] in "".join(docs_examples())
