@@ -70,6 +70,9 @@ def test_the_organisers_type_is_drawn_ranked_printed_and_exported_by_the_cli(
     # placement points of the 3 rounds; the 2 worst discarded: the total is the best one
     points = [int(v) for v in first[5:8]]
     assert first[9] == max(points) and set(points) <= {10, 6, 3, 1, 0}
+    # the two discarded results stay on the sheet, in italics
+    ws = openpyxl.load_workbook(club_folder)["Classifica"]
+    assert [bool(ws.cell(2, col).font.italic) for col in (6, 7, 8)].count(True) == 2
     assert torneo("print", club_folder, "--round", "3") == 0, torneo.err
     assert torneo("report", club_folder) == 0, torneo.err
     assert club_folder.with_suffix(".pdf").stat().st_size > 0

@@ -250,3 +250,19 @@ def test_every_example_of_the_organisers_documentation_loads(tmp_path, example):
 
 def test_the_documentation_shows_the_club_championship_of_the_tests():
     assert CLUB_CHAMPIONSHIP.split("[CampionatoClub]")[1] in "".join(docs_examples())
+
+
+def test_the_documentation_names_every_primitive_parameter_criterion_and_draw_kind():
+    from xlwings_torneo.formats import Criterion, SizeScheme
+    from xlwings_torneo.scoring.primitives import PRIMITIVES
+    from xlwings_torneo.scoring.tiebreak import TIEBREAK_NAMES
+    from xlwings_torneo.type_entries import DRAW_KINDS, STANDINGS_KEYS, TEAM_KEYS, TOP_KEYS
+
+    docs = (Path(__file__).parents[2] / "docs" / "tipi.md").read_text(encoding="utf-8")
+    names = [*(f"**`{p}`**" for p in PRIMITIVES),
+             *(f"`{k}`" for p in PRIMITIVES.values() for k in p.params),
+             *(f"`{k}`" for k in (*TIEBREAK_NAMES, *DRAW_KINDS, *TOP_KEYS, *STANDINGS_KEYS,
+                                  *TEAM_KEYS)),
+             *(f"`{c.value}`" for c in Criterion), *(f'`"{s.value}"`' for s in SizeScheme)]
+    # a table is documented by its section title: ### `[classifica]`
+    assert [n for n in names if n not in docs and f"`[{n.strip('`')}]`" not in docs] == []

@@ -20,6 +20,8 @@ class StandingRow:
     """Whether the player won the game of that round (cell coloured in `Classifica`)."""
     totals: tuple[Decimal, ...]
     """The type's total columns, in the order of `Standings.total_headers`."""
+    round_discarded: tuple[bool, ...] = ()
+    """Whether that round's points are left out of the total (the type's discards)."""
 
     @property
     def points(self) -> Decimal:

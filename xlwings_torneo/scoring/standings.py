@@ -80,6 +80,7 @@ def _row(ranked: Ranked, played: Sequence[int], record: Record) -> StandingRow:
         round_won=tuple(n in record.won for n in played),
         totals=(Decimal(record.wins), *(to_decimal(x) for x in record.extras),
                 to_decimal(record.total)),
+        round_discarded=tuple(n in record.discarded for n in played),
     )
 
 

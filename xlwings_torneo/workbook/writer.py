@@ -212,9 +212,11 @@ def standings_specs(standings: Standings, colours: dict[str, str]) -> list[Sheet
         plain = Style(fill=fill)
         p = row.player
         full.put_row(i, [row.position, p.nome, p.cognome, p.nick, p.club], plain)
+        discarded = row.round_discarded or (False,) * len(row.round_points)
         for j, (points, won) in enumerate(zip(row.round_points, row.round_won, strict=True)):
+            # a discarded result (the type's `scarti`) stays visible, in italics
             full.put(i, first_round_col + j, points,
-                     Style(fill=colours["vittoria"] if won else fill,
+                     Style(fill=colours["vittoria"] if won else fill, italic=discarded[j],
                            number_format=round_formats[j]))
         col = first_round_col + len(standings.rounds)
         for total, number in zip(row.totals, total_formats, strict=True):
