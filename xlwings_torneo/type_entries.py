@@ -305,6 +305,9 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     kinds = {r.kind for r in rounds}
     if DrawKind.SEMIFINAL in kinds and not thresholds:
         p.add(name, "soglie", "le semifinali richiedono le soglie della fase finale")
+    if scoring is not None and scoring.draw_ties and not thresholds:
+        p.add(name, "classifica.sorteggio_parita", "il sorteggio delle parità riguarda chi "
+                                                    "entra nella fase finale: servono le soglie")
     if scoring is None and kinds & RANKED_KINDS:
         needs = ", ".join(DRAW_KIND_NAMES[k] for k in kinds & RANKED_KINDS)
         p.add(name, "punti", f"il sorteggio {needs} si basa sulla classifica: serve [punti]")
@@ -358,7 +361,9 @@ class _Loader:
             if base_key not in self.raw:
                 p.add(name, "base", _unknown("tipo", str(base), self.names.values()))
                 return
-            merged = _merge(self.raw[base_key], {k: v for k, v in entry.items() if k != "base"})
+            # a new type: its own name, not the base's aliases
+            inherited = {k: v for k, v in self.raw[base_key].items() if k != "alias"}
+            merged = _merge(inherited, {k: v for k, v in entry.items() if k != "base"})
         elif key in self.raw and organiser:
             merged = _merge(self.raw[key], entry)  # an override: only the keys written change
         elif key in self.raw:

@@ -266,3 +266,23 @@ def test_the_documentation_names_every_primitive_parameter_criterion_and_draw_ki
              *(f"`{c.value}`" for c in Criterion), *(f'`"{s.value}"`' for s in SizeScheme)]
     # a table is documented by its section title: ### `[classifica]`
     assert [n for n in names if n not in docs and f"`[{n.strip('`')}]`" not in docs] == []
+
+
+def test_a_tie_draw_without_thresholds_and_a_name_already_taken_are_errors(tmp_path):
+    text = problems_of(tmp_path, """
+[X]
+base = "Victory"
+alias = ["Master"]
+[X.classifica]
+sorteggio_parita = true
+""")
+    assert "chiave classifica.sorteggio_parita: il sorteggio delle parità riguarda chi " \
+           "entra nella fase finale: servono le soglie" in text
+    text = problems_of(tmp_path, '[Y]\nbase = "Victory"\nalias = ["Master"]\n')
+    assert 'tipo Y, chiave alias: il nome "Master" è già usato da un altro tipo' in text
+
+
+def test_a_type_based_on_another_does_not_take_its_aliases(tmp_path):
+    types = load_types(organiser=organiser(tmp_path, '[VictoryClub]\nbase = "Victory"\n'))
+    assert types.find("VictoryClub").aliases == ()
+    assert types.find("OpenMaster").name == "Victory"
