@@ -31,7 +31,7 @@ from .formats import (
     type_key,
     types_folder,
 )
-from .scoring.primitives import PRIMITIVES, ParamError, convert, defaults
+from .scoring.primitives import PRIMITIVES, Formula, ParamError, convert, defaults
 from .scoring.rules import FINAL_TIEBREAKERS, ScoringRule, TeamRule
 from .scoring.tiebreak import TIEBREAK_NAMES, TieCriterion
 
@@ -248,9 +248,14 @@ def _scoring(p: _Problems, name: str, entry: Mapping[str, Any], sizes: SizeSchem
         except ParamError as err:
             p.add(name, f"punti.{key}", str(err))
     if sizes is not None:
-        for problem in primitive.check(params, table_sizes(sizes)):
-            p.add(name, f"punti.{problem.split(':')[0]}", problem.split(": ", 1)[1])
-    formula = primitive.build(params)
+        for key, message in primitive.check(params, table_sizes(sizes)):
+            p.add(name, f"punti.{key}", message)
+    return _standings(p, name, entry, primitive.build(params), rule_name, rounds)
+
+
+def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formula,
+               rule_name: str, rounds: tuple[RoundRule, ...]) -> ScoringRule:
+    """`[classifica]` and `[squadre]` around the points `formula`."""
     standing = _table(p, name, "classifica", entry.get("classifica", {}))
     _check_keys(p, name, "classifica.", standing, STANDINGS_KEYS)
     has_final = any(r.kind is DrawKind.FINAL for r in rounds)
@@ -275,10 +280,9 @@ def _scoring(p: _Problems, name: str, entry: Mapping[str, Any], sizes: SizeSchem
                         standing.get("sorteggio_parita", False)),
         teams=teams,
         extra_columns=formula.columns,
-        final_tiebreakers=_tiebreakers(
-            p, name, "classifica.spareggi_finale",
-            standing.get("spareggi_finale", [k for k, v in TIEBREAK_NAMES.items()
-                                             if v in FINAL_TIEBREAKERS])),
+        final_tiebreakers=(_tiebreakers(p, name, "classifica.spareggi_finale",
+                                        standing["spareggi_finale"])
+                           if "spareggi_finale" in standing else FINAL_TIEBREAKERS),
         points_first=_bool(p, name, "classifica.punti_prima",
                            standing.get("punti_prima", True)),
         discards=_int(p, name, "classifica.scarti", standing.get("scarti", 0), 0,

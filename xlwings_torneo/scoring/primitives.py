@@ -58,8 +58,10 @@ class Primitive:
     """Italian, one line: what the formula does."""
     params: Mapping[str, Param]
     build: Callable[[Params], Formula]
-    check: Callable[[Params, Iterable[int]], list[str]] = field(default=lambda _p, _s: [])
-    """Problems of parameters that depend on the table sizes of the type (Italian)."""
+    check: Callable[[Params, Iterable[int]], list[tuple[str, str]]] = field(
+        default=lambda _p, _s: [])
+    """Problems of parameters that depend on the table sizes of the type, as (parameter,
+    Italian message)."""
 
 
 PRIMITIVES: dict[str, Primitive] = {}
@@ -141,18 +143,18 @@ def places_by_size(table: Any, sizes: Iterable[int]) -> dict[int, tuple[Decimal,
     return {size: tuple(table) for size in sizes}
 
 
-def check_places(key: str) -> Callable[[Params, Iterable[int]], list[str]]:
+def check_places(key: str) -> Callable[[Params, Iterable[int]], list[tuple[str, str]]]:
     """Every table size the type can produce has a row with a value for every place."""
-    def check(params: Params, sizes: Iterable[int]) -> list[str]:
+    def check(params: Params, sizes: Iterable[int]) -> list[tuple[str, str]]:
         table = params[key]
         problems = []
         for size in sorted(set(sizes)):
             row = table.get(size) if isinstance(table, dict) else table
             if row is None:
-                problems.append(f"{key}: manca la riga per i tavoli da {size} giocatori")
+                problems.append((key, f"manca la riga per i tavoli da {size} giocatori"))
             elif len(row) < size:
-                problems.append(f"{key}: {len(row)} valori ma i tavoli da {size} giocatori "
-                                f"hanno {size} posizioni")
+                problems.append((key, f"{len(row)} valori ma i tavoli da {size} giocatori "
+                                      f"hanno {size} posizioni"))
         return problems
     return check
 
