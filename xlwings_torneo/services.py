@@ -36,6 +36,7 @@ from .workbook.layout import (
     SHEET_OPZIONI,
     SHEET_RIDOTTA,
     SHEET_SQUADRE,
+    SHEET_SQUADRE_EARLIER,
     SHEET_TORNEO,
     read_tournament,
     round_number,
@@ -320,7 +321,7 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
                      tie.seed, ", ".join(tournament.player(pid).display_name
                                          for pid in tie.players))
         anchor = _last_round_sheet(book)
-        for spec in standings_specs(standings, config.colours):
+        for spec in standings_specs(standings, config.colours, _teams_sheet(book)):
             book.write_sheet(spec, after=anchor)
             anchor = spec.name
         return standings
@@ -328,9 +329,16 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
     return run_logged(book, path, overrides, action)
 
 
+def _teams_sheet(book: WorkbookBackend) -> str:
+    """`Classifica a Squadre`, or the earlier name where the workbook already has it."""
+    names = book.sheet_names()
+    earlier = SHEET_SQUADRE_EARLIER in names and SHEET_SQUADRE not in names
+    return SHEET_SQUADRE_EARLIER if earlier else SHEET_SQUADRE
+
+
 def _last_round_sheet(book: WorkbookBackend) -> str | None:
     names = book.sheet_names()
-    for name in (SHEET_SQUADRE, SHEET_RIDOTTA, SHEET_CLASSIFICA):
+    for name in (SHEET_SQUADRE, SHEET_SQUADRE_EARLIER, SHEET_RIDOTTA, SHEET_CLASSIFICA):
         if name in names:
             return None  # replaced in place
     rounds = [n for n in names if round_number(n) is not None]

@@ -54,6 +54,17 @@ def test_master_points_are_thousandths_shown_with_three_decimals(played: Path, t
 
 def test_team_tournament_also_writes_the_team_standing(played: Path, torneo: Cli):
     assert torneo("rank", played, "--type", "TorneoASquadre") == 0, torneo.err
+    assert header(played, "Classifica a Squadre") == [
+        "Pos.", "Club o Famiglia", "v tot", "pt tot"]
+
+
+def test_a_workbook_with_the_earlier_team_sheet_name_keeps_it(played: Path, torneo: Cli):
+    wb = openpyxl.load_workbook(played)
+    wb.create_sheet("Classifica Squadre")["A1"] = "vecchia"
+    wb.save(played)
+    assert torneo("rank", played, "--type", "TorneoASquadre") == 0, torneo.err
+    names = openpyxl.load_workbook(played).sheetnames
+    assert "Classifica a Squadre" not in names
     assert header(played, "Classifica Squadre") == ["Pos.", "Club o Famiglia", "v tot", "pt tot"]
 
 

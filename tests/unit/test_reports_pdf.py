@@ -216,4 +216,4 @@ def test_a_reduced_report_has_the_team_standings_when_the_type_has_one(tmp_path)
     out = tmp_path / "torneo.pdf"
     write_report(t, standings, out, reduced=True)
     text = "\n".join(pages_text(out))
-    assert "Classifica Squadre" in text and "31,50" in text
+    assert "Classifica a Squadre" in text and "31,50" in text

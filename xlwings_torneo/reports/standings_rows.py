@@ -6,7 +6,7 @@ from ..scoring.result import Standings
 from .italian import format_points
 
 STANDINGS_TITLE = "Classifica"
-TEAMS_TITLE = "Classifica Squadre"
+TEAMS_TITLE = "Classifica a Squadre"
 TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
 
 

@@ -60,7 +60,7 @@ class Standings:
     decimals: int = 0
     """Precision the type shows (Master: 3)."""
     teams: tuple[TeamRow, ...] = ()
-    """`Classifica Squadre` rows, for types with a team standing."""
+    """`Classifica a Squadre` rows, for types with a team standing."""
     drawn_ties: tuple[DrawnTie, ...] = ()
     """Ties settled by a random draw, for the log; empty when none was needed."""
 

@@ -33,7 +33,11 @@ SHEET_OPZIONI = "Opzioni"
 SHEET_LOG = "Log"
 SHEET_CLASSIFICA = "Classifica"
 SHEET_RIDOTTA = "Classifica Ridotta"
-SHEET_SQUADRE = "Classifica Squadre"
+SHEET_SQUADRE = "Classifica a Squadre"
+"""The team standing, under the original's name (WORKBOOK.md)."""
+SHEET_SQUADRE_EARLIER = "Classifica Squadre"
+"""The name earlier versions wrote; a workbook that has it keeps it (WORKBOOK.md: "read
+`Classifica Squadre`, which earlier versions wrote"), so no stale copy stays beside."""
 ROUND_PREFIX = "Turno "
 
 HEADER_ROW = 3

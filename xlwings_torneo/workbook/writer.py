@@ -197,9 +197,10 @@ def _number_format(decimals: int) -> str:
     return "0" if decimals <= 0 else "0." + "0" * decimals
 
 
-def standings_specs(standings: Standings, colours: dict[str, str]) -> list[SheetSpec]:
+def standings_specs(standings: Standings, colours: dict[str, str],
+                    teams_sheet: str = SHEET_SQUADRE) -> list[SheetSpec]:
     """`Classifica` (alternating rows, won games coloured, ID last), `Classifica Ridotta`,
-    and `Classifica Squadre` when the type has a team standing (WORKBOOK.md)."""
+    and the team standing (`teams_sheet`) when the type has one (WORKBOOK.md)."""
     full = SheetSpec(SHEET_CLASSIFICA)
     round_formats = [_number_format(d) for d in standings.round_decimals()]
     total_formats = [_number_format(d) for d in standings.total_decimals()]
@@ -236,7 +237,7 @@ def standings_specs(standings: Standings, colours: dict[str, str]) -> list[Sheet
     reduced.col_widths.update({1: 6, 2: 14, 3: 16, 4: 10, 5: 6})
     specs = [full, reduced]
     if standings.teams:
-        teams = SheetSpec(SHEET_SQUADRE)
+        teams = SheetSpec(teams_sheet)
         teams.put_row(1, ["Pos.", "Club o Famiglia", "v tot", "pt tot"],
                       Style(bold=True, fill=colours["intestazione"]))
         for i, team in enumerate(standings.teams, start=2):
