@@ -234,6 +234,7 @@ def _scoring(p: _Problems, name: str, entry: Mapping[str, Any], sizes: SizeSchem
         message = (_unknown("regola", rule_name, PRIMITIVES) if "regola" in points
                    else "manca la regola dei punti")
         p.add(name, "punti.regola", message)
+        _standings(p, name, entry, NO_FORMULA, rule_name, rounds)  # its problems too
         return None
     params = defaults(primitive)
     for key, value in points.items():
@@ -251,6 +252,10 @@ def _scoring(p: _Problems, name: str, entry: Mapping[str, Any], sizes: SizeSchem
         for key, message in primitive.check(params, table_sizes(sizes)):
             p.add(name, f"punti.{key}", message)
     return _standings(p, name, entry, primitive.build(params), rule_name, rounds)
+
+
+NO_FORMULA = Formula(lambda _game: {})
+"""Stands in for an unknown primitive while the rest of the entry is checked."""
 
 
 def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formula,

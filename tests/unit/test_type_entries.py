@@ -150,6 +150,8 @@ spareggi = ["vittoria"]
         in text
     assert 'chiave punti.regola: regola "piazamento" sconosciuta: forse intendevi ' \
            '"piazzamento"?' in text
+    assert 'chiave classifica.spareggi: spareggio "vittoria" sconosciuto: forse intendevi ' \
+           '"vittorie"?' in text
 
 
 def test_a_placement_table_shorter_than_the_table_size_is_an_error(tmp_path):
