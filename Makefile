@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 
 .PHONY: demo test lint typecheck bench template addin clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py  # setup.py maps configuration/ into the package
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

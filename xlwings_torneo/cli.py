@@ -7,27 +7,23 @@ Exit codes: 0 done, 2 the organiser can fix it (message names the sheet and cell
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import __version__, publish, services, verify
+from .cli_parser import ItalianParser, bounded_int, round_number
 from .errors import TorneoError, ValidationError
+from .locks import OVERRIDE_FLAG
 from .model import LogLevel
 from .type_entries import types_for
+from .workbook.base import WorkbookBackend
 
 EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
 
 _LEVEL_CHOICES = {"off": LogLevel.DISABILITATO, "basso": LogLevel.BASSO, "alto": LogLevel.ALTO}
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error as exit 2 with an Italian hint."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USER, f"Errore: {message} (vedi: torneo --help)\n")
 
 
 def _overrides(args: argparse.Namespace) -> services.LogOverrides:
@@ -50,7 +46,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     path = Path(args.file)
     request = services.DrawRequest(round_no=args.round, type_name=args.type, seed=args.seed,
                                    replace=args.replace, force=args.force)
-    outcome = services.draw(services.open_file(path), path, request, _overrides(args))
+    outcome = services.draw(_open(args), path, request, _overrides(args))
     result = outcome.result
     print(f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
           f"seme {result.seed}")
@@ -59,7 +55,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     for note in outcome.notes:
         print(f"  Attenzione: {note}")
     if args.print:
-        pdf = publish.print_round(services.open_file(path), path, outcome.round_no,
+        pdf = publish.print_round(_open(args), path, outcome.round_no,
                                   overrides=_overrides(args))
         print(f"Schede dei tavoli: {pdf}")
     return EXIT_OK
@@ -69,7 +65,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
     path = Path(args.file)
     request = services.RankRequest(type_name=args.type, after_round=args.after_round,
                                    seed=args.seed)
-    standings = services.rank(services.open_file(path), path, request, _overrides(args))
+    standings = services.rank(_open(args), path, request, _overrides(args))
     after = f" dopo il turno {args.after_round}" if args.after_round else ""
     print(f"Classifica {standings.type_name}{after}: {len(standings.rows)} giocatori "
           f"(fogli Classifica e Classifica Ridotta aggiornati)")
@@ -80,7 +76,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
 def cmd_print(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    pdf = publish.print_round(services.open_file(path), path, args.round,
+    pdf = publish.print_round(_open(args), path, args.round,
                               reduced=_reduced(args), overrides=_overrides(args))
     print(f"Schede dei tavoli: {pdf}")
     return EXIT_OK
@@ -88,7 +84,7 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    pdf = publish.full_report(services.open_file(path), path, reduced=_reduced(args),
+    pdf = publish.full_report(_open(args), path, reduced=_reduced(args),
                               overrides=_overrides(args))
     print(f"Report completo: {pdf}")
     return EXIT_OK
@@ -96,9 +92,13 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    out = publish.export(services.open_file(path), path, args.format, _overrides(args))
+    out = publish.export(_open(args), path, args.format, _overrides(args))
     print(f"Esportato: {out}")
     return EXIT_OK
+
+
+def _open(args: argparse.Namespace) -> WorkbookBackend:
+    return services.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco)
 
 
 def _reduced(args: argparse.Namespace) -> bool | None:
@@ -109,7 +109,7 @@ def _reduced(args: argparse.Namespace) -> bool | None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    tournament = services.check(services.open_file(path), path)
+    tournament = services.check(_open(args), path)
     print(f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
           f"{len(tournament.active)} partecipanti, {len(tournament.rounds)} turni)")
     return EXIT_OK
@@ -117,7 +117,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    found = verify.verify(services.open_file(path), path, args.round)
+    found = verify.verify(_open(args), path, args.round)
     print(f"Turno {found.round_no} ({found.type_name}): conflitti sul foglio")
     for c, value in found.values.items():
         print(f"  {c.value} {value} (minimo possibile {found.bounds[c]})")
@@ -163,9 +163,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="torneo", description="Gestione tornei di RisiKo! sul foglio Excel")
-    parser.add_argument("--version", action="version", version=f"torneo {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = ItalianParser(prog="torneo",
+                           description="Gestione tornei di RisiKo! sul foglio Excel")
+    parser.add_argument("--version", action="version", version=f"torneo {__version__}",
+                        help="mostra la versione del programma ed esce")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=ItalianParser,
+                                title="comandi", metavar="COMANDO")
 
     def with_log(p: argparse.ArgumentParser) -> None:
         for flag in ("--log-console", "--log-foglio", "--log-file"):
@@ -182,61 +185,83 @@ def build_parser() -> argparse.ArgumentParser:
     def add(name: str, handler: Callable[[argparse.Namespace], int], help_text: str,
             ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
-        p.set_defaults(handler=handler)
+        p.set_defaults(handler=handler, ignora_blocco=False)
         return p
 
+    def with_lock(p: argparse.ArgumentParser) -> None:
+        p.add_argument(OVERRIDE_FLAG, dest="ignora_blocco", action="store_true",
+                       help="apre il file anche se Excel o LibreOffice hanno lasciato un "
+                            "blocco dopo una chiusura improvvisa (solo un blocco vecchio)")
+
     p = add("new", cmd_new, "crea un nuovo foglio torneo vuoto (.xlsx, .xlsm o .xls)")
-    p.add_argument("file")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--overwrite", action="store_true", help="sostituisce un file esistente")
 
     p = add("draw", cmd_draw, "sorteggia i tavoli di un turno e scrive il foglio 'Turno N'")
-    p.add_argument("file")
-    p.add_argument("--round", "-r", type=int, help="numero del turno (default: il prossimo)")
-    p.add_argument("--type", "-t", help="tipo di torneo (default: Tipo Sorteggio in Opzioni)")
-    p.add_argument("--seed", type=int, help="seme del sorteggio (per ripeterlo identico)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--round", "-r", type=round_number, metavar="N",
+                   help="numero del turno (default: il prossimo)")
+    p.add_argument("--type", "-t", metavar="TIPO",
+                   help="tipo di torneo (default: Tipo Sorteggio in Opzioni)")
+    p.add_argument("--seed", type=int, metavar="SEME",
+                   help="seme del sorteggio (per ripeterlo identico)")
     p.add_argument("--replace", action="store_true", help="sostituisce un turno già sorteggiato")
     p.add_argument("--force", action="store_true",
                    help="con --replace: sostituisce anche un turno con punteggi")
     p.add_argument("--print", action="store_true",
                    help="scrive anche le schede dei tavoli in PDF (<nome>_<N>.pdf)")
     with_log(p)
+    with_lock(p)
 
     p = add("print", cmd_print, "schede dei tavoli di un turno in PDF (<nome>_<N>.pdf)")
-    p.add_argument("file")
-    p.add_argument("--round", "-r", type=int, help="numero del turno (default: l'ultimo)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--round", "-r", type=round_number, metavar="N",
+                   help="numero del turno (default: l'ultimo)")
     with_reduced(p)
     with_log(p)
+    with_lock(p)
 
     p = add("report", cmd_report, "report completo del torneo in PDF (<nome>.pdf)")
-    p.add_argument("file")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
     with_reduced(p)
     with_log(p)
+    with_lock(p)
 
     p = add("export", cmd_export,
             "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)")
-    p.add_argument("file")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--format", "-f", choices=publish.EXPORT_FORMATS, required=True)
     with_log(p)
+    with_lock(p)
 
     p = add("rank", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'")
-    p.add_argument("file")
-    p.add_argument("--type", "-t", help="tipo di classifica (default: Tipo Classifica)")
-    p.add_argument("--after-round", type=int, help="la classifica com'era dopo il turno N")
-    p.add_argument("--seed", type=int, default=0, help="seme per gli spareggi a sorteggio")
-    p.add_argument("--top", type=int, default=10, help="quante righe mostrare a video")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--type", "-t", metavar="TIPO",
+                   help="tipo di classifica (default: Tipo Classifica)")
+    p.add_argument("--after-round", type=round_number, metavar="N",
+                   help="la classifica com'era dopo il turno N")
+    p.add_argument("--seed", type=int, default=0, metavar="SEME",
+                   help="seme per gli spareggi a sorteggio")
+    p.add_argument("--top", metavar="N", type=bounded_int(0, 100_000, "le righe da mostrare"),
+                   default=10,
+                   help="quante righe mostrare a video")
     with_log(p)
+    with_lock(p)
 
     p = add("check", cmd_check, "controlla il foglio e segnala tutti i problemi (non scrive)")
-    p.add_argument("file")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    with_lock(p)
 
     p = add("verify", cmd_verify, "ricalcola i conflitti di un turno e, con il seme del Log, "
             "controlla che il foglio sia quello sorteggiato (non scrive)")
-    p.add_argument("file")
-    p.add_argument("--round", "-r", type=int, required=True, help="numero del turno")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--round", "-r", type=round_number, required=True,
+                   help="numero del turno")
+    with_lock(p)
 
     p = add("lo-run", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "
             "interfaccia (draw, redraw, rank, print, report, export, check)")
-    p.add_argument("file")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: draw --round 1")
 
     p = add("types", cmd_types, "elenca i tipi di torneo e da dove vengono")
@@ -244,11 +269,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="un torneo o una cartella: elenca anche i tipi del suo tipi.toml")
 
     p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
-    p.add_argument("folder", nargs="?", default="demo_torneo")
-    p.add_argument("--players", type=int, default=40)
-    p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--format", choices=(".xlsx", ".xls", ".xlsm"), default=".xlsx")
+    p.add_argument("folder", nargs="?", default="demo_torneo",
+                   help="la cartella da creare (default: demo_torneo)")
+    p.add_argument("--players", metavar="N", type=bounded_int(4, 1000, "il numero di giocatori"),
+                   default=40,
+                   help="quanti giocatori (default: 40)")
+    p.add_argument("--rounds", metavar="N", type=bounded_int(1, 20, "il numero di turni"),
+                   default=3,
+                   help="quanti turni (default: 3)")
+    p.add_argument("--seed", type=int, default=2026, metavar="SEME", help="seme dei sorteggi")
+    p.add_argument("--format", choices=(".xlsx", ".xls", ".xlsm"), default=".xlsx",
+                   help="formato del file (default: .xlsx)")
     return parser
 
 
@@ -264,8 +295,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as done:  # usage error (exit 2) or --help/--version (exit 0)
         return done.code if isinstance(done.code, int) else EXIT_USER
+    except BrokenPipeError:  # `torneo --help | head`
+        _silence_stdout()
+        return EXIT_OK
     try:
         code: int = args.handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except TorneoError as err:
         problems = _problems(err)
@@ -276,6 +311,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             for problem in problems:
                 print(f"  - {problem}", file=sys.stderr)
         return EXIT_USER
+    except BrokenPipeError:  # `torneo rank ... | head`: the reader has what it wanted
+        _silence_stdout()
+        return EXIT_OK
+    except OSError as err:  # a full disk, a vanished network folder: not a bug
+        where = f" {err.filename}" if err.filename else ""
+        print(f"Errore: impossibile leggere o scrivere{where}: {err.strerror or err}",
+              file=sys.stderr)
+        return EXIT_USER
     except KeyboardInterrupt:
         print("Interrotto: il file non è stato modificato", file=sys.stderr)
         return EXIT_USER
@@ -284,6 +327,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("Errore interno del programma (bug): segnalalo con il messaggio qui sopra",
               file=sys.stderr)
         return EXIT_BUG
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush raises nothing
+    (Python docs, "Note on SIGPIPE")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

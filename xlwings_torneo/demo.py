@@ -92,17 +92,23 @@ def build_demo(folder: Path, *, players: int = 40, rounds: int = 3, seed: int = 
     for number in range(1, rounds + 1):
         draw(open_file(path), path, DrawRequest(round_no=number, type_name="Open",
                                                 seed=seed + number), quiet)
-        book = open_workbook(path)
-        tournament = read_tournament([book.read_sheet(n) for n in book.sheet_names()],
-                                     load_config(path).options)
-        played = tournament.round(number)
-        assert played is not None
-        scores: dict[PlayerId, Decimal] = {}
-        for table in played.tables:
-            scores.update(plausible_scores(table, rng))
-        tables = [tuple(s.player_id for s in table.seats) for table in played.tables]
-        book.write_sheet(round_spec(number, tables, tournament.by_id, scores))
-        book.save()
+        score_round(path, number, rng)
     rank(open_file(path), path, RankRequest(type_name="Open"), quiet)
     return path
+
+
+def score_round(path: Path, number: int, rng: random.Random) -> None:
+    """Type plausible table points into round `number` of the workbook, as an organiser
+    would (also used by `.ci/install_check` on an installed wheel)."""
+    book = open_workbook(path)
+    tournament = read_tournament([book.read_sheet(n) for n in book.sheet_names()],
+                                 load_config(path).options)
+    played = tournament.round(number)
+    assert played is not None
+    scores: dict[PlayerId, Decimal] = {}
+    for table in played.tables:
+        scores.update(plausible_scores(table, rng))
+    tables = [tuple(s.player_id for s in table.seats) for table in played.tables]
+    book.write_sheet(round_spec(number, tables, tournament.by_id, scores))
+    book.save()
 

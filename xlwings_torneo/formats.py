@@ -192,7 +192,7 @@ def find_type(name: str, types: TypeRegistry | None = None) -> TournamentType:
 
 
 def types_folder() -> Path:
-    """`configuration/tipi/`, beside the configuration file."""
-    from .config import DEFAULT_PATH
+    """`configuration/tipi/`, as installed with the package (importlib.resources)."""
+    from .resources import configuration_path
 
-    return DEFAULT_PATH.parent / "tipi"
+    return configuration_path("tipi")

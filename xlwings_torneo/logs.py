@@ -22,6 +22,27 @@ _PY_LEVEL = {LogLevel.BASSO: logging.INFO, LogLevel.ALTO: logging.DEBUG}
 _LABEL = {logging.DEBUG: "ALTO", logging.INFO: "INFO", logging.WARNING: "AVVISO",
           logging.ERROR: "ERRORE", logging.CRITICAL: "ERRORE"}
 
+FILE_ONLY = {"solo_file": True}
+"""`extra=` of a record meant for the log file only (a failed command: the console already
+shows the error, and the `Log` sheet is not saved when a command fails)."""
+
+
+class _ItalianFormatter(logging.Formatter):
+    """The level as the `Log` sheet names it (INFO, AVVISO, ERRORE, ALTO), not Python's."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        record.livello = _LABEL.get(record.levelno, record.levelname)
+        return super().format(record)
+
+
+def _not_file_only(record: logging.LogRecord) -> bool:
+    return not getattr(record, "solo_file", False)
+
+
+def log_file_path(folder: Path, pattern: str, workbook: Path, now: datetime) -> Path:
+    """`pattern` is `[log] nome_file`: strftime codes, `{nome}` the workbook's name."""
+    return folder / now.strftime(pattern).replace("{nome}", workbook.stem)
+
 
 @dataclass(frozen=True)
 class LogTargets:
@@ -59,19 +80,30 @@ def log_session(targets: LogTargets) -> Iterator[SheetCollector]:
     if targets.console is not LogLevel.DISABILITATO:
         console = logging.StreamHandler()
         console.setLevel(_PY_LEVEL[targets.console])
-        console.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
+        console.setFormatter(_ItalianFormatter("%(livello)s %(message)s"))
+        console.addFilter(_not_file_only)
         handlers.append(console)
+    collector.addFilter(_not_file_only)
+    unwritable = None
     if targets.file is not LogLevel.DISABILITATO and targets.file_path is not None:
-        targets.file_path.parent.mkdir(parents=True, exist_ok=True)
-        to_file = logging.FileHandler(targets.file_path, encoding="utf-8")
-        to_file.setLevel(_PY_LEVEL[targets.file])
-        to_file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-        handlers.append(to_file)
+        try:
+            targets.file_path.parent.mkdir(parents=True, exist_ok=True)
+            to_file = logging.FileHandler(targets.file_path, encoding="utf-8")  # appends
+        except OSError as err:  # a read-only folder: the command still runs, without file
+            unwritable = (f"impossibile scrivere il file di log {targets.file_path}: "
+                          f"{err.strerror or err}")
+        else:
+            to_file.setLevel(_PY_LEVEL[targets.file])
+            to_file.setFormatter(_ItalianFormatter("%(asctime)s %(livello)s %(message)s",
+                                                   datefmt="%d/%m/%Y %H:%M:%S"))
+            handlers.append(to_file)
     previous = log.level
     log.setLevel(logging.DEBUG)
     log.propagate = False
     for handler in handlers:
         log.addHandler(handler)
+    if unwritable:
+        log.warning("%s", unwritable)
     try:
         yield collector
     finally:

@@ -10,6 +10,7 @@ from pathlib import Path
 from .config import Config
 from .errors import MissingDependencyError, TorneoError, WorkbookError
 from .formats import TypeRegistry, find_type
+from .guards import require_scores
 from .logs import log
 from .model import Tournament
 from .scoring.result import Standings
@@ -20,14 +21,21 @@ from .workbook.base import WorkbookBackend
 from .workbook.layout import round_sheet_name
 
 EXPORT_FORMATS = ("txt", "vbc", "html", "site")
+REDUCED_SUFFIX = "_ridotta"
+"""**Decision** (issue 9): the reduced print (two sheets per A4) is `<nome>_<N>_ridotta.pdf`."""
+GAME_EXPORTS = ("txt", "vbc")
+"""Exports listing the games' results: refused before any round has scores (they would be
+empty); html and the site also show the drawn tables, worth publishing before play."""
 SITE_SUFFIX = "_sito"
 """**Decision**: `torneo export --format site` writes the folder `<name>_sito/` beside the
 workbook (the original published to Google instead, which cannot work here)."""
 
 
-def round_pdf_path(workbook: Path, round_no: int) -> Path:
-    """`QualificazioniToRisiko2011_3.pdf` for round 3 (WORKBOOK.md, files beside it)."""
-    return workbook.with_name(f"{workbook.stem}_{round_no}.pdf")
+def round_pdf_path(workbook: Path, round_no: int, *, reduced: bool = False) -> Path:
+    """`QualificazioniToRisiko2011_3.pdf` for round 3 (WORKBOOK.md, files beside it);
+    `..._3_ridotta.pdf` for the reduced print, so it never overwrites the full one."""
+    suffix = REDUCED_SUFFIX if reduced else ""
+    return workbook.with_name(f"{workbook.stem}_{round_no}{suffix}.pdf")
 
 
 def export_path(workbook: Path, fmt: str) -> Path:
@@ -92,8 +100,8 @@ def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, 
         if number == 0 or t.round(number) is None:
             raise WorkbookError("il turno non è stato ancora sorteggiato",
                                 round_sheet_name(number or 1))
-        out = round_pdf_path(path, number)
         small = t.options.stampa_ridotta if reduced is None else reduced
+        out = round_pdf_path(path, number, reduced=small)
         write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, config))
         return out
 
@@ -131,6 +139,8 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
     def action(t: Tournament, config: Config) -> Path:
         out = export_path(path, fmt)
         types = types_for(path)
+        if fmt in GAME_EXPORTS:
+            require_scores(t)
         if fmt == "site":
             export_site(t, standings_for(t, types, required=False), out)
             return out

@@ -10,19 +10,28 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
+from . import locks
 from .config import Config, load_config
 from .draw.dispatch import draw_for_round, required_results
 from .draw.engine import DrawResult
 from .errors import (
     DrawError,
-    FileLockedError,
     TorneoError,
     ValidationError,
     WorkbookError,
     collect,
 )
 from .formats import DrawKind, TournamentType, find_type
-from .logs import LogTargets, log, log_session
+from .guards import (
+    check_after_round,
+    check_player_count,
+    check_round_number,
+    require_scores,
+    type_of,
+)
+from .limits import too_many_players
+from .locks import read_locks
+from .logs import FILE_ONLY, LogTargets, log, log_file_path, log_session
 from .model import LogLevel, Options, Round, Tournament
 from .scoring.result import Standings
 from .scoring.standings import compute_standings
@@ -42,6 +51,7 @@ from .workbook.layout import (
     round_number,
     round_sheet_name,
 )
+from .workbook.score_checks import score_problems
 from .workbook.writer import log_spec, round_spec, standings_specs, template_specs
 
 
@@ -62,24 +72,20 @@ NO_OVERRIDES = LogOverrides()
 
 def lock_files(path: Path) -> list[Path]:
     """Lock files Excel (`~$name`) and LibreOffice (`.~lock.name#`) leave while a file is open."""
-    candidates = [path.with_name(f"~${path.name}"), path.with_name(f".~lock.{path.name}#")]
-    return [c for c in candidates if c.exists()]
+    return [lock.path for lock in read_locks(path)]
 
 
-def ensure_not_open(path: Path) -> None:
-    locks = lock_files(path)
-    if locks:
-        raise FileLockedError(
-            f"il file {path.name} è aperto in Excel o LibreOffice ({locks[0].name}): "
-            "chiudilo e riprova (oppure usa il pulsante nella barra di Excel)")
+def ensure_not_open(path: Path, *, ignore_stale_lock: bool = False) -> None:
+    locks.ensure_not_open(path, ignore_stale=ignore_stale_lock)
 
 
-def open_file(path: Path) -> WorkbookBackend:
+def open_file(path: Path, *, ignore_stale_lock: bool = False) -> WorkbookBackend:
+    """`ignore_stale_lock`: open even if a lock left by a crash is there (`locks.is_stale`)."""
     path = Path(path)
     check_suffix(path)
     if not path.exists():
         raise WorkbookError(f"il file {path} non esiste (crealo con: torneo new {path})")
-    ensure_not_open(path)
+    ensure_not_open(path, ignore_stale_lock=ignore_stale_lock)
     return open_workbook(path)
 
 
@@ -88,15 +94,19 @@ def open_file(path: Path) -> WorkbookBackend:
 def read(book: WorkbookBackend, config: Config) -> Tournament:
     """The whole tournament, validated: every problem of every sheet raised together."""
     grids = [book.read_sheet(name) for name in book.sheet_names()]
-    return read_tournament(grids, config.options)
+    tournament = read_tournament(grids, config.options)
+    # only the .xlsx backend can hold a formula without its value: the others calculate
+    uncalculated: Callable[[], set[str]] | None = getattr(book, "uncalculated_cells", None)
+    collect(list(score_problems(tournament, uncalculated() if uncalculated else ())))
+    return tournament
 
 
 def log_targets(options: Options, overrides: LogOverrides, workbook: Path | None,
                 config: Config) -> LogTargets:
     file_path = None
     if workbook is not None:
-        file_path = workbook.resolve().parent / config.log_folder / datetime.now().strftime(
-            config.log_file_name)
+        file_path = log_file_path(workbook.resolve().parent / config.log_folder,
+                                  config.log_file_name, workbook, datetime.now())
     return LogTargets(
         console=overrides.console if overrides.console is not None else options.log_console,
         sheet=overrides.sheet if overrides.sheet is not None else options.log_foglio,
@@ -112,21 +122,37 @@ def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides
                action: Callable[[Tournament, Config], T], *, write: bool = True) -> T:
     """Read and validate, run `action` with logging on, then append the `Log` sheet and save.
 
-    Nothing is saved when reading or the action fails: the file stays byte-identical."""
+    Nothing is saved when reading or the action fails: the file stays byte-identical; the
+    failure is written to the log file with its message."""
     config = load_config(path)
-    tournament = read(book, config)
+    try:
+        tournament = read(book, config)
+    except TorneoError as err:  # logged by the file's defaults: the sheet was unreadable
+        with log_session(log_targets(config.options, overrides, path, config)):
+            _log_failure(err)
+        raise
     targets = log_targets(tournament.options, overrides, path, config)
     with log_session(targets) as collector:
-        result = action(tournament, config)
-        if write:
-            for line in book.lost_features():
-                log.warning(line)
-    if write:
-        if collector.lines:
-            existing = book.read_sheet(SHEET_LOG) if SHEET_LOG in book.sheet_names() else None
-            book.write_sheet(log_spec(existing, collector.lines))
-        book.save()
+        try:
+            result = action(tournament, config)
+            if write:
+                for line in book.lost_features():
+                    log.warning(line)
+                if collector.lines:
+                    existing = (book.read_sheet(SHEET_LOG) if SHEET_LOG in book.sheet_names()
+                                else None)
+                    book.write_sheet(log_spec(existing, collector.lines))
+                book.save()
+        except TorneoError as err:
+            _log_failure(err)
+            raise
     return result
+
+
+def _log_failure(err: TorneoError) -> None:
+    problems = err.problems if isinstance(err, ValidationError) else (str(err),)
+    for problem in problems:
+        log.error("Comando non riuscito: %s", problem, extra=FILE_ONLY)
 
 
 # --- New workbook -------------------------------------------------------------------------
@@ -146,6 +172,9 @@ def new_workbook(path: Path, *, overwrite: bool = False) -> NewWorkbook:
     check_suffix(path)
     if path.exists() and not overwrite:
         raise WorkbookError(f"il file {path} esiste già: scegli un altro nome")
+    if not path.resolve().parent.is_dir():
+        raise WorkbookError(f"la cartella {path.parent} non esiste: creala prima, oppure "
+                            "scegli un'altra cartella")
     config = load_config(path)
     book = create_workbook(path)
     for spec in template_specs(config, types_for(path).names):
@@ -186,6 +215,12 @@ def next_round(tournament: Tournament) -> int:
     return max((r.number for r in tournament.rounds), default=0) + 1
 
 
+def next_round_gap(tournament: Tournament) -> int:
+    """The first round number without a sheet (1 when there is none)."""
+    numbers = {r.number for r in tournament.rounds}
+    return next(n for n in range(1, len(numbers) + 2) if n not in numbers)
+
+
 def _check_can_draw(tournament: Tournament, round_no: int, request: DrawRequest) -> None:
     existing = tournament.round(round_no)
     name = round_sheet_name(round_no)
@@ -195,9 +230,9 @@ def _check_can_draw(tournament: Tournament, round_no: int, request: DrawRequest)
     if existing is not None and existing.has_scores and not request.force:
         raise DrawError(f"il foglio '{name}' contiene già dei punteggi: per sostituirlo "
                         "comunque usa --replace --force (i punteggi andranno persi)")
-    missing = [n for n in range(1, round_no) if tournament.round(n) is None]
-    if missing:
-        raise DrawError(f"manca il foglio '{round_sheet_name(missing[0])}': "
+    first_missing = next_round_gap(tournament)
+    if first_missing < round_no:  # bounded by the sheets, not by the number asked for
+        raise DrawError(f"manca il foglio '{round_sheet_name(first_missing)}': "
                         "sorteggia i turni in ordine")
     later = [r.number for r in tournament.rounds if r.number > round_no]
     if later:
@@ -255,9 +290,11 @@ def draw_log_line(round_no: int, ttype: TournamentType, players: int, seed: int)
 def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
          overrides: LogOverrides = NO_OVERRIDES) -> DrawOutcome:
     def action(tournament: Tournament, config: Config) -> DrawOutcome:
-        ttype = find_type(request.type_name or tournament.options.tipo_sorteggio,
-                          types_for(path))
+        ttype = type_of(book, request.type_name, "tipo_sorteggio", tournament.options,
+                        types_for(path))
         round_no = request.round_no or next_round(tournament)
+        check_round_number(round_no)
+        check_player_count(tournament)
         ttype.rule_for(round_no)  # a round the type does not define: a clear error
         _check_can_draw(tournament, round_no, request)
         _check_results(tournament, ttype, round_no)
@@ -305,8 +342,12 @@ class RankRequest:
 def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
          overrides: LogOverrides = NO_OVERRIDES) -> Standings:
     def action(tournament: Tournament, config: Config) -> Standings:
-        ttype = find_type(request.type_name or tournament.options.ranking_type,
-                          types_for(path))
+        ttype = type_of(book, request.type_name, "ranking_type", tournament.options,
+                        types_for(path))
+        check_after_round(tournament, request.after_round)
+        check_player_count(tournament)
+        if ttype.scoring is not None:
+            require_scores(tournament, request.after_round)
         sole = request.unico_vincitore if request.unico_vincitore is not None \
             else tournament.options.unico_vincitore
         standings = compute_standings(tournament, ttype, unico_vincitore=sole,
@@ -354,11 +395,15 @@ def check(book: WorkbookBackend, path: Path | None) -> Tournament:
     tournament = read(book, config)
     problems: list[TorneoError] = []
     types = types_for(path)
-    for name in (tournament.options.tipo_sorteggio, tournament.options.ranking_type):
+    too_many = too_many_players(len(tournament.active))
+    if too_many:
+        problems.append(TorneoError(too_many))
+    for attr in ("tipo_sorteggio", "ranking_type"):
         try:
-            find_type(name, types)
+            type_of(book, None, attr, tournament.options, types)
         except TorneoError as err:
-            problems.append(TorneoError(str(err), f"{SHEET_OPZIONI}"))
+            if str(err) not in (str(p) for p in problems):  # one name, one message
+                problems.append(err)
     if not problems:
         ranking = find_type(tournament.options.ranking_type, types)
         if ranking.scoring is not None:

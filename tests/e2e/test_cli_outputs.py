@@ -21,7 +21,10 @@ def test_draw_with_print_writes_one_sheet_per_table(tmp_path: Path, torneo: Cli)
     assert len(reader.pages) == 9  # 8 tables of 4 and one of 5
     assert "Turno 1 - Stampa Tavolo N°9" in reader.pages[8].extract_text()
     assert torneo("print", path, "--ridotta") == 0, torneo.err
-    assert len(PdfReader(pdf).pages) == 5  # two tables per A4
+    reduced = tmp_path / "Qualificazioni2026_1_ridotta.pdf"
+    assert f"Schede dei tavoli: {reduced}" in torneo.out
+    assert len(PdfReader(reduced).pages) == 5  # two tables per A4
+    assert len(PdfReader(pdf).pages) == 9  # the full print is still there
 
 
 def test_print_of_a_round_not_drawn_is_a_clear_error(workbook: Path, torneo: Cli):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import openpyxl
@@ -30,7 +31,7 @@ def test_defaults_sheet_low_file_high_console_off(workbook: Path, torneo: Cli):
     assert rows and {r[1] for r in rows} == {"INFO"}
     assert any("seme 4" in r[2] for r in rows)
     assert not any(str(r[2]).startswith("Tavolo N°") for r in rows)  # high level only
-    files = list((workbook.parent / "log").glob("GestioneTorneo_*.log"))
+    files = list((workbook.parent / "log").glob("*.log"))
     assert len(files) == 1
     text = files[0].read_text(encoding="utf-8")
     assert "seme 4" in text and "Tavolo N°1:" in text  # the file is at the high level
@@ -61,3 +62,50 @@ def test_log_sheet_grows_run_after_run(workbook: Path, torneo: Cli):
     second = log_rows(workbook)
     assert second[: len(first)] == first and len(second) > len(first)
     assert any("seme 5" in str(r[2]) for r in second[len(first):])
+
+
+def day_log(workbook: Path) -> Path:
+    return workbook.parent / "log" / f"{workbook.stem}_{datetime.now():%d_%m_%Y}.log"
+
+
+def test_the_log_file_is_named_after_the_workbook_and_appended_within_a_day(
+        workbook: Path, torneo: Cli):
+    assert torneo("draw", workbook, "--seed", "4") == 0
+    assert torneo("draw", workbook, "--round", "1", "--replace", "--seed", "5") == 0
+    assert [p.name for p in (workbook.parent / "log").iterdir()] == [day_log(workbook).name]
+    text = day_log(workbook).read_text(encoding="utf-8")
+    assert "seme 4" in text and "seme 5" in text
+
+
+def test_the_log_file_levels_are_italian(workbook: Path, torneo: Cli):
+    assert torneo("draw", workbook, "--seed", "4") == 0
+    levels = {line.split()[2] for line in day_log(workbook).read_text("utf-8").splitlines()}
+    assert levels <= {"INFO", "AVVISO", "ERRORE", "ALTO"} and "INFO" in levels
+    assert not levels & {"DEBUG", "WARNING", "ERROR"}
+
+
+def test_a_failed_command_is_logged_with_its_message(workbook: Path, torneo: Cli):
+    assert torneo("draw", workbook, "--seed", "4") == 0
+    assert torneo("draw", workbook, "--round", "1") == 2  # already drawn
+    text = day_log(workbook).read_text(encoding="utf-8")
+    assert "ERRORE Comando non riuscito:" in text and "Turno 1" in text and "--replace" in text
+    assert torneo.err.count("esiste già") == 1  # not repeated on the console
+
+
+def test_an_unreadable_workbook_is_logged_too(workbook: Path, torneo: Cli):
+    wb = openpyxl.load_workbook(workbook)
+    wb["Iscritti"]["A4"] = "dodici"
+    wb.save(workbook)
+    assert torneo("draw", workbook) == 2
+    assert "Iscritti!A4" in day_log(workbook).read_text(encoding="utf-8")
+
+
+def test_a_log_folder_that_cannot_be_made_is_a_warning_not_a_traceback(
+        workbook: Path, torneo: Cli):
+    # a file named `log` stands where the folder goes: mkdir fails as in a read-only folder
+    # (the tests run as root, for whom chmod cannot make a folder read-only)
+    (workbook.parent / "log").write_text("not a folder")
+    assert torneo("draw", workbook, "--seed", "4") == 0, torneo.err
+    assert "Traceback" not in torneo.err
+    assert any(r[1] == "AVVISO" and "impossibile scrivere il file di log" in str(r[2])
+               for r in log_rows(workbook))

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.workbook.base import atomic_write
+from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.workbook.base import STALE_TEMP_SECONDS, atomic_write
 
 
 def mode(path: Path) -> int:
@@ -44,3 +46,41 @@ def test_a_failed_write_leaves_the_file_and_no_temporary(tmp_path: Path):
         atomic_write(target, broken)
     assert target.read_bytes() == b"vecchio"
     assert [p.name for p in tmp_path.iterdir()] == ["torneo.xlsx"]
+
+
+def test_a_symbolic_link_is_followed_and_kept(tmp_path: Path):
+    real = tmp_path / "archivio" / "torneo.xlsx"
+    real.parent.mkdir()
+    real.write_bytes(b"vecchio")
+    link = tmp_path / "torneo.xlsx"
+    link.symlink_to(real)
+    atomic_write(link, lambda tmp: tmp.write_bytes(b"nuovo"))
+    assert link.is_symlink() and real.read_bytes() == b"nuovo"
+    assert list(tmp_path.glob(".~tmp_*")) == []
+
+
+def test_a_read_only_file_is_refused_and_left_alone(tmp_path: Path):
+    target = tmp_path / "torneo.xlsx"
+    target.write_bytes(b"vecchio")
+    target.chmod(0o444)
+    with pytest.raises(WorkbookError, match="è di sola lettura"):
+        atomic_write(target, lambda tmp: tmp.write_bytes(b"nuovo"))
+    assert target.read_bytes() == b"vecchio" and mode(target) == 0o444
+    assert list(tmp_path.iterdir()) == [target]
+
+
+def test_temporaries_of_an_interrupted_save_are_removed_by_the_next(tmp_path: Path):
+    target = tmp_path / "torneo.xlsx"
+    target.write_bytes(b"vecchio")
+    left = tmp_path / ".~tmp_torneo_abc123.xlsx"  # what kill -9 during a save leaves
+    left.write_bytes(b"mezzo")
+    left.chmod(0o600)
+    then = time.time() - STALE_TEMP_SECONDS - 1
+    os.utime(left, (then, then))
+    running = tmp_path / ".~tmp_torneo_def456.xlsx"  # a save in progress right now
+    running.write_bytes(b"in corso")
+    other = tmp_path / ".~tmp_altro_abc123.xlsx"  # another workbook's: not ours to touch
+    other.write_bytes(b"altro")
+    os.utime(other, (then, then))
+    atomic_write(target, lambda tmp: tmp.write_bytes(b"nuovo"))
+    assert not left.exists() and running.exists() and other.exists()

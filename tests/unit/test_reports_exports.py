@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 import json
 import os
 import re
@@ -179,3 +181,15 @@ def test_site_pages_link_only_to_each_other(tmp_path):
         assert links and links <= files
         assert "//" not in html.replace("<!DOCTYPE html>", "")
     assert "Classifica non ancora calcolata." in (tmp_path / "index.html").read_text()
+
+
+@pytest.mark.parametrize("nick", ["=cmd|'/c calc'!A1", "+1+1", "-2+3", "@SUM(A1)",
+                                  "\tTAB", "\rCR"])
+def test_txt_neutralises_formula_injection_as_owasp_advises(nick: str):
+    t = one_table("30", "44", "44.1", "12")
+    winner = t.by_id[3]
+    t = dataclasses.replace(t, players=tuple(
+        dataclasses.replace(p, nick=nick) if p.id == winner.id else p for p in t.players))
+    fields = next(csv.reader(io.StringIO(export_txt(t).split("\n", 1)[1], newline="")))
+    assert fields == [winner.cognome, winner.nome, "'" + nick.replace("\r", " ")]
+

@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import addin, buttons, services
 from ..errors import TorneoError
+from ..resources import CONFIGURATION_ENV, configuration_path
 from ..workbook.base import WorkbookBackend
 from .office import find_soffice
 
@@ -91,6 +92,7 @@ def hand_over(argv: Sequence[str]) -> int:
         env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(
             os.pathsep)
         env["TORNEO_UNO_HANDED_OVER"] = "1"
+        env[CONFIGURATION_ENV] = str(configuration_path())  # installed data, any Python
         return subprocess.run([python, "-m", "xlwings_torneo.libreoffice.run", *argv],
                               env=env, check=False).returncode
     print("Errore: nessun Python con il modulo 'uno' di LibreOffice (su Debian/Ubuntu: "

@@ -8,6 +8,7 @@ Licences beside the files in `fonts/`.
 from __future__ import annotations
 
 import functools
+from importlib.resources import files
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -15,7 +16,8 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIR = Path(__file__).with_name("fonts")
+FONT_DIR = Path(str(files("xlwings_torneo.reports").joinpath("fonts")))
+"""Package data (pyproject `package-data`), found through importlib.resources."""
 REGULAR = "TorneoSans"
 BOLD = "TorneoSans-Bold"
 FALLBACK = "TorneoFallback"

@@ -47,5 +47,18 @@ def ranked_seats(table: Table) -> list[Seat]:
 def _fields(t: Tournament, seat: Seat) -> tuple[str, str, str]:
     player = t.by_id.get(seat.player_id) if seat.player_id is not None else None
     if player is None:  # a seat whose ID is not in Iscritti: keep the name of the sheet
-        return "", seat_name(t, seat), ""
-    return player.cognome, player.nome, player.nick
+        return "", neutralise(seat_name(t, seat)), ""
+    return neutralise(player.cognome), neutralise(player.nome), neutralise(player.nick)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""Characters that make a spreadsheet opening the file as CSV read a cell as a formula
+(OWASP, "CSV Injection")."""
+
+
+def neutralise(field: str) -> str:
+    """A user string that a spreadsheet would run as a formula (`=cmd|'/c calc'!A1`) gets a
+    leading `'`, as OWASP advises: it is then shown as text, never evaluated. Line breaks
+    become spaces: one player, one line."""
+    flat = field.replace("\r", " ").replace("\n", " ")
+    return f"'{flat}" if field.startswith(FORMULA_STARTS) else flat

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import MissingDependencyError, WorkbookError
 from .base import WorkbookBackend
+from .file_checks import check_file
 from .sheet import CellValue
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ def open_workbook(path: str | Path) -> WorkbookBackend:
     suffix = check_suffix(path)
     if not path.is_file():
         raise WorkbookError(f"file «{path}» non trovato")
+    check_file(path)
     _check_magic(path, suffix)
     if suffix == ".xls":
         return _xls_class().open(path)

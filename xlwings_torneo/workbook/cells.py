@@ -5,6 +5,7 @@ WORKBOOK.md, "Reading is tolerant, writing is exact".
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from datetime import date, datetime
@@ -52,6 +53,9 @@ def to_decimal(value: CellValue, where: str) -> Decimal | None:
     if isinstance(value, int):
         return Decimal(value)
     if isinstance(value, float):
+        if not math.isfinite(value):  # 1E999 saved as Infinity, a NaN cell of an .xls
+            raise WorkbookError(f'"{value}" non è un numero (valore infinito o non valido)',
+                                where)
         return Decimal(repr(value))
     if isinstance(value, Decimal):
         return value

@@ -41,6 +41,7 @@ from .backends import (
     rgb_hex,
 )
 from .base import atomic_write
+from .file_checks import encrypted_message
 from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue, cell_ref
 from .xls_records import (
     CachedFormulaCell,
@@ -88,9 +89,11 @@ class XlsBackend:
             book = xlrd.open_workbook(file_contents=data, formatting_info=True,
                                       logfile=io.StringIO())
         except Exception as exc:  # xlrd, compdoc and struct errors alike: the file is bad
-            raise WorkbookError(
+            if "encrypted" in str(exc).lower():  # xlrd: "Workbook is encrypted"
+                raise WorkbookError(encrypted_message(path)) from exc
+            raise WorkbookError(  # xlrd's own words are English: kept in the chain only
                 f"il file «{path.name}» non è un file Excel 97-2003 (.xls) leggibile "
-                f"(file danneggiato?): {exc}") from exc
+                "(file danneggiato?)") from exc
         kept = [KeptSheet(book.sheet_by_index(i)) for i in range(book.nsheets)]
         book_losses = scan_losses(data, book, kept)
         return cls(path, book, list(kept), book_losses)

@@ -30,6 +30,7 @@ from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[imp
 from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]
 
 from ..errors import FileLockedError, WorkbookError
+from ..limits import MAX_SHEET_COLS, MAX_SHEET_ROWS
 from .backends import (
     DEFAULT_DATE_FORMAT,
     DEFAULT_DATETIME_FORMAT,
@@ -74,6 +75,7 @@ class XlsxBackend:
         self._losses = losses or []
         self._cached: Workbook | None = None
         self._written: set[str] = set()
+        self._uncalculated: set[str] = set()
 
     @classmethod
     def open(cls, path: Path, *, keep_vba: bool = False) -> XlsxBackend:
@@ -85,14 +87,16 @@ class XlsxBackend:
         except OSError as exc:
             raise WorkbookError(f"impossibile leggere il file «{path}»: {exc.strerror}") from exc
         except Exception as exc:  # zip, XML and openpyxl errors alike: the file is bad
-            raise WorkbookError(
-                f"il file «{path.name}» non è una cartella di lavoro Excel leggibile "
-                f"(file danneggiato?): {exc}") from exc
+            raise _unreadable(path, exc) from exc
         if workbook.vba_archive is not None:
             workbook.vba_archive = _read_only_copy(workbook.vba_archive)
         losses = _unkept_parts(source, keep_vba=keep_vba)
         messages = [str(w.message) for w in caught]
-        if _restore_x14_dropdowns(workbook, source):  # Excel's cross-sheet dropdowns
+        try:
+            restored = _restore_x14_dropdowns(workbook, source)  # Excel's cross-sheet lists
+        except Exception as exc:  # our own XML read refused the file (defusedxml)
+            raise _unreadable(path, exc) from exc
+        if restored:
             messages = [m for m in messages if not m.startswith("Data Validation extension")]
         for line in _italian_warnings(messages):
             if line not in losses:
@@ -119,9 +123,11 @@ class XlsxBackend:
 
     def read_sheet(self, name: str) -> Grid:
         ws = self._sheet(name)
+        last_row, last_col = _used_extent(ws)
         rows = ([self._read_cell(ws, cell) if isinstance(cell, Cell) else None
                  for cell in row]  # merged-away cells read as empty
-                for row in ws.iter_rows())
+                for row in ws.iter_rows(max_row=last_row, max_col=last_col)) \
+            if last_row else ()
         return Grid.trimmed(ws.title, rows, hidden=ws.sheet_state != "visible")
 
     def _read_cell(self, ws: Worksheet, cell: Cell) -> CellValue:
@@ -139,7 +145,13 @@ class XlsxBackend:
         if sheet not in self._cached.sheetnames:
             return None
         cell = self._cached[sheet][coordinate]
+        if cell.value is None:  # saved by a tool that does not calculate
+            self._uncalculated.add(f"{sheet}!{coordinate}")
         return _plain(cell.value, cell.number_format)
+
+    def uncalculated_cells(self) -> set[str]:
+        """Cells read so far (`Turno 1!F5`) whose formula has no value stored in the file."""
+        return set(self._uncalculated)
 
     def _sheet(self, name: str) -> Worksheet:
         if name not in self._wb.sheetnames:
@@ -187,6 +199,43 @@ class XlsxBackend:
             raise FileLockedError(
                 f"impossibile salvare «{self.path.name}»: il file è aperto in Excel o "
                 "LibreOffice (chiudilo e riprova) o la cartella non è scrivibile?") from exc
+
+
+def _used_extent(ws: Worksheet) -> tuple[int, int]:
+    """The last row and column holding a value: the used range, not the sheet's dimension
+    (a styled or stray cell at XFD1048576 would make it 17 billion cells). A value beyond
+    the limits is an error naming its cell."""
+    last_row = last_col = 0
+    # openpyxl keeps only the cells the file holds in this dict; it has no public sparse view
+    for (row, col), cell in ws._cells.items():
+        if cell.value is None:
+            continue
+        if row > MAX_SHEET_ROWS or col > MAX_SHEET_COLS:
+            raise WorkbookError(
+                f"valore fuori dall'area che il programma legge (al massimo {MAX_SHEET_ROWS} "
+                f"righe e {MAX_SHEET_COLS} colonne): cancellalo", cell_ref(ws.title, row, col))
+        last_row, last_col = max(last_row, row), max(last_col, col)
+    return last_row, last_col
+
+
+def _unreadable(path: Path, exc: BaseException) -> WorkbookError:
+    """The Italian error for a file openpyxl or our XML reader refused (the library's
+    English words stay in the exception chain only)."""
+    if _from_defusedxml(exc):  # entities, DTDs, external references: an attack
+        return WorkbookError(f"il file «{path.name}» contiene XML non ammesso (entità o "
+                             "DTD): è stato rifiutato per sicurezza")
+    return WorkbookError(f"il file «{path.name}» non è una cartella di lavoro Excel "
+                         "leggibile (file danneggiato?)")
+
+
+def _from_defusedxml(exc: BaseException | None) -> bool:
+    """Whether defusedxml refused the XML, also when openpyxl re-raised it as its own."""
+    seen = 0
+    while exc is not None and seen < 10:
+        if type(exc).__module__.startswith("defusedxml"):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
 
 
 _UNKEPT_PARTS = (
