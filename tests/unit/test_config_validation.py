@@ -33,10 +33,16 @@ def test_a_word_for_a_number_names_file_key_and_expected_value(tmp_path: Path):
     assert "serve un numero di secondi maggiore di 0" in text
 
 
-def test_a_key_missing_from_the_configuration_is_named(tmp_path: Path):
+def default_with(tmp_path: Path, line: str) -> Path:
+    """A copy of the shipped configuration with its time limit line replaced by `line`."""
     broken = tmp_path / "default.toml"
     broken.write_text(default_path().read_text(encoding="utf-8").replace(
-        "tempo_massimo_secondi = 10.0", ""), encoding="utf-8")
+        "tempo_massimo_secondi = 10.0", line), encoding="utf-8")
+    return broken
+
+
+def test_a_key_missing_from_the_configuration_is_named(tmp_path: Path):
+    broken = default_with(tmp_path, "")
     with pytest.raises(TorneoError, match=r"\[draw\] tempo_massimo_secondi: mancante: serve "
                                           r"un numero di secondi"):
         load_config(None, broken)
@@ -54,9 +60,7 @@ def test_every_problem_is_reported_together(tmp_path: Path):
 
 
 def test_keys_left_to_the_default_file_are_named_with_it(tmp_path: Path):
-    broken = tmp_path / "default.toml"
-    broken.write_text(default_path().read_text(encoding="utf-8").replace(
-        "tempo_massimo_secondi = 10.0", "tempo_massimo_secondi = -1"), encoding="utf-8")
+    broken = default_with(tmp_path, "tempo_massimo_secondi = -1")
     workbook = beside(tmp_path, '[stampa]\nlogo = ""\n')
     with pytest.raises(TorneoError, match=f"{broken}.*tempo_massimo_secondi: -1 non valido"):
         load_config(workbook, broken)
