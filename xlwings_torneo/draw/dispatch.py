@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import groupby
 
 from ..config import Config
@@ -17,11 +18,12 @@ from .bounds import lower_bound
 from .cinquisti import draw_cinquisti
 from .criteria import Value, evaluate
 from .engine import DrawResult, draw_round, make_context
+from .history import build_history
 from .phases import FINAL_TABLE, draw_semifinals, final_tables
 from .placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
+from .planner import ahead_note, make_planner
 from .qualification import bands_of, structure
 from .sizes import TablePlan, plan_tables
-from .structured import spread_start
 
 SHOWN_FOR_PLACED_DRAWS = (Criterion.CLUB, Criterion.REPEAT)
 """Greek, fixed scheme, Swiss and finals follow the results, not criteria: the log still
@@ -49,14 +51,25 @@ def required_results(ttype: TournamentType, round_no: int) -> tuple[int, ...]:
 
 def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,
                    criteria: Sequence[Criterion], seed: int, *,
-                   time_limit: float | None = None) -> DrawResult:
-    """The generic draw; with REPEAT and 16 or 32 players at tables of 4 it starts from the
-    seeded repeat-free structure (`structured.py`) when the earlier rounds follow it."""
-    start = None
-    if Criterion.REPEAT in criteria and set(plan_tables(len(players), scheme).sizes) == {4}:
-        start = spread_start([p.id for p in players], previous, seed)
-    return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
-                      start=start)
+                   time_limit: float | None = None, plan: TablePlan | None = None
+                   ) -> DrawResult:
+    """The generic draw; with REPEAT it follows a known repeat-free schedule when one fits
+    the players and tables (`planner.py`), and says in the log how many more rounds can
+    still be free of repeats."""
+    if Criterion.REPEAT not in criteria:
+        return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
+                          plan=plan)
+    plan = plan or plan_tables(len(players), scheme)
+    ids = [p.id for p in players]
+    planner = make_planner(ids, previous, plan.real_sizes if not any(plan.ghosts) else (),
+                           seed)
+    met = build_history(previous, {}).met
+    start = planner.start(met, seed) if planner is not None else None
+    result = draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
+                        start=start, start_helps=Criterion.REPEAT, plan=plan)
+    tables = [[p for p in t if p is not None] for t in result.tables]
+    note = ahead_note(planner, ids, met, tables, min(plan.real_sizes))
+    return replace(result, notes=(*result.notes, note))
 
 
 def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,

@@ -123,6 +123,8 @@ def draw_round(
     ignore_club: Collection[PlayerId] = frozenset(),
     others: Sequence[Player] = (),
     start: Sequence[Sequence[PlayerId]] | None = None,
+    start_helps: Criterion | None = None,
+    plan: TablePlan | None = None,
 ) -> DrawResult:
     """Draw a round of `players` (those with `Partecipa Torneo = SI`) minimising
     `criteria` lexicographically; `bands` feeds BAND (semifinals).
@@ -133,10 +135,13 @@ def draw_round(
     for CLUBxCLUB / PLAYERxCLUB. Same seed and same players, in any order, give the same
     draw, unless `time_limit` (seconds) cuts the search short, which is then warned about.
     `start` (players per table, plan order) replaces the random start, e.g. a seeded
-    structured schedule (`structured.py`): the search still improves it if it can.
+    structured schedule (`planner.py`): the search still improves it if it can. With
+    `start_helps`, the start is only a help for that criterion: it is not used when a
+    criterion before it in `criteria` is above its lower bound there (the criteria order
+    is kept). `plan` replaces the scheme's tables (e.g. 25 players at 5 tables of 5).
     """
     fixed = dict(fixed or {})
-    plan = plan_tables(len(players), scheme)
+    plan = plan or plan_tables(len(players), scheme)
     # the players' order in the sheet must not matter: sort, then shuffle with the seed
     ordered = sorted(players, key=lambda p: p.id)
     _check_players([p.id for p in ordered], fixed, plan)
@@ -150,6 +155,14 @@ def draw_round(
     budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
                                 slow_terms=bool(model.terms))
     fixed_idx = {i for i, pid in enumerate(ids) if pid in fixed}
+    notes: list[str] = []
+    if start is not None and start_helps in criteria:
+        worse = [c for c in criteria[:criteria.index(start_helps)]
+                 if bounds[c] < evaluate(c, start, ctx)]
+        if worse:
+            start = None
+            notes.append("schema senza incontri ripetuti non seguito: peggiorerebbe "
+                         + ", ".join(c.value for c in worse))
     first = _given_start(ids, start, plan) if start is not None \
         else _random_start(ids, fixed, plan)
     result = optimise(model, plan.real_sizes, first, fixed_idx,
@@ -162,4 +175,5 @@ def draw_round(
                         "non essere il migliore possibile né ripetibile con lo stesso seme")
     seats = tuple(tuple[PlayerId | None, ...]((*members, *(None,) * ghosts))
                   for members, ghosts in zip(tables, plan.ghosts, strict=True))
-    return DrawResult(seats, values, bounds, seed, tuple(warnings), result.iterations)
+    return DrawResult(seats, values, bounds, seed, tuple(warnings), result.iterations,
+                      tuple(notes))

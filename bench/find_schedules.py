@@ -1,0 +1,109 @@
+"""Offline search for the repeat-free schedules stored in `xlwings_torneo/draw/designs.py`
+(a script, not a test): `.venv/bin/python bench/find_schedules.py [players …]`.
+
+The schedules are 1-rotational: the players are Z_m × {0, 1, 2} plus k fixed players
+∞_1 … ∞_k, and round t is the base round shifted by t (x ↦ x + t on Z_m, ∞ fixed), so m
+rounds come from one base round. Two finite players (x, i) and (y, j) meet in round t iff
+the base round has a table holding (x - t, i) and (y - t, j): the base round meets every
+"difference" (i, j, y - x) at most once iff the m rounds meet every pair at most once
+(classical difference method, e.g. Colbourn & Dinitz, Handbook of Combinatorial Designs,
+2nd ed. 2007, §VI.16 "Difference families"; resolvable 2-(v,4,1) designs for v ≡ 4 mod 12,
+Hanani, Ray-Chaudhuri & Wilson 1972). Each ∞ sits with one player of each column, so it
+meets every finite player once. The search is a randomised backtracking over the base
+round's tables; it prints the base tables to paste into `designs.py`.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from xlwings_torneo.draw.designs import ROTATIONAL, Point, difference_key
+
+COLUMNS = 3
+
+
+def search(m: int, infinities: int, seed: int, node_limit: int = 200_000
+           ) -> list[tuple[Point, ...]] | None:
+    rng = random.Random(seed)
+    points = [(x, c) for c in range(COLUMNS) for x in range(m)]
+    used_keys: set[tuple[int, int, int]] = set()
+    free = set(points)
+    tables: list[tuple[Point, ...]] = []
+    nodes = 0
+
+    def keys_of(block: list[Point]) -> list[tuple[int, int, int]] | None:
+        out = []
+        for i, a in enumerate(block):
+            for b in block[i + 1:]:
+                key = difference_key(a, b, m)
+                if key is None or key in used_keys or key in out:
+                    return None
+                out.append(key)
+        return out
+
+    def fill(block: list[Point], size: int, columns_needed: bool) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_limit:
+            return False
+        if len(block) == size:
+            keys = keys_of(block)
+            if keys is None:
+                return False
+            used_keys.update(keys)
+            for p in block:
+                free.discard(p)
+            tables.append(tuple(block))
+            if next_table():
+                return True
+            tables.pop()
+            for p in block:
+                free.add(p)
+            used_keys.difference_update(keys)
+            return False
+        options = sorted(free - set(block))
+        if columns_needed:  # an ∞ table: one player of each column, in column order
+            options = [p for p in options if p[1] == len(block)]
+        elif block:
+            options = [p for p in options if p > block[-1]]
+        rng.shuffle(options)
+        for p in options:
+            trial = [*block, p]
+            if keys_of(trial) is None:
+                continue
+            if fill(trial, size, columns_needed):
+                return True
+        return False
+
+    def next_table() -> bool:
+        done_inf = sum(1 for t in tables if len(t) == COLUMNS)
+        if done_inf < infinities:
+            return fill([], COLUMNS, True)
+        if not free:
+            return True
+        first = min(free)
+        return fill([first], 4, False)
+
+    return tables if next_table() else None
+
+
+def main() -> None:
+    wanted = [int(a) for a in sys.argv[1:]] or sorted(ROTATIONAL)
+    for n in wanted:
+        m, infinities = ROTATIONAL[n]
+        start = time.perf_counter()
+        for seed in range(10_000):
+            found = search(m, infinities, seed)
+            if found is not None:
+                print(f"{n}: m={m} ∞={infinities} seed {seed} "
+                      f"{time.perf_counter() - start:.1f} s\n    {found}", flush=True)
+                break
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""Planning ahead for REPEAT (`planner.py`): the draw follows a known repeat-free schedule
+round by round, keeps the criteria order, and repairs itself when the players change."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from decimal import Decimal
+from itertools import combinations
+
+import pytest
+
+from xlwings_torneo.draw.designs import BASE_ROUNDS, round_limit
+from xlwings_torneo.draw.dispatch import draw_optimised
+from xlwings_torneo.draw.engine import DrawResult
+from xlwings_torneo.draw.sizes import TablePlan
+from xlwings_torneo.formats import Criterion, SizeScheme
+from xlwings_torneo.model import Player, Round, Seat, Table
+
+OPEN_FIRST = (Criterion.CLUB,)
+OPEN_LATER = (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT)
+
+
+def played(result: DrawResult, number: int) -> Round:
+    return Round(number, tuple(
+        Table(k, tuple(Seat(p, raw=Decimal(10 * j)) for j, p in enumerate(seats)))
+        for k, seats in enumerate(result.tables, 1)))
+
+
+def people(n: int, clubs: int = 0) -> list[Player]:
+    return [Player(i, f"Nome{i}", f"Cognome{i}", club=f"Club {i % clubs}" if clubs else "")
+            for i in range(1, n + 1)]
+
+
+def schedule(players: list[Player], rounds: int, seed: int,
+             plan: TablePlan | None = None) -> list[DrawResult]:
+    history: list[Round] = []
+    results = []
+    for number in range(1, rounds + 1):
+        criteria = OPEN_FIRST if number == 1 else OPEN_LATER
+        result = draw_optimised(players, history, SizeScheme.FOUR_FIVE, criteria,
+                                seed * 100 + number, plan=plan)
+        results.append(result)
+        history.append(played(result, number))
+    return results
+
+
+def meetings(results: list[DrawResult]) -> Counter[frozenset[int | None]]:
+    return Counter(frozenset(pair) for r in results for t in r.tables
+                   for pair in combinations(t, 2))
+
+
+@pytest.mark.parametrize("n", sorted(BASE_ROUNDS))
+def test_nobody_meets_twice_up_to_the_mathematical_limit(n):
+    limit = round_limit(n, 4)
+    results = schedule(people(n), limit, seed=3)
+    assert max(meetings(results).values()) == 1
+    assert results[-1].notes[-1] == "nessun altro turno può essere senza incontri ripetuti"
+
+
+def test_25_players_at_tables_of_5_meet_nobody_twice_for_6_rounds():
+    results = schedule(people(25), 6, seed=4, plan=TablePlan((5,) * 5, (0,) * 5))
+    assert max(meetings(results).values()) == 1
+
+
+def test_the_log_counts_the_rounds_still_free_of_repeats():
+    results = schedule(people(28), 4, seed=1)
+    assert [r.notes[-1] for r in results[1:]] == [
+        "ancora 7 turni senza incontri ripetuti", "ancora 6 turni senza incontri ripetuti",
+        "ancora 5 turni senza incontri ripetuti"]
+
+
+def test_the_schedule_is_relabelled_at_random_by_the_seeds():
+    a = [set(map(frozenset, r.tables)) for r in schedule(people(32), 4, seed=1)]
+    b = [set(map(frozenset, r.tables)) for r in schedule(people(32), 4, seed=2)]
+    assert all(x != y for x, y in zip(a, b, strict=True))
+
+
+def test_same_seed_same_schedule():
+    assert [r.tables for r in schedule(people(28), 4, seed=5)] == \
+        [r.tables for r in schedule(people(28), 4, seed=5)]
+
+
+def test_players_joining_and_withdrawing_never_break_the_draw_and_the_plan_resumes():
+    rng = random.Random(8)
+    pool = people(40)
+    active = pool[:28]
+    history: list[Round] = []
+    for number in range(1, 9):
+        if number in (3, 5):  # one withdraws, another joins: still 28 players
+            leaving = rng.choice(active)
+            active = [p for p in active if p is not leaving]
+            active.append(next(p for p in pool if p not in active))
+        criteria = OPEN_FIRST if number == 1 else OPEN_LATER
+        result = draw_optimised(active, history, SizeScheme.FOUR_FIVE, criteria, number)
+        assert sorted(p for t in result.tables for p in t) == sorted(p.id for p in active)
+        history.append(played(result, number))
+    # a newcomer takes the withdrawn player's place in the plan: nobody meets twice
+    met = Counter(frozenset(pair) for r in history for t in r.tables
+                  for pair in combinations(t.players, 2))
+    assert max(met.values()) == 1
+
+
+def test_a_round_redrawn_by_hand_is_repaired():
+    players = people(24)
+    first = schedule(players, 1, seed=2)
+    ids = [p.id for p in players]
+    by_hand = Round(2, tuple(Table(k, tuple(Seat(p) for p in ids[4 * k - 4:4 * k]))
+                             for k in range(1, 7)))
+    history = [played(first[0], 1), by_hand]
+    result = draw_optimised(players, history, SizeScheme.FOUR_FIVE, OPEN_LATER, 3)
+    assert result.values[Criterion.REPEAT] == result.bounds[Criterion.REPEAT] == 0
+
+
+def test_a_plan_that_would_break_club_is_not_used():
+    # 16 players in 4 clubs of 4: the drawn rounds keep CLUB at 0, which the plan's round
+    # rarely does; the criteria order wins over the plan
+    players = people(16, clubs=4)
+    results = schedule(players, 5, seed=6)
+    assert all(r.values[Criterion.CLUB] == 0 for r in results)
+    assert any(n.startswith("schema senza incontri ripetuti non seguito: peggiorerebbe CLUB")
+               for r in results for n in r.notes)

@@ -1,0 +1,105 @@
+"""Known repeat-free schedules: rounds in which nobody meets anybody twice, as long as
+mathematics allows (at most ⌊(n-1)/(s-1)⌋ rounds of tables of s, since a player meets s-1
+new opponents a round).
+
+- 1-rotational schedules for tables of 4 (16, 24, 28, 32, 36, 40 players): players are
+  Z_m × {0, 1, 2} plus k fixed players ∞, round t is a base round shifted by t (m rounds).
+  The base rounds below were found by `bench/find_schedules.py` (difference method:
+  Colbourn & Dinitz, Handbook of Combinatorial Designs, 2nd ed. 2007, §VI.16); for 16, 28
+  and 40 players they are resolvable 2-(v,4,1) designs, which exist for every v ≡ 4
+  (mod 12) (Hanani, Ray-Chaudhuri & Wilson, Discrete Math. 3, 1972): every pair meets
+  exactly once. 24 players: 7 rounds (social golfer 6-4-7), 32: 10 rounds (8-4-10, first
+  found by Aguado 2004), 36: 11 rounds (9-4-11): each the upper bound ⌊(n-1)/3⌋.
+- Affine planes AG(2,q) for q² players at tables of q (q prime): q+1 rounds, the lines
+  y = ax + b and x = b of Z_q² (e.g. 25 players at tables of 5: 6 rounds).
+
+`tests/unit/test_draw_designs.py` checks every schedule: tables of the right sizes, every
+player once a round, every pair at most once.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+Point = tuple[int, int]
+"""A finite player (x, column) of a 1-rotational schedule, x in Z_m."""
+
+Schedule = tuple[tuple[tuple[int, ...], ...], ...]
+"""Rounds of tables of player labels 0 … n-1 (table order and seat order carry no meaning)."""
+
+COLUMNS = 3
+
+ROTATIONAL: dict[int, tuple[int, int]] = {
+    16: (5, 1), 24: (7, 3), 28: (9, 1), 32: (10, 2), 36: (11, 3), 40: (13, 1),
+}
+"""Players → (m, number of ∞ players): n = 3m + k, m rounds."""
+
+BASE_ROUNDS: dict[int, tuple[tuple[Point, ...], ...]] = {
+    16: (((2, 0), (0, 1), (1, 2)), ((0, 0), (0, 2), (2, 2), (4, 0)),
+         ((1, 0), (2, 1), (3, 0), (3, 1)), ((1, 1), (3, 2), (4, 1), (4, 2))),
+    24: (((4, 0), (1, 1), (6, 2)), ((2, 0), (4, 1), (1, 2)), ((0, 0), (5, 1), (0, 2)),
+         ((0, 1), (2, 1), (3, 1), (3, 2)), ((1, 0), (2, 2), (4, 2), (5, 2)),
+         ((3, 0), (5, 0), (6, 0), (6, 1))),
+    28: (((1, 0), (3, 1), (8, 2)), ((0, 0), (1, 2), (2, 0), (6, 2)),
+         ((0, 1), (3, 0), (6, 1), (8, 0)), ((0, 2), (4, 0), (7, 0), (7, 2)),
+         ((1, 1), (5, 0), (5, 1), (6, 0)), ((2, 1), (3, 2), (4, 1), (4, 2)),
+         ((2, 2), (5, 2), (7, 1), (8, 1))),
+}
+"""Players → the base round: first the k tables of an ∞ (one player of each column, the ∞
+is added), then the tables of four finite players."""
+
+
+def difference_key(a: Point, b: Point, m: int) -> tuple[int, int, int] | None:
+    """The orbit of the pair {a, b} under the shifts of Z_m; None for a pure difference of
+    m/2 (its orbit has m/2 pairs, so m rounds would meet each of them twice)."""
+    (x, i), (y, j) = sorted((a, b), key=lambda p: p[1])
+    d = (y - x) % m
+    if i == j:
+        d = min(d, m - d)
+        if 2 * d == m or d == 0:
+            return None
+    return (i, j, d)
+
+
+def develop(n: int) -> Schedule:
+    """The m rounds of the 1-rotational schedule for n players (labels: (x, c) → c·m + x,
+    the ∞ players are 3m … n-1)."""
+    m, infinities = ROTATIONAL[n]
+    base = BASE_ROUNDS[n]
+    rounds = []
+    for t in range(m):
+        tables = []
+        for k, block in enumerate(base):
+            members = [c * m + (x + t) % m for x, c in block]
+            if k < infinities:
+                members.append(COLUMNS * m + k)
+            tables.append(tuple(members))
+        rounds.append(tuple(tables))
+    return tuple(rounds)
+
+
+def affine_plane(q: int) -> Schedule:
+    """AG(2,q), q prime: q+1 rounds of q tables of q (label of (x, y) = q·x + y)."""
+    rounds = [tuple(tuple(q * x + (a * x + b) % q for x in range(q)) for b in range(q))
+              for a in range(q)]
+    rounds.append(tuple(tuple(q * b + y for y in range(q)) for b in range(q)))
+    return tuple(rounds)
+
+
+AFFINE_ORDERS = (3, 5, 7)
+"""Primes q whose plane AG(2,q) is offered: 9 players in threes, 25 in fives, 49 in sevens."""
+
+
+@cache
+def schedule_for(n: int, size: int) -> Schedule | None:
+    """A repeat-free schedule of n players at tables of `size`, or None when none is known."""
+    if size == 4 and n in BASE_ROUNDS:
+        return develop(n)
+    if n == size * size and size in AFFINE_ORDERS:
+        return affine_plane(size)
+    return None
+
+
+def round_limit(n: int, size: int) -> int:
+    """Most repeat-free rounds of n players at tables of `size` (a counting bound)."""
+    return (n - 1) // (size - 1) if size > 1 else 0
