@@ -105,5 +105,95 @@ def main() -> None:
                 break
 
 
+
+
+def local_search(m: int, infinities: int, seed: int, iterations: int = 2_000_000
+                 ) -> list[tuple[Point, ...]] | None:
+    """Tabu search over swaps of two players between base tables (an ∞ table keeps one
+    player of each column): the cost is the number of repeated or forbidden differences."""
+    rng = random.Random(seed)
+    by_column = [[(x, c) for x in range(m)] for c in range(COLUMNS)]
+    for col in by_column:
+        rng.shuffle(col)
+    tables: list[list[Point]] = [[by_column[c].pop() for c in range(COLUMNS)]
+                                 for _ in range(infinities)]
+    rest = [p for col in by_column for p in col]
+    rng.shuffle(rest)
+    tables += [rest[i:i + 4] for i in range(0, len(rest), 4)]
+    count: dict[tuple[int, int, int] | None, int] = {}
+
+    def table_keys(t: list[Point]) -> list[tuple[int, int, int] | None]:
+        return [difference_key(a, b, m) for i, a in enumerate(t) for b in t[i + 1:]]
+
+    def cost_of(counts: dict[tuple[int, int, int] | None, int]) -> int:
+        return sum(v - 1 if k is not None else v for k, v in counts.items() if v > 1 or k is None)
+
+    for t in tables:
+        for k in table_keys(t):
+            count[k] = count.get(k, 0) + 1
+    cost = cost_of(count)
+    tabu: dict[Point, int] = {}
+    positions = [(ti, si) for ti, t in enumerate(tables) for si in range(len(t))]
+    for it in range(iterations):
+        if cost == 0:
+            return [tuple(t) for t in tables]
+        best: tuple[int, int, int, int, int] | None = None
+        ties = 0
+        sample = rng.sample(positions, min(len(positions), 12))
+        for ta, sa in sample:
+            a = tables[ta][sa]
+            for tb, t in enumerate(tables):
+                if tb == ta:
+                    continue
+                for sb, b in enumerate(t):
+                    if (ta < infinities or tb < infinities) and a[1] != b[1]:
+                        continue
+                    old = table_keys(tables[ta]) + table_keys(tables[tb])
+                    tables[ta][sa], tables[tb][sb] = b, a
+                    new = table_keys(tables[ta]) + table_keys(tables[tb])
+                    tables[ta][sa], tables[tb][sb] = a, b
+                    trial = dict(count)
+                    for k in old:
+                        trial[k] -= 1
+                    for k in new:
+                        trial[k] = trial.get(k, 0) + 1
+                    d = cost_of(trial) - cost
+                    if tabu.get(a, -1) > it and tabu.get(b, -1) > it and d >= 0:
+                        continue
+                    if best is None or d < best[0]:
+                        best, ties = (d, ta, sa, tb, sb), 1
+                    elif d == best[0]:
+                        ties += 1
+                        if rng.randrange(ties) == 0:
+                            best = (d, ta, sa, tb, sb)
+        if best is None:
+            continue
+        d, ta, sa, tb, sb = best
+        a, b = tables[ta][sa], tables[tb][sb]
+        for k in table_keys(tables[ta]) + table_keys(tables[tb]):
+            count[k] -= 1
+        tables[ta][sa], tables[tb][sb] = b, a
+        for k in table_keys(tables[ta]) + table_keys(tables[tb]):
+            count[k] = count.get(k, 0) + 1
+        cost += d
+        tabu[a] = tabu[b] = it + 5 + rng.randrange(5)
+    return None
+
+
+def main_local() -> None:
+    for n in [int(a) for a in sys.argv[2:]]:
+        m, infinities = ROTATIONAL[n]
+        start = time.perf_counter()
+        for seed in range(1000):
+            found = local_search(m, infinities, seed, 20_000)
+            if found is not None:
+                print(f"{n}: m={m} ∞={infinities} local seed {seed} "
+                      f"{time.perf_counter() - start:.1f} s\n    {found}", flush=True)
+                break
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--local"]:
+        main_local()
+    else:
+        main()

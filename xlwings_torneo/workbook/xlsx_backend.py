@@ -52,6 +52,7 @@ from .sheet import (
     cell_ref,
     col_letter,
 )
+from .xlsx_values import Captured, cached_value, capturing_cached_values
 
 _XLSM_CONTENT_TYPE = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 
@@ -76,6 +77,8 @@ class XlsxBackend:
         self._cached: Workbook | None = None
         self._written: set[str] = set()
         self._uncalculated: set[str] = set()
+        self._formula_values: Captured = {}
+        """Cached values of formula cells, read with the workbook (`xlsx_values.py`)."""
 
     @classmethod
     def open(cls, path: Path, *, keep_vba: bool = False) -> XlsxBackend:
@@ -83,7 +86,8 @@ class XlsxBackend:
             source = path.read_bytes()
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                workbook = load_workbook(BytesIO(source), keep_vba=keep_vba)
+                with capturing_cached_values() as cached:
+                    workbook = load_workbook(BytesIO(source), keep_vba=keep_vba)
         except OSError as exc:
             raise WorkbookError(f"impossibile leggere il file «{path}»: {exc.strerror}") from exc
         except Exception as exc:  # zip, XML and openpyxl errors alike: the file is bad
@@ -101,7 +105,9 @@ class XlsxBackend:
         for line in _italian_warnings(messages):
             if line not in losses:
                 losses.append(line)
-        return cls(path, workbook, source, losses)
+        book = cls(path, workbook, source, losses)
+        book._formula_values = cached
+        return book
 
     @classmethod
     def create(cls, path: Path, *, macro_enabled: bool = False) -> XlsxBackend:
@@ -132,6 +138,16 @@ class XlsxBackend:
 
     def _read_cell(self, ws: Worksheet, cell: Cell) -> CellValue:
         if cell.data_type == "f":
+            if ws.title in self._written:
+                return None
+            captured = self._formula_values.get(ws.title)
+            if captured is not None:
+                raw = captured.get((cell.row, cell.column))
+                if raw is None:  # saved by a tool that does not calculate
+                    self._uncalculated.add(f"{ws.title}!{cell.coordinate}")
+                    return None
+                return _plain(cached_value(raw, cell.number_format, self._wb.epoch),
+                              cell.number_format)
             return self._cached_value(ws.title, cell.coordinate)
         return _plain(cell.value, cell.number_format)
 
