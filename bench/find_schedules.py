@@ -192,7 +192,110 @@ def main_local() -> None:
                 break
 
 
+def multiplier_search(m: int, u: int, seed: int, node_limit: int = 2_000_000,
+                      infinities: int = 1) -> list[tuple[Point, ...]] | None:
+    """n = 3m + 1 with the base round invariant under φ(x, i) = (u·x, i + 1), u³ ≡ 1 (mod m):
+    the ∞ table is {(0, 0), (0, 1), (0, 2)} and the other tables come in φ-orbits of 3, so
+    only a third of them is searched (a multiplier, Colbourn & Dinitz §VI.16). With 3
+    infinities (n = 3m + 3), φ also turns ∞_1 → ∞_2 → ∞_3 and their tables are one orbit."""
+    rng = random.Random(seed)
+
+    def phi(p: Point) -> Point:
+        return ((u * p[0]) % m, (p[1] + 1) % COLUMNS)
+
+    used_keys: set[tuple[int, int, int] | None] = set()
+    free = {(x, c) for c in range(COLUMNS) for x in range(m)}
+    tables: list[tuple[Point, ...]] = []
+    if infinities == 1:
+        infinity_table = ((0, 0), (0, 1), (0, 2))
+        used_keys = {difference_key(a, b, m) for i, a in enumerate(infinity_table)
+                     for b in infinity_table[i + 1:]}
+        free -= set(infinity_table)
+        tables.append(infinity_table)
+    nodes = 0
+
+    def orbit(block: list[Point]) -> list[list[Point]]:
+        out = [block]
+        for _ in range(COLUMNS - 1):
+            out.append([phi(p) for p in out[-1]])
+        return out
+
+    def keys(blocks: list[list[Point]]) -> list[tuple[int, int, int] | None] | None:
+        out: list[tuple[int, int, int] | None] = []
+        seen: set[Point] = set()
+        for b in blocks:
+            for i, a in enumerate(b):
+                if a in seen or a not in free:
+                    return None
+                seen.add(a)
+                for c in b[i + 1:]:
+                    k = difference_key(a, c, m)
+                    if k is None or k in used_keys or k in out:
+                        return None
+                    out.append(k)
+        return out
+
+    def extend() -> bool:
+        if not free:
+            return True
+        if not tables:  # the orbit of the ∞ tables: one player of each column
+            return grow([], COLUMNS)
+        first = min(free)
+        return grow([first], 4)
+
+    def grow(block: list[Point], size: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_limit:
+            return False
+        if len(block) == size:
+            blocks = orbit(block)
+            found = keys(blocks)
+            if found is None:
+                return False
+            used_keys.update(found)
+            for b in blocks:
+                free.difference_update(b)
+                tables.append(tuple(b))
+            if extend():
+                return True
+            for b in blocks:
+                free.update(b)
+                tables.pop()
+            used_keys.difference_update(found)
+            return False
+        if size == COLUMNS:
+            options = [p for p in free if p[1] == len(block)]
+        else:
+            options = [p for p in free if p > block[-1]]
+        rng.shuffle(options)
+        for p in options:
+            trial = [*block, p]
+            if keys(orbit(trial)) is None:
+                continue
+            if grow(trial, size):
+                return True
+        return False
+
+    return tables if extend() else None
+
+
+def main_multiplier() -> None:
+    n, u = int(sys.argv[2]), int(sys.argv[3])
+    m, infinities = ROTATIONAL[n]
+    start = time.perf_counter()
+    for seed in range(1000):
+        found = multiplier_search(m, u, seed, 200_000, infinities)
+        if found is not None:
+            print(f"{n}: m={m} multiplier {u} seed {seed} {time.perf_counter() - start:.1f} s"
+                  f"\n    {found}", flush=True)
+            return
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--multiplier"]:
+        main_multiplier()
+        sys.exit()
     if sys.argv[1:2] == ["--local"]:
         main_local()
     else:
