@@ -97,6 +97,58 @@ def affine_plane(q: int) -> Schedule:
     return tuple(rounds)
 
 
+def _lines(m: int) -> list[tuple[int, int, int]]:
+    """Every 2-dimensional subspace of GF(2)^m, as its three non-zero vectors (sorted)."""
+    found = {tuple(sorted((a, b, a ^ b))) for a in range(1, 2**m) for b in range(a + 1, 2**m)}
+    return sorted(found)  # type: ignore[arg-type]
+
+
+def partial_spread(m: int) -> tuple[tuple[int, int, int], ...]:
+    """A largest set of 2-dimensional subspaces of GF(2)^m pairwise meeting only in 0
+    (exact search): 5 for m = 4, 9 for m = 5."""
+    lines = _lines(m)
+    target = (2**m - 1) // 3 - (1 if m % 2 else 0)
+    best: list[tuple[int, int, int]] = []
+
+    def extend(chosen: list[tuple[int, int, int]], used: int, start: int) -> bool:
+        nonlocal best
+        if len(chosen) > len(best):
+            best = list(chosen)
+        if len(best) >= target:
+            return True
+        for i in range(start, len(lines)):
+            mask = sum(1 << v for v in lines[i])
+            if not mask & used:
+                chosen.append(lines[i])
+                if extend(chosen, used | mask, i + 1):
+                    return True
+                chosen.pop()
+        return False
+
+    extend([], 0, 0)
+    return tuple(best)
+
+
+def spread_schedule(m: int) -> Schedule:
+    """2^m players (vectors of GF(2)^m) at tables of 4: each subspace of a partial spread
+    splits them into cosets, the tables of one round; two subspaces meeting only in 0
+    give rounds where nobody meets twice (9 rounds for 32 players, one short of 10)."""
+    rounds = []
+    for line in partial_spread(m):
+        seen: set[int] = set()
+        tables = []
+        for v in range(2**m):
+            if v not in seen:
+                coset = (v, *(v ^ e for e in line))
+                seen.update(coset)
+                tables.append(coset)
+        rounds.append(tuple(tables))
+    return tuple(rounds)
+
+
+SPREAD_DIMENSIONS = {32: 5}
+"""Players whose schedule comes from a partial spread when no 1-rotational one is stored."""
+
 AFFINE_ORDERS = (3, 5, 7)
 """Primes q whose plane AG(2,q) is offered: 9 players in threes, 25 in fives, 49 in sevens."""
 
@@ -106,6 +158,8 @@ def schedule_for(n: int, size: int) -> Schedule | None:
     """A repeat-free schedule of n players at tables of `size`, or None when none is known."""
     if size == 4 and n in BASE_ROUNDS:
         return develop(n)
+    if size == 4 and n in SPREAD_DIMENSIONS:
+        return spread_schedule(SPREAD_DIMENSIONS[n])
     if n == size * size and size in AFFINE_ORDERS:
         return affine_plane(size)
     return None
