@@ -2,7 +2,8 @@
 
 Every round goes through `draw_for_round` (or `draw_optimised` for the bare [REPEAT] case),
 the entry `torneo draw` uses, with random plausible scores typed in between rounds:
-- 32 players at tables of 4, [REPEAT] round by round: extra meetings after 8, 9, 10 rounds;
+- the issue-15 table: 16-40 players at tables of 4, 25 at tables of 5 and 21-60 in the
+  Open's 4/5 split, [REPEAT] round by round: extra meetings at the limit and after it;
 - 300 players in 40 clubs: 6 rounds of Open, 6 Master-style rounds (cinquisti draws on the
   Master round-2 criteria), and a whole MasterRisiko (qualifiers, semifinals, final);
 - 1,000 players: Open and Master-style rounds.
@@ -22,6 +23,7 @@ from xlwings_torneo.config import load_config
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
+from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.formats import Criterion, SizeScheme, TournamentType, find_type
 from xlwings_torneo.model import Player, Round, Tournament
 from xlwings_torneo.simulate import play_round
@@ -75,27 +77,65 @@ def bench_master_style(players: tuple[Player, ...], rounds: int, seed: int) -> N
         history.append(play_round(result.tables, number, rng))
 
 
-def bench_repeat(n: int, rounds: int, seed: int) -> None:
+REPEAT_SHAPES = ((24, 4), (28, 4), (32, 4), (36, 4), (40, 4), (25, 5), (16, 4), (21, 0),
+                 (30, 0), (45, 0), (60, 0))
+"""(players, table size): tables of 4 or 5 (the issue's table), 0 = the Open's 4/5 split."""
+SEEDS = (7, 8, 9)
+
+
+def repeat_run(n: int, size: int, seed: int) -> tuple[int, list[int], list[int], list[float]]:
+    """Open-style rounds (CLUB first, then FIVE, CLUB, REPEAT) with no clubs, scores typed
+    in between: the limit, extra meetings and REPEAT bound per round, seconds per round."""
     rng = random.Random(seed)
     players = [Player(pid, f"Nome{pid}", f"Cognome{pid}") for pid in range(1, n + 1)]
-    print(f"\n{n} players, tables of 4, [REPEAT] round by round")
+    plan = TablePlan((size,) * (n // size), (0,) * (n // size)) if size else None
+    sizes = plan.real_sizes if plan else plan_tables(n, SizeScheme.FOUR_FIVE).real_sizes
+    limit = (n - 1) // (max(sizes) - 1) if size else (n - 1) // 3
     history: list[Round] = []
-    total = 0
-    for number in range(1, rounds + 1):
+    extra, bounds, seconds = [], [], []
+    for number in range(1, limit + 2):
+        criteria = (Criterion.CLUB,) if number == 1 else \
+            (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT)
         start = time.perf_counter()
-        result = draw_optimised(players, history, SizeScheme.FOUR_FIVE, (Criterion.REPEAT,),
-                                seed + number)
-        seconds = time.perf_counter() - start
-        value = result.values[Criterion.REPEAT]
-        assert isinstance(value, int)
-        total += value
-        print(f"{line(number, 'optimise', seconds, result)}   extra meetings so far {total}")
+        result = draw_optimised(players, history, SizeScheme.FOUR_FIVE, criteria,
+                                seed + number, plan=plan)
+        seconds.append(time.perf_counter() - start)
+        value = result.values.get(Criterion.REPEAT, 0)
+        bound = result.bounds.get(Criterion.REPEAT, 0)
+        assert isinstance(value, int) and isinstance(bound, int)
+        extra.append(value)
+        bounds.append(bound)
         history.append(play_round(result.tables, number, rng))
+    return limit, extra, bounds, seconds
+
+
+def repeat_table() -> None:
+    """The issue's table: rounds drawn before the first repeat, extra meetings (Σ over pairs
+    of meetings − 1) at the last round that a repeat-free schedule can reach, and in the
+    round after it beside its bound; one figure per seed."""
+    print("\n[REPEAT] round by round, no clubs, Open criteria (seeds "
+          f"{', '.join(map(str, SEEDS))}; 4/5 = the Open's split, limit ⌊(n-1)/3⌋ is only "
+          "a counting bound there)")
+    print(f"{'players':>8} {'tables':>6} {'limit':>5} {'repeat-free':>11} {'extra at limit':>15} "
+          f"{'next round: extra / bound':>26} {'s/round avg':>11} {'max':>6}")
+    for n, size in REPEAT_SHAPES:
+        runs = [repeat_run(n, size, seed) for seed in SEEDS]
+        limit = runs[0][0]
+        at_limit = [sum(extra[:limit]) for _, extra, _, _ in runs]
+        after = [f"{extra[limit]}/{bounds[limit]}" for _, extra, bounds, _ in runs]
+        times = [t for *_, secs in runs for t in secs]
+        free = [next((k for k, e in enumerate(extra) if e), len(extra))
+                for _, extra, _, _ in runs]
+        print(f"{n:>8} {size or '4/5':>6} {limit:>5} {' '.join(map(str, free)):>11} "
+              f"{' '.join(map(str, at_limit)):>15} "
+              f"{' '.join(after):>26} {sum(times) / len(times):>11.3f} {max(times):>6.3f}")
 
 
 def main() -> None:
-    for seed in (7, 8, 9):
-        bench_repeat(32, 10, seed)
+    if sys.argv[1:] == ["--repeat"]:
+        repeat_table()
+        return
+    repeat_table()
     rng = random.Random(2026)
     p300 = players_in_clubs(300, 40, rng)
     p303 = players_in_clubs(303, 40, rng)  # 303: three tables of 5, so the cinquisti work
