@@ -24,7 +24,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-bench: $(STAMP)  ## draw speed and quality figures (not a test)
+bench: $(STAMP)  ## draw speed and quality figures, a day at 1,000 players (not a test)
+	$(BIN)/python bench/day_bench.py
 	$(BIN)/python bench/draw_bench.py
 	$(BIN)/python bench/schedule_bench.py
 

@@ -9,8 +9,13 @@ the base round has a table holding (x - t, i) and (y - t, j): the base round mee
 (classical difference method, e.g. Colbourn & Dinitz, Handbook of Combinatorial Designs,
 2nd ed. 2007, §VI.16 "Difference families"; resolvable 2-(v,4,1) designs for v ≡ 4 mod 12,
 Hanani, Ray-Chaudhuri & Wilson 1972). Each ∞ sits with one player of each column, so it
-meets every finite player once. The search is a randomised backtracking over the base
-round's tables; it prints the base tables to paste into `designs.py`.
+meets every finite player once.
+
+`find_schedules.py N U`: randomised backtracking over base rounds invariant under the
+multiplier φ(x, i) = (U·x, i + 1) (U³ ≡ 1 mod m), which fixes ∞ (one ∞: its table is
+{(0, ·)}) or turns ∞_1 → ∞_2 → ∞_3 (three), so only a third of the tables are chosen.
+`find_schedules.py --local N`: a tabu search without the multiplier (e.g. 32 players,
+whose two ∞ rule a multiplier out). Both print the base tables to paste into `designs.py`.
 """
 
 from __future__ import annotations
@@ -25,86 +30,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from xlwings_torneo.draw.designs import ROTATIONAL, Point, difference_key
 
 COLUMNS = 3
-
-
-def search(m: int, infinities: int, seed: int, node_limit: int = 200_000
-           ) -> list[tuple[Point, ...]] | None:
-    rng = random.Random(seed)
-    points = [(x, c) for c in range(COLUMNS) for x in range(m)]
-    used_keys: set[tuple[int, int, int]] = set()
-    free = set(points)
-    tables: list[tuple[Point, ...]] = []
-    nodes = 0
-
-    def keys_of(block: list[Point]) -> list[tuple[int, int, int]] | None:
-        out = []
-        for i, a in enumerate(block):
-            for b in block[i + 1:]:
-                key = difference_key(a, b, m)
-                if key is None or key in used_keys or key in out:
-                    return None
-                out.append(key)
-        return out
-
-    def fill(block: list[Point], size: int, columns_needed: bool) -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > node_limit:
-            return False
-        if len(block) == size:
-            keys = keys_of(block)
-            if keys is None:
-                return False
-            used_keys.update(keys)
-            for p in block:
-                free.discard(p)
-            tables.append(tuple(block))
-            if next_table():
-                return True
-            tables.pop()
-            for p in block:
-                free.add(p)
-            used_keys.difference_update(keys)
-            return False
-        options = sorted(free - set(block))
-        if columns_needed:  # an ∞ table: one player of each column, in column order
-            options = [p for p in options if p[1] == len(block)]
-        elif block:
-            options = [p for p in options if p > block[-1]]
-        rng.shuffle(options)
-        for p in options:
-            trial = [*block, p]
-            if keys_of(trial) is None:
-                continue
-            if fill(trial, size, columns_needed):
-                return True
-        return False
-
-    def next_table() -> bool:
-        done_inf = sum(1 for t in tables if len(t) == COLUMNS)
-        if done_inf < infinities:
-            return fill([], COLUMNS, True)
-        if not free:
-            return True
-        first = min(free)
-        return fill([first], 4, False)
-
-    return tables if next_table() else None
-
-
-def main() -> None:
-    wanted = [int(a) for a in sys.argv[1:]] or sorted(ROTATIONAL)
-    for n in wanted:
-        m, infinities = ROTATIONAL[n]
-        start = time.perf_counter()
-        for seed in range(10_000):
-            found = search(m, infinities, seed)
-            if found is not None:
-                print(f"{n}: m={m} ∞={infinities} seed {seed} "
-                      f"{time.perf_counter() - start:.1f} s\n    {found}", flush=True)
-                break
-
-
 
 
 def local_search(m: int, infinities: int, seed: int, iterations: int = 2_000_000
@@ -280,8 +205,8 @@ def multiplier_search(m: int, u: int, seed: int, node_limit: int = 2_000_000,
     return tables if extend() else None
 
 
-def main_multiplier() -> None:
-    n, u = int(sys.argv[2]), int(sys.argv[3])
+def main() -> None:
+    n, u = int(sys.argv[1]), int(sys.argv[2])
     m, infinities = ROTATIONAL[n]
     start = time.perf_counter()
     for seed in range(1000):
@@ -293,9 +218,6 @@ def main_multiplier() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--multiplier"]:
-        main_multiplier()
-        sys.exit()
     if sys.argv[1:2] == ["--local"]:
         main_local()
     else:

@@ -45,6 +45,8 @@ def demo_players(count: int, rng: random.Random) -> list[Player]:
     for pid in range(1, count + 1):
         while True:
             nome, cognome = rng.choice(NOMI), rng.choice(COGNOMI)
+            if len(used) >= len(NOMI) * len(COGNOMI):  # a big demo: every pair is taken
+                cognome = f"{cognome} {pid}"
             if (nome, cognome) not in used:
                 used.add((nome, cognome))
                 break

@@ -338,7 +338,10 @@ def _restore_x14_dropdowns(workbook: Workbook, source: bytes) -> bool:
             title = sheet.get("name")
             if part not in names or title not in workbook.sheetnames:
                 continue
-            for node in safe_xml(archive.read(part)).iter(f"{{{_NS['x14']}}}dataValidation"):
+            xml = archive.read(part)
+            if b":dataValidation" not in xml:  # no prefixed (x14) dropdown: not parsed again
+                continue
+            for node in safe_xml(xml).iter(f"{{{_NS['x14']}}}dataValidation"):
                 rule = _x14_rule(node)
                 if rule is not None:
                     workbook[title].add_data_validation(rule)
