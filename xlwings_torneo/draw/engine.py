@@ -134,8 +134,8 @@ def draw_round(
     `others` are players not drawn now who sat in earlier rounds: their clubs still count
     for CLUBxCLUB / PLAYERxCLUB. Same seed and same players, in any order, give the same
     draw, unless `time_limit` (seconds) cuts the search short, which is then warned about.
-    `start` (players per table, plan order) replaces the random start, e.g. a seeded
-    structured schedule (`planner.py`): the search still improves it if it can. With
+    `start` (players per table, plan order) replaces the random start, e.g. the next round
+    of a known repeat-free schedule (`planner.py`): the search still improves it if it can. With
     `start_helps`, the start is only a help for that criterion: it is not used when a
     criterion before it in `criteria` is above its lower bound there (the criteria order
     is kept). `plan` replaces the scheme's tables (e.g. 25 players at 5 tables of 5).
