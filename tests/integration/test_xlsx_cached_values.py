@@ -12,7 +12,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.workbook.backends import create_workbook, open_workbook
+from xlwings_torneo.workbook.sheet import Formula, SheetSpec
 from xlwings_torneo.workbook.xlsx_backend import _plain
 from xlwings_torneo.workbook.xlsx_values import cached_value
 
@@ -87,3 +88,15 @@ def test_cached_texts_become_values_like_openpyxl() -> None:
     assert cached_value(("#DIV/0!", "e"), None, epoch) == "#DIV/0!"
     assert cached_value(("Roma", "str"), None, epoch) == "Roma"
     assert cached_value(("46328", "n"), "DD/MM/YYYY", epoch) == datetime(2026, 11, 2)
+
+
+def test_a_formula_without_a_stored_value_is_reported_as_uncalculated(tmp_path: Path) -> None:
+    path = tmp_path / "senza_valori.xlsx"
+    book = create_workbook(path)
+    spec = SheetSpec("Conti")
+    spec.put_row(1, [2, Formula("A1*21")])
+    book.write_sheet(spec)
+    book.save()
+    reopened = open_workbook(path)
+    assert reopened.read_sheet("Conti").rows == ((2,),)  # no value: read as empty
+    assert reopened.uncalculated_cells() == {"Conti!B1"}  # type: ignore[attr-defined]
