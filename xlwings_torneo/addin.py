@@ -51,13 +51,14 @@ class Message:
 # --- The buttons, on any backend -------------------------------------------------------
 
 def draw_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None,
-               seed: int | None = None) -> str:
-    """Sorteggio Turno: the next round unless `round_no` says otherwise."""
-    outcome = services.draw(book, path, services.DrawRequest(round_no=round_no, seed=seed))
+               seed: int | None = None, type_name: str | None = None) -> str:
+    """Sorteggio Turno: the next round unless `round_no` says otherwise; the type remembered
+    in `Opzioni` unless `type_name` says otherwise."""
+    outcome = services.draw(book, path, services.DrawRequest(round_no=round_no, seed=seed,
+                                                             type_name=type_name))
     result = outcome.result
     lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
-             f"seme {result.seed}", *result.log_lines(),
-             *(f"Attenzione: {w}" for w in result.warnings)]
+             f"seme {result.seed}", *outcome.lines]
     return "\n".join(lines)
 
 
@@ -74,9 +75,9 @@ def redraw_last_round(book: WorkbookBackend, path: Path | None,
             f"{len(outcome.result.tables)} tavoli, seme {outcome.result.seed}")
 
 
-def standings(book: WorkbookBackend, path: Path | None) -> str:
+def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
     """Classifica: the standings sheets, replaced."""
-    result = services.rank(book, path, services.RankRequest())
+    result = services.rank(book, path, services.RankRequest(type_name=type_name))
     top = [f"{row.position}. {row.player.display_name} - {row.points}"
            for row in result.rows[:5]]
     return "\n".join([f"Classifica {result.type_name}: {len(result.rows)} giocatori "
@@ -110,20 +111,22 @@ def _publish() -> Any:
     return publish
 
 
-def print_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None) -> str:
+def print_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None,
+                type_name: str | None = None) -> str:
     """Stampa Turno: the table sheets of `round_no` (default: the last round) as PDF."""
-    out = _publish().print_round(book, _saved_path(path), round_no)
+    out = _publish().print_round(book, _saved_path(path), round_no, type_name=type_name)
     return f"Schede del turno scritte in {out}"
 
 
-def report_pdf(book: WorkbookBackend, path: Path | None) -> str:
-    out = _publish().full_report(book, _saved_path(path))
+def report_pdf(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
+    out = _publish().full_report(book, _saved_path(path), type_name=type_name)
     return f"Report del torneo scritto in {out}"
 
 
-def export_files(book: WorkbookBackend, path: Path | None) -> str:
+def export_files(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
     publish = _publish()
-    outs = [publish.export(book, _saved_path(path), fmt) for fmt in EXPORT_FORMATS]
+    outs = [publish.export(book, _saved_path(path), fmt, type_name=type_name)
+            for fmt in EXPORT_FORMATS]
     return "File esportati:\n" + "\n".join(str(out) for out in outs)
 
 
@@ -180,7 +183,7 @@ def _button(action: Callable[[Any, Path | None], str], book: Any = None) -> Mess
 
 
 def _active_round(xl_book: Any) -> int | None:
-    """The round of the active sheet when it is a `Turno N` sheet."""
+    """The round of the active sheet when it is a round sheet (`N° Turno`, `Turno N`)."""
     return round_number(str(xl_book.sheets.active.name))
 
 

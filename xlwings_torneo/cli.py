@@ -14,11 +14,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import __version__, publish, services, verify
+from .anonymous import check_notes
 from .cli_parser import ItalianParser, bounded_int, round_number
 from .errors import TorneoError, ValidationError
 from .locks import OVERRIDE_FLAG
 from .model import LogLevel
 from .type_entries import types_for
+from .unevaluated import criterion_lines
 from .workbook.base import WorkbookBackend
 
 EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
@@ -50,7 +52,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     result = outcome.result
     print(f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
           f"seme {result.seed}")
-    for line in result.log_lines():
+    for line in outcome.lines:
         print(f"  {line}")
     for note in outcome.notes:
         print(f"  Attenzione: {note}")
@@ -77,7 +79,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
 def cmd_print(args: argparse.Namespace) -> int:
     path = Path(args.file)
     pdf = publish.print_round(_open(args), path, args.round,
-                              reduced=_reduced(args), overrides=_overrides(args))
+                              reduced=_reduced(args), overrides=_overrides(args),
+                              type_name=args.type)
     print(f"Schede dei tavoli: {pdf}")
     return EXIT_OK
 
@@ -85,14 +88,15 @@ def cmd_print(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     path = Path(args.file)
     pdf = publish.full_report(_open(args), path, reduced=_reduced(args),
-                              overrides=_overrides(args))
+                              overrides=_overrides(args), type_name=args.type)
     print(f"Report completo: {pdf}")
     return EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    out = publish.export(_open(args), path, args.format, _overrides(args))
+    out = publish.export(_open(args), path, args.format, _overrides(args),
+                         type_name=args.type, surnames=args.con_cognomi)
     print(f"Esportato: {out}")
     return EXIT_OK
 
@@ -109,18 +113,20 @@ def _reduced(args: argparse.Namespace) -> bool | None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    tournament = services.check(_open(args), path)
+    tournament = services.check(_open(args), path, type_name=args.type)
     print(f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
           f"{len(tournament.active)} partecipanti, {len(tournament.rounds)} turni)")
+    for line in check_notes(tournament):
+        print(f"  {line}")
     return EXIT_OK
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    found = verify.verify(_open(args), path, args.round)
-    print(f"Turno {found.round_no} ({found.type_name}): conflitti sul foglio")
-    for c, value in found.values.items():
-        print(f"  {c.value} {value} (minimo possibile {found.bounds[c]})")
+    found = verify.verify(_open(args), path, args.round, args.type)
+    print(f"{found.sheet} ({found.type_name}): conflitti sul foglio")
+    for line in criterion_lines(found.values, found.bounds, found.unevaluated):
+        print(f"  {line}")
     if found.matches is None:
         print("Seme non trovato nel foglio Log: impossibile ripetere il sorteggio")
         return EXIT_USER
@@ -175,6 +181,10 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument(flag, choices=sorted(_LEVEL_CHOICES),
                            help="sostituisce l'opzione del foglio Opzioni")
 
+    def with_type(p: argparse.ArgumentParser, what: str = "tipo di torneo") -> None:
+        p.add_argument("--type", "-t", help=f"{what} (default: quello registrato nel foglio "
+                       "Opzioni dal sorteggio)")
+
     def with_reduced(p: argparse.ArgumentParser) -> None:
         group = p.add_mutually_exclusive_group()
         group.add_argument("--ridotta", dest="ridotta", action="store_true", default=None,
@@ -197,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--overwrite", action="store_true", help="sostituisce un file esistente")
 
-    p = add("draw", cmd_draw, "sorteggia i tavoli di un turno e scrive il foglio 'Turno N'")
+    p = add("draw", cmd_draw, "sorteggia i tavoli di un turno e scrive il foglio 'N° Turno'")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--round", "-r", type=round_number, metavar="N",
                    help="numero del turno (default: il prossimo)")
@@ -217,12 +227,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--round", "-r", type=round_number, metavar="N",
                    help="numero del turno (default: l'ultimo)")
+    with_type(p)
     with_reduced(p)
     with_log(p)
     with_lock(p)
 
     p = add("report", cmd_report, "report completo del torneo in PDF (<nome>.pdf)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
+    with_type(p, "tipo di classifica")
     with_reduced(p)
     with_log(p)
     with_lock(p)
@@ -231,6 +243,10 @@ def build_parser() -> argparse.ArgumentParser:
             "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--format", "-f", choices=publish.EXPORT_FORMATS, required=True)
+    with_type(p, "tipo di classifica")
+    p.add_argument("--con-cognomi", action="store_true",
+                   help="site: pubblica anche i cognomi dei giocatori anonimi (senza data "
+                   "di nascita né ID NAZIONALE)")
     with_log(p)
     with_lock(p)
 
@@ -250,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("check", cmd_check, "controlla il foglio e segnala tutti i problemi (non scrive)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
+    with_type(p, "tipo di classifica con cui controllare i punteggi")
     with_lock(p)
 
     p = add("verify", cmd_verify, "ricalcola i conflitti di un turno e, con il seme del Log, "
@@ -257,6 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--round", "-r", type=round_number, required=True,
                    help="numero del turno")
+    with_type(p)
     with_lock(p)
 
     p = add("lo-run", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "

@@ -17,6 +17,11 @@ from .model import LogLevel
 
 LOGGER_NAME = "xlwings_torneo"
 log = logging.getLogger(LOGGER_NAME)
+notice = logging.getLogger(f"{LOGGER_NAME}.avvisi")
+"""Warnings the organiser must see whatever `Log Console` says (a cell read with a problem,
+a criterion not evaluated, a type other than the remembered one): always on the console
+(stderr), and in the log like every other record."""
+NOTICE_FORMAT = "Attenzione: %(message)s"
 
 _PY_LEVEL = {LogLevel.BASSO: logging.INFO, LogLevel.ALTO: logging.DEBUG}
 _LABEL = {logging.DEBUG: "ALTO", logging.INFO: "INFO", logging.WARNING: "AVVISO",
@@ -102,6 +107,12 @@ def log_session(targets: LogTargets) -> Iterator[SheetCollector]:
     log.propagate = False
     for handler in handlers:
         log.addHandler(handler)
+    to_console = None
+    if targets.console is LogLevel.DISABILITATO:
+        to_console = logging.StreamHandler()
+        to_console.setLevel(logging.WARNING)
+        to_console.setFormatter(logging.Formatter(NOTICE_FORMAT))
+        notice.addHandler(to_console)
     if unwritable:
         log.warning("%s", unwritable)
     try:
@@ -110,4 +121,6 @@ def log_session(targets: LogTargets) -> Iterator[SheetCollector]:
         for handler in handlers:
             log.removeHandler(handler)
             handler.close()
+        if to_console is not None:
+            notice.removeHandler(to_console)
         log.setLevel(previous)

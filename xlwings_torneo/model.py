@@ -36,6 +36,15 @@ class Player:
     email: str = ""
     row: int = 0
     """Row in `Iscritti` it was read from (0 when built in code); used in messages."""
+    id_nazionale: str = ""
+    """`ID NAZIONALE` (column I of the original template), or the ID found for the player's
+    `Nome Cognome` in the national registry `GIOCATORI`; "" when neither has one."""
+
+    @property
+    def anonimo(self) -> bool:
+        """Neither birth date nor national ID: the original publishes such a player as
+        anonymous (manual l.178, the yellow birth-date cell)."""
+        return self.nascita is None and not self.id_nazionale
 
     @property
     def display_name(self) -> str:
@@ -62,7 +71,7 @@ class Seat:
     raw: Decimal | None = None
     """The score cell as typed: None when empty (the draw leaves it empty)."""
     cell: str = ""
-    """Where the score cell is, e.g. `Turno 2!F5`, for messages."""
+    """Where the score cell is, e.g. `2° Turno!C2`, for messages."""
 
     @property
     def is_ghost(self) -> bool:
@@ -94,6 +103,8 @@ class Table:
 class Round:
     number: int
     tables: tuple[Table, ...]
+    sheet: str = ""
+    """The sheet it was read from (`2° Turno`, or `Turno 2` of earlier versions)."""
 
     @property
     def player_ids(self) -> tuple[PlayerId, ...]:
@@ -160,6 +171,15 @@ class Tournament:
     rounds: tuple[Round, ...] = ()
     info: TournamentInfo = field(default_factory=TournamentInfo)
     options: Options = field(default_factory=Options)
+    warnings: tuple[str, ...] = ()
+    """Problems that do not stop a command (WORKBOOK.md, `Iscritti` warnings), in Italian,
+    each naming its cell."""
+    missing_columns: frozenset[str] = frozenset()
+    """Optional `Iscritti` columns not found (`regione`, `club`, ...): the draw criteria
+    that need them are not evaluated."""
+    registry_found: tuple[PlayerId, ...] | None = None
+    """Players found in the national registry `GIOCATORI` by `Nome Cognome`; None when
+    the workbook has no registry."""
 
     def player(self, pid: PlayerId) -> Player:
         for p in self.players:

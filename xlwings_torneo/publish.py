@@ -5,20 +5,22 @@ itself is only read."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace as dc_replace
 from pathlib import Path
 
+from .anonymous import without_anonymous_surnames
 from .config import Config
 from .errors import MissingDependencyError, TorneoError, WorkbookError
 from .formats import TypeRegistry, find_type
 from .guards import require_scores
 from .logs import log
 from .model import Tournament
+from .remembered_type import say_type_change
 from .scoring.result import Standings
 from .scoring.standings import compute_standings
-from .services import NO_OVERRIDES, LogOverrides, run_logged
+from .services import NO_OVERRIDES, LogOverrides, run_logged, sheet_of
 from .type_entries import types_for
 from .workbook.base import WorkbookBackend
-from .workbook.layout import round_sheet_name
 
 EXPORT_FORMATS = ("txt", "vbc", "html", "site")
 REDUCED_SUFFIX = "_ridotta"
@@ -78,9 +80,16 @@ def standings_for(tournament: Tournament, types: TypeRegistry, *,
 
 
 def _run(book: WorkbookBackend, path: Path, overrides: LogOverrides,
-         action: Callable[[Tournament, Config], Path]) -> Path:
-    """Read, validate and log as every use case does; the workbook itself is not written."""
+         action: Callable[[Tournament, Config], Path], type_name: str | None = None) -> Path:
+    """Read, validate and log as every use case does; the workbook itself is not written.
+    `type_name` (`--type`) replaces the remembered type (`Opzioni`), and is said when it
+    differs from it."""
     def logged(tournament: Tournament, config: Config) -> Path:
+        if type_name:
+            ttype = find_type(type_name, types_for(path))
+            say_type_change(book, "Pubblicazione", ttype.name)
+            tournament = dc_replace(tournament, options=dc_replace(
+                tournament.options, tipo_classifica=ttype.name))
         out = action(tournament, config)
         log.info("Scritto %s", out)
         return out
@@ -89,7 +98,8 @@ def _run(book: WorkbookBackend, path: Path, overrides: LogOverrides,
 
 
 def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, *,
-                reduced: bool | None = None, overrides: LogOverrides = NO_OVERRIDES) -> Path:
+                reduced: bool | None = None, overrides: LogOverrides = NO_OVERRIDES,
+                type_name: str | None = None) -> Path:
     """`<name>_<N>.pdf`: one score sheet per table of round N (default: the last round);
     two per A4 when `Stampa Ridotta = SI` or `reduced`."""
     _require_reportlab()
@@ -99,17 +109,17 @@ def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, 
         number = round_no or max((r.number for r in t.rounds), default=0)
         if number == 0 or t.round(number) is None:
             raise WorkbookError("il turno non è stato ancora sorteggiato",
-                                round_sheet_name(number or 1))
+                                sheet_of(t, number or 1))
         small = t.options.stampa_ridotta if reduced is None else reduced
         out = round_pdf_path(path, number, reduced=small)
         write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, config))
         return out
 
-    return _run(book, path, overrides, action)
+    return _run(book, path, overrides, action, type_name)
 
 
 def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = None,
-                overrides: LogOverrides = NO_OVERRIDES) -> Path:
+                overrides: LogOverrides = NO_OVERRIDES, type_name: str | None = None) -> Path:
     """`<name>.pdf`: every round's sheets with scores and tournament points, then standings."""
     _require_reportlab()
     from .reports.pdf_report import write_report
@@ -121,12 +131,15 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
                      logo=logo_path(path, config))
         return out
 
-    return _run(book, path, overrides, action)
+    return _run(book, path, overrides, action, type_name)
 
 
 def export(book: WorkbookBackend, path: Path, fmt: str,
-           overrides: LogOverrides = NO_OVERRIDES) -> Path:
-    """`<name>.txt|.vbc|.html`, or the folder `<name>_sito/` for a publishable site."""
+           overrides: LogOverrides = NO_OVERRIDES, *, type_name: str | None = None,
+           surnames: bool = False) -> Path:
+    """`<name>.txt|.vbc|.html`, or the folder `<name>_sito/` for a publishable site; the
+    site leaves out the surnames of anonymous players (neither birth date nor national
+    ID) unless `surnames`."""
     if fmt not in EXPORT_FORMATS:
         raise TorneoError(f'formato di esportazione "{fmt}" sconosciuto: usa '
                           + ", ".join(EXPORT_FORMATS))
@@ -142,11 +155,12 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
         if fmt in GAME_EXPORTS:
             require_scores(t)
         if fmt == "site":
-            export_site(t, standings_for(t, types, required=False), out)
+            shown = t if surnames else without_anonymous_surnames(t)
+            export_site(shown, standings_for(shown, types, required=False), out)
             return out
         text = {"txt": lambda: export_txt(t), "vbc": lambda: export_vbc(t),
                 "html": lambda: export_html(t, standings_for(t, types, required=False))}[fmt]()
         write_atomic(out, text.encode("utf-8"))
         return out
 
-    return _run(book, path, overrides, action)
+    return _run(book, path, overrides, action, type_name)

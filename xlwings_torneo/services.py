@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
@@ -31,11 +32,14 @@ from .guards import (
 )
 from .limits import too_many_players
 from .locks import read_locks
-from .logs import FILE_ONLY, LogTargets, log, log_file_path, log_session
+from .logs import FILE_ONLY, LogTargets, log, log_file_path, log_session, notice
 from .model import LogLevel, Options, Round, Tournament
+from .remembered_type import remember_type, say_type_change
 from .scoring.result import Standings
 from .scoring.standings import compute_standings
 from .type_entries import types_for
+from .unevaluated import draw_lines, unevaluated
+from .unevaluated import notice as column_notice
 from .workbook.backends import check_suffix, create_workbook, open_workbook
 from .workbook.base import WorkbookBackend
 from .workbook.layout import (
@@ -49,9 +53,10 @@ from .workbook.layout import (
     SHEET_TORNEO,
     read_tournament,
     round_number,
-    round_sheet_name,
 )
+from .workbook.round_sheets import round_sheet_name
 from .workbook.score_checks import score_problems
+from .workbook.standings_sheets import keep_foreign_standings
 from .workbook.writer import log_spec, round_spec, standings_specs, template_specs
 
 
@@ -133,6 +138,8 @@ def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides
         raise
     targets = log_targets(tournament.options, overrides, path, config)
     with log_session(targets) as collector:
+        for warning in tournament.warnings:
+            notice.warning("%s", warning)
         try:
             result = action(tournament, config)
             if write:
@@ -205,6 +212,8 @@ class DrawOutcome:
     result: DrawResult
     sheet: str
     notes: tuple[str, ...] = field(default=())
+    lines: tuple[str, ...] = field(default=())
+    """Seed and criteria as told to the organiser (`outcome_lines`)."""
 
 
 SEED_LIMIT = 2**31
@@ -221,9 +230,14 @@ def next_round_gap(tournament: Tournament) -> int:
     return next(n for n in range(1, len(numbers) + 2) if n not in numbers)
 
 
+def sheet_of(tournament: Tournament, number: int) -> str:
+    """Round `number`'s sheet in the workbook's own style (`2° Turno`, or `Turno 2`)."""
+    return round_sheet_name(number, (r.sheet for r in tournament.rounds))
+
+
 def _check_can_draw(tournament: Tournament, round_no: int, request: DrawRequest) -> None:
     existing = tournament.round(round_no)
-    name = round_sheet_name(round_no)
+    name = sheet_of(tournament, round_no)
     if existing is not None and not request.replace:
         raise DrawError(f"il foglio '{name}' esiste già: per sorteggiarlo di nuovo usa "
                         "--replace (Ripeti Sorteggio)")
@@ -232,16 +246,17 @@ def _check_can_draw(tournament: Tournament, round_no: int, request: DrawRequest)
                         "comunque usa --replace --force (i punteggi andranno persi)")
     first_missing = next_round_gap(tournament)
     if first_missing < round_no:  # bounded by the sheets, not by the number asked for
-        raise DrawError(f"manca il foglio '{round_sheet_name(first_missing)}': "
+        raise DrawError(f"manca il foglio '{sheet_of(tournament, first_missing)}': "
                         "sorteggia i turni in ordine")
     later = [r.number for r in tournament.rounds if r.number > round_no]
     if later:
-        raise DrawError(f"esiste già il foglio '{round_sheet_name(later[0])}': un turno "
+        raise DrawError(f"esiste già il foglio '{sheet_of(tournament, later[0])}': un turno "
                         "precedente non si può sorteggiare di nuovo")
 
 
 def _check_previous_scored(previous: Round, why: str) -> None:
-    problems = [TorneoError(f"{round_sheet_name(previous.number)}, Tavolo N°{t.number}: "
+    problems = [TorneoError(f"{previous.sheet or round_sheet_name(previous.number)}, "
+                            f"Tavolo N°{t.number}: "
                             f"punteggi mancanti ({why})")
                 for t in previous.tables if not t.is_played]
     collect(problems)
@@ -274,16 +289,18 @@ def _unscored_previous(tournament: Tournament, ttype: TournamentType,
     if not missing:
         return None
     tables = ", ".join(f"N°{n}" for n in missing[:10]) + (" …" if len(missing) > 10 else "")
-    return (f"{round_sheet_name(previous.number)}: tavoli ancora senza punteggi ({tables}); "
+    return (f"{previous.sheet or round_sheet_name(previous.number)}: tavoli ancora senza "
+            f"punteggi ({tables}); "
             "il sorteggio non li usa, ma la classifica li richiede")
 
 
-def draw_log_line(round_no: int, ttype: TournamentType, players: int, seed: int) -> str:
+def draw_log_line(round_no: int, ttype: TournamentType, players: int, seed: int,
+                  sheet: str | None = None) -> str:
     """The log line `torneo verify` reads back: keep it stable (`verify.VERIFY_PATTERN`)."""
     rule = ttype.rule_for(round_no)
     criteria = ", ".join(c.value for c in rule.criteria) or f"({rule.kind.value})"
-    return (f"Sorteggio {round_sheet_name(round_no)}, tipo {ttype.name}, criteri {criteria}, "
-            f"{players} giocatori, seme {seed}")
+    return (f"Sorteggio {sheet or round_sheet_name(round_no)}, tipo {ttype.name}, criteri "
+            f"{criteria}, {players} giocatori, seme {seed}")
 
 
 
@@ -299,25 +316,31 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         _check_can_draw(tournament, round_no, request)
         _check_results(tournament, ttype, round_no)
         seed = request.seed if request.seed is not None else secrets.randbelow(SEED_LIMIT)
+        sheet = sheet_of(tournament, round_no)
+        for criterion, column in unevaluated(tournament, ttype.rule_for(round_no).criteria
+                                             ).items():
+            notice.warning("%s", column_notice(criterion, column))
         result = draw_for_round(tournament, ttype, round_no, seed, config)
         seated = sum(1 for seats in result.tables for pid in seats if pid is not None)
-        log.info("%s", draw_log_line(round_no, ttype, seated, seed))
+        log.info("%s", draw_log_line(round_no, ttype, seated, seed, sheet))
         notes = tuple(n for n in [_unscored_previous(tournament, ttype, round_no)] if n)
         for warning in (*notes, *result.warnings):
             log.warning(warning)
-        for line in result.log_lines():
-            log.info("%s: %s", round_sheet_name(round_no), line)
+        lines = draw_lines(tournament, result)
+        for line in lines:
+            log.info("%s: %s", sheet, line)
         for k, seats in enumerate(result.tables, start=1):
             log.debug("Tavolo N°%d: %s", k, ", ".join(str(s) for s in seats))
-        spec = round_spec(round_no, result.tables, tournament.by_id)
+        spec = round_spec(round_no, result.tables, tournament.by_id, name=sheet)
         book.write_sheet(spec, after=_sheet_before(book, round_no))
-        return DrawOutcome(round_no, ttype, result, spec.name, notes)
+        remember_type(book, tournament, ttype.name, round_no)
+        return DrawOutcome(round_no, ttype, result, spec.name, notes, tuple(lines))
 
     return run_logged(book, path, overrides, action)
 
 
 def _sheet_before(book: WorkbookBackend, round_no: int) -> str:
-    """Where a new `Turno N` goes: after the last earlier round, else after `TORNEO`/`Opzioni`."""
+    """Where a new round sheet goes: after the last earlier round, else after `TORNEO`/`Opzioni`."""
     names = book.sheet_names()
     earlier = [n for n in names if (k := round_number(n)) is not None and k < round_no]
     if earlier:
@@ -348,6 +371,8 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
         check_player_count(tournament)
         if ttype.scoring is not None:
             require_scores(tournament, request.after_round)
+        if request.type_name:
+            say_type_change(book, "Classifica", ttype.name)
         sole = request.unico_vincitore if request.unico_vincitore is not None \
             else tournament.options.unico_vincitore
         standings = compute_standings(tournament, ttype, unico_vincitore=sole,
@@ -361,6 +386,8 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
             log.info("Parità al %d° posto risolta per sorteggio (seme %d): %s", tie.position,
                      tie.seed, ", ".join(tournament.player(pid).display_name
                                          for pid in tie.players))
+        for line in keep_foreign_standings(book):
+            notice.warning("%s", line)
         anchor = _last_round_sheet(book)
         for spec in standings_specs(standings, config.colours, _teams_sheet(book)):
             book.write_sheet(spec, after=anchor)
@@ -388,11 +415,15 @@ def _last_round_sheet(book: WorkbookBackend) -> str | None:
 
 # --- Check --------------------------------------------------------------------------------
 
-def check(book: WorkbookBackend, path: Path | None) -> Tournament:
-    """Validate everything (sheets, option values, the scores as the ranking type reads
-    them); raises every problem found. Writes nothing."""
+def check(book: WorkbookBackend, path: Path | None, *,
+          type_name: str | None = None) -> Tournament:
+    """Validate everything (sheets, option values, the scores as the ranking type, or
+    `type_name`, reads them); raises every problem found. Writes nothing."""
     config = load_config(path)
     tournament = read(book, config)
+    if type_name:
+        tournament = dc_replace(tournament, options=dc_replace(
+            tournament.options, tipo_classifica=find_type(type_name, types_for(path)).name))
     problems: list[TorneoError] = []
     types = types_for(path)
     too_many = too_many_players(len(tournament.active))

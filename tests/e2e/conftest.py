@@ -53,30 +53,32 @@ def club_players(n: int, clubs: int = 10, seed: int = 1) -> list[list[object]]:
 
 
 def round_tables(path: Path, number: int) -> list[list[int]]:
-    """The IDs per table of sheet `Turno N`, read straight from the file."""
-    ws = openpyxl.load_workbook(path)[f"Turno {number}"]
+    """The IDs per table of sheet `N° Turno`, read straight from the file as the original
+    reads it: rows in pairs, `Tavolo N°k` then the seats."""
+    ws = openpyxl.load_workbook(path)[f"{number}° Turno"]
     tables = []
     row = 1
-    while ws.cell(row, 2).value:
+    while ws.cell(row, 1).value:
         ids = [ws.cell(row + 1, c).value for c in range(1, ws.max_column + 1, 3)]
         tables.append([int(i) for i in ids if i is not None])
-        row += 3
+        row += 2
     return tables
 
 
 def type_scores(path: Path, number: int,
                 score: Callable[[int, int, int], object] | None = None) -> None:
-    """Fill every score cell of `Turno N`: by default the first seat wins (distinct points)."""
+    """Fill every score cell of `N° Turno`: by default the first seat wins (distinct
+    points)."""
     wb = openpyxl.load_workbook(path)
-    ws = wb[f"Turno {number}"]
+    ws = wb[f"{number}° Turno"]
     row = 1
-    while ws.cell(row, 2).value:
+    while ws.cell(row, 1).value:
         for j, col in enumerate(range(1, ws.max_column + 1, 3)):
             if ws.cell(row + 1, col).value is not None:
-                value = score(row // 3 + 1, j, ws.cell(row + 1, col).value) if score \
+                value = score(row // 2 + 1, j, ws.cell(row + 1, col).value) if score \
                     else 60 - 10 * j
                 ws.cell(row + 1, col + 2, value)
-        row += 3
+        row += 2
     wb.save(path)
 
 

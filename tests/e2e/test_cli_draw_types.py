@@ -52,18 +52,18 @@ def test_semifinals_before_the_qualifiers_are_scored_is_an_error(workbook: Path,
     play(workbook, torneo, "MasterRisiko", 1)
     assert torneo("draw", workbook, "--round", "2", "--type", "MasterRisiko") == 0, torneo.err
     assert torneo("draw", workbook, "--round", "3", "--type", "MasterRisiko") == 2
-    assert "Turno 2, Tavolo N°1: punteggi mancanti" in torneo.err
+    assert "2° Turno, Tavolo N°1: punteggi mancanti" in torneo.err
     assert "semifinali" in torneo.err
 
 
 def test_verify_catches_a_swapped_player(workbook: Path, torneo: Cli):
     play(workbook, torneo, "Open", 1)
     wb = openpyxl.load_workbook(workbook)
-    ws = wb["Turno 1"]
+    ws = wb["1° Turno"]
     # swap the first seats of tables 1 and 2 (ID and name cells)
     for col in (1, 2):
-        a, b = ws.cell(2, col).value, ws.cell(5, col).value
-        ws.cell(2, col).value, ws.cell(5, col).value = b, a
+        a, b = ws.cell(2, col).value, ws.cell(4, col).value
+        ws.cell(2, col).value, ws.cell(4, col).value = b, a
     wb.save(workbook)
     assert torneo("verify", workbook, "--round", "1") == 2
     assert "NON corrisponde" in torneo.err and "Tavolo N°1" in torneo.err

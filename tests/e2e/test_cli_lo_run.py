@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Cli, club_players, register, round_tables
+from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
 from xlwings_torneo.libreoffice.office import find_soffice
 from xlwings_torneo.services import new_workbook
 
@@ -32,3 +32,18 @@ def test_lo_run_draws_the_same_round_as_the_cli(tmp_path: Path, torneo_fd: Cli):
     assert round_tables(workbook, 1) == round_tables(twin, 1)
     assert torneo("lo-run", workbook, "draw", "--round", "1") == 2
     assert "esiste già" in torneo.err + torneo.out
+
+
+def test_lo_run_remembers_the_type_of_the_draw(tmp_path: Path, torneo_fd: Cli):
+    torneo = torneo_fd
+    workbook = new_workbook(tmp_path / "torneo.xlsx").path
+    register(workbook, club_players(24))
+    assert torneo("lo-run", workbook, "draw", "--type", "MasterRisiko", "--seed", "2") == 0, \
+        torneo.err
+    assert "1° Turno (MasterRisiko)" in torneo.out
+    type_scores(workbook, 1)
+    # the macro's Classifica button, with no type: the one the draw remembered in Opzioni
+    assert torneo("lo-run", workbook, "rank") == 0, torneo.err
+    assert "Classifica MasterRisiko" in torneo.out
+    assert torneo("lo-run", workbook, "rank", "--type", "Open") == 0, torneo.err
+    assert "Classifica Open" in torneo.out

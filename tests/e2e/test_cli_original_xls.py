@@ -28,7 +28,7 @@ def type_scores_xls(path: Path, number: int) -> None:
     scores = {pid: Decimal(50 - 7 * j) for table in played.tables
               for j, pid in enumerate(table.players)}
     book.write_sheet(round_spec(number, [table.players for table in played.tables], t.by_id,
-                                scores))
+                                scores, name=played.sheet))
     book.save()
 
 

@@ -29,7 +29,7 @@ def test_draw_with_print_writes_one_sheet_per_table(tmp_path: Path, torneo: Cli)
 
 def test_print_of_a_round_not_drawn_is_a_clear_error(workbook: Path, torneo: Cli):
     assert torneo("print", workbook, "--round", "2") == 2
-    assert "Turno 2" in torneo.err and "non è stato ancora sorteggiato" in torneo.err
+    assert "2° Turno" in torneo.err and "non è stato ancora sorteggiato" in torneo.err
 
 
 def test_report_has_every_round_and_the_standings(workbook: Path, torneo: Cli):

@@ -55,16 +55,16 @@ def test_headless_draw_of_round_1_writes_what_the_cli_writes(twins: tuple[Path, 
     lo, cli = twins
     done = lo_run(lo, "draw", "--round", "1", "--seed", "7")
     assert done.returncode == 0, done.stderr
-    assert "Turno 1 (Open): 6 tavoli, seme 7" in done.stdout
+    assert "1° Turno (Open): 6 tavoli, seme 7" in done.stdout
     assert torneo("draw", cli, "--round", "1", "--seed", "7") == 0
     wb = openpyxl.load_workbook(lo)
-    assert wb.sheetnames == ["Iscritti", "TORNEO", "Dati", "Opzioni", "Turno 1", "Log"]
+    assert wb.sheetnames == ["Iscritti", "TORNEO", "Dati", "Opzioni", "1° Turno", "Log"]
     assert [ws.sheet_state for ws in wb][2:4] == ["hidden", "hidden"]
-    assert values(lo, "Turno 1") == values(cli, "Turno 1")
+    assert values(lo, "1° Turno") == values(cli, "1° Turno")
     tables = round_tables(lo, 1)
     assert sorted(i for t in tables for i in t) == list(range(1, 25))
-    turno = wb["Turno 1"]
-    assert turno["B1"].font.b and turno["B3"].font.i
+    turno = wb["1° Turno"]
+    assert turno["A1"].font.b and turno["B2"].alignment.wrap_text
     assert [turno.column_dimensions[c].hidden for c in "ABCD"] == [True, False, False, True]
     assert turno.column_dimensions["B"].width == pytest.approx(24, abs=0.5)
     assert "seme 7" in " ".join(str(v) for row in values(lo, "Log") for v in row)
@@ -95,7 +95,7 @@ def test_a_refused_draw_names_the_sheet_and_leaves_the_file_untouched(
     before = hashlib.sha256(lo.read_bytes()).hexdigest()
     done = lo_run(lo, "draw", "--round", "1")
     assert done.returncode == 2
-    assert "Errore: il foglio 'Turno 1' esiste già" in done.stderr
+    assert "Errore: il foglio '1° Turno' esiste già" in done.stderr
     assert hashlib.sha256(lo.read_bytes()).hexdigest() == before
 
 
@@ -110,13 +110,13 @@ def test_the_installed_macro_draws_on_the_open_document(twins: tuple[Path, Path]
     assert (profile / "user" / "Scripts" / "python" / "torneo.py").is_file()
     done = lo_run(lo, "macro", "SorteggioTurno", "--profile", str(profile))
     assert done.returncode == 0, done.stderr
-    assert "Turno 1 (Open): 6 tavoli" in done.stdout  # the macro's message, headless
+    assert "1° Turno (Open): 6 tavoli" in done.stdout  # the macro's message, headless
     assert len(round_tables(lo, 1)) == 6
     type_scores(lo, 1)
     done = lo_run(lo, "macro", "RipetiSorteggio", "--profile", str(profile))
     assert done.returncode == 2
-    assert "Errore: il foglio 'Turno 1' contiene già dei punteggi" in done.stderr
-    assert values(lo, "Turno 1")[1][2] == 60  # the organiser's scores are still there
+    assert "Errore: il foglio '1° Turno' contiene già dei punteggi" in done.stderr
+    assert values(lo, "1° Turno")[1][2] == 60  # the organiser's scores are still there
 
 
 def test_headless_print_and_export_write_the_cli_files_beside_the_workbook(

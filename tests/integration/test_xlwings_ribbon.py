@@ -183,18 +183,18 @@ def test_sorteggio_turno_writes_the_cli_round_in_two_range_writes(twins: tuple[P
     excel, cli = twins
     message, calls, alerts = press(excel, addin.sorteggio_turno, seed=7)
     assert torneo("draw", cli, "--seed", "7") == 0
-    assert not message.error and message.text.startswith("Turno 1 (Open): 6 tavoli, seme 7")
+    assert not message.error and message.text.startswith("1° Turno (Open): 6 tavoli, seme 7")
     assert alerts == [message.text]
-    assert calls["setValues"] == 2  # one block per sheet: Turno 1 and Log
+    assert calls["setValues"] == 2  # one block per sheet: 1° Turno and Log
     assert calls["addSheet"] == 2
     assert sum(calls.values()) < 60  # styles per range, not per cell (24 players)
     mine, theirs = openpyxl.load_workbook(excel), openpyxl.load_workbook(cli)
     assert mine.sheetnames == theirs.sheetnames
-    assert sheet_values(excel, "Turno 1") == sheet_values(cli, "Turno 1")
+    assert sheet_values(excel, "1° Turno") == sheet_values(cli, "1° Turno")
     for col in "ABCDEFGHIJKL":
-        assert mine["Turno 1"].column_dimensions[col].hidden == \
-            theirs["Turno 1"].column_dimensions[col].hidden
-    assert mine["Turno 1"]["B1"].font.b and mine["Turno 1"]["B3"].font.i
+        assert mine["1° Turno"].column_dimensions[col].hidden == \
+            theirs["1° Turno"].column_dimensions[col].hidden
+    assert mine["1° Turno"]["A1"].font.b and mine["1° Turno"]["A3"].font.b
     log_mine = [row[1:] for row in sheet_values(excel, "Log")]
     log_cli = [row[1:] for row in sheet_values(cli, "Log")]
     assert log_mine == log_cli
@@ -221,13 +221,13 @@ def test_classifica_writes_the_cli_standings(twins: tuple[Path, Path], torneo: C
 def test_ripeti_sorteggio_replaces_the_last_round_in_place(twins: tuple[Path, Path]):
     excel, _ = twins
     press(excel, addin.sorteggio_turno, seed=1)
-    first = sheet_values(excel, "Turno 1")
+    first = sheet_values(excel, "1° Turno")
     message, calls, _ = press(excel, addin.ripeti_sorteggio, seed=2)
-    assert not message.error and "Turno 1 sorteggiato di nuovo" in message.text
-    assert calls["sheetDelete"] == calls["setSheetName"] == 2  # Turno 1 and Log, replaced
+    assert not message.error and "1° Turno sorteggiato di nuovo" in message.text
+    assert calls["sheetDelete"] == calls["setSheetName"] == 2  # 1° Turno and Log, replaced
     wb = openpyxl.load_workbook(excel)
-    assert wb.sheetnames == ["Iscritti", "TORNEO", "Dati", "Opzioni", "Turno 1", "Log"]
-    assert sheet_values(excel, "Turno 1") != first
+    assert wb.sheetnames == ["Iscritti", "TORNEO", "Dati", "Opzioni", "1° Turno", "Log"]
+    assert sheet_values(excel, "1° Turno") != first
 
 
 def test_ripeti_sorteggio_refuses_a_round_with_scores_and_writes_nothing(
@@ -237,7 +237,7 @@ def test_ripeti_sorteggio_refuses_a_round_with_scores_and_writes_nothing(
     type_scores(excel, 1)
     message, calls, alerts = press(excel, addin.ripeti_sorteggio)
     assert message.error
-    assert message.text == ("il foglio 'Turno 1' contiene già dei punteggi: per sostituirlo "
+    assert message.text == ("il foglio '1° Turno' contiene già dei punteggi: per sostituirlo "
                             "comunque usa --replace --force (i punteggi andranno persi)")
     assert set(calls) == {"alert", "setScreenUpdating"} and alerts == [message.text]
 

@@ -63,10 +63,51 @@ def test_every_bad_row_is_reported_at_once_with_its_cell():
     assert messages == [
         'Iscritti!A5: ID "1" già usato alla riga 4',
         'Iscritti!A6: "x" non è un numero',
-        "Iscritti!B7: manca il nome del giocatore con ID 4",
         'Iscritti!F7: "forse" non valido: scrivi SI oppure NO',
         "Iscritti!A8: ID mancante",
     ]
+    # WORKBOOK.md: a missing first name is a warning naming the cell, not a refusal
+    assert problems.warnings == ["Iscritti!B7: manca il nome del giocatore con ID 4 "
+                                 "(Albanucci)"]
+
+
+def test_what_real_files_are_full_of_is_a_warning_naming_the_cell():
+    rows = [[1, "Dario", None, None, None, "SI", None, "NO"],
+            [2, "Oscar", "Aceti", None, None, None],
+            [3, "Ugo", "Neri", None, None, "SI", None, "12/01/1975"]]
+    players, problems = players_of(rows)
+    assert problems.items == []
+    assert problems.warnings == [
+        "Iscritti!C4: manca il cognome del giocatore con ID 1 (Dario)",
+        'Iscritti!H4: "NO" non è una data (usa il formato gg/mm/aaaa)',
+        "Iscritti!F5: Partecipa Torneo vuoto per Oscar Aceti (ID 2): non viene sorteggiato; "
+        "scrivi SI per farlo giocare"]
+    assert [(p.id, p.partecipa, p.nascita is None) for p in players] == [
+        (1, True, True), (2, False, True), (3, True, False)]
+
+
+def test_pre_numbered_rows_of_the_original_templates_are_unused_rows():
+    header = [*HEADER[:8], "ID NAZIONALE", "ULTIMI 3 EVENTI", None, None, None]
+    rows = [[1, "Dario", "Aceti", None, None, "SI", None, None, 291, "", "", "", 1],
+            *([n, None, None, None, None, None, None, None, 0, 0, 0, 0, 0]
+              for n in range(2, 301))]
+    players, problems = players_of(rows, header=header)
+    assert problems.items == [] and problems.warnings == []
+    assert [(p.id, p.id_nazionale, p.email) for p in players] == [(1, "291", "")]
+
+
+def test_the_2008_headers_are_mapped():
+    header = ["ID", "Nome", "Cognome", "Nick Forum EG", "Regione Domicilio",
+              "Provincia Domicilio", "Club", "Luogo di nascita", "Data di Nascita",
+              "Indirizzo Domicilio", "Cellulare", "e-mail", "Partecipa Torneo",
+              "Partecipa cena venerdì"]
+    rows = [[7, "Ada", "Neri", "Adina", "Lazio", "RM", "ROMA [Il Gufo]", "Roma", "01/02/1980",
+             "Via Roma 1", "333", "ada@example.it", "SI", "NO"]]
+    players, problems = players_of(rows, header=header)
+    assert problems.items == []
+    p = players[0]
+    assert (p.nick, p.regione, p.club, p.email, p.partecipa, p.nascita.year) == (
+        "Adina", "Lazio", "ROMA [Il Gufo]", "ada@example.it", True, 1980)
 
 
 def test_a_sheet_without_header_is_one_clear_problem():
@@ -84,7 +125,8 @@ def test_round_sheet_reads_ids_names_scores_and_ghosts():
     assert [t.number for t in rnd.tables] == [1, 2]
     assert [s.raw for s in rnd.tables[0].seats] == [Decimal("44.1"), Decimal(44), Decimal(10),
                                                     Decimal(0)]
-    assert rnd.tables[0].seats[2].cell == "Turno 2!I2"
+    assert rnd.tables[0].seats[2].cell == "2° Turno!I2"
+    assert rnd.tables[0].seats[0].club == "ROMA" and rnd.sheet == "2° Turno"
     assert rnd.tables[1].seats[3].is_ghost
     assert rnd.tables[0].is_played and not rnd.tables[1].is_played
 
@@ -140,3 +182,97 @@ def test_read_tournament_raises_all_problems_together():
 def test_a_workbook_without_iscritti_is_refused():
     with pytest.raises(WorkbookError, match="manca il foglio 'Iscritti'"):
         read_tournament([grid("Foglio1", [])], Options())
+
+
+def test_the_original_round_sheet_is_written_in_pairs_of_rows_with_zero_scores():
+    players = {i: Player(i, f"N{i}", f"C{i}", club="ROMA [Il Gufo]" if i < 3 else "")
+               for i in range(1, 10)}
+    spec = round_spec(1, [(1, 2, 3, 4, 5), (6, 7, 8, 9)], players)
+    assert spec.name == "1° Turno"
+    assert spec.cells[(1, 1)] == "Tavolo N°1" and spec.cells[(3, 1)] == "Tavolo N°2"
+    assert [spec.cells[(2, c)] for c in (1, 2, 3)] == [1, "N1 C1\nROMA [Il Gufo]", 0]
+    assert [spec.cells[(4, c)] for c in (10, 11, 12)] == [9, "N9 C9", 0]
+    assert spec.max_row == 4 and spec.max_col == 15
+    assert spec.merges == [(1, 1, 1, 15), (3, 1, 3, 12)]  # `Tavolo N°k` across its table
+    problems = Problems()
+    rnd = read_round(grid_of(spec), 1, players, problems)
+    assert problems.items == [] and problems.warnings == []
+    assert [t.players for t in rnd.tables] == [(1, 2, 3, 4, 5), (6, 7, 8, 9)]
+    assert rnd.tables[0].seats[0].name == "N1 C1"
+    assert rnd.tables[0].seats[0].club == "ROMA [Il Gufo]"
+    assert not rnd.is_played
+
+
+def test_seats_beyond_five_continue_to_the_right():
+    players = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 8)}
+    spec = round_spec(3, [tuple(range(1, 8))], players, {i: Decimal(i) for i in range(1, 8)})
+    problems = Problems()
+    rnd = read_round(grid_of(spec), 3, players, problems)
+    assert rnd.tables[0].players == tuple(range(1, 8))
+    assert rnd.tables[0].seats[6].cell == "3° Turno!U2"
+
+
+def test_in_a_scored_table_a_zero_warns_and_an_empty_cell_is_an_error():
+    players = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 9)}
+    sheet = grid("2° Turno", [["Tavolo N°1"], [1, "N1 C1", 44, 2, "N2 C2", 0, 3, "N3 C3", 12],
+                              ["Tavolo N°2"], [4, "N4 C4", 0, 5, "N5 C5", None, 6, "N6 C6", 0],
+                              ["Tavolo N°3"], [7, "N7 C7", 30, 8, "N8 C8", None]])
+    problems = Problems()
+    rnd = read_round(sheet, 2, players, problems)
+    assert problems.warnings == [
+        "2° Turno!F2: punteggio 0 per N2 C2 mentre gli altri del Tavolo N°1 hanno un "
+        "punteggio: controlla che non sia stato dimenticato"]
+    assert [str(p) for p in problems.items] == [
+        "2° Turno!F6: punteggio mancante per N8 C8 (gli altri del Tavolo N°3 hanno il "
+        "punteggio): scrivi il punteggio, anche 0"]
+    assert not rnd.tables[1].is_played  # 0 and empty read alike
+
+
+def test_a_sheet_holding_the_same_tables_twice_is_one_error_naming_the_rows():
+    players = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 5)}
+    block = [["Tavolo N°1"], [1, "N1 C1", 0, 2, "N2 C2", 0], ["Tavolo N°2"],
+             [3, "N3 C3", 0, 4, "N4 C4", 0]]
+    problems = Problems()
+    read_round(grid("1° Turno", [*block, *block, *block]), 1, players, problems)
+    assert [str(p) for p in problems.items] == [
+        "1° Turno: il foglio contiene 3 volte i tavoli del turno (righe 1-4, 5-8, 9-12): il "
+        "programma originale aggiungeva in fondo al foglio i tavoli sorteggiati di nuovo. "
+        "Tieni solo il sorteggio giocato (di solito l'ultimo, righe 9-12) e cancella le "
+        "righe degli altri"]
+
+
+def test_round_sheet_names_of_both_styles_and_the_workbooks_own_style():
+    from xlwings_torneo.workbook.round_sheets import round_number, round_sheet_name
+    assert [round_number(n) for n in ("1° Turno", "12° turno", "Turno 3", "Stampa 1° Turno",
+                                      "Semifinali")] == [1, 12, 3, None, None]
+    assert round_sheet_name(2) == "2° Turno"
+    assert round_sheet_name(2, ["Iscritti", "Turno 1"]) == "Turno 2"
+    assert round_sheet_name(2, ["Iscritti", "1° Turno"]) == "2° Turno"
+
+
+def test_torneo_is_read_by_label_in_c_and_d_with_the_round_dates_of_d8_d37():
+    from xlwings_torneo.workbook.layout import read_info
+    rows = [[None, None, "SCHEDA DATI TORNEO (V. 2025.1)"],
+            [None, None, "Sede Torneo", "Roma"], [None, None, "Organizzatore", "Il Gufo"],
+            [None, None, "Nome Torneo", "Coppa"], [None, None, "Tipologia di Torneo", None],
+            [None, None, "Numero Turni Previsti", 3], [None, None, "Note", None],
+            [None, 1, 0, "14/05/2011"], [None, 2, 0, 0], [None, 3, 0, "domenica"]]
+    problems = Problems()
+    info = read_info(grid("TORNEO", rows), problems)
+    assert (info.sede, info.organizzatore, info.nome, info.turni_previsti) == (
+        "Roma", "Il Gufo", "Coppa", 3)
+    assert list(info.date_turni) == [1]
+    assert [str(p) for p in problems.items] == [
+        'TORNEO!D10: "domenica" non è una data (usa il formato gg/mm/aaaa)']
+
+
+def test_the_national_registry_fills_the_id_and_is_accent_and_case_insensitive():
+    iscritti = grid("Iscritti", [[None], [None], [*HEADER[:8], "ID NAZIONALE"],
+                                 [1, "Niccolò", "Rossi", None, None, "SI", None, None, ""],
+                                 [2, "Ugo", "Neri", None, None, "SI"]])
+    registry = grid("GIOCATORI", [["  niccolo  ROSSI ", 100007], *(
+        [f"Nome Cognome{n}", 200000 + n] for n in range(3000))])
+    t = read_tournament([iscritti, registry], Options())
+    assert t.registry_found == (1,)
+    assert t.player(1).id_nazionale == "100007" and not t.player(1).anonimo
+    assert t.player(2).anonimo

@@ -49,7 +49,7 @@ def test_shared_win_with_unico_vincitore_is_an_error_telling_how_to_fix_it():
     with pytest.raises(ScoringError) as err:
         compute_standings(tournament(["A 1, B 2, C 3, D 4"], ["A 44, B 44, C 10, D 6"]), OPEN)
     message = str(err.value)
-    assert "Turno 2, Tavolo N°1" in message
+    assert "2° Turno, Tavolo N°1" in message
     assert "44,1" in message
 
 
@@ -70,13 +70,13 @@ def test_missing_tables_are_all_named_together():
                    ["A 40, E 30, C 20, G 10", "B, F, D, H", "I, J, K, L"])
     with pytest.raises(ScoringError) as err:
         compute_standings(t, OPEN)
-    assert str(err.value).splitlines() == ["Turno 2, Tavolo N°2: punteggi mancanti",
-                                           "Turno 2, Tavolo N°3: punteggi mancanti"]
+    assert str(err.value).splitlines() == ["2° Turno, Tavolo N°2: punteggi mancanti",
+                                           "2° Turno, Tavolo N°3: punteggi mancanti"]
 
 
 def test_a_table_of_zeros_counts_as_not_entered():
     t = tournament(["A 40, B 30, C 20, D 10", "E 0, F 0, G 0, H 0"])
-    with pytest.raises(ScoringError, match="Turno 1, Tavolo N°2: punteggi mancanti"):
+    with pytest.raises(ScoringError, match="1° Turno, Tavolo N°2: punteggi mancanti"):
         compute_standings(t, OPEN)
 
 
@@ -88,7 +88,7 @@ def test_an_empty_round_is_not_played_yet_and_is_skipped():
 
 def test_a_played_round_after_an_empty_one_is_an_error():
     t = tournament(["A 40, B 30, C 20, D 10"], ["A, B, C, D"], ["A 40, B 30, C 20, D 10"])
-    with pytest.raises(ScoringError, match="Turno 3: ha dei punteggi ma il Turno 2"):
+    with pytest.raises(ScoringError, match="3° Turno: ha dei punteggi ma il 2° Turno"):
         compute_standings(t, OPEN)
 
 

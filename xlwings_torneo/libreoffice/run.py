@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import addin, buttons, services
+from ..anonymous import check_notes
 from ..errors import TorneoError
 from ..resources import CONFIGURATION_ENV, configuration_path
 from ..workbook.base import WorkbookBackend
@@ -48,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "installata (es. SorteggioTurno)")
     parser.add_argument("--round", "-r", type=int, help="draw/print: numero del turno")
     parser.add_argument("--seed", type=int, help="draw/redraw: seme del sorteggio")
+    parser.add_argument("--type", "-t", help="tipo di torneo (default: quello registrato "
+                        "nel foglio Opzioni dal sorteggio)")
     parser.add_argument("--replace", action="store_true")
     parser.add_argument("--force", action="store_true")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
@@ -134,28 +137,35 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> addin.Message
     if args.command == "macro":
         return run_macro(document, args.button or "")
     if args.command == "check":
-        return addin.run(lambda: _check(book, path))
+        return addin.run(lambda: _check(book, path, args.type))
     if args.command == "draw":
-        request = services.DrawRequest(round_no=args.round, seed=args.seed,
+        request = services.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
                                        replace=args.replace, force=args.force)
         return addin.run(lambda: _drawn(services.draw(book, path, request)))
     if args.command == "redraw":
         return addin.run(lambda: addin.redraw_last_round(book, path, args.seed))
     if args.command == "print":
-        return addin.run(lambda: addin.print_round(book, path, args.round))
+        return addin.run(lambda: addin.print_round(book, path, args.round, args.type))
+    if args.type and args.command in TYPED:
+        return addin.run(lambda: TYPED[args.command](book, path, args.type))
     return press(COMMANDS[args.command], document, save=save)
+
+
+TYPED = {"rank": addin.standings, "report": addin.report_pdf, "export": addin.export_files}
+"""Buttons run directly (not through the macro) when `--type` replaces the remembered
+type."""
 
 
 def _drawn(outcome: services.DrawOutcome) -> str:
     lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(outcome.result.tables)} tavoli, "
-             f"seme {outcome.result.seed}", *outcome.result.log_lines()]
+             f"seme {outcome.result.seed}", *outcome.lines]
     return "\n".join(lines)
 
 
-def _check(book: WorkbookBackend, path: Path) -> str:
-    tournament = services.check(book, path)
-    return (f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
-            f"{len(tournament.rounds)} turni)")
+def _check(book: WorkbookBackend, path: Path, type_name: str | None = None) -> str:
+    tournament = services.check(book, path, type_name=type_name)
+    return "\n".join([f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
+                      f"{len(tournament.rounds)} turni)", *check_notes(tournament)])
 
 
 def run_macro(document: Any, button: str) -> addin.Message:

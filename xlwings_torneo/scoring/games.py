@@ -77,7 +77,7 @@ class Game:
 
     @property
     def where(self) -> str:
-        return f"Turno {self.round_no}, Tavolo N°{self.table_no}"
+        return f"{self.round_no}° Turno, Tavolo N°{self.table_no}"
 
 
 def _place_seats(table: Table) -> tuple[GameSeat, ...]:
@@ -127,7 +127,7 @@ def _seated_twice(round_: Round) -> list[str]:
     for table in round_.tables:
         for pid in table.players:
             tables.setdefault(pid, []).append(table.number)
-    return [f"Turno {round_.number}: il giocatore con ID {pid} è seduto a più tavoli "
+    return [f"{round_.number}° Turno: il giocatore con ID {pid} è seduto a più tavoli "
             f"({', '.join(f'Tavolo N°{n}' for n in numbers)})"
             for pid, numbers in tables.items() if len(numbers) > 1]
 
@@ -152,7 +152,7 @@ def collect_games(tournament: Tournament, *, unico_vincitore: bool,
             first_empty = round_.number if first_empty is None else first_empty
             continue
         if first_empty is not None:
-            problems.append(f"Turno {round_.number}: ha dei punteggi ma il Turno {first_empty} "
+            problems.append(f"{round_.number}° Turno: ha dei punteggi ma il {first_empty}° Turno "
                             f"non è stato inserito")
         played.append(round_.number)
         round_max = max((len(t.players) for t in round_.tables), default=0)
@@ -161,8 +161,8 @@ def collect_games(tournament: Tournament, *, unico_vincitore: bool,
             if not table.players:
                 continue
             if not table.is_played:
-                # WORKBOOK.md, round sheets: "Turno 2, Tavolo N°5: punteggi mancanti".
-                problems.append(f"Turno {round_.number}, Tavolo N°{table.number}: "
+                # WORKBOOK.md, round sheets: "2° Turno, Tavolo N°5: punteggi mancanti".
+                problems.append(f"{round_.number}° Turno, Tavolo N°{table.number}: "
                                 f"punteggi mancanti")
                 continue
             game = _game(round_, table, round_max)

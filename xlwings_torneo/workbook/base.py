@@ -26,6 +26,10 @@ class WorkbookBackend(Protocol):
         """Create or replace the sheet `spec.name`; a new sheet goes after `after` (or last)."""
         ...
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        """Give the sheet `old` the name `new`, keeping everything in it."""
+        ...
+
     def save(self) -> None: ...
 
     def lost_features(self) -> list[str]:

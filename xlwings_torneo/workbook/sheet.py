@@ -33,6 +33,8 @@ class Style:
     align: str | None = None
     """`left`, `center` or `right`."""
     font_size: float | None = None
+    wrap: bool = False
+    """Text shown on several lines (the round sheets' `Nome Cognome` + line break + club)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,9 @@ class SheetSpec:
     hidden_cols: set[int] = field(default_factory=set)
     hidden: bool = False
     validations: list[Validation] = field(default_factory=list)
+    merges: list[tuple[int, int, int, int]] = field(default_factory=list)
+    """Merged blocks (first row, first col, last row, last col), e.g. the round sheets'
+    `Tavolo N°k` across the table's columns."""
 
     def put(self, row: int, col: int, value: WriteValue, style: Style | None = None) -> None:
         self.cells[(row, col)] = value

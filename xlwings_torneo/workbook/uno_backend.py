@@ -189,6 +189,9 @@ class UnoBackend:
 
     # --- writing ---------------------------------------------------------------------
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        self._sheet(old).Name = new
+
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its place, or insert it after `after` (else last)."""
         sheets = self.doc.Sheets
@@ -223,6 +226,9 @@ class UnoBackend:
             columns.getByIndex(col - 1).Width = width_to_hundredths_mm(width)
         for col in spec.hidden_cols:
             columns.getByIndex(col - 1).IsVisible = False
+        for first_row, first_col, last_row, last_col in spec.merges:
+            sheet.getCellRangeByPosition(first_col - 1, first_row - 1, last_col - 1,
+                                         last_row - 1).merge(True)
         for validation in spec.validations:
             self._add_validation(sheet, validation)
         if spec.hidden:
@@ -252,6 +258,8 @@ class UnoBackend:
             props["CellBackColor"] = int(style.fill.lstrip("#"), 16)
         if style.number_format is not None:
             props["NumberFormat"] = self._number_format(style.number_format)
+        if style.wrap:
+            props["IsTextWrapped"] = True
         if style.align in _ALIGN:
             props["HoriJustify"] = uno.Enum("com.sun.star.table.CellHoriJustify",
                                             _ALIGN[style.align])

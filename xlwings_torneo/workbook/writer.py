@@ -86,7 +86,7 @@ def iscritti_spec(players: Sequence[Player] = ()) -> SheetSpec:
     for row, p in enumerate(players, start=HEADER_ROW + 1):
         spec.put_row(row, [p.id, p.nome, p.cognome, p.nick or None, p.club or None,
                            "SI" if p.partecipa else "NO", p.regione or None, p.nascita,
-                           p.email or None])
+                           p.id_nazionale or None])
         spec.styles[(row, 8)] = Style(number_format="DD/MM/YYYY")
     return spec
 
@@ -160,29 +160,40 @@ def template_specs(config: Config, type_names: Sequence[str] = ()) -> list[Sheet
 # --- Round sheets ---------------------------------------------------------------------------
 
 NAME_WIDTH, SCORE_WIDTH, ID_WIDTH = 24.0, 7.0, 5.0
+LABEL_ROWS_PER_TABLE = 2
+"""The original's round sheets: `Tavolo N°k` on row 2k-1, the seats on row 2k (it reads
+the rows in pairs)."""
+
+
+def seat_text(player: Player) -> str:
+    """The name cell as the original writes it: `Nome Cognome`, a line break, the club."""
+    return f"{player.display_name}\n{player.club}" if player.club else player.display_name
 
 
 def round_spec(number: int, tables: Sequence[Sequence[PlayerId | None]],
                players: dict[PlayerId, Player],
-               scores: Mapping[PlayerId, Decimal] | None = None) -> SheetSpec:
-    """`Turno N`: three rows per table; seat j in columns 3j+1 (ID, hidden), 3j+2 (name),
-    3j+3 (score: left empty by the draw; `scores` fills it, as typed). Ghost seats: name
-    `GHOST`, no ID."""
-    spec = SheetSpec(round_sheet_name(number))
+               scores: Mapping[PlayerId, Decimal] | None = None, *,
+               name: str | None = None) -> SheetSpec:
+    """`N° Turno` exactly as the original writes it (WORKBOOK.md, round sheets): row 2k-1
+    `Tavolo N°k` merged across the table; row 2k seat j in columns 3j+1 (ID, a number,
+    hidden), 3j+2 (name + line break + club), 3j+3 (score: 0 from the draw, as the
+    original's reader needs a number; `scores` fills it). Ghost seats: name `GHOST`, no
+    ID, no score. `name` keeps a workbook's own style (`Turno N`)."""
+    spec = SheetSpec(name or round_sheet_name(number))
     widest = max((len(t) for t in tables), default=4)
     for k, seats in enumerate(tables, start=1):
-        top = 3 * (k - 1) + 1
-        spec.put(top, 2, f"Tavolo N°{k}", BOLD)
+        top = LABEL_ROWS_PER_TABLE * (k - 1) + 1
+        spec.put(top, 1, f"Tavolo N°{k}", BOLD)
+        spec.merges.append((top, 1, top, 3 * max(len(seats), 1)))
         for j, pid in enumerate(seats):
             if pid is None:
                 spec.put(top + 1, 3 * j + 2, GHOST_NAME)
                 continue
             player = players[pid]
             spec.put(top + 1, 3 * j + 1, pid)
-            spec.put(top + 1, 3 * j + 2, player.display_name)
-            spec.put(top + 2, 3 * j + 2, player.club or None, Style(italic=True))
-            if scores is not None and pid in scores:
-                spec.put(top + 1, 3 * j + 3, scores[pid])
+            spec.put(top + 1, 3 * j + 2, seat_text(player), Style(wrap=True))
+            score = scores.get(pid) if scores is not None else None
+            spec.put(top + 1, 3 * j + 3, score if score is not None else 0)
     for j in range(widest):
         spec.col_widths[3 * j + 1] = ID_WIDTH
         spec.col_widths[3 * j + 2] = NAME_WIDTH

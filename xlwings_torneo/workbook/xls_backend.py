@@ -129,6 +129,14 @@ class XlsBackend:
 
     # --- writing ---------------------------------------------------------------------
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        check_sheet_name(new)
+        entry = self._entry(old)
+        if isinstance(entry, _Written):
+            entry.spec.name = new
+        else:
+            entry.sheet.name = new
+
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its position, or add it after `after` (else last)."""
         check_sheet_name(spec.name)
@@ -451,6 +459,8 @@ class _Copier:
             ws.col(col - 1).width = max(0, min(65535, round(width * 256)))
         for col in spec.hidden_cols:
             ws.col(col - 1).hidden = 1
+        for first_row, first_col, last_row, last_col in spec.merges:
+            ws.merge(first_row - 1, last_row - 1, first_col - 1, last_col - 1)
 
     def _write_value(self, ws: xlwt.Worksheet, r: int, c: int, value: WriteValue,
                      style: Style | None, written: _Written) -> None:
@@ -504,6 +514,7 @@ class _Copier:
                 xf.pattern.pattern_fore_colour = nearest_colour(style.fill, self._palette)
             if style.align is not None:
                 xf.alignment.horz = _ALIGN.get(style.align, 0)
+            xf.alignment.wrap = int(style.wrap)
         self._spec_styles[key] = xf
         return xf
 

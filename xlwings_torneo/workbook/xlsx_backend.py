@@ -180,6 +180,9 @@ class XlsxBackend:
 
     # --- writing ---------------------------------------------------------------------
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        self._sheet(old).title = new
+
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its position, or add it after `after` (else last)."""
         _check(spec)  # before touching the workbook: a refused spec changes nothing
@@ -427,6 +430,9 @@ def _fill(ws: Worksheet, spec: SheetSpec) -> None:
         ws.column_dimensions[col_letter(col)].width = width
     for col in spec.hidden_cols:
         ws.column_dimensions[col_letter(col)].hidden = True
+    for first_row, first_col, last_row, last_col in spec.merges:
+        ws.merge_cells(start_row=first_row, start_column=first_col, end_row=last_row,
+                       end_column=last_col)
     for validation in spec.validations:
         rule = DataValidation(type="list", formula1=validation.source.lstrip("="),
                               allow_blank=True, showErrorMessage=validation.strict,
@@ -476,8 +482,8 @@ def _apply_style(cell: Cell, style: Style) -> None:
         cell.fill = PatternFill(fill_type="solid", start_color=colour, end_color=colour)
     if style.number_format is not None:
         cell.number_format = style.number_format
-    if style.align is not None:
-        cell.alignment = Alignment(horizontal=style.align)
+    if style.align is not None or style.wrap:
+        cell.alignment = Alignment(horizontal=style.align, wrap_text=style.wrap or None)
 
 
 def _activate_first_visible(wb: Workbook) -> None:

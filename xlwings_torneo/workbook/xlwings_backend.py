@@ -83,6 +83,9 @@ class XlwingsBackend:
         rows = ([_read_value(v) for v in raw] for raw in values or [])
         return Grid.trimmed(name, rows, hidden=not sheet.visible)
 
+    def rename_sheet(self, old: str, new: str) -> None:
+        self.book.sheets[old].name = new
+
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its place, or add it after `after` (else last)."""
         names = self.sheet_names()

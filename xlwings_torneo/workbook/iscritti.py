@@ -1,0 +1,134 @@
+"""Sheet `Iscritti` read tolerantly (WORKBOOK.md, `Iscritti` and the last section): every
+layout of the original's templates, header variants of 2008 and 2025, pre-numbered unused
+rows skipped; errors and warnings exactly as WORKBOOK.md lists them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Player, PlayerId
+from .cells import is_blank, norm_header, to_date, to_id, to_text, to_yes_no
+from .problems import Problems
+from .sheet import CellValue, Grid, cell_ref
+
+HEADER_SEARCH_ROWS = 10
+"""Reading looks for the header in the first rows: older workbooks put it elsewhere."""
+
+# Header variants accepted on reading, by normalised text (cells.norm_header).
+HEADER_ALIASES: dict[str, tuple[str, ...]] = {
+    "id": ("id", "idgiocatore"),
+    "nome": ("nome",),
+    "cognome": ("cognome",),
+    # 2008 templates: `Nick Forum EG` (WORKBOOK.md, last section)
+    "nick": ("nickname", "nick", "soprannome", "nickforumeg", "nickforum"),
+    "club": ("club", "clubofamiglia", "clubogruppo", "gruppo", "famiglia"),
+    "partecipa": ("partecipatorneo", "partecipa", "presente"),
+    # 2008 templates: `Regione Domicilio`
+    "regione": ("regione", "regionedomicilio", "regionediresidenza", "regioneresidenza"),
+    "nascita": ("datadinascitaggmmaaaa", "datadinascita", "nascita", "datanascita"),
+    "email": ("email", "mail", "posta", "indirizzoemail"),
+    # 2025 template, column I; never the email (issue 17)
+    "id_nazionale": ("idnazionale", "idnaz", "codicenazionale"),
+}
+REQUIRED = ("id", "nome", "cognome")
+COLUMN_LABELS = {"nick": "Nickname", "club": "Club", "partecipa": "Partecipa Torneo",
+                 "regione": "Regione", "nascita": "Data di Nascita", "email": "Email",
+                 "id_nazionale": "ID NAZIONALE"}
+"""How a missing optional column is named to the organiser."""
+_NOT_DATA = ("id", "id_nazionale")
+"""Columns that do not make a row a player's: the templates pre-number A and fill I by
+formula on every row."""
+
+
+@dataclass(frozen=True)
+class IscrittiSheet:
+    players: tuple[Player, ...]
+    columns: frozenset[str]
+    """The fields whose column was found (keys of HEADER_ALIASES)."""
+
+
+def find_header(grid: Grid) -> tuple[int, dict[str, int]] | None:
+    for row in range(1, min(grid.max_row, HEADER_SEARCH_ROWS) + 1):
+        found: dict[str, int] = {}
+        for col, value in enumerate(grid.rows[row - 1], start=1):
+            key = norm_header(value)
+            for field_name, aliases in HEADER_ALIASES.items():
+                if field_name not in found and (key in aliases or (
+                        field_name == "nascita" and key.startswith("datadinascita"))):
+                    found[field_name] = col
+        if all(name in found for name in REQUIRED):
+            return row, found
+    return None
+
+
+def national_id(value: CellValue) -> str:
+    """`ID NAZIONALE` as text; the template's lookup gives "" or 0 when nobody was found."""
+    text = to_text(value)
+    return "" if text in ("", "0") else text
+
+
+def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
+    """Rows of `Iscritti` after the header; blank and pre-numbered rows skipped."""
+    header = find_header(grid)
+    if header is None:
+        problems.add("riga di intestazione non trovata: servono almeno le colonne ID, Nome e "
+                     f"Cognome nelle prime {HEADER_SEARCH_ROWS} righe", grid.name)
+        return IscrittiSheet((), frozenset())
+    header_row, cols = header
+    players: list[Player] = []
+    first_row_of: dict[PlayerId, int] = {}
+
+    def get(row: int, field_name: str) -> CellValue:
+        col = cols.get(field_name)
+        return grid.cell(row, col) if col else None
+
+    def where(row: int, field_name: str) -> str:
+        return cell_ref(grid.name, row, cols[field_name])
+
+    for row in range(header_row + 1, grid.max_row + 1):
+        if all(is_blank(get(row, f)) for f in cols if f not in _NOT_DATA):
+            continue  # blank, or an unused pre-numbered row (ID only)
+        pid = problems.attempt(None, to_id, get(row, "id"), where(row, "id"))
+        nome, cognome = to_text(get(row, "nome")), to_text(get(row, "cognome"))
+        if pid is None:
+            if is_blank(get(row, "id")):
+                problems.add("ID mancante", where(row, "id"))
+            continue
+        if pid in first_row_of:
+            problems.add(f'ID "{pid}" già usato alla riga {first_row_of[pid]}', where(row, "id"))
+            continue
+        first_row_of[pid] = row
+        if not nome and not cognome:
+            problems.warn(f"la riga dell'ID {pid} non ha né nome né cognome: ignorata",
+                          where(row, "nome"))
+            continue
+        if not nome:
+            problems.warn(f"manca il nome del giocatore con ID {pid} ({cognome})",
+                          where(row, "nome"))
+        if not cognome:
+            problems.warn(f"manca il cognome del giocatore con ID {pid} ({nome})",
+                          where(row, "cognome"))
+        who = f"{nome} {cognome}".strip()
+        partecipa = True
+        if "partecipa" in cols:
+            raw = get(row, "partecipa")
+            if is_blank(raw):
+                partecipa = False
+                problems.warn(f"Partecipa Torneo vuoto per {who} (ID {pid}): non viene "
+                              "sorteggiato; scrivi SI per farlo giocare", where(row, "partecipa"))
+            else:
+                partecipa = problems.attempt(True, to_yes_no, raw, where(row, "partecipa"))
+        nascita = None
+        if "nascita" in cols:
+            nascita = problems.tolerate(None, to_date, get(row, "nascita"),
+                                        where(row, "nascita"))
+        players.append(Player(
+            id=pid, nome=nome, cognome=cognome, nick=to_text(get(row, "nick")),
+            club=to_text(get(row, "club")), partecipa=partecipa,
+            regione=to_text(get(row, "regione")), nascita=nascita,
+            email=to_text(get(row, "email")), row=row,
+            id_nazionale=national_id(get(row, "id_nazionale")),
+        ))
+    if "partecipa" not in cols:
+        problems.add("colonna 'Partecipa Torneo' non trovata", grid.name)
+    return IscrittiSheet(tuple(players), frozenset(cols))

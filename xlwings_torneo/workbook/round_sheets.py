@@ -1,0 +1,174 @@
+"""Round sheets as the original program writes and reads them (WORKBOOK.md, "Round sheets").
+
+`1° Turno`, `2° Turno`, ...: two rows a table (`Tavolo N°k`, then the seats as ID / name +
+line break + club / score triples). `Turno N` sheets of earlier versions of this project
+(three rows a table, the club on the row below the name) still read. Pure functions over
+Grids, every problem collected.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from decimal import Decimal
+
+from ..model import GHOST_NAME, Player, PlayerId, Round, Seat, Table
+from .cells import is_blank, to_decimal, to_id, to_text
+from .problems import Problems
+from .sheet import Grid, cell_ref
+
+ORIGINAL_STYLE = "{}° Turno"
+"""The original's round sheet names (`1° Turno`): it reads only sheets ending `° Turno`."""
+LEGACY_STYLE = "Turno {}"
+"""Round sheets of earlier versions of this project (`Turno 1`)."""
+
+ROUND_SHEET_RE = re.compile(r"^\s*(?:turno\s*(\d+)|(\d+)\s*[°º]\s*turno)\s*$", re.IGNORECASE)
+TABLE_LABEL_RE = re.compile(r"^\s*tavolo\s*n?\s*[°º.]?\s*(\d+)\s*$", re.IGNORECASE)
+SEAT_WIDTH = 3
+"""ID, name, score: one triple a seat, as many as the table has (6-7 seat tables go on to
+the right of column O)."""
+
+
+def round_number(sheet_name: str) -> int | None:
+    """`2° Turno` or `Turno 2` -> 2; other sheet names (`Stampa 2° Turno`) -> None."""
+    match = ROUND_SHEET_RE.match(sheet_name)
+    if not match:
+        return None
+    return int(match.group(1) or match.group(2))
+
+
+def is_legacy(sheet_name: str) -> bool:
+    match = ROUND_SHEET_RE.match(sheet_name)
+    return bool(match and match.group(1))
+
+
+def round_sheet_name(number: int, like: Iterable[str] = ()) -> str:
+    """The sheet of round `number`: `N° Turno`, unless the workbook's round sheets (`like`)
+    are of the earlier `Turno N` style, which a workbook keeps (WORKBOOK.md)."""
+    names = [n for n in like if round_number(n) is not None]
+    for name in names:
+        if round_number(name) == number:
+            return name
+    if names and all(is_legacy(n) for n in names):
+        return LEGACY_STYLE.format(number)
+    return ORIGINAL_STYLE.format(number)
+
+
+def _table_blocks(grid: Grid) -> list[list[tuple[int, int]]]:
+    """The sheet's (row, table number) labels, split where the numbering starts again:
+    the original appended a redraw below the tables already there."""
+    blocks: list[list[tuple[int, int]]] = []
+    seen: set[int] = set()
+    for row in range(1, grid.max_row + 1):
+        label = next((to_text(v) for v in grid.rows[row - 1] if not is_blank(v)), "")
+        match = TABLE_LABEL_RE.match(label)
+        if not match:
+            continue
+        number = int(match.group(1))
+        if not blocks or number in seen:
+            blocks.append([])
+            seen = set()
+        seen.add(number)
+        blocks[-1].append((row, number))
+    return blocks
+
+
+def _repeated(grid: Grid, blocks: list[list[tuple[int, int]]], problems: Problems) -> None:
+    spans = [(block[0][0], (blocks[i + 1][0][0] - 1) if i + 1 < len(blocks) else grid.max_row)
+             for i, block in enumerate(blocks)]
+    listed = ", ".join(f"{a}-{b}" for a, b in spans)
+    problems.add(f"il foglio contiene {len(blocks)} volte i tavoli del turno (righe {listed}): "
+                 "il programma originale aggiungeva in fondo al foglio i tavoli sorteggiati di "
+                 "nuovo. Tieni solo il sorteggio giocato (di solito l'ultimo, righe "
+                 f"{spans[-1][0]}-{spans[-1][1]}) e cancella le righe degli altri", grid.name)
+
+
+def _name_and_club(grid: Grid, seat_row: int, col: int, labels: set[int]) -> tuple[str, str]:
+    """`Nome Cognome` + line break + club (the original); earlier versions of this project
+    put the club on the row below."""
+    text = to_text(grid.cell(seat_row, col)).replace("\r", "")
+    if "\n" in text:
+        name, club = text.split("\n", 1)
+        return name.strip(), " ".join(club.split())
+    below = seat_row + 1
+    club = "" if below in labels else to_text(grid.cell(below, col))
+    return text, club
+
+
+def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
+               problems: Problems) -> Round:
+    """A round sheet: for each `Tavolo N°k`, the row below holds the seats as ID / name /
+    score triples. A seat without ID is matched by its name (older sheets); `GHOST` is a
+    ghost. 0 and empty read alike; in a table where others scored, an empty cell is an
+    error and a 0 a warning (WORKBOOK.md, **Decision**)."""
+    by_name: dict[str, list[Player]] = {}
+    for p in players.values():
+        by_name.setdefault(p.display_name.casefold(), []).append(p)
+    blocks = _table_blocks(grid)
+    if len(blocks) > 1:
+        _repeated(grid, blocks, problems)
+    labels = {row for block in blocks for row, _ in block}
+    tables: list[Table] = []
+    seen: dict[PlayerId, str] = {}
+    unreadable: set[str] = set()
+    for row, table_no in blocks[0] if blocks else []:
+        seats: list[Seat] = []
+        seat_row = row + 1
+        width = len(grid.rows[seat_row - 1]) if seat_row <= grid.max_row else 0
+        for first in range(1, width + 1, SEAT_WIDTH):
+            raw_id, raw_name = grid.cell(seat_row, first), grid.cell(seat_row, first + 1)
+            score_at = cell_ref(grid.name, seat_row, first + 2)
+            if is_blank(raw_id) and is_blank(raw_name):
+                continue
+            name, club = _name_and_club(grid, seat_row, first + 1, labels)
+            raw = problems.attempt(None, to_decimal, grid.cell(seat_row, first + 2), score_at)
+            if raw is None and not is_blank(grid.cell(seat_row, first + 2)):
+                unreadable.add(score_at)
+            if name.casefold() == GHOST_NAME.casefold() and is_blank(raw_id):
+                seats.append(Seat(None, GHOST_NAME, "", None, score_at))
+                continue
+            id_at = cell_ref(grid.name, seat_row, first)
+            pid = problems.attempt(None, to_id, raw_id, id_at)
+            if pid is None and is_blank(raw_id):
+                matches = by_name.get(name.casefold(), [])
+                if len(matches) == 1:
+                    pid = matches[0].id
+                else:
+                    problems.add(f'giocatore "{name}" senza ID e non riconoscibile dal nome',
+                                 cell_ref(grid.name, seat_row, first + 1))
+                    continue
+            if pid is None:
+                continue
+            if pid not in players:
+                problems.add(f"ID {pid} non presente nel foglio Iscritti", id_at)
+                continue
+            if pid in seen:
+                problems.add(f"il giocatore con ID {pid} compare due volte nel turno "
+                             f"(anche in {seen[pid]})", id_at)
+                continue
+            seen[pid] = id_at
+            seats.append(Seat(pid, name, club, raw, score_at))
+        if seats:
+            table = Table(table_no, tuple(seats))
+            _check_scores(table, unreadable, problems)
+            tables.append(table)
+    return Round(number, tuple(tables), grid.name)
+
+
+def _check_scores(table: Table, unreadable: set[str], problems: Problems) -> None:
+    """WORKBOOK.md, **Decision**: in a table where others scored, an empty score cell is an
+    error (the original's reader stops there) and a 0 a warning (a forgotten score looks
+    the same)."""
+    if not table.is_played:
+        return
+    for seat in table.seats:
+        if seat.is_ghost or seat.cell in unreadable:
+            continue
+        if seat.raw is None:
+            problems.add(f"punteggio mancante per {seat.name} (gli altri del Tavolo "
+                         f"N°{table.number} hanno il punteggio): scrivi il punteggio, anche 0",
+                         seat.cell)
+        elif seat.raw == Decimal(0):
+            problems.warn(f"punteggio 0 per {seat.name} mentre gli altri del Tavolo "
+                          f"N°{table.number} hanno un punteggio: controlla che non sia stato "
+                          "dimenticato", seat.cell)

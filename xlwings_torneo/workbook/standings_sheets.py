@@ -1,0 +1,46 @@
+"""Standings sheets this program did not write are never replaced silently (WORKBOOK.md,
+**Decision**): the original's `Classifica` (with its formulas) is kept under another name
+before ours is written."""
+
+from __future__ import annotations
+
+from .base import WorkbookBackend
+from .cells import norm_header
+from .layout import SHEET_CLASSIFICA, SHEET_CLASSIFICA_ORIGINALE, SHEET_RIDOTTA
+from .sheet import Grid
+
+OUR_HEADERS = {
+    SHEET_CLASSIFICA: ("Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia"),
+    SHEET_RIDOTTA: ("Pos.", "Nome", "Cognome", "pt. tot", "id"),
+}
+"""How the first cells of row 1 of our standings sheets read (writer.standings_specs)."""
+KEPT_SUFFIX = " (originale)"
+MAX_SHEET_NAME = 31
+
+
+def is_ours(grid: Grid, header: tuple[str, ...]) -> bool:
+    first = grid.rows[0] if grid.rows else ()
+    return tuple(norm_header(v) for v in first[:len(header)]) == tuple(
+        norm_header(h) for h in header)
+
+
+def kept_name(name: str, taken: list[str]) -> str:
+    """`Classifica (originale)`, or `Classifica (originale 2)` when that is taken too."""
+    base = SHEET_CLASSIFICA_ORIGINALE if name == SHEET_CLASSIFICA else f"{name}{KEPT_SUFFIX}"
+    candidate, n = base[:MAX_SHEET_NAME], 2
+    while candidate in taken:
+        candidate = f"{base[:-1]} {n})"[:MAX_SHEET_NAME]
+        n += 1
+    return candidate
+
+
+def keep_foreign_standings(book: WorkbookBackend) -> list[str]:
+    """Rename the standings sheets we did not write; the Italian lines to say so."""
+    said: list[str] = []
+    for name, header in OUR_HEADERS.items():
+        if name in book.sheet_names() and not is_ours(book.read_sheet(name), header):
+            new = kept_name(name, book.sheet_names())
+            book.rename_sheet(name, new)
+            said.append(f"il foglio '{name}' non è stato scritto da questo programma: "
+                        f"conservato com'è con il nome '{new}'")
+    return said
