@@ -20,7 +20,7 @@ class RoundChoice(Enum):
     LAST = "last"
     """The last round in the workbook."""
     ACTIVE = "active"
-    """The round of the active `Turno N` sheet, else the last round."""
+    """The round of the active round sheet (`N° Turno`, `Turno N`), else the last round."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ BUTTONS: tuple[Button, ...] = (
            "Mostra il foglio nascosto Opzioni: tipo di torneo, stampa, log.",
            "Apertura delle opzioni…", "opzioni"),
     Button("SorteggioTurno", "Sorteggio Turno", TURNI, "TableInsert",
-           "Sorteggia i tavoli del prossimo turno e scrive il foglio Turno N "
+           "Sorteggia i tavoli del prossimo turno e scrive il foglio N° Turno "
            "(Turno… per sceglierne un altro).",
            "Sorteggio del turno {turno}…", "sorteggio_turno", RoundChoice.NEXT),
     Button("RipetiSorteggio", "Ripeti Sorteggio", TURNI, "Refresh",

@@ -28,18 +28,23 @@ Public Function TorneoStatus(ByVal template As String, ByVal roundNo As Long) As
     End If
 End Function
 
-' "Turno 3" -> 3; any other sheet name -> 0.
+' "3° Turno" (the original's) or "Turno 3" -> 3; any other sheet name -> 0.
 Public Function TorneoRoundOf(ByVal sheetName As String) As Long
     Dim rest As String
-    If Left$(sheetName, 6) <> "Turno " Then Exit Function
-    rest = Mid$(sheetName, 7)
+    If Left$(sheetName, 6) = "Turno " Then
+        rest = Mid$(sheetName, 7)
+    ElseIf Len(sheetName) > 7 And Right$(sheetName, 7) = ChrW(176) & " Turno" Then
+        rest = Left$(sheetName, Len(sheetName) - 7)
+    Else
+        Exit Function
+    End If
     If Len(rest) = 0 Or Len(rest) > 4 Then Exit Function
     If rest Like "*[!0-9]*" Then Exit Function
     TorneoRoundOf = CLng(rest)
 End Function
 
-' The round a button acts on by default: "next" (after the last Turno sheet), "last", or
-' "active" (the active Turno sheet, else the last).
+' The round a button acts on by default: "next" (after the last round sheet), "last", or
+' "active" (the active round sheet, else the last).
 Public Function TorneoDefaultRound(ByVal which As String) As Long
     Dim sheet As Object
     Dim last As Long, n As Long

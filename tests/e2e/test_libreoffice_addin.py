@@ -114,6 +114,8 @@ CALLS: dict[str, tuple[str, str, list[Any]]] = {
     "command with round": ("TorneoRun", "TorneoCommand", ["StampaTurno", "12"]),
     "round of Turno 12": ("TorneoRun", "TorneoRoundOf", ["Turno 12"]),
     "round of Turno 1a": ("TorneoRun", "TorneoRoundOf", ["Turno 1a"]),
+    "round of 12° Turno": ("TorneoRun", "TorneoRoundOf", ["12° Turno"]),
+    "round of Stampa 1° Turno": ("TorneoRun", "TorneoRoundOf", ["Stampa 1° Turno"]),
     "round of Classifica": ("TorneoRun", "TorneoRoundOf", ["Classifica"]),
 }
 OURS = [module.name for module in build.our_modules()]
@@ -196,8 +198,9 @@ def test_our_pure_vba_functions_give_the_expected_values(report: dict[str, Any])
                                 "torneo.press('SorteggioTurno')")
     assert calls["command with round"] == ("import xlwings_torneo.addin as torneo; "
                                            "torneo.press('StampaTurno', 12)")
-    assert [calls[f"round of {name}"] for name in ("Turno 12", "Turno 1a", "Classifica")] \
-        == [12, 0, 0]
+    assert [calls[f"round of {name}"] for name in ("Turno 12", "Turno 1a", "Classifica",
+                                                   "12° Turno", "Stampa 1° Turno")] \
+        == [12, 0, 0, 12, 0]
 
 
 def test_xlwings_own_modules_are_reported_as_they_compile(report: dict[str, Any]):

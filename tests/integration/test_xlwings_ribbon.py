@@ -316,9 +316,9 @@ def test_press_runs_the_button_the_vba_names_on_a_real_xlwings_book(twins: tuple
     message, _, alerts = press(excel, lambda book: addin.press("SorteggioTurno", 1,
                                                               book=book))
     assert message is not None and not message.error, message
-    assert message.text.startswith("Turno 1 (Open): 6 tavoli")
+    assert message.text.startswith("1° Turno (Open): 6 tavoli")
     assert alerts == [message.text]
-    assert "Turno 1" in openpyxl.load_workbook(excel).sheetnames
+    assert "1° Turno" in openpyxl.load_workbook(excel).sheetnames
 
 
 def test_press_shows_an_organiser_error_as_it_is(twins: tuple[Path, Path]):

@@ -245,7 +245,8 @@ def test_every_xlwings_routine_our_vba_calls_exists_in_the_pinned_xlwings_own_so
     from_xlwings = called & provided
     assert from_xlwings == {"RunPython", "GetConfig", "FileExists"}
     builtin = {"MsgBox", "InStr", "Left", "Mid", "Len", "CStr", "CLng", "Replace",
-               "VarType", "If", "Dim", "For", "Case", "Select", "End", "Exit", "Next",
+               "VarType", "If", "ElseIf", "ChrW", "Dim", "For", "Case", "Select", "End", "Exit",
+               "Next",
                "Public", "Private", "Option", "Attribute", "On", "ByVal", "TorneoPress"}
     unknown = called - provided - defined - builtin
     assert not unknown, f"called, but defined nowhere: {sorted(unknown)}"
