@@ -99,10 +99,11 @@ def open_file(path: Path, *, ignore_stale_lock: bool = False) -> WorkbookBackend
 def read(book: WorkbookBackend, config: Config) -> Tournament:
     """The whole tournament, validated: every problem of every sheet raised together."""
     grids = [book.read_sheet(name) for name in book.sheet_names()]
-    tournament = read_tournament(grids, config.options)
     # only the .xlsx backend can hold a formula without its value: the others calculate
     uncalculated: Callable[[], set[str]] | None = getattr(book, "uncalculated_cells", None)
-    collect(list(score_problems(tournament, uncalculated() if uncalculated else ())))
+    formulas = uncalculated() if uncalculated else set()
+    tournament = read_tournament(grids, config.options, formulas)
+    collect(list(score_problems(tournament, formulas)))
     return tournament
 
 

@@ -48,7 +48,7 @@ def test_every_usage_error_is_italian(torneo: Cli, argv: list[str], message: str
 def test_round_zero_is_refused_not_the_next_round(workbook: Path, torneo: Cli):
     assert torneo("draw", workbook, "--round", "0") == 2
     assert "0 fuori intervallo: il numero del turno va da 1" in torneo.err
-    assert "Turno 1" not in openpyxl.load_workbook(workbook).sheetnames
+    assert "1° Turno" not in openpyxl.load_workbook(workbook).sheetnames
 
 
 def test_a_huge_round_number_is_refused_at_once(workbook: Path, torneo: Cli):
@@ -99,7 +99,7 @@ def test_rank_and_export_before_any_score_say_so_and_write_nothing(workbook: Pat
     assert torneo("draw", workbook, "--seed", "1") == 0
     before = workbook.read_bytes()
     assert torneo("rank", workbook) == 2
-    assert "nessun turno ha ancora punteggi" in torneo.err and "Turno 1" in torneo.err
+    assert "nessun turno ha ancora punteggi" in torneo.err and "1° Turno" in torneo.err
     assert workbook.read_bytes() == before
     assert torneo("export", workbook, "--format", "txt") == 2
     assert "nessun turno ha ancora punteggi" in torneo.err

@@ -131,7 +131,7 @@ def test_a_symlinked_workbook_gets_the_round_in_its_real_file(workbook: Path, tm
     link.symlink_to(workbook)
     assert torneo("draw", link, "--seed", "1") == 0, torneo.err
     assert link.is_symlink()
-    assert "Turno 1" in openpyxl.load_workbook(workbook).sheetnames
+    assert "1° Turno" in openpyxl.load_workbook(workbook).sheetnames
 
 
 def test_a_save_cleans_up_what_a_killed_save_left(workbook: Path, torneo: Cli):

@@ -31,11 +31,11 @@ def first_seat_scores(path: Path, value: object) -> None:
 
 def score_cell(path: Path, value: object) -> str:
     wb = openpyxl.load_workbook(path)
-    ws = wb["Turno 1"]
+    ws = wb["1° Turno"]
     for row in ws.iter_rows():
         for cell in row:
             if cell.value == value:
-                return f"Turno 1!{cell.coordinate}"
+                return f"1° Turno!{cell.coordinate}"
     raise AssertionError(value)
 
 

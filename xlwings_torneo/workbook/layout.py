@@ -6,7 +6,7 @@ Pure functions over Grids; the backends deliver the Grids, nothing here touches 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -177,9 +177,11 @@ NEEDED_COLUMNS = ("club", "regione")
 """Optional `Iscritti` columns some draw criteria need (see `columns.py`)."""
 
 
-def read_tournament(grids: Iterable[Grid], defaults: Options) -> Tournament:
+def read_tournament(grids: Iterable[Grid], defaults: Options,
+                    uncalculated: Collection[str] = ()) -> Tournament:
     """Every sheet the program knows, validated together; raises ValidationError listing all
-    errors; warnings travel with the Tournament."""
+    errors; warnings travel with the Tournament. `uncalculated`: score cells holding a
+    formula without a value, told apart from empty ones (`score_checks`)."""
     problems = Problems()
     by_name = {g.name: g for g in grids}
     iscritti = by_name.get(SHEET_ISCRITTI) or next(
@@ -199,7 +201,7 @@ def read_tournament(grids: Iterable[Grid], defaults: Options) -> Tournament:
     for name, grid in by_name.items():
         number = round_number(name)
         if number is not None:
-            rounds.append(read_round(grid, number, index, problems))
+            rounds.append(read_round(grid, number, index, problems, uncalculated))
     numbers = [r.number for r in rounds]
     for number in sorted({n for n in numbers if numbers.count(n) > 1}):
         twins = " e ".join(f"'{r.sheet}'" for r in rounds if r.number == number)

@@ -9,7 +9,7 @@ Grids, every problem collected.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from decimal import Decimal
 
 from ..model import GHOST_NAME, Player, PlayerId, Round, Seat, Table
@@ -96,11 +96,12 @@ def _name_and_club(grid: Grid, seat_row: int, col: int, labels: set[int]) -> tup
 
 
 def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
-               problems: Problems) -> Round:
+               problems: Problems, uncalculated: Collection[str] = ()) -> Round:
     """A round sheet: for each `Tavolo N°k`, the row below holds the seats as ID / name /
     score triples. A seat without ID is matched by its name (older sheets); `GHOST` is a
     ghost. 0 and empty read alike; in a table where others scored, an empty cell is an
-    error and a 0 a warning (WORKBOOK.md, **Decision**)."""
+    error and a 0 a warning (WORKBOOK.md, **Decision**); `uncalculated` cells (a formula
+    without value) are another error's (`score_checks`)."""
     by_name: dict[str, list[Player]] = {}
     for p in players.values():
         by_name.setdefault(p.display_name.casefold(), []).append(p)
@@ -110,7 +111,7 @@ def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
     labels = {row for block in blocks for row, _ in block}
     tables: list[Table] = []
     seen: dict[PlayerId, str] = {}
-    unreadable: set[str] = set()
+    unreadable: set[str] = set(uncalculated)
     for row, table_no in blocks[0] if blocks else []:
         seats: list[Seat] = []
         seat_row = row + 1
