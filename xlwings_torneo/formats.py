@@ -54,6 +54,25 @@ class SizeScheme(enum.Enum):
     TWO_THREE = "2/3"
 
 
+@dataclass(frozen=True)
+class PreferredSizes:
+    """Tables of a preferred size with the leftovers at smaller tables (type entry keys
+    `tavolo_preferito`, `tavolo_minimo`; seed 004 l.73, l.81: tables "del numero di giocatori
+    previsto", a smaller table "inferiore a quello degli altri tavoli")."""
+
+    preferred: int
+    minimum: int = 2
+
+    @property
+    def value(self) -> str:
+        """How `torneo types` shows it: `4 (min 2)`."""
+        return f"{self.preferred} (min {self.minimum})"
+
+
+Sizes = SizeScheme | PreferredSizes
+"""What a type says about its table sizes: a fixed scheme or a preferred size."""
+
+
 class DrawKind(enum.Enum):
     """How a round's tables are formed."""
 
@@ -101,7 +120,7 @@ class TournamentType:
     """One entry of the registry."""
 
     name: str
-    sizes: SizeScheme
+    sizes: Sizes
     rounds: tuple[RoundRule, ...]
     """Rule of round 1, 2, …; when `open_ended` the last one repeats for later rounds."""
     open_ended: bool

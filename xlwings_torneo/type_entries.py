@@ -22,7 +22,9 @@ from .formats import (
     BUILTIN_SOURCE,
     Criterion,
     DrawKind,
+    PreferredSizes,
     RoundRule,
+    Sizes,
     SizeScheme,
     Threshold,
     TournamentType,
@@ -54,7 +56,7 @@ SCHEME_PROBE_PLAYERS = range(2, 64)
 its pattern well within this range)."""
 
 
-def table_sizes(scheme: SizeScheme) -> tuple[int, ...]:
+def table_sizes(scheme: Sizes) -> tuple[int, ...]:
     """Table sizes, with and without ghost seats, that `scheme` makes for some number of
     players: the sizes a placement table must cover (4/5 makes 3s for 6, 7 and 11)."""
     sizes: set[int] = set()
@@ -66,10 +68,14 @@ def table_sizes(scheme: SizeScheme) -> tuple[int, ...]:
         sizes.update(plan.sizes, plan.real_sizes)
     return tuple(sorted(sizes))
 
+MAX_TABLE = 7
+"""The largest table a preferred size may ask for (seed 004 l.61: "Tavoli Da" 2 to 7)."""
+
 MAX_DISCARDS = 10
 MAX_DECIMALS = 10
 
-TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "turni", "turni_illimitati", "punti",
+TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
+            "turni", "turni_illimitati", "punti",
             "classifica", "squadre", "soglie")
 ROUND_KEYS = ("sorteggio", "criteri")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
@@ -220,7 +226,31 @@ def _tiebreakers(p: _Problems, name: str, key: str, raw: Any) -> tuple[TieCriter
     return tuple(out)
 
 
-def _scoring(p: _Problems, name: str, entry: Mapping[str, Any], sizes: SizeScheme | None,
+def _sizes(p: _Problems, name: str, entry: Mapping[str, Any]) -> Sizes | None:
+    """`tavoli = "4/5"` (a scheme) or `tavolo_preferito = 4` (with `tavolo_minimo`)."""
+    if "tavolo_preferito" in entry:
+        if "tavoli" in entry:
+            p.add(name, "tavoli", "scrivere tavoli oppure tavolo_preferito, non entrambi")
+        preferred = _int(p, name, "tavolo_preferito", entry["tavolo_preferito"], 2, MAX_TABLE)
+        minimum = _int(p, name, "tavolo_minimo", entry.get("tavolo_minimo", 2), 2, MAX_TABLE)
+        if preferred is None or minimum is None:
+            return None
+        if minimum > preferred:
+            p.add(name, "tavolo_minimo", f"{minimum} supera tavolo_preferito ({preferred})")
+            return None
+        return PreferredSizes(preferred, minimum)
+    if "tavolo_minimo" in entry:
+        p.add(name, "tavolo_minimo", "vale solo con tavolo_preferito")
+    sizes_name = _text(p, name, "tavoli", entry.get("tavoli", ""))
+    schemes = {s.value: s for s in SizeScheme}
+    sizes = schemes.get(sizes_name)
+    if sizes is None:
+        p.add(name, "tavoli", _unknown("schema", sizes_name, schemes) if "tavoli" in entry
+              else "manca lo schema dei tavoli (ad esempio \"4/5\") o tavolo_preferito")
+    return sizes
+
+
+def _scoring(p: _Problems, name: str, entry: Mapping[str, Any], sizes: Sizes | None,
              rounds: tuple[RoundRule, ...]) -> ScoringRule | None:
     if "punti" not in entry:
         for key in ("classifica", "squadre"):
@@ -300,12 +330,7 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     """One type from its (merged) entry; problems are added to `p`."""
     before = len(p.items)
     _check_keys(p, name, "", entry, TOP_KEYS)
-    sizes_name = _text(p, name, "tavoli", entry.get("tavoli", ""))
-    schemes = {s.value: s for s in SizeScheme}
-    sizes = schemes.get(sizes_name)
-    if sizes is None:
-        p.add(name, "tavoli", _unknown("schema", sizes_name, schemes) if "tavoli" in entry
-              else "manca lo schema dei tavoli (ad esempio \"4/5\")")
+    sizes = _sizes(p, name, entry)
     if "turni" not in entry:
         p.add(name, "turni", "mancano le regole dei turni")
     rounds = _rounds(p, name, entry.get("turni", []))

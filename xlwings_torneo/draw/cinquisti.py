@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from itertools import permutations
 
-from ..formats import Criterion, SizeScheme
+from ..formats import Criterion, Sizes
 from ..model import Player, PlayerId, Round
 from .criteria import Value, evaluate
 from .engine import DrawResult, draw_round, make_context
@@ -70,7 +70,7 @@ def _best_permutation(tables: list[list[PlayerId]], cinquisti: Sequence[PlayerId
     return rng.choice(choices)
 
 
-def draw_cinquisti(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,
+def draw_cinquisti(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
                    criteria: Sequence[Criterion], seed: int, *,
                    time_limit: float | None = None) -> DrawResult:
     """A cinquisti round; values and bounds are counted with every club (step d)."""
@@ -96,7 +96,7 @@ def draw_cinquisti(players: Sequence[Player], previous: Sequence[Round], scheme:
                       inner.warnings, inner.iterations, (note,))
 
 
-def draw_others(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,
+def draw_others(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
                 criteria: Sequence[Criterion], seed: int, fixed: dict[PlayerId, int], *,
                 time_limit: float | None = None) -> DrawResult:
     """(c): everyone else drawn and optimised with the cinquisti pinned, their clubs ignored

@@ -10,7 +10,7 @@ from itertools import groupby
 
 from ..config import Config
 from ..errors import DrawError
-from ..formats import Criterion, DrawKind, SizeScheme, TournamentType
+from ..formats import Criterion, DrawKind, Sizes, SizeScheme, TournamentType
 from ..model import Player, PlayerId, Round, Tournament
 from ..scoring.finals import qualifier_rounds
 from ..scoring.standings import compute_standings
@@ -49,7 +49,7 @@ def required_results(ttype: TournamentType, round_no: int) -> tuple[int, ...]:
     return ()
 
 
-def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,
+def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
                    criteria: Sequence[Criterion], seed: int, *,
                    time_limit: float | None = None, plan: TablePlan | None = None
                    ) -> DrawResult:
@@ -72,7 +72,7 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
     return replace(result, notes=(*result.notes, note))
 
 
-def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: SizeScheme,
+def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
             tables: Sequence[Sequence[PlayerId]], seed: int, notes: Sequence[str] = ()
             ) -> DrawResult:
     """A draw decided by the results: the engine only counts its conflicts."""

@@ -7,7 +7,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import DrawError
-from ..formats import Criterion, SizeScheme
+from ..formats import Criterion, Sizes
 from ..model import Player, PlayerId, Round
 from .bounds import lower_bound
 from .costs import compile_costs
@@ -113,7 +113,7 @@ def _given_start(ids: Sequence[PlayerId], start: Sequence[Sequence[PlayerId]],
 def draw_round(
     players: Sequence[Player],
     previous: Sequence[Round],
-    scheme: SizeScheme,
+    scheme: Sizes,
     criteria: Sequence[Criterion],
     seed: int,
     *,

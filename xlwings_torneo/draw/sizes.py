@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import DrawError
-from ..formats import SizeScheme
+from ..formats import PreferredSizes, Sizes, SizeScheme
 
 THREES_WHEN_FOUR_FIVE_FAILS: dict[int, tuple[int, ...]] = {6: (3, 3), 7: (4, 3), 11: (4, 4, 3)}
 """**Decision** (FORMATS.md §1): 6, 7 and 11 players cannot be split into tables of 4 and 5,
@@ -123,6 +123,31 @@ _PLANNERS = {
 }
 
 
-def plan_tables(n: int, scheme: SizeScheme) -> TablePlan:
+def preferred_plan(n: int, sizes: PreferredSizes) -> TablePlan:
+    """As few tables as the preferred size allows, the players spread as evenly as possible:
+    the tables of the preferred size first, the smaller ones last (`ODD_TABLES_LAST`).
+
+    seed 004 l.73: "costruisce tavoli del numero di giocatori previsto"; l.81: a table whose
+    players are "inferiore a quello degli altri tavoli" (e.g. "un tavolo da 3 giocatori in un
+    turno a 4 giocatori"). **Decision**: ceil(n / preferred) tables whose sizes differ by at
+    most one (preferred 4: 13 = 4+3+3+3, 5 = 3+2); a table below `minimum` is an error.
+    """
+    if n < sizes.minimum:
+        raise DrawError(f"servono almeno {sizes.minimum} giocatori per tavoli da "
+                        f"{sizes.minimum} a {sizes.preferred}: ci sono solo {n} giocatori "
+                        f"partecipanti")
+    tables = -(-n // sizes.preferred)
+    small, big = divmod(n, tables)
+    if small < sizes.minimum:
+        raise DrawError(f"con {n} giocatori non si possono formare tavoli da {sizes.minimum} "
+                        f"a {sizes.preferred}: aggiungere o togliere un giocatore")
+    if big == 0:
+        return _plan(small, tables, ())
+    return _plan(small + 1, big, (small,) * (tables - big))
+
+
+def plan_tables(n: int, scheme: Sizes) -> TablePlan:
     """The tables for `n` players under `scheme`; a `DrawError` in Italian when impossible."""
+    if isinstance(scheme, PreferredSizes):
+        return preferred_plan(n, scheme)
     return _PLANNERS[scheme](n)

@@ -19,8 +19,18 @@ from .finals import final_rounds, finalist_positions, qualifier_rounds
 from .games import Game, collect_games
 from .result import DrawnTie, StandingRow, Standings
 from .rules import ScoringRule
+from .share import table_share
 from .teams import team_rows
-from .tiebreak import Ranked, Record, TieBreak, TieCriterion, draw_ties, positions, rank
+from .tiebreak import (
+    Ranked,
+    Record,
+    TieBreak,
+    TieCriterion,
+    draw_ties,
+    positions,
+    rank,
+    sort_key,
+)
 
 DECIMAL_PRECISION = 50
 """Significant digits of the `Decimal` context the points are computed in."""
@@ -103,6 +113,7 @@ class _Engine:
         table_points: dict[PlayerId, list[int]] = {}
         places: dict[PlayerId, dict[int, int]] = {}
         tables: dict[PlayerId, dict[int, int]] = {}
+        shares: dict[PlayerId, dict[int, Fraction]] = {}
         for g in games:
             for pid, value in self.game_points[(g.round_no, g.table_no)].items():
                 seat = g.seat(pid)
@@ -110,6 +121,7 @@ class _Engine:
                 table_points.setdefault(pid, []).append(seat.pts)
                 places.setdefault(pid, {})[g.round_no] = seat.place
                 tables.setdefault(pid, {})[g.round_no] = g.table_no
+                shares.setdefault(pid, {})[g.round_no] = table_share(g, seat)
                 if seat.place == 1:
                     # A shared win (Unico Vincitore = NO) is a win for each winner.
                     won.setdefault(pid, set()).add(g.round_no)
@@ -121,7 +133,7 @@ class _Engine:
         return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]),
                             tuple(table_points[pid]),
                             discarded(pts, len(rounds), self.rule.discards),
-                            places[pid], tables[pid])
+                            places[pid], tables[pid], shares[pid])
                 for pid, pts in points.items()}
 
     def ranked(self, played: Sequence[int], *,
@@ -140,8 +152,10 @@ class _Engine:
         if finals:
             return self._final_standings(records, finals, criteria, previous), []
         groups = rank(list(records.values()), criteria, previous,
-                      points_first=self.rule.points_first)
-        drawn: list[DrawnTie] = []
+                      points_first=self.rule.points_first, played=played, seed=draw_seed or 0)
+        drawn = drawn_by_criterion(list(records.values()), criteria, previous, played,
+                                   draw_seed, self.rule.points_first) \
+            if draw_seed is not None else []
         if draw_seed is not None and self.rule.draw_ties and self._qualification_done(played):
             eligible = self._played_every_qualifier()
             groups, drawn = draw_ties(groups, seed=draw_seed, eligible=eligible,
@@ -158,7 +172,8 @@ class _Engine:
                            key=lambda r: (r.position, r.record.player.id))
         rest = [r for pid, r in records.items() if pid not in at_final]
         return finalists + positions(rank(rest, criteria, previous,
-                                          points_first=self.rule.points_first),
+                                          points_first=self.rule.points_first,
+                                          played=played_of(records)),
                                      start=len(finalists) + 1)
 
     def _qualification_done(self, played: Sequence[int]) -> bool:
@@ -176,6 +191,31 @@ class _Engine:
                 if seat.player_id is not None:
                     rounds_of.setdefault(seat.player_id, set()).add(g.round_no)
         return {pid for pid, rounds in rounds_of.items() if qualifiers <= rounds}
+
+
+def drawn_by_criterion(records: Sequence[Record], criteria: Sequence[TieCriterion],
+                       previous: dict[PlayerId, int], played: Sequence[int],
+                       seed: int, points_first: bool = True) -> list[DrawnTie]:
+    """The ties the `sorteggio` criterion settled (seed 004 l.81), for the log: each group
+    equal on every other criterion, in the order the draw put it."""
+    if TieBreak.DRAW not in criteria:
+        return []
+    others = [c for c in criteria if c is not TieBreak.DRAW]
+    out: list[DrawnTie] = []
+    place = 1
+    for group in rank(records, others, previous, points_first=points_first, played=played):
+        if len(group) > 1:
+            ordered = sorted(group, key=lambda x: sort_key(
+                x, criteria, previous, points_first=points_first, played=played, seed=seed),
+                reverse=True)
+            out.append(DrawnTie(place, tuple(x.player.id for x in ordered), seed))
+        place += len(group)
+    return out
+
+
+def played_of(records: dict[PlayerId, Record]) -> tuple[int, ...]:
+    """The rounds anybody in `records` played, in order."""
+    return tuple(sorted({n for r in records.values() for n in r.points}))
 
 
 DISCARD_MISSED_ROUNDS_FIRST = True

@@ -34,6 +34,16 @@ class TieBreak(enum.Enum):
     PREVIOUS_PLACE = "posizione al turno precedente"
     """Place in the standings after the previous played round, computed by the same rules
     (manual 000 l.488: "chi era davanti resta davanti"); not ranked then ranks behind."""
+    PBG_FIRST_ROUND = "PBG dopo il primo turno"
+    """Board Italian Gamers, standings after round 1 only (seed 004 l.81): the share of the
+    table's points, `pts / (sum of the pts at the table, ghost included)`."""
+    HIGHER_TABLE = "tavolo più alto, poi piazzamento, dall'ultimo turno al primo"
+    """Board Italian Gamers, standings after round 2 on (seed 004 l.82-88): the lower table
+    number in the last round, then the better place there, then the round before, … back to
+    round 1. A round not played ranks behind any played one."""
+    DRAW = "sorteggio"
+    """A seeded draw (seed 004 l.81: "la parità viene rotta assegnando casualmente le
+    posizioni"): each player gets a number drawn from the standings' seed and his ID."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,9 @@ TIEBREAK_NAMES: dict[str, TieBreak | CountedTieBreak] = {
     "terza_migliore_partita": TieBreak.THIRD_BEST_GAME,
     "punti_tavolo_migliore_partita": TieBreak.BEST_TABLE_POINTS,
     "posizione_turno_precedente": TieBreak.PREVIOUS_PLACE,
+    "pbg_primo_turno": TieBreak.PBG_FIRST_ROUND,
+    "tavolo_piu_alto": TieBreak.HIGHER_TABLE,
+    "sorteggio": TieBreak.DRAW,
 }
 """How a type entry names each criterion (`[classifica] spareggi = [...]`)."""
 
@@ -82,6 +95,8 @@ class Record:
     """Place at the table in each round he played, by round number."""
     tables: dict[int, int] = field(default_factory=dict)
     """Number of the table he sat at in each round he played (1 = the first table)."""
+    shares: dict[int, Fraction] = field(default_factory=dict)
+    """His share of his table's points in each round he played (PBG_FIRST_ROUND)."""
 
     @property
     def total(self) -> Fraction:
@@ -120,15 +135,42 @@ for _place, _name in PLACE_COUNT_NAMES.items():
     register_tiebreak(_name, _place_count(_place))
 
 
+def _higher_table(record: Record, played: Sequence[int]) -> list[Fraction]:
+    """seed 004 l.83-88: table then place of the last round, then of the one before, … back
+    to round 1; only after round 2 on ("Per i turni successivi", l.82)."""
+    if len(played) < 2:
+        return []
+    key: list[Fraction] = []
+    for n in reversed(played):
+        key += [Fraction(-record.tables.get(n, NOT_RANKED)),
+                Fraction(-record.places.get(n, NOT_RANKED))]
+    return key
+
+
+def _drawn(record: Record, seed: int) -> Fraction:
+    """The player's number in the seeded draw: the same seed and ID give the same number."""
+    return Fraction(random.Random(f"{seed}:{record.player.id}").getrandbits(64))
+
+
 def sort_key(record: Record, criteria: Sequence[TieCriterion],
              previous: Mapping[PlayerId, int], *,
-             points_first: bool = True) -> tuple[Fraction, ...]:
+             points_first: bool = True, played: Sequence[int] = (),
+             seed: int = 0) -> tuple[Fraction, ...]:
     """Total points, then each criterion (with `points_first` False: each criterion, then
-    the total); every element "higher is better"."""
+    the total); every element "higher is better". `played`: the rounds of the standings
+    (PBG_FIRST_ROUND, HIGHER_TABLE); `seed`: the DRAW's."""
     key: list[Fraction] = [record.total] if points_first else []
     for c in criteria:
         if isinstance(c, CountedTieBreak):
             key.append(c.key(record))
+        elif c is TieBreak.PBG_FIRST_ROUND:
+            # seed 004 l.81: "Dopo il primo turno ... come tie breaker viene utilizzata la pbg"
+            first = len(played) == 1
+            key.append(record.shares.get(played[0], Fraction(0)) if first else Fraction(0))
+        elif c is TieBreak.HIGHER_TABLE:
+            key.extend(_higher_table(record, played))
+        elif c is TieBreak.DRAW:
+            key.append(_drawn(record, seed))
         elif c is TieBreak.WINS:
             key.append(Fraction(record.wins))
         elif c is TieBreak.BEST_TABLE_POINTS:
@@ -148,17 +190,20 @@ class Ranked:
 
 
 def rank(records: Sequence[Record], criteria: Sequence[TieCriterion],
-         previous: Mapping[PlayerId, int], *, points_first: bool = True
-         ) -> list[list[Record]]:
+         previous: Mapping[PlayerId, int], *, points_first: bool = True,
+         played: Sequence[int] = (), seed: int = 0) -> list[list[Record]]:
     """Groups of players equal on total and every criterion, best group first; within a
     group by ID so that the output is stable."""
+    def key_of(r: Record) -> tuple[Fraction, ...]:
+        return sort_key(r, criteria, previous, points_first=points_first, played=played,
+                        seed=seed)
+
     keyed = sorted(records, key=lambda r: r.player.id)
-    keyed.sort(key=lambda r: sort_key(r, criteria, previous, points_first=points_first),
-               reverse=True)
+    keyed.sort(key=key_of, reverse=True)
     groups: list[list[Record]] = []
     last: tuple[Fraction, ...] | None = None
     for r in keyed:
-        k = sort_key(r, criteria, previous, points_first=points_first)
+        k = key_of(r)
         if groups and k == last:
             groups[-1].append(r)
         else:
