@@ -111,6 +111,18 @@ class Threshold:
     """Parallel groups, each with its own final."""
 
 
+@dataclass(frozen=True)
+class AttendanceRow:
+    """One row of a structure by attendance (type entry `struttura`, seed 004 l.120-125): with
+    up to `up_to` players, `rounds` qualifying rounds (the first is proposed), then a final of
+    `direct` players straight from the qualification plus the winners of `semifinals`."""
+
+    up_to: int
+    rounds: tuple[int, ...]
+    direct: int
+    semifinals: int
+
+
 BUILTIN_SOURCE = "predefinito"
 """How `torneo types` calls a type shipped with the program."""
 
@@ -132,6 +144,9 @@ class TournamentType:
     description: str = ""
     source: str = BUILTIN_SOURCE
     """Where the entry comes from: `predefinito (tipi/open.toml)` or the organiser's file."""
+    by_attendance: tuple[AttendanceRow, ...] = ()
+    """Qualifying rounds and final phase by number of players (`attendance.resolve` turns the
+    type into one with those rounds for a given tournament); empty: `rounds` as written."""
 
     def rule_for(self, round_no: int) -> RoundRule:
         from .errors import DrawError

@@ -9,9 +9,10 @@ from dataclasses import replace as dc_replace
 from pathlib import Path
 
 from .anonymous import without_anonymous_surnames
+from .attendance import tournament_type
 from .config import Config
 from .errors import MissingDependencyError, TorneoError, WorkbookError
-from .formats import TypeRegistry, find_type
+from .formats import TypeRegistry
 from .guards import require_scores
 from .logs import log
 from .model import Tournament
@@ -67,7 +68,7 @@ def standings_for(tournament: Tournament, types: TypeRegistry, *,
                   required: bool) -> Standings | None:
     """The standings of the ranking type, or None when the type has none (1VS1) or no
     round was played yet. Incomplete results are an error only when `required`."""
-    ttype = find_type(tournament.options.ranking_type, types)
+    ttype = tournament_type(tournament.options.ranking_type, tournament, types)
     if ttype.scoring is None or not any(r.is_played for r in tournament.rounds):
         return None
     try:

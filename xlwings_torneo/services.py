@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import locks
+from .attendance import describe as describe_structure
+from .attendance import resolve, tournament_type
 from .config import Config, load_config
 from .draw.dispatch import draw_for_round, required_results
 from .draw.engine import DrawResult
@@ -22,7 +24,7 @@ from .errors import (
     WorkbookError,
     collect,
 )
-from .formats import DrawKind, TournamentType, find_type
+from .formats import DrawKind, TournamentType
 from .guards import (
     check_after_round,
     check_player_count,
@@ -308,8 +310,11 @@ def draw_log_line(round_no: int, ttype: TournamentType, players: int, seed: int,
 def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
          overrides: LogOverrides = NO_OVERRIDES) -> DrawOutcome:
     def action(tournament: Tournament, config: Config) -> DrawOutcome:
-        ttype = type_of(book, request.type_name, "tipo_sorteggio", tournament.options,
-                        types_for(path))
+        ttype = resolve(type_of(book, request.type_name, "tipo_sorteggio", tournament.options,
+                                types_for(path)), tournament)
+        structure = describe_structure(ttype, tournament)
+        if structure:
+            log.info(structure)
         round_no = request.round_no or next_round(tournament)
         check_round_number(round_no)
         check_player_count(tournament)
@@ -366,8 +371,8 @@ class RankRequest:
 def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
          overrides: LogOverrides = NO_OVERRIDES) -> Standings:
     def action(tournament: Tournament, config: Config) -> Standings:
-        ttype = type_of(book, request.type_name, "ranking_type", tournament.options,
-                        types_for(path))
+        ttype = resolve(type_of(book, request.type_name, "ranking_type", tournament.options,
+                                types_for(path)), tournament)
         check_after_round(tournament, request.after_round)
         check_player_count(tournament)
         if ttype.scoring is not None:
@@ -437,7 +442,7 @@ def check(book: WorkbookBackend, path: Path | None, *,
             if str(err) not in (str(p) for p in problems):  # one name, one message
                 problems.append(err)
     if not problems:
-        ranking = find_type(tournament.options.ranking_type, types)
+        ranking = tournament_type(tournament.options.ranking_type, tournament, types)
         if ranking.scoring is not None:
             try:
                 compute_standings(tournament, ranking,

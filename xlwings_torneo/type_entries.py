@@ -20,6 +20,7 @@ from .draw.sizes import plan_tables
 from .errors import DrawError, ValidationError
 from .formats import (
     BUILTIN_SOURCE,
+    AttendanceRow,
     Criterion,
     DrawKind,
     PreferredSizes,
@@ -76,12 +77,15 @@ MAX_DECIMALS = 10
 
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
-            "classifica", "squadre", "soglie")
+            "classifica", "squadre", "soglie", "struttura")
 ROUND_KEYS = ("sorteggio", "criteri")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
                   "spareggi_finale", "punti_prima")
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
+ATTENDANCE_KEYS = ("fino_a", "turni", "diretti_in_finale", "semifinali")
+MAX_ROUNDS = 30
+"""The most qualifying rounds a structure row may propose (the template has 30 round dates)."""
 
 
 @dataclass
@@ -216,6 +220,38 @@ def _thresholds(p: _Problems, name: str, raw: Any) -> tuple[Threshold, ...]:
     return tuple(rows)
 
 
+def _attendance(p: _Problems, name: str, raw: Any) -> tuple[AttendanceRow, ...]:
+    """`[[Nome.struttura]]` rows (seed 004 l.120-125)."""
+    rows: list[AttendanceRow] = []
+    for i, item in enumerate(_list(p, name, "struttura", raw), start=1):
+        key = f"struttura[{i}]"
+        entry = _table(p, name, key, item)
+        _check_keys(p, name, f"{key}.", entry, ATTENDANCE_KEYS)
+        missing = [k for k in ATTENDANCE_KEYS if k not in entry]
+        for k in missing:
+            p.add(name, f"{key}.{k}", "chiave mancante")
+        if missing:
+            continue
+        up_to = _int(p, name, f"{key}.fino_a", entry["fino_a"], 1, 10**6)
+        direct = _int(p, name, f"{key}.diretti_in_finale", entry["diretti_in_finale"], 0, 4)
+        semis = _int(p, name, f"{key}.semifinali", entry["semifinali"], 0, 100)
+        rounds = [_int(p, name, f"{key}.turni", r, 1, MAX_ROUNDS)
+                  for r in _list(p, name, f"{key}.turni", entry["turni"])]
+        if not rounds:
+            p.add(name, f"{key}.turni", "serve almeno un numero di turni")
+        if up_to is None or direct is None or semis is None or None in rounds or not rounds:
+            continue
+        if direct + semis != 4:
+            p.add(name, key, f"la finale è un tavolo da 4: diretti_in_finale ({direct}) + "
+                             f"semifinali ({semis}) deve fare 4")
+            continue
+        rows.append(AttendanceRow(up_to, tuple(r for r in rounds if r is not None), direct,
+                                  semis))
+    if any(a.up_to >= b.up_to for a, b in pairwise(rows)):
+        p.add(name, "struttura", "i valori di fino_a devono crescere da una riga all'altra")
+    return tuple(rows)
+
+
 def _tiebreakers(p: _Problems, name: str, key: str, raw: Any) -> tuple[TieCriterion, ...]:
     out: list[TieCriterion] = []
     for item in _list(p, name, key, raw):
@@ -336,6 +372,9 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     rounds = _rounds(p, name, entry.get("turni", []))
     scoring = _scoring(p, name, entry, sizes, rounds)
     thresholds = _thresholds(p, name, entry.get("soglie", []))
+    by_attendance = _attendance(p, name, entry.get("struttura", []))
+    if by_attendance and scoring is None:
+        p.add(name, "struttura", "la fase finale si basa sulla classifica: serve [punti]")
     kinds = {r.kind for r in rounds}
     if DrawKind.SEMIFINAL in kinds and not thresholds:
         p.add(name, "soglie", "le semifinali richiedono le soglie della fase finale")
@@ -351,7 +390,7 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     if len(p.items) > before or sizes is None:
         return None
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
-                          tuple(aliases), description, source)
+                          tuple(aliases), description, source, by_attendance)
 
 
 def _read(path: Path, display: str) -> tuple[dict[str, Any], str | None]:

@@ -11,11 +11,12 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .attendance import tournament_type
 from .config import load_config
 from .draw.criteria import Value
 from .draw.dispatch import conflicts, draw_for_round
 from .errors import DrawError
-from .formats import Criterion, find_type
+from .formats import Criterion
 from .model import Round, Tournament
 from .services import read, sheet_of
 from .type_entries import types_for
@@ -74,8 +75,9 @@ def verify(book: WorkbookBackend, path: Path | None, round_no: int,
     if sheet is None:
         raise DrawError(f"il foglio '{sheet_of(tournament, round_no)}' non esiste")
     logged = _logged_seed(book, round_no)
-    ttype = find_type(type_name or (logged[1] if logged else tournament.options.tipo_sorteggio),
-                      types_for(path))
+    ttype = tournament_type(
+        type_name or (logged[1] if logged else tournament.options.tipo_sorteggio),
+        tournament, types_for(path))
     drawn = [list(t.players) for t in sheet.tables]
     values, bounds = conflicts(tournament, ttype, round_no, drawn)
     skipped = unevaluated(tournament, values)

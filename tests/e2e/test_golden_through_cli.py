@@ -17,7 +17,7 @@ from xlwings_torneo.config import load_config
 from xlwings_torneo.model import Options
 from xlwings_torneo.services import new_workbook
 from xlwings_torneo.workbook.backends import open_workbook
-from xlwings_torneo.workbook.writer import iscritti_spec, opzioni_spec, round_spec
+from xlwings_torneo.workbook.writer import iscritti_spec, opzioni_spec, round_spec, torneo_spec
 
 SURNAME = "Golden"
 """The cases name players by first name only; `Iscritti` requires a surname."""
@@ -31,6 +31,8 @@ def write_case(path: Path, case_path: Path) -> tuple[list[str], list[str]]:
     players = [replace(p, cognome=SURNAME) for p in t.players]
     book.write_sheet(iscritti_spec(players))
     book.write_sheet(opzioni_spec(Options(unico_vincitore=case.unico)))
+    if case.turni_previsti:
+        book.write_sheet(torneo_spec(t.info))
     by_id = {p.id: p for p in players}
     for rnd in t.rounds:
         tables = [tuple(s.player_id for s in table.seats) for table in rnd.tables]

@@ -6,6 +6,7 @@ Case format (one directive a line; `#` starts a comment, where the hand arithmet
     unico_vincitore: NO           optional (default SI)
     after_round: 2                optional
     seed: 7                       optional (default 0)
+    turni_previsti: 4             optional: `Numero Turni Previsti` (types with a structure)
     club: Roma = A, B             optional, any number
     round                         starts the next round (1, 2, …)
     table: A 45.1, B 44, C 20, D 10     one table; a name without score = empty cell; GHOST
@@ -29,9 +30,10 @@ from pathlib import Path
 
 import pytest
 
+from xlwings_torneo.attendance import tournament_type
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.formats import builtin_types, find_type
-from xlwings_torneo.model import Round, Tournament
+from xlwings_torneo.model import Round, Tournament, TournamentInfo
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 
@@ -46,6 +48,7 @@ class Case:
     unico: bool = True
     after_round: int | None = None
     seed: int = 0
+    turni_previsti: int | None = None
     clubs: dict[str, str] = field(default_factory=dict)
     rounds: list[list[str]] = field(default_factory=list)
     expect: list[str] = field(default_factory=list)
@@ -58,7 +61,8 @@ class Case:
         rounds = tuple(Round(n, tuple(parse_table(k, line, names, n)
                                       for k, line in enumerate(tables, start=1)))
                        for n, tables in enumerate(self.rounds, start=1))
-        return Tournament(names.players(), rounds)
+        return Tournament(names.players(), rounds,
+                          TournamentInfo(turni_previsti=self.turni_previsti))
 
 
 def parse(path: Path) -> Case:
@@ -83,6 +87,8 @@ def parse(path: Path) -> Case:
             case.after_round = int(value)
         elif key == "seed":
             case.seed = int(value)
+        elif key == "turni_previsti":
+            case.turni_previsti = int(value)
         elif key == "club":
             club, _, members = value.partition("=")
             case.clubs.update({m.strip(): club.strip() for m in members.split(",")})
@@ -154,7 +160,7 @@ def check_drawn(standings: Standings, expect: list[str], names: dict[int, str]) 
 def test_golden_standings(path: Path) -> None:
     case = parse(path)
     tournament = case.tournament()
-    ttype = find_type(case.type_name)
+    ttype = tournament_type(case.type_name, tournament)
     if case.error is not None:
         with pytest.raises(ScoringError) as err:
             compute_standings(tournament, ttype, unico_vincitore=case.unico,

@@ -91,6 +91,8 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
     active = {p.id for p in tournament.active}
     names = {p.id: p.display_name for p in tournament.players}
     row = threshold_for(len(q.eligible), ttype)
+    if row.semifinals == 0:
+        return _straight_final(q.ranking, active, names, row.direct_finalists)
     # one final per parallel group (manual 000_… l.465-473); below the first Master
     # threshold (-1: the 2-win rule) a single final
     groups = max(1, row.winners) if row.direct_finalists >= 0 else 1
@@ -124,6 +126,21 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
                          "semifinale)")
         out.append((*direct, *finalists))
     return FinalPlan(tuple(out), tuple(notes))
+
+
+def _straight_final(ranking: Sequence[PlayerId], active: set[PlayerId],
+                    names: Mapping[PlayerId, str], direct: int) -> FinalPlan:
+    """A final with no semifinals before it (seed 004 l.123: "6 – 16 ... 4 ... Finale"): the
+    first `direct` of the qualification ranking; a qualifier now marked `Partecipa Torneo =
+    NO` is skipped and the next one takes the place."""
+    finalists = [p for p in ranking if p in active][:direct]
+    if len(finalists) < direct:
+        raise DrawError(f"servono {direct} finalisti: i qualificati disponibili sono solo "
+                        f"{len(finalists)}")
+    last = ranking.index(finalists[-1]) if finalists else 0
+    notes = tuple(f"Rinuncia: {names[p]} (qualificato per la finale, Partecipa Torneo = NO)"
+                  for p in ranking[:last] if p not in active)
+    return FinalPlan((tuple(finalists),), notes)
 
 
 def _ahead_of_semis(ranking: Sequence[PlayerId], at_semis: set[PlayerId]) -> list[PlayerId]:
