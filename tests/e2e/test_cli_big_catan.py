@@ -1,0 +1,151 @@
+"""A 28-player Catan tournament of the Board Italian Gamers (seed 004) through `torneo`: round
+1 random, round 2 Swiss, then (16-32 players, seed 004 l.124) the first 2 straight to the
+final and places 3-10 in 2 semifinals, then the final; golden final standings."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import openpyxl
+
+from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
+
+GOLDEN = Path(__file__).parents[1] / "golden" / "e2e" / "big_catan_28_players.txt"
+
+
+def catan_score(round_no: int):
+    """Victory points net of the auction, one decimal to keep every placement distinct."""
+    def score(_table: int, _seat: int, pid: object) -> Decimal:
+        return Decimal((int(str(pid)) * 37 + round_no * 11) % 101) / 10
+    return score
+
+
+def set_option(path: Path, label: str, value: object) -> None:
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Opzioni"]
+    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == label)
+    ws.cell(row, 2, value)
+    wb.save(path)
+
+
+def standings(path: Path) -> list[tuple[int, int, list[object], object]]:
+    """(position, ID, points per round, total) of every `Classifica` row."""
+    ws = openpyxl.load_workbook(path)["Classifica"]
+    header = [c.value for c in ws[1]]
+    rounds = [i for i, h in enumerate(header) if str(h).startswith("pt") and str(h)[2:].isdigit()]
+    pos, pid, total = 0, header.index("ID"), header.index("pt tot")
+    return [(row[pos].value, row[pid].value, [row[i].value for i in rounds], row[total].value)
+            for row in ws.iter_rows(min_row=2)]
+
+
+def log_lines(path: Path) -> list[str]:
+    ws = openpyxl.load_workbook(path)["Log"]
+    return [str(row[2].value) for row in ws.iter_rows(min_row=2)]
+
+
+def ids_by_standing(path: Path) -> list[int]:
+    return [pid for _, pid, _, _ in standings(path)]
+
+
+def test_a_28_player_catan_tournament_end_to_end(tmp_path: Path, torneo: Cli):
+    path = tmp_path / "catan.xlsx"
+    assert torneo("new", path) == 0, torneo.err
+    register(path, club_players(28))
+    set_option(path, "Tipo Sorteggio", "BIG_Catan")
+
+    # round 1: random (seed 004 l.73), 7 tables of 4 (preferred size 4)
+    assert torneo("draw", path, "--seed", "11") == 0, torneo.err
+    assert any("Struttura BIG_Catan: 28 giocatori, 2 turni di qualificazione proposti" in line
+               for line in log_lines(path))
+    first = round_tables(path, 1)
+    assert [len(t) for t in first] == [4] * 7
+    type_scores(path, 1, catan_score(1))
+
+    # round 2: Swiss on the standings after round 1 (l.73: "i primi 4 ... al tavolo 1")
+    assert torneo("rank", path, "--after-round", "1") == 0, torneo.err
+    after_1 = ids_by_standing(path)
+    assert torneo("draw", path, "--seed", "12") == 0, torneo.err
+    assert round_tables(path, 2) == [after_1[i:i + 4] for i in range(0, 28, 4)]
+    type_scores(path, 2, catan_score(2))
+
+    # round 3: 2 semifinals of places 3-10 (l.124), one player per band at each table
+    assert torneo("rank", path) == 0, torneo.err
+    after_2 = ids_by_standing(path)
+    assert torneo("draw", path, "--seed", "13") == 0, torneo.err
+    semis = round_tables(path, 3)
+    assert [len(t) for t in semis] == [4, 4]
+    assert sorted(p for t in semis for p in t) == sorted(after_2[2:10])
+    bands = [after_2[2 + 2 * b: 4 + 2 * b] for b in range(4)]
+    assert all(sum(p in band for p in t) == 1 for t in semis for band in bands)
+    type_scores(path, 3, catan_score(3))
+
+    # round 4: the final, places 1-2 and the two semifinal winners
+    assert torneo("draw", path, "--seed", "14") == 0, torneo.err
+    final = round_tables(path, 4)
+    assert len(final) == 1
+    winners = [max(t, key=lambda p: catan_score(3)(0, 0, p)) for t in semis]
+    assert sorted(final[0]) == sorted(after_2[:2] + winners)
+    type_scores(path, 4, catan_score(4))
+
+    # a fifth round does not exist
+    assert torneo("draw", path) == 2
+    assert "prevede solo 4 turni" in torneo.err
+
+    assert torneo("rank", path) == 0, torneo.err
+    got = standings(path)
+    final_order = sorted(final[0], key=lambda p: -catan_score(4)(0, 0, p))
+    assert [pid for _, pid, _, _ in got[:4]] == final_order
+    lines = [f"{pos} {pid} {' '.join('-' if v is None else str(v) for v in pts)} | {total}"
+             for pos, pid, pts, total in got]
+    expected = [line for line in GOLDEN.read_text(encoding="utf-8").splitlines()
+                if line and not line.startswith("#")]
+    assert lines == expected, "\n".join(lines)
+
+
+def set_planned_rounds(path: Path, rounds: int) -> None:
+    wb = openpyxl.load_workbook(path)
+    ws = wb["TORNEO"]
+    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value ==
+               "Numero Turni Previsti")
+    ws.cell(row, 2, rounds)
+    wb.save(path)
+
+
+def test_twelve_players_play_two_rounds_and_a_final_of_the_first_four(tmp_path: Path,
+                                                                      torneo: Cli):
+    # seed 004 l.123: "6 – 16 | 2 Turni | 4 | Finale": no semifinals
+    path = tmp_path / "catan.xlsx"
+    assert torneo("new", path) == 0, torneo.err
+    register(path, club_players(12))
+    set_option(path, "Tipo Sorteggio", "BIG")
+    for number in (1, 2):
+        assert torneo("draw", path, "--seed", str(number)) == 0, torneo.err
+        assert [len(t) for t in round_tables(path, number)] == [4, 4, 4]
+        type_scores(path, number, catan_score(number))
+    assert torneo("rank", path) == 0, torneo.err
+    top4 = ids_by_standing(path)[:4]
+    assert torneo("draw", path, "--seed", "3") == 0, torneo.err
+    assert round_tables(path, 3) == [top4]
+
+
+def test_the_organiser_plans_three_qualifying_rounds_with_numero_turni_previsti(
+        tmp_path: Path, torneo: Cli):
+    # seed 004 l.124: "2 o 3 Turni"; 3 qualifiers + semifinals + final = 5 rounds planned
+    path = tmp_path / "catan.xlsx"
+    assert torneo("new", path) == 0, torneo.err
+    register(path, club_players(18))
+    set_option(path, "Tipo Sorteggio", "BIG_Catan")
+    set_planned_rounds(path, 5)
+    for number in (1, 2, 3):
+        assert torneo("draw", path, "--seed", str(number)) == 0, torneo.err
+        # 18 players, preferred 4: 5 tables, 4+4+4+3+3, the smaller ones last
+        assert [len(t) for t in round_tables(path, number)] == [4, 4, 4, 3, 3]
+        type_scores(path, number, catan_score(number))
+    assert any("3 turni di qualificazione indicati in Numero Turni Previsti" in line
+               for line in log_lines(path))
+    assert torneo("draw", path, "--seed", "4") == 0, torneo.err
+    assert [len(t) for t in round_tables(path, 4)] == [4, 4]   # the 2 semifinals
+    set_planned_rounds(path, 2)
+    assert torneo("draw", path, "--seed", "5") == 2
+    assert "Numero Turni Previsti = 2" in torneo.err and "Traceback" not in torneo.err
