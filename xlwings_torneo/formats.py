@@ -144,6 +144,8 @@ class TournamentType:
     description: str = ""
     source: str = BUILTIN_SOURCE
     """Where the entry comes from: `predefinito (tipi/open.toml)` or the organiser's file."""
+    sheet_note: str = ""
+    """Italian line printed under the score table of every sheet (`nota_scheda`)."""
     by_attendance: tuple[AttendanceRow, ...] = ()
     """Qualifying rounds and final phase by number of players (`attendance.resolve` turns the
     type into one with those rounds for a given tournament); empty: `rounds` as written."""

@@ -64,6 +64,15 @@ def _require_reportlab() -> None:
         raise MissingDependencyError("reportlab", "pdf") from None
 
 
+def sheet_note(t: Tournament, types: TypeRegistry) -> str:
+    """The draw type's line for the score sheets (`nota_scheda`); none if the type is
+    unknown (the draw itself reports that)."""
+    try:
+        return tournament_type(t.options.tipo_sorteggio, t, types).sheet_note
+    except TorneoError:
+        return ""
+
+
 def standings_for(tournament: Tournament, types: TypeRegistry, *,
                   required: bool) -> Standings | None:
     """The standings of the ranking type, or None when the type has none (1VS1) or no
@@ -113,7 +122,8 @@ def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, 
                                 sheet_of(t, number or 1))
         small = t.options.stampa_ridotta if reduced is None else reduced
         out = round_pdf_path(path, number, reduced=small)
-        write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, config))
+        write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, config),
+                           note=sheet_note(t, types_for(path)))
         return out
 
     return _run(book, path, overrides, action, type_name)

@@ -77,7 +77,7 @@ MAX_DECIMALS = 10
 
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
-            "classifica", "squadre", "soglie", "struttura")
+            "classifica", "squadre", "soglie", "struttura", "nota_scheda")
 ROUND_KEYS = ("sorteggio", "criteri")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
                   "spareggi_finale", "punti_prima")
@@ -387,10 +387,11 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     aliases = [_text(p, name, "alias", a) for a in _list(p, name, "alias", entry.get("alias", []))]
     description = _text(p, name, "descrizione", entry.get("descrizione", ""))
     open_ended = _bool(p, name, "turni_illimitati", entry.get("turni_illimitati", False))
+    sheet_note = _text(p, name, "nota_scheda", entry.get("nota_scheda", ""))
     if len(p.items) > before or sizes is None:
         return None
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
-                          tuple(aliases), description, source, by_attendance)
+                          tuple(aliases), description, source, sheet_note, by_attendance)
 
 
 def _read(path: Path, display: str) -> tuple[dict[str, Any], str | None]:

@@ -149,3 +149,26 @@ def test_the_organiser_plans_three_qualifying_rounds_with_numero_turni_previsti(
     set_planned_rounds(path, 2)
     assert torneo("draw", path, "--seed", "5") == 2
     assert "Numero Turni Previsti = 2" in torneo.err and "Traceback" not in torneo.err
+
+
+def test_score_sheets_of_a_seven_player_round_say_the_points_are_net_of_the_auction(
+        tmp_path: Path, torneo: Cli):
+    from pypdf import PdfReader
+
+    # an organiser's game for 7 (seed 004 l.67, "Tavoli Da 7"): 14 players, 2 tables of 7
+    (tmp_path / "tipi.toml").write_text('[Sette]\nbase = "BIG"\ntavolo_preferito = 7\n',
+                                        encoding="utf-8")
+    path = tmp_path / "sette.xlsx"
+    assert torneo("new", path) == 0, torneo.err
+    register(path, club_players(14))
+    set_option(path, "Tipo Sorteggio", "Sette")
+    assert torneo("draw", path, "--seed", "1") == 0, torneo.err
+    tables = round_tables(path, 1)
+    assert [len(t) for t in tables] == [7, 7]
+    assert torneo("print", path, "--round", "1") == 0, torneo.err
+    pages = PdfReader(tmp_path / "sette_1.pdf").pages
+    assert len(pages) == 2
+    for page, table in zip(pages, tables, strict=True):
+        text = page.extract_text()
+        assert "al netto dei punti spesi nell'asta iniziale" in text
+        assert all(f"Cognome{pid}" in text for pid in table)   # all 7 seats printed

@@ -160,6 +160,10 @@ def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
         story.append(Paragraph(fonts.markup(sheet.date_line),
                                paragraph_style("date", layout.text_size + 1, align=TA_CENTER)))
     story += [Spacer(1, 4 * mm), _score_table(sheet, layout, width), Spacer(1, 5 * mm)]
+    if sheet.note:
+        story += [Paragraph(fonts.markup(sheet.note),
+                            paragraph_style("sheet_note", layout.text_size - 1)),
+                  Spacer(1, 3 * mm)]
     note = Table([[Paragraph(NOTE_LABEL, paragraph_style("note", layout.text_size)), ""]],
                  colWidths=[14 * mm, width - 14 * mm])
     note.setStyle(TableStyle([("LINEBELOW", (1, 0), (1, 0), 0.5, GRID),
@@ -232,12 +236,12 @@ def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
 
 
 def write_round_sheets(t: Tournament, round_no: int, out: Path, *, reduced: bool,
-                       logo: Path | None = None) -> None:
+                       logo: Path | None = None, note: str = "") -> None:
     """Blank score sheets of every table of round `round_no` (the draw's "Stampa")."""
     rnd = t.round(round_no)
     if rnd is None:
         raise WorkbookError("il turno non è stato sorteggiato", where=f"Turno {round_no}")
-    story = sheets_story(table_sheets(t, rnd), reduced, logo)
+    story = sheets_story(table_sheets(t, rnd, note=note), reduced, logo)
     build(out, reduced, f"Turno {round_no}", story)
 
 

@@ -86,6 +86,9 @@ class TableSheet:
     lines: tuple[SheetLine, ...]
     total: str
     """`Totale Punti`: empty on a blank sheet or an unplayed table."""
+    note: str = ""
+    """The type's line under the score table (`nota_scheda`, e.g. BIG: points net of the
+    seating auction); empty: none."""
 
 
 def heading(info: TournamentInfo) -> Heading | None:
@@ -112,7 +115,8 @@ def round_points(standings: Standings | None, round_no: int) -> dict[PlayerId, s
 
 
 def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
-                 standings: Standings | None = None) -> tuple[TableSheet, ...]:
+                 standings: Standings | None = None, note: str = ""
+                 ) -> tuple[TableSheet, ...]:
     """One sheet per table of the round; `filled` writes the scores (the full report)."""
     head = heading(t.info)
     day = t.info.date_turni.get(rnd.number)
@@ -129,5 +133,5 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
         date_line = (f"{format_date(day)} - Turno {rnd.number} - {table_label(table.number)}"
                      if day else "")
         sheets.append(TableSheet(rnd.number, table.number, sheet_title(rnd.number, table.number),
-                                 head, date_line, lines, total))
+                                 head, date_line, lines, total, note))
     return tuple(sheets)
