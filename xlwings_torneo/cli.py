@@ -37,7 +37,8 @@ def _overrides(args: argparse.Namespace) -> services.LogOverrides:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    created = services.new_workbook(Path(args.file), overwrite=args.overwrite)
+    created = services.new_workbook(Path(args.file), overwrite=args.overwrite,
+                                    variant=args.variante)
     print(f"Creato il torneo vuoto {created.path}: compila il foglio Iscritti")
     for line in created.lost:
         print(f"  Attenzione: {line}")
@@ -206,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("new", cmd_new, "crea un nuovo foglio torneo vuoto (.xlsx, .xlsm o .xls)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--overwrite", action="store_true", help="sostituisce un file esistente")
+    p.add_argument("--variante", help="modello di un circuito, es. BIG (Board Italian Gamers)")
 
     p = add("draw", cmd_draw, "sorteggia i tavoli di un turno e scrive il foglio 'N° Turno'")
     p.add_argument("file", help="la cartella di lavoro del torneo")

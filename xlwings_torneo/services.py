@@ -59,6 +59,7 @@ from .workbook.layout import (
 from .workbook.round_sheets import round_sheet_name
 from .workbook.score_checks import score_problems
 from .workbook.standings_sheets import keep_foreign_standings
+from .workbook.variants import variant_specs
 from .workbook.writer import log_spec, round_spec, standings_specs, template_specs
 
 
@@ -174,8 +175,10 @@ class NewWorkbook:
     """What the format could not keep (a new `.xls` has no dropdowns), in Italian."""
 
 
-def new_workbook(path: Path, *, overwrite: bool = False) -> NewWorkbook:
-    """A blank tournament workbook of the file's format (.xlsx default)."""
+def new_workbook(path: Path, *, overwrite: bool = False,
+                 variant: str | None = None) -> NewWorkbook:
+    """A blank tournament workbook of the file's format (.xlsx default); `variant`: a
+    circuit's registration columns and options (`workbook.variants`)."""
     path = Path(path)
     if not path.suffix:
         path = path.with_suffix(".xlsx")
@@ -186,8 +189,10 @@ def new_workbook(path: Path, *, overwrite: bool = False) -> NewWorkbook:
         raise WorkbookError(f"la cartella {path.parent} non esiste: creala prima, oppure "
                             "scegli un'altra cartella")
     config = load_config(path)
+    names = types_for(path).names
+    specs = variant_specs(config, names, variant) if variant else template_specs(config, names)
     book = create_workbook(path)
-    for spec in template_specs(config, types_for(path).names):
+    for spec in specs:
         book.write_sheet(spec)
     lost = tuple(book.lost_features())
     book.save()

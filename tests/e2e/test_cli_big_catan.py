@@ -172,3 +172,33 @@ def test_score_sheets_of_a_seven_player_round_say_the_points_are_net_of_the_auct
         text = page.extract_text()
         assert "al netto dei punti spesi nell'asta iniziale" in text
         assert all(f"Cognome{pid}" in text for pid in table)   # all 7 seats printed
+
+
+def test_the_big_template_variant_asks_the_seeds_registration_data(tmp_path: Path,
+                                                                   torneo: Cli):
+    path = tmp_path / "big.xlsx"
+    assert torneo("new", path, "--variante", "big") == 0, torneo.err
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Iscritti"]
+    header = [c.value for c in ws[3]]
+    # seed 004 l.19-27: Nome, Cognome, Email, Data di Nascita; phone and online nick optional
+    for label in ("Nome", "Cognome", "Email", "Data di Nascita (gg/mm/aaaa)",
+                  "Telefono (facoltativo)", "Nick online (facoltativo)"):
+        assert label in header
+    assert "Email, Data di Nascita" in ws["A2"].value
+    options = {r[0].value: r[1].value for r in wb["Opzioni"].iter_rows(min_row=2)}
+    assert options["Tipo Sorteggio"] == "BIG" and options["Unico Vincitore"] == "NO"
+    # the registration data typed in, the workbook reads and draws as any other
+    rows = [[*row, None, None, "3331234567", f"catanista{row[0]}"]
+            for row in club_players(8)]
+    register(path, rows)
+    assert torneo("check", path) == 0, torneo.err
+    assert torneo("draw", path, "--seed", "1") == 0, torneo.err
+    assert [len(t) for t in round_tables(path, 1)] == [4, 4]
+    assert openpyxl.load_workbook(path)["Iscritti"]["K4"].value == "catanista1"
+
+
+def test_an_unknown_variant_is_an_error(tmp_path: Path, torneo: Cli):
+    assert torneo("new", tmp_path / "x.xlsx", "--variante", "BGI") == 2
+    assert 'variante "BGI" sconosciuta: forse intendevi "BIG"?' in torneo.err
+    assert not (tmp_path / "x.xlsx").exists()
