@@ -200,37 +200,47 @@ def _rounds(p: _Problems, name: str, raw: Any) -> tuple[RoundRule, ...]:
     return tuple(rules)
 
 
+def _array(p: _Problems, name: str, table_key: str, raw: Any,
+           keys: tuple[str, ...]) -> list[tuple[str, dict[str, Any]]]:
+    """The rows of an array of tables `[[Nome.table_key]]` as (`key[i]`, row), unknown and
+    missing keys reported."""
+    out = []
+    for i, item in enumerate(_list(p, name, table_key, raw), start=1):
+        key = f"{table_key}[{i}]"
+        entry = _table(p, name, key, item)
+        _check_keys(p, name, f"{key}.", entry, keys)
+        for k in keys:
+            if k not in entry:
+                p.add(name, f"{key}.{k}", "chiave mancante")
+        out.append((key, entry))
+    return out
+
+
+def _increasing(p: _Problems, name: str, table_key: str, up_to: list[int]) -> None:
+    if any(a >= b for a, b in pairwise(up_to)):
+        p.add(name, table_key, "i valori di fino_a devono crescere da una riga all'altra")
+
+
 def _thresholds(p: _Problems, name: str, raw: Any) -> tuple[Threshold, ...]:
     rows: list[Threshold] = []
-    for i, item in enumerate(_list(p, name, "soglie", raw), start=1):
-        key = f"soglie[{i}]"
-        entry = _table(p, name, key, item)
-        _check_keys(p, name, f"{key}.", entry, THRESHOLD_KEYS)
+    for key, entry in _array(p, name, "soglie", raw, THRESHOLD_KEYS):
         values = []
         for k in THRESHOLD_KEYS:
             if k not in entry:
-                p.add(name, f"{key}.{k}", "chiave mancante")
                 continue
             values.append(_int(p, name, f"{key}.{k}", entry[k], -1, 10**6))
         if len(values) == len(THRESHOLD_KEYS) and None not in values:
             up_to, direct, semis, winners = (v for v in values if v is not None)
             rows.append(Threshold(up_to, direct, semis, winners))
-    if any(a.up_to >= b.up_to for a, b in pairwise(rows)):
-        p.add(name, "soglie", "i valori di fino_a devono crescere da una riga all'altra")
+    _increasing(p, name, "soglie", [r.up_to for r in rows])
     return tuple(rows)
 
 
 def _attendance(p: _Problems, name: str, raw: Any) -> tuple[AttendanceRow, ...]:
     """`[[Nome.struttura]]` rows (seed 004 l.120-125)."""
     rows: list[AttendanceRow] = []
-    for i, item in enumerate(_list(p, name, "struttura", raw), start=1):
-        key = f"struttura[{i}]"
-        entry = _table(p, name, key, item)
-        _check_keys(p, name, f"{key}.", entry, ATTENDANCE_KEYS)
-        missing = [k for k in ATTENDANCE_KEYS if k not in entry]
-        for k in missing:
-            p.add(name, f"{key}.{k}", "chiave mancante")
-        if missing:
+    for key, entry in _array(p, name, "struttura", raw, ATTENDANCE_KEYS):
+        if any(k not in entry for k in ATTENDANCE_KEYS):
             continue
         up_to = _int(p, name, f"{key}.fino_a", entry["fino_a"], 1, 10**6)
         direct = _int(p, name, f"{key}.diretti_in_finale", entry["diretti_in_finale"], 0, 4)
@@ -247,8 +257,7 @@ def _attendance(p: _Problems, name: str, raw: Any) -> tuple[AttendanceRow, ...]:
             continue
         rows.append(AttendanceRow(up_to, tuple(r for r in rounds if r is not None), direct,
                                   semis))
-    if any(a.up_to >= b.up_to for a, b in pairwise(rows)):
-        p.add(name, "struttura", "i valori di fino_a devono crescere da una riga all'altra")
+    _increasing(p, name, "struttura", [r.up_to for r in rows])
     return tuple(rows)
 
 

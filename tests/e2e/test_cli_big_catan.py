@@ -10,6 +10,7 @@ from pathlib import Path
 import openpyxl
 
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
+from tests.e2e.test_logging import set_option
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "e2e" / "big_catan_28_players.txt"
 
@@ -19,14 +20,6 @@ def catan_score(round_no: int):
     def score(_table: int, _seat: int, pid: object) -> Decimal:
         return Decimal((int(str(pid)) * 37 + round_no * 11) % 101) / 10
     return score
-
-
-def set_option(path: Path, label: str, value: object) -> None:
-    wb = openpyxl.load_workbook(path)
-    ws = wb["Opzioni"]
-    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == label)
-    ws.cell(row, 2, value)
-    wb.save(path)
 
 
 def standings(path: Path) -> list[tuple[int, int, list[object], object]]:

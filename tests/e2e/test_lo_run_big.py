@@ -9,7 +9,8 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
-from tests.e2e.test_cli_big_catan import catan_score, set_option
+from tests.e2e.test_cli_big_catan import catan_score
+from tests.e2e.test_logging import set_option
 from xlwings_torneo.libreoffice.office import find_soffice
 
 pytestmark = [pytest.mark.libreoffice,

@@ -9,16 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from xlwings_torneo.attendance import tournament_type
 from xlwings_torneo.draw.sizes import plan_tables
-from xlwings_torneo.errors import DrawError, ValidationError
+from xlwings_torneo.errors import DrawError
 from xlwings_torneo.formats import PreferredSizes, find_type
+from xlwings_torneo.model import Player, Tournament, TournamentInfo
 from xlwings_torneo.scoring.exact import to_decimal
 from xlwings_torneo.scoring.games import collect_games
 from xlwings_torneo.scoring.share import table_ghost, table_share
 from xlwings_torneo.scoring.standings import compute_standings
-from xlwings_torneo.type_entries import load_types
 
 from .test_scoring_builders import tournament
+from .test_type_entries import problems_of
 
 
 @pytest.mark.parametrize(("n", "sizes"), [
@@ -77,8 +79,7 @@ def test_big_and_catan_entries():
 
 
 def test_preferred_size_keys_are_checked(tmp_path: Path):
-    path = tmp_path / "tipi.toml"
-    path.write_text("""
+    text = problems_of(tmp_path, """
 [Mio]
 base = "BIG"
 tavolo_preferito = 8
@@ -88,23 +89,70 @@ tavolo_minimo = 5
 [Terzo]
 base = "Open"
 tavolo_minimo = 3
-""", encoding="utf-8")
-    with pytest.raises(ValidationError) as err:
-        load_types(organiser=path)
-    text = "\n".join(err.value.problems)
+""")
     assert "tipo Mio, chiave tavolo_preferito: atteso un numero intero da 2 a 7, trovato 8" in text
     assert "tipo Altro, chiave tavolo_minimo: 5 supera tavolo_preferito (4)" in text
     assert "tipo Terzo, chiave tavolo_minimo: vale solo con tavolo_preferito" in text
 
 
 def test_a_preferred_size_of_seven_needs_the_seven_player_row(tmp_path: Path):
-    path = tmp_path / "tipi.toml"
-    path.write_text("""
+    text = problems_of(tmp_path, """
 [Sette]
 base = "BIG"
 tavolo_preferito = 7
 [Sette.punti]
 punti = [10, 6, 3, 1]
-""", encoding="utf-8")
-    with pytest.raises(ValidationError, match="i tavoli da 5 giocatori hanno 5 posizioni"):
-        load_types(organiser=path)
+""")
+    assert "i tavoli da 5 giocatori hanno 5 posizioni" in text
+
+
+def test_structure_rows_are_checked(tmp_path: Path):
+    text = problems_of(tmp_path, """
+[Mia]
+base = "BIG"
+[[Mia.struttura]]
+fino_a = 20
+turni = [2]
+diretti_in_finale = 3
+semifinali = 2
+[[Mia.struttura]]
+fino_a = 10
+turni = []
+diretti_in_finale = 4
+semifinali = 0
+[[Mia.struttura]]
+fino_a = 30
+""")
+    assert "chiave struttura[1]: la finale è un tavolo da 4: diretti_in_finale (3) + " \
+           "semifinali (2) deve fare 4" in text
+    assert "chiave struttura[2].turni: serve almeno un numero di turni" in text
+    assert "chiave struttura[3].turni: chiave mancante" in text
+
+
+@pytest.mark.parametrize(("players", "planned", "kinds"), [
+    # seed 004 l.123: "6 – 16 | 2 Turni | 4 | Finale"
+    (6, None, ["optimise", "swiss", "final"]),
+    (16, None, ["optimise", "swiss", "final"]),
+    # l.124: "16 – 32 | 2 o 3 Turni | 10 | I primi 2 ... diretti alla finale"
+    (17, None, ["optimise", "swiss", "semifinal", "final"]),
+    (32, 5, ["optimise", "swiss", "swiss", "semifinal", "final"]),
+    # l.125: "33 – 64+ | 3 o 4 Turni"
+    (33, None, ["optimise", "swiss", "swiss", "semifinal", "final"]),
+    (90, 6, ["optimise", "swiss", "swiss", "swiss", "semifinal", "final"]),
+])
+def test_the_structure_follows_the_attendance(players, planned, kinds):
+    t = Tournament(tuple(Player(i, f"N{i}", "C") for i in range(1, players + 1)),
+                   info=TournamentInfo(turni_previsti=planned))
+    resolved = tournament_type("BIG_Catan", t)
+    assert [r.kind.value for r in resolved.rounds] == kinds
+    assert not resolved.open_ended and resolved.scoring and resolved.scoring.final_phase
+    direct = 4 if players <= 16 else 2
+    assert resolved.thresholds[0].direct_finalists == direct
+
+
+def test_too_few_planned_rounds_is_an_error():
+    t = Tournament(tuple(Player(i, f"N{i}", "C") for i in range(1, 21)),
+                   info=TournamentInfo(turni_previsti=2))
+    with pytest.raises(DrawError, match="Numero Turni Previsti = 2: con 2 turni di fase "
+                                        "finale serve almeno 3"):
+        tournament_type("BIG", t)
