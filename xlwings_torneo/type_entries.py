@@ -80,7 +80,7 @@ TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavol
             "classifica", "squadre", "soglie", "struttura", "nota_scheda")
 ROUND_KEYS = ("sorteggio", "criteri")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
-                  "spareggi_finale", "punti_prima")
+                  "spareggi_finale", "punti_prima", "parita_finale_per_classifica")
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
 ATTENDANCE_KEYS = ("fino_a", "turni", "diretti_in_finale", "semifinali")
@@ -365,6 +365,8 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
                            if "spareggi_finale" in standing else FINAL_TIEBREAKERS),
         points_first=_bool(p, name, "classifica.punti_prima",
                            standing.get("punti_prima", True)),
+        final_ties_by_standing=_bool(p, name, "classifica.parita_finale_per_classifica",
+                                     standing.get("parita_finale_per_classifica", False)),
         discards=_int(p, name, "classifica.scarti", standing.get("scarti", 0), 0,
                       MAX_DISCARDS) or 0,
     )

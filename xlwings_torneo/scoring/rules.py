@@ -67,6 +67,10 @@ class ScoringRule:
     points_first: bool = True
     """False: the tie-breakers come before the total points (the medal table, seed 002:
     "Medagliere olimpico"), the total is then the last criterion."""
+    final_ties_by_standing: bool = False
+    """Finalists placed equal in the final are ordered by the standings before it (seed 004
+    l.135: "Pareggio in finale: la classifica finale seguirà i criteri di spareggio
+    antecedenti la fase finale"); False: they share the place (manual 000 l.479)."""
     discards: int = 0
     """The worst results each player leaves out of his total (seed 002 l.92: "da 4 a 6 partite con
     possibilità di scartare 1 o 2 risultati"); 0: none."""

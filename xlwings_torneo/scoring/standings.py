@@ -150,7 +150,7 @@ class _Engine:
             before, _ = self.ranked(played[:-1], draw_seed=None)
             previous = {r.record.player.id: r.position for r in before}
         if finals:
-            return self._final_standings(records, finals, criteria, previous), []
+            return self._final_standings(records, finals, criteria, previous, played), []
         groups = rank(list(records.values()), criteria, previous,
                       points_first=self.rule.points_first, played=played, seed=draw_seed or 0)
         drawn = drawn_by_criterion(list(records.values()), criteria, previous, played,
@@ -164,12 +164,18 @@ class _Engine:
 
     def _final_standings(self, records: dict[PlayerId, Record], finals: Sequence[int],
                          criteria: Sequence[TieCriterion],
-                         previous: dict[PlayerId, int]) -> list[Ranked]:
+                         previous: dict[PlayerId, int], played: Sequence[int]) -> list[Ranked]:
         # manual 000 l.479-481, regolamento 001 l.133-135: finalists by the final(s), then
         # everybody else by the points of the games played.
         at_final = finalist_positions([g for g in self.games if g.round_no in finals])
         finalists = sorted((Ranked(pos, records[pid]) for pid, pos in at_final.items()),
                            key=lambda r: (r.position, r.record.player.id))
+        if self.rule.final_ties_by_standing:
+            qualifiers = set(qualifier_rounds(self.ttype))
+            before, _ = self.ranked([n for n in played if n in qualifiers], draw_seed=0)
+            place = {r.record.player.id: r.position for r in before}
+            finalists.sort(key=lambda r: (r.position, place.get(r.record.player.id, 0)))
+            finalists = [Ranked(i, r.record) for i, r in enumerate(finalists, start=1)]
         rest = [r for pid, r in records.items() if pid not in at_final]
         return finalists + positions(rank(rest, criteria, previous,
                                           points_first=self.rule.points_first,
