@@ -12,7 +12,7 @@ from .anonymous import without_anonymous_surnames
 from .attendance import tournament_type
 from .config import Config
 from .errors import MissingDependencyError, TorneoError, WorkbookError
-from .formats import TypeRegistry
+from .formats import TypeRegistry, find_type
 from .guards import require_scores
 from .logs import log
 from .model import Tournament

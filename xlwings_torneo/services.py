@@ -24,7 +24,7 @@ from .errors import (
     WorkbookError,
     collect,
 )
-from .formats import DrawKind, TournamentType
+from .formats import DrawKind, TournamentType, find_type
 from .guards import (
     check_after_round,
     check_player_count,
