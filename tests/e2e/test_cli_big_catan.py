@@ -182,13 +182,13 @@ def test_the_big_template_variant_asks_the_seeds_registration_data(tmp_path: Pat
     options = {r[0].value: r[1].value for r in wb["Opzioni"].iter_rows(min_row=2)}
     assert options["Tipo Sorteggio"] == "BIG" and options["Unico Vincitore"] == "NO"
     # the registration data typed in, the workbook reads and draws as any other
-    rows = [[*row, None, None, "3331234567", f"catanista{row[0]}"]
-            for row in club_players(8)]
+    rows = [[*row, None, None, f"giocatore{row[0]}@example.org", "3331234567",
+             f"catanista{row[0]}"] for row in club_players(8)]
     register(path, rows)
     assert torneo("check", path) == 0, torneo.err
     assert torneo("draw", path, "--seed", "1") == 0, torneo.err
     assert [len(t) for t in round_tables(path, 1)] == [4, 4]
-    assert openpyxl.load_workbook(path)["Iscritti"]["K4"].value == "catanista1"
+    assert openpyxl.load_workbook(path)["Iscritti"]["L4"].value == "catanista1"
 
 
 def test_an_unknown_variant_is_an_error(tmp_path: Path, torneo: Cli):

@@ -36,7 +36,9 @@ VARIANTS = {
         # "opzionalmente ... Numero di Telefono ... Nick name del portale boardgamearena.com"
         "Board Italian Gamers: dati richiesti Nome, Cognome, Email, Data di Nascita; "
         "facoltativi Telefono e nick online (boardgamearena.com o altri portali)",
-        ("Telefono (facoltativo)", "Nick online (facoltativo)"),
+        # Email is read by its header wherever it is (the template's own columns end with
+        # ID NAZIONALE)
+        ("Email", "Telefono (facoltativo)", "Nick online (facoltativo)"),
         "BIG",
         # seed 004 l.133: "Pareggio: vittoria condivisa"
         False,
