@@ -75,6 +75,9 @@ def plausible_scores(table: Table, rng: random.Random) -> dict[PlayerId, Decimal
     return out
 
 
+DEMO_NAME = "Torneo dimostrativo"
+
+
 def build_demo(folder: Path, *, players: int = 40, rounds: int = 3, seed: int = 2026,
                suffix: str = ".xlsx") -> Path:
     """Create `folder/demo_torneo<suffix>` and play `rounds` rounds of Open in it."""
@@ -83,11 +86,11 @@ def build_demo(folder: Path, *, players: int = 40, rounds: int = 3, seed: int = 
     path = folder / f"demo_torneo{suffix}"
     new_workbook(path, overwrite=True)
     book = open_workbook(path)
-    book.write_sheet(iscritti_spec(demo_players(players, rng)))
+    book.write_sheet(iscritti_spec(demo_players(players, rng), title=DEMO_NAME))
     start = date(2026, 11, 2)
     book.write_sheet(torneo_spec(TournamentInfo(
         sede="Roma - Ludoteca del Gufo", organizzatore="ROMA [Il Gufo]",
-        nome="Torneo dimostrativo", tipologia="Campionato periodico", turni_previsti=rounds,
+        nome=DEMO_NAME, tipologia="Campionato periodico", turni_previsti=rounds,
         date_turni={n: start + timedelta(weeks=2 * (n - 1)) for n in range(1, rounds + 1)})))
     book.save()
     quiet = NO_OVERRIDES
@@ -111,6 +114,7 @@ def score_round(path: Path, number: int, rng: random.Random) -> None:
     for table in played.tables:
         scores.update(plausible_scores(table, rng))
     tables = [tuple(s.player_id for s in table.seats) for table in played.tables]
-    book.write_sheet(round_spec(number, tables, tournament.by_id, scores))
+    book.write_sheet(round_spec(number, tables, tournament.by_id, scores,
+                                title=tournament.info.nome))
     book.save()
 

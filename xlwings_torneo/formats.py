@@ -149,6 +149,10 @@ class TournamentType:
     by_attendance: tuple[AttendanceRow, ...] = ()
     """Qualifying rounds and final phase by number of players (`attendance.resolve` turns the
     type into one with those rounds for a given tournament); empty: `rounds` as written."""
+    round_names: tuple[str, ...] = ()
+    """Short names of the planned rounds (`Q1`, `Q2`, `Semifinale`, `Finale`) for sheet
+    headers, standings columns and the site; empty: derived from the draw kinds
+    (`phase_names.py`)."""
 
     def rule_for(self, round_no: int) -> RoundRule:
         from .errors import DrawError

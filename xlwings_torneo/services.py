@@ -36,6 +36,7 @@ from .limits import too_many_players
 from .locks import read_locks
 from .logs import FILE_ONLY, LogTargets, log, log_file_path, log_session, notice
 from .model import LogLevel, Options, Round, Tournament
+from .phase_names import round_title
 from .remembered_type import remember_type, say_type_change
 from .scoring.result import Standings
 from .scoring.standings import compute_standings
@@ -342,7 +343,8 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
             log.info("%s: %s", sheet, line)
         for k, seats in enumerate(result.tables, start=1):
             log.debug("Tavolo N°%d: %s", k, ", ".join(str(s) for s in seats))
-        spec = round_spec(round_no, result.tables, tournament.by_id, name=sheet)
+        spec = round_spec(round_no, result.tables, tournament.by_id, name=sheet,
+                          title=tournament.info.nome, heading=round_title(ttype, round_no))
         book.write_sheet(spec, after=_sheet_before(book, round_no))
         remember_type(book, tournament, ttype.name, round_no)
         return DrawOutcome(round_no, ttype, result, spec.name, notes, tuple(lines))
@@ -400,7 +402,8 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
         for line in keep_foreign_standings(book):
             notice.warning("%s", line)
         anchor = _last_round_sheet(book)
-        for spec in standings_specs(standings, config.colours, _teams_sheet(book)):
+        for spec in standings_specs(standings, config.colours, _teams_sheet(book),
+                                    title=tournament.info.nome):
             book.write_sheet(spec, after=anchor)
             anchor = spec.name
         return standings

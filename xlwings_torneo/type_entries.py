@@ -77,7 +77,7 @@ MAX_DECIMALS = 10
 
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
-            "classifica", "squadre", "soglie", "struttura", "nota_scheda")
+            "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni")
 ROUND_KEYS = ("sorteggio", "criteri")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
                   "spareggi_finale", "punti_prima", "parita_finale_per_classifica")
@@ -399,10 +399,14 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     description = _text(p, name, "descrizione", entry.get("descrizione", ""))
     open_ended = _bool(p, name, "turni_illimitati", entry.get("turni_illimitati", False))
     sheet_note = _text(p, name, "nota_scheda", entry.get("nota_scheda", ""))
+    # issue 13: what sheets, PDFs and the site call each round (`Q1`, `Semifinale`, …)
+    round_names = [_text(p, name, "nomi_turni", n)
+                   for n in _list(p, name, "nomi_turni", entry.get("nomi_turni", []))]
     if len(p.items) > before or sizes is None:
         return None
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
-                          tuple(aliases), description, source, sheet_note, by_attendance)
+                          tuple(aliases), description, source, sheet_note, by_attendance,
+                          round_names=tuple(round_names))
 
 
 def _read(path: Path, display: str) -> tuple[dict[str, Any], str | None]:

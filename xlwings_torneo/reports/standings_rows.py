@@ -1,7 +1,8 @@
-"""The standings as rows of text, shared by the PDF report and the HTML exports."""
+"""The standings as rows of text, shared by the PDF report, the HTML exports and the sheets."""
 
 from __future__ import annotations
 
+from ..phase_names import round_headers
 from ..scoring.result import Standings
 from .italian import format_points
 
@@ -13,7 +14,7 @@ TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
 def standings_header(standings: Standings) -> list[str]:
     """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> ID` (WORKBOOK.md)."""
     return (["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia"]
-            + [f"pt{n}" for n in standings.rounds] + list(standings.total_headers) + ["ID"])
+            + round_headers(standings) + list(standings.total_headers) + ["ID"])
 
 
 def standings_grid(standings: Standings

@@ -37,6 +37,30 @@ class Style:
     """Text shown on several lines (the round sheets' `Nome Cognome` + line break + club)."""
 
 
+FONT_NAME = "Arial"
+"""**Decision**: every cell we write is in Arial, on every Windows and metric-compatible
+with Liberation Sans on LibreOffice (a style without a font name fell back to a serif)."""
+
+
+@dataclass(frozen=True)
+class PageSetup:
+    """How a sheet prints from Excel or LibreOffice: A4, one page wide, header and footer."""
+
+    landscape: bool = False
+    repeat_rows: tuple[int, int] | None = None
+    """First and last row printed again at the top of every page (the header row)."""
+    title: str = ""
+    """Left of the page header: the tournament's name."""
+    subtitle: str = ""
+    """Right of the page header: what the sheet is (`Turno 3 - Semifinale`)."""
+    margin_cm: float = 1.5
+    """Left and right margins; top and bottom get room for the header and footer."""
+
+
+PAGE_FOOTER = "Pagina {page} di {pages}"
+"""The page footer; each backend writes it with its own page-number fields."""
+
+
 @dataclass(frozen=True)
 class Validation:
     """A dropdown: the cells it covers (`F4:F1000`) and the list it offers (`Dati!$A$2:$A$3`)."""
@@ -66,6 +90,8 @@ class SheetSpec:
     merges: list[tuple[int, int, int, int]] = field(default_factory=list)
     """Merged blocks (first row, first col, last row, last col), e.g. the round sheets'
     `Tavolo N°k` across the table's columns."""
+    page: PageSetup | None = None
+    """The print layout; None leaves the program's default."""
 
     def put(self, row: int, col: int, value: WriteValue, style: Style | None = None) -> None:
         self.cells[(row, col)] = value

@@ -23,7 +23,9 @@ from typing import Any
 
 from ..errors import WorkbookError
 from .backends import DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, plain_number
+from .print_layout import apply_uno
 from .sheet import (
+    FONT_NAME,
     STRICT_LIST_ERROR,
     CellValue,
     Formula,
@@ -216,6 +218,7 @@ class UnoBackend:
         if matrix:
             block = sheet.getCellRangeByPosition(0, 0, spec.max_col - 1, spec.max_row - 1)
             block.DataArray = tuple(tuple(_array_value(v) for v in row) for row in matrix)
+            block.CharFontName = FONT_NAME
         for (row, col), value in spec.cells.items():
             if isinstance(value, Formula):
                 text = value.text if value.text.startswith("=") else "=" + value.text
@@ -233,6 +236,8 @@ class UnoBackend:
             self._add_validation(sheet, validation)
         if spec.hidden:
             sheet.IsVisible = False
+        if spec.page is not None:
+            apply_uno(self.doc, sheet, spec.name, spec.page)
 
     def _apply_styles(self, sheet: Any, spec: SheetSpec) -> None:
         for style, cells in styled_groups(spec).items():

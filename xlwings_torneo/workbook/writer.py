@@ -7,6 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from ..config import Config
+from ..phase_names import finalists_note, round_headers
 from ..model import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
 from ..scoring.result import Standings
 from .layout import (
@@ -27,6 +28,7 @@ from .sheet import (
     CellValue,
     Formula,
     Grid,
+    PageSetup,
     SheetSpec,
     Style,
     Validation,
@@ -61,10 +63,12 @@ def _dati_ref(col: int) -> str:
     return f"{SHEET_DATI}!${letter}$2:${letter}${DATI_LIST_ROWS}"
 
 
-def iscritti_spec(players: Sequence[Player] = ()) -> SheetSpec:
+def iscritti_spec(players: Sequence[Player] = (), *, title: str = "") -> SheetSpec:
     """`Iscritti`: title, live counters, header on row 3, dropdowns (WORKBOOK.md), and the
     players given (none for the blank template)."""
-    spec = SheetSpec(SHEET_ISCRITTI)
+    spec = SheetSpec(SHEET_ISCRITTI, page=PageSetup(
+        landscape=True, repeat_rows=(HEADER_ROW, HEADER_ROW), title=title,
+        subtitle="Elenco Partecipanti"))
     spec.put(1, 1, "Elenco Partecipanti", TITLE)
     spec.put(1, 8, "Iscritti", BOLD)
     spec.put(1, 9, Formula(f"=COUNT(A{HEADER_ROW + 1}:A{LAST_DATA_ROW})"))
@@ -93,9 +97,9 @@ def iscritti_spec(players: Sequence[Player] = ()) -> SheetSpec:
 
 def torneo_spec(info: TournamentInfo | None = None) -> SheetSpec:
     """`TORNEO`: labels in A, values in B (blank in the template)."""
-    spec = SheetSpec(SHEET_TORNEO)
-    spec.put(1, 1, "SCHEDA DATI TORNEO", TITLE)
     info = info or TournamentInfo()
+    spec = SheetSpec(SHEET_TORNEO, page=PageSetup(title=info.nome, subtitle="Dati del torneo"))
+    spec.put(1, 1, "SCHEDA DATI TORNEO", TITLE)
     rounds = max([TEMPLATE_ROUND_DATES, info.turni_previsti or 0, *info.date_turni])
     values: list[WriteValue] = [info.sede, info.organizzatore, info.nome, info.tipologia,
                                 info.turni_previsti, info.note]
@@ -115,7 +119,7 @@ def torneo_spec(info: TournamentInfo | None = None) -> SheetSpec:
 
 
 def dati_spec(config: Config, type_names: Sequence[str] = ()) -> SheetSpec:
-    spec = SheetSpec(SHEET_DATI, hidden=True)
+    spec = SheetSpec(SHEET_DATI, hidden=True, page=PageSetup(repeat_rows=(1, 1)))
     columns = [*DATI_COLUMNS, *((title, config.lists.get(key, ())) for title, key in DATI_LISTS),
                (DATI_TYPES, tuple(type_names))]
     for col, (title, values) in enumerate(columns, start=1):
@@ -128,7 +132,7 @@ def dati_spec(config: Config, type_names: Sequence[str] = ()) -> SheetSpec:
 
 def opzioni_spec(options: Options) -> SheetSpec:
     """Hidden `Opzioni` (WORKBOOK.md, **Decision**): label in A, value in B."""
-    spec = SheetSpec(SHEET_OPZIONI, hidden=True)
+    spec = SheetSpec(SHEET_OPZIONI, hidden=True, page=PageSetup())
     spec.put(1, 1, "Opzioni", TITLE)
     values: dict[str, str] = {
         "tipo_sorteggio": options.tipo_sorteggio,
@@ -173,13 +177,16 @@ def seat_text(player: Player) -> str:
 def round_spec(number: int, tables: Sequence[Sequence[PlayerId | None]],
                players: dict[PlayerId, Player],
                scores: Mapping[PlayerId, Decimal] | None = None, *,
-               name: str | None = None) -> SheetSpec:
+               name: str | None = None, title: str = "", heading: str = "") -> SheetSpec:
     """`N° Turno` exactly as the original writes it (WORKBOOK.md, round sheets): row 2k-1
     `Tavolo N°k` merged across the table; row 2k seat j in columns 3j+1 (ID, a number,
     hidden), 3j+2 (name + line break + club), 3j+3 (score: 0 from the draw, as the
     original's reader needs a number; `scores` fills it). Ghost seats: name `GHOST`, no
-    ID, no score. `name` keeps a workbook's own style (`Turno N`)."""
-    spec = SheetSpec(name or round_sheet_name(number))
+    ID, no score. `name` keeps a workbook's own style (`Turno N`). `title` (the
+    tournament) and `heading` (`Turno 3 - Semifinale`) go into the printed page header."""
+    sheet = name or round_sheet_name(number)
+    spec = SheetSpec(sheet, page=PageSetup(landscape=True, title=title,
+                                           subtitle=heading or f"Turno {number}"))
     widest = max((len(t) for t in tables), default=4)
     for k, seats in enumerate(tables, start=1):
         top = LABEL_ROWS_PER_TABLE * (k - 1) + 1
@@ -209,14 +216,19 @@ def _number_format(decimals: int) -> str:
 
 
 def standings_specs(standings: Standings, colours: dict[str, str],
-                    teams_sheet: str = SHEET_SQUADRE) -> list[SheetSpec]:
-    """`Classifica` (alternating rows, won games coloured, ID last), `Classifica Ridotta`,
-    and the team standing (`teams_sheet`) when the type has one (WORKBOOK.md)."""
-    full = SheetSpec(SHEET_CLASSIFICA)
+                    teams_sheet: str = SHEET_SQUADRE, *, title: str = "") -> list[SheetSpec]:
+    """`Classifica` (alternating rows, won games coloured, ID last, a note when a final
+    decides the first places), `Classifica Ridotta`, and the team standing (`teams_sheet`)
+    when the type has one (WORKBOOK.md). `title` (the tournament) heads each page."""
+    def page(name: str, landscape: bool) -> PageSetup:
+        return PageSetup(landscape=landscape, repeat_rows=(1, 1), title=title,
+                         subtitle=f"{name} - {standings.type_name}")
+
+    full = SheetSpec(SHEET_CLASSIFICA, page=page(SHEET_CLASSIFICA, True))
     round_formats = [_number_format(d) for d in standings.round_decimals()]
     total_formats = [_number_format(d) for d in standings.total_decimals()]
     header = ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia",
-              *(f"pt{n}" for n in standings.rounds), *standings.total_headers, "ID"]
+              *round_headers(standings), *standings.total_headers, "ID"]
     full.put_row(1, list(header), Style(bold=True, fill=colours["intestazione"]))
     first_round_col = 6
     for i, row in enumerate(standings.rows, start=2):
@@ -235,9 +247,12 @@ def standings_specs(standings: Standings, colours: dict[str, str],
             full.put(i, col, total, Style(fill=fill, number_format=number))
             col += 1
         full.put(i, col, p.id, plain)
+    note = finalists_note(standings)
+    if note:
+        full.put(len(standings.rows) + 3, 1, note, Style(italic=True))
     full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})
 
-    reduced = SheetSpec(SHEET_RIDOTTA)
+    reduced = SheetSpec(SHEET_RIDOTTA, page=page(SHEET_RIDOTTA, False))
     reduced.put_row(1, ["Pos.", "Nome", "Cognome", "pt. tot", "id"],
                     Style(bold=True, fill=colours["intestazione"]))
     points_format = total_formats[-1] if total_formats else "0"
@@ -248,7 +263,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     reduced.col_widths.update({1: 6, 2: 14, 3: 16, 4: 10, 5: 6})
     specs = [full, reduced]
     if standings.teams:
-        teams = SheetSpec(teams_sheet)
+        teams = SheetSpec(teams_sheet, page=page(teams_sheet, False))
         teams.put_row(1, ["Pos.", "Club o Famiglia", "v tot", "pt tot"],
                       Style(bold=True, fill=colours["intestazione"]))
         for i, team in enumerate(standings.teams, start=2):
@@ -267,7 +282,8 @@ LOG_HEADER = ("Data e ora", "Livello", "Messaggio")
 
 def log_spec(existing: Grid | None, lines: Iterable[tuple[datetime, str, str]]) -> SheetSpec:
     """`Log`: the rows already there, then the new ones (timestamp, level, message)."""
-    spec = SheetSpec(SHEET_LOG)
+    spec = SheetSpec(SHEET_LOG, page=PageSetup(landscape=True, repeat_rows=(1, 1),
+                                               subtitle=SHEET_LOG))
     spec.put_row(1, list(LOG_HEADER), BOLD)
     row = 2
     if existing is not None:

@@ -42,6 +42,7 @@ from .backends import (
 )
 from .base import atomic_write
 from .file_checks import encrypted_message
+from .print_layout import apply_xlwt
 from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue, cell_ref
 from .xls_records import (
     CachedFormulaCell,
@@ -461,6 +462,8 @@ class _Copier:
             ws.col(col - 1).hidden = 1
         for first_row, first_col, last_row, last_col in spec.merges:
             ws.merge(first_row - 1, last_row - 1, first_col - 1, last_col - 1)
+        if spec.page is not None:
+            apply_xlwt(ws, spec.page)
 
     def _write_value(self, ws: xlwt.Worksheet, r: int, c: int, value: WriteValue,
                      style: Style | None, written: _Written) -> None:

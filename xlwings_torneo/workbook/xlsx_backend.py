@@ -42,7 +42,9 @@ from .backends import (
     rgb_hex,
 )
 from .base import atomic_write
+from .print_layout import apply_openpyxl
 from .sheet import (
+    FONT_NAME,
     STRICT_LIST_ERROR,
     CellValue,
     Formula,
@@ -55,6 +57,8 @@ from .sheet import (
 )
 from .xlsx_values import Captured, cached_value, capturing_cached_values
 
+PLAIN_FONT = Font(name=FONT_NAME)
+"""Cells written without a style: Arial too, not the workbook's default Calibri."""
 _XLSM_CONTENT_TYPE = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 
 
@@ -409,6 +413,8 @@ def _fill(ws: Worksheet, spec: SheetSpec) -> None:
             return
         if style is not None:
             _apply_style(cell, style)
+        else:
+            cell.font = PLAIN_FONT
         if date_format is not None:
             cell.number_format = date_format
         built[key] = copy(cell._style)
@@ -421,8 +427,7 @@ def _fill(ws: Worksheet, spec: SheetSpec) -> None:
         if isinstance(value, date) and (style is None or style.number_format is None):
             date_format = (DEFAULT_DATETIME_FORMAT if isinstance(value, datetime)
                            else DEFAULT_DATE_FORMAT)
-        if style is not None or date_format is not None:
-            styled(cell, style, date_format)
+        styled(cell, style, date_format)  # unstyled cells too: Arial, not Calibri
     for (row, col), style in spec.styles.items():
         if (row, col) not in spec.cells:  # styled empty cell (e.g. a coloured band)
             styled(ws.cell(row=row, column=col), style, None)
@@ -440,6 +445,8 @@ def _fill(ws: Worksheet, spec: SheetSpec) -> None:
         rule.add(validation.cells)
         ws.add_data_validation(rule)
     ws.sheet_state = "hidden" if spec.hidden else "visible"
+    if spec.page is not None:
+        apply_openpyxl(ws, spec.page)
 
 
 def _check(spec: SheetSpec) -> None:
@@ -475,8 +482,8 @@ def _put(cell: Cell, value: WriteValue, where: str) -> None:
 
 
 def _apply_style(cell: Cell, style: Style) -> None:
-    if style.bold or style.italic or style.font_size is not None:
-        cell.font = Font(bold=style.bold, italic=style.italic, size=style.font_size)
+    cell.font = Font(name=FONT_NAME, bold=style.bold, italic=style.italic,
+                     size=style.font_size)
     if style.fill is not None:
         colour = "FF" + rgb_hex(style.fill)
         cell.fill = PatternFill(fill_type="solid", start_color=colour, end_color=colour)
