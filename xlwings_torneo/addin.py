@@ -27,6 +27,7 @@ from . import __version__, services
 from .buttons import BUTTONS, find_button
 from .config import load_config
 from .errors import TorneoError, ValidationError
+from .reports.standings_rows import points_text
 from .type_entries import types_for
 from .workbook.base import WorkbookBackend
 from .workbook.layout import SHEET_ISCRITTI, SHEET_OPZIONI, round_number
@@ -78,7 +79,7 @@ def redraw_last_round(book: WorkbookBackend, path: Path | None,
 def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
     """Classifica: the standings sheets, replaced."""
     result = services.rank(book, path, services.RankRequest(type_name=type_name))
-    top = [f"{row.position}. {row.player.display_name} - {row.points}"
+    top = [f"{row.position}. {row.player.display_name} - {points_text(result, row)}"
            for row in result.rows[:5]]
     return "\n".join([f"Classifica {result.type_name}: {len(result.rows)} giocatori "
                       "(fogli Classifica e Classifica Ridotta aggiornati)", *top])

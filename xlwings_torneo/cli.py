@@ -19,6 +19,7 @@ from .cli_parser import ItalianParser, bounded_int, round_number
 from .errors import TorneoError, ValidationError
 from .locks import OVERRIDE_FLAG
 from .model import LogLevel
+from .reports.standings_rows import points_text
 from .type_entries import types_for
 from .unevaluated import criterion_lines
 from .workbook.base import WorkbookBackend
@@ -73,7 +74,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
     print(f"Classifica {standings.type_name}{after}: {len(standings.rows)} giocatori "
           f"(fogli Classifica e Classifica Ridotta aggiornati)")
     for row in standings.rows[: args.top]:
-        print(f"  {row.position:>3}. {row.player.display_name} - {row.points}")
+        print(f"  {row.position:>3}. {row.player.display_name} - "
+              f"{points_text(standings, row)}")
     return EXIT_OK
 
 

@@ -8,7 +8,7 @@ from html import escape
 from ..model import Round, Tournament
 from ..scoring.result import Standings
 from .italian import format_date, format_points, format_score
-from .sheet import heading, seat_club, seat_name, table_label
+from .sheet import heading, round_name_of, seat_club, seat_name, table_label
 from .standings_rows import STANDINGS_TITLE, TEAMS_HEADERS, TEAMS_TITLE, standings_grid
 
 CSS = """
@@ -59,7 +59,7 @@ def info_header(t: Tournament) -> str:
 def round_section(t: Tournament, rnd: Round) -> str:
     """One round as on its sheet: per table a `Tavolo N°k` row, names with scores, clubs."""
     day = t.info.date_turni.get(rnd.number)
-    title = f"Turno {rnd.number}" + (f" - {format_date(day)}" if day else "")
+    title = round_name_of(t, rnd.number) + (f" - {format_date(day)}" if day else "")
     width = 2 * max((table.size for table in rnd.tables), default=1)
     rows = []
     for table in rnd.tables:

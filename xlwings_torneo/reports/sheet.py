@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..model import GHOST_NAME, PlayerId, Round, Seat, Table, Tournament, TournamentInfo
+from ..phase_names import round_title, type_or_none
 from ..scoring.result import Standings
 from .italian import format_date, format_points, format_score
 from .tipologia import tipologia_colour
@@ -24,8 +25,15 @@ def table_label(table_no: int) -> str:
     return f"Tavolo N°{table_no}"
 
 
-def sheet_title(round_no: int, table_no: int) -> str:
-    return f"Turno {round_no} - Stampa {table_label(table_no)}"
+def sheet_title(round_no: int, table_no: int, round_name: str = "") -> str:
+    """`Turno 3 - Stampa Tavolo N°1`; `round_name` (`Turno 3 - Semifinale`) replaces
+    `Turno 3` for a round of a final phase."""
+    return f"{round_name or f'Turno {round_no}'} - Stampa {table_label(table_no)}"
+
+
+def round_name_of(t: Tournament, round_no: int) -> str:
+    """`Turno 3 - Semifinale` when the draw type calls the round so, else `Turno 3`."""
+    return round_title(type_or_none(t.options.tipo_sorteggio), round_no)
 
 
 def seat_name(t: Tournament, seat: Seat) -> str:
@@ -121,6 +129,7 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
     head = heading(t.info)
     day = t.info.date_turni.get(rnd.number)
     points = round_points(standings, rnd.number) if filled else {}
+    name = round_name_of(t, rnd.number)
     sheets = []
     for table in rnd.tables:
         lines = tuple(
@@ -130,8 +139,9 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
                       seat.is_ghost)
             for seat in table.seats)
         total = format_score(table_total(table)) if filled and table.is_played else ""
-        date_line = (f"{format_date(day)} - Turno {rnd.number} - {table_label(table.number)}"
+        date_line = (f"{format_date(day)} - {name} - {table_label(table.number)}"
                      if day else "")
-        sheets.append(TableSheet(rnd.number, table.number, sheet_title(rnd.number, table.number),
+        sheets.append(TableSheet(rnd.number, table.number,
+                                 sheet_title(rnd.number, table.number, name),
                                  head, date_line, lines, total, note))
     return tuple(sheets)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..phase_names import round_headers
-from ..scoring.result import Standings
+from ..scoring.result import StandingRow, Standings
 from .italian import format_points
 
 STANDINGS_TITLE = "Classifica"
@@ -13,8 +13,8 @@ TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
 
 def standings_header(standings: Standings) -> list[str]:
     """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> ID` (WORKBOOK.md)."""
-    return (["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia"]
-            + round_headers(standings) + list(standings.total_headers) + ["ID"])
+    return ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia", *round_headers(standings),
+            *standings.total_headers, "ID"]
 
 
 def standings_grid(standings: Standings
@@ -36,3 +36,10 @@ def standings_grid(standings: Standings
             if flag:
                 won[(i, first_round_col + j)] = True
     return standings_header(standings), body, won
+
+
+def points_text(standings: Standings, row: StandingRow) -> str:
+    """A player's points total as every output shows it (console, ribbon, PDF, site):
+    decimal comma, the type's decimals (`3,311`, never `3.311`)."""
+    decimals = standings.total_decimals()[-1] if standings.total_headers else 0
+    return format_points(row.points, decimals)

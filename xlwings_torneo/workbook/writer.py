@@ -7,8 +7,8 @@ from datetime import datetime
 from decimal import Decimal
 
 from ..config import Config
-from ..phase_names import finalists_note, round_headers
 from ..model import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
+from ..phase_names import finalists_note, round_headers
 from ..scoring.result import Standings
 from .layout import (
     HEADER_ROW,

@@ -1,0 +1,136 @@
+"""The hall list "Chi siede dove" (`<workbook>_<N>_posti.pdf`): every player of a round in
+alphabetical order with table and seat, in large type and columns, to pin up (issue 13)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
+
+from ..errors import WorkbookError
+from ..model import Tournament
+from . import fonts
+from .output import write_atomic
+from .pdf_sheets import paragraph_style
+from .qr import qr_drawing
+from .seating import TITLE, SeatEntry, seating
+from .sheet import round_name_of
+
+MARGIN = 10 * mm
+HEADER_HEIGHT = 30 * mm
+"""Room at the top of every page for the title, the tournament and the QR code."""
+QR_SIZE = 26 * mm
+GAP = 6 * mm
+"""Space between two columns."""
+ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
+HEADER_BACKGROUND = colors.HexColor("#D9E2EC")
+NUMBER_WIDTH = 16 * mm
+"""Width of the `Tavolo` and `Posto` columns."""
+
+
+@dataclass(frozen=True)
+class Columns:
+    """How many columns and how large the type: fewer players, larger type."""
+
+    count: int
+    size: float
+
+    @staticmethod
+    def of(players: int) -> Columns:
+        # **Decision**: two columns at 13 pt hold about 64 names an A4; above 80 names
+        # 11 pt keeps a 150-player list on two pages (three columns, tried, wrap every
+        # name in a column too narrow to read from a step away)
+        return Columns(2, 13) if players <= LARGE_TYPE_UP_TO else Columns(2, 11)
+
+
+LARGE_TYPE_UP_TO = 80
+
+
+def _frames(columns: int) -> list[Frame]:
+    width, height = A4
+    column = (width - 2 * MARGIN - GAP * (columns - 1)) / columns
+    return [Frame(MARGIN + i * (column + GAP), MARGIN, column,
+                  height - 2 * MARGIN - HEADER_HEIGHT, id=f"col{i}",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            for i in range(columns)]
+
+
+def _entry_cell(entry: SeatEntry, size: float) -> Paragraph:
+    style = paragraph_style("posto-nome", size)
+    text = fonts.markup(entry.name)
+    if entry.nick:
+        text += (f' <font size="{size * 0.7:.1f}" color="#555555">'
+                 f"({fonts.markup(entry.nick)})</font>")
+    return Paragraph(text, style)
+
+
+def seating_table(entries: tuple[SeatEntry, ...], layout: Columns, width: float) -> Table:
+    """Name | Tavolo | Posto, header repeated at the top of every column."""
+    head = paragraph_style("posto-head", min(layout.size * 0.65, 8), bold=True,
+                           align=TA_CENTER)
+    number = paragraph_style("posto-num", layout.size * 1.1, bold=True, align=TA_CENTER)
+    seat = paragraph_style("posto-seat", layout.size, align=TA_CENTER)
+    rows: list[list[Any]] = [[Paragraph("Nominativo", head), Paragraph("Tavolo", head),
+                              Paragraph("Posto", head)]]
+    rows += [[_entry_cell(e, layout.size), Paragraph(str(e.table), number),
+              Paragraph(str(e.seat), seat)] for e in entries]
+    table = Table(rows, colWidths=[width - 2 * NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH],
+                  repeatRows=1)
+    table.setStyle(TableStyle([
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_BACKGROUND),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), list(ROW_BACKGROUNDS)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 1), (-1, -1), 1 * mm),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), 1 * mm),
+    ]))
+    return table
+
+
+def write_seating(t: Tournament, round_no: int, out: Path, *, site: str = "") -> None:
+    """The hall list of round `round_no`; `site` (the live site's address) adds its QR."""
+    rnd = t.round(round_no)
+    if rnd is None:
+        raise WorkbookError("il turno non è stato sorteggiato", where=f"Turno {round_no}")
+    entries = seating(t, rnd)
+    layout = Columns.of(len(entries))
+    fonts.register()
+    title = f"{TITLE} - {round_name_of(t, round_no)}"
+
+    def decorate(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        width, height = A4
+        canvas.saveState()
+        top = height - MARGIN
+        text_right = width - MARGIN - (QR_SIZE + 4 * mm if site else 0)
+        centre = (MARGIN + text_right) / 2
+        canvas.setFont(fonts.BOLD, 24)
+        canvas.drawCentredString(centre, top - 10 * mm, title)
+        canvas.setFont(fonts.REGULAR, 13)
+        subtitle = t.info.nome or ""
+        if subtitle:
+            canvas.drawCentredString(centre, top - 17 * mm, subtitle)
+        canvas.setFont(fonts.REGULAR, 9)
+        canvas.drawCentredString(centre, top - 23 * mm,
+                                 f"in ordine alfabetico per cognome - pagina {doc.page}")
+        if site:
+            drawing = qr_drawing(site, QR_SIZE)
+            drawing.drawOn(canvas, width - MARGIN - QR_SIZE, top - QR_SIZE)
+            canvas.setFont(fonts.REGULAR, 7)
+            canvas.drawCentredString(width - MARGIN - QR_SIZE / 2, top - QR_SIZE - 3 * mm,
+                                     "classifica in diretta")
+        canvas.restoreState()
+
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(buffer, pagesize=A4, title=title, author="xlwings_torneo")
+    frames = _frames(layout.count)
+    doc.addPageTemplates([PageTemplate("posti", frames, onPage=decorate, pagesize=A4)])
+    doc.build([seating_table(entries, layout, frames[0]._width)])
+    write_atomic(out, buffer.getvalue())

@@ -1,0 +1,54 @@
+""""Chi siede dove": who sits where in a round, sorted by name, to pin up in the hall and
+to put on the site (issue 13). One list shared by the PDF and the HTML page."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from ..model import Round, Tournament
+from .sheet import seat_name
+
+TITLE = "Chi siede dove"
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """One player of the round: where to go."""
+
+    cognome: str
+    nome: str
+    nick: str
+    table: int
+    seat: int
+    """1 for the first seat of the table (the first name on the round sheet)."""
+
+    @property
+    def name(self) -> str:
+        """`Cognome Nome`, as an alphabetical list reads."""
+        return " ".join(part for part in (self.cognome, self.nome) if part)
+
+
+def sort_key(text: str) -> str:
+    """Alphabetical as an Italian reads it: `Càrbone` next to `Carbone`, case, quotes
+    and apostrophes ignored (`"Bobby"` under B, `D'Angelo` next to `Dangelo`)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed
+                   if not unicodedata.combining(ch) and (ch.isalnum() or ch == " "))
+
+
+def seating(t: Tournament, rnd: Round) -> tuple[SeatEntry, ...]:
+    """Every real seat of the round (ghosts left out), by surname, name, nick, then table."""
+    entries: list[SeatEntry] = []
+    for table in rnd.tables:
+        for number, seat in enumerate(table.seats, start=1):
+            if seat.player_id is None:
+                continue
+            player = t.by_id.get(seat.player_id)
+            if player is None:  # an ID not in Iscritti: the name as on the round sheet
+                entries.append(SeatEntry(seat_name(t, seat), "", "", table.number, number))
+            else:
+                entries.append(SeatEntry(player.cognome, player.nome, player.nick,
+                                         table.number, number))
+    return tuple(sorted(entries, key=lambda e: (sort_key(e.cognome), sort_key(e.nome),
+                                                sort_key(e.nick), e.table, e.seat)))
