@@ -25,6 +25,8 @@ from .unevaluated import criterion_lines
 from .workbook.base import WorkbookBackend
 
 EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
+MIN_REFRESH = 5
+"""**Decision**: a page reloading more often than every 5 seconds only flickers."""
 
 _LEVEL_CHOICES = {"off": LogLevel.DISABILITATO, "basso": LogLevel.BASSO, "alto": LogLevel.ALTO}
 
@@ -81,9 +83,14 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
 def cmd_print(args: argparse.Namespace) -> int:
     path = Path(args.file)
+    if args.posti:
+        pdf = publish.print_seating(_open(args), path, args.round,
+                                    overrides=_overrides(args), site=args.sito)
+        print(f"Chi siede dove: {pdf}")
+        return EXIT_OK
     pdf = publish.print_round(_open(args), path, args.round,
                               reduced=_reduced(args), overrides=_overrides(args),
-                              type_name=args.type)
+                              type_name=args.type, site=args.sito)
     print(f"Schede dei tavoli: {pdf}")
     return EXIT_OK
 
@@ -99,13 +106,25 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     path = Path(args.file)
     out = publish.export(_open(args), path, args.format, _overrides(args),
-                         type_name=args.type, surnames=args.con_cognomi)
+                         type_name=args.type, surnames=args.con_cognomi,
+                         refresh=args.aggiorna)
     print(f"Esportato: {out}")
     return EXIT_OK
 
 
 def _open(args: argparse.Namespace) -> WorkbookBackend:
     return services.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco)
+
+
+def _seconds(text: str) -> int:
+    """`--aggiorna 60`: a whole number of seconds, at least MIN_REFRESH."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{text}" non è un numero di secondi') from None
+    if value < MIN_REFRESH:
+        raise argparse.ArgumentTypeError(f"almeno {MIN_REFRESH} secondi")
+    return value
 
 
 def _reduced(args: argparse.Namespace) -> bool | None:
@@ -232,6 +251,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", "-r", type=round_number, metavar="N",
                    help="numero del turno (default: l'ultimo)")
     with_type(p)
+    p.add_argument("--posti", action="store_true",
+                   help="invece delle schede: l'elenco alfabetico 'Chi siede dove' "
+                        "(tavolo e posto di ogni giocatore) da affiggere (<nome>_<N>_posti.pdf)")
+    p.add_argument("--sito", metavar="INDIRIZZO",
+                   help="indirizzo del sito del torneo: stampa il suo codice QR "
+                        "(sostituisce [sito] indirizzo della configurazione)")
     with_reduced(p)
     with_log(p)
     with_lock(p)
@@ -251,6 +276,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--con-cognomi", action="store_true",
                    help="site: pubblica anche i cognomi dei giocatori anonimi (senza data "
                    "di nascita né ID NAZIONALE)")
+    p.add_argument("--aggiorna", type=_seconds, metavar="SECONDI",
+                   help="con --format site: le pagine si ricaricano da sole ogni SECONDI "
+                        "secondi (per un proiettore)")
     with_log(p)
     with_lock(p)
 

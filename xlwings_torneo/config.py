@@ -29,6 +29,9 @@ class Config:
     colours: dict[str, str]
     logo: str
     """Path of the organiser's logo, relative to the workbook ("" = none)."""
+    site_url: str = ""
+    """`[sito] indirizzo`: where the organiser publishes the site; its QR code goes on
+    the printed sheets and the hall list ("" = no QR code)."""
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -130,6 +133,7 @@ def load_config(workbook: Path | None = None, path: Path | None = None) -> Confi
                           "FFFFFF")
                  for key in reader.section("colori")},
         logo=get(("stampa", "logo"), cv.text, "il percorso di un\'immagine o \"\"", ""),
+        site_url=get(("sito", "indirizzo"), cv.text, "un indirizzo web o \"\"", "").strip(),
     )
     reader.done()
     return config

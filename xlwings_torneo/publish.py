@@ -41,6 +41,19 @@ def round_pdf_path(workbook: Path, round_no: int, *, reduced: bool = False) -> P
     return workbook.with_name(f"{workbook.stem}_{round_no}{suffix}.pdf")
 
 
+SEATING_SUFFIX = "_posti"
+"""**Decision**: the hall list of round N is `<name>_<N>_posti.pdf` beside the workbook."""
+
+
+def seating_pdf_path(workbook: Path, round_no: int) -> Path:
+    return workbook.with_name(f"{workbook.stem}_{round_no}{SEATING_SUFFIX}.pdf")
+
+
+def site_address(config: Config, given: str | None) -> str:
+    """The site's address for the QR codes: the command's `--sito`, else `[sito] indirizzo`."""
+    return (given if given is not None else config.site_url).strip()
+
+
 def export_path(workbook: Path, fmt: str) -> Path:
     if fmt == "site":
         return workbook.with_name(f"{workbook.stem}{SITE_SUFFIX}")
@@ -107,26 +120,50 @@ def _run(book: WorkbookBackend, path: Path, overrides: LogOverrides,
     return run_logged(book, path, overrides, logged, write=False)
 
 
+def _drawn_round(t: Tournament, round_no: int | None) -> int:
+    """Round `round_no`, or the last one, checked to be drawn."""
+    number = round_no or max((r.number for r in t.rounds), default=0)
+    if number == 0 or t.round(number) is None:
+        raise WorkbookError("il turno non è stato ancora sorteggiato",
+                            sheet_of(t, number or 1))
+    return number
+
+
 def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, *,
                 reduced: bool | None = None, overrides: LogOverrides = NO_OVERRIDES,
-                type_name: str | None = None) -> Path:
+                type_name: str | None = None, site: str | None = None) -> Path:
     """`<name>_<N>.pdf`: one score sheet per table of round N (default: the last round);
-    two per A4 when `Stampa Ridotta = SI` or `reduced`."""
+    two per A4 when `Stampa Ridotta = SI` or `reduced`; the QR code of the site when its
+    address is given (`site`, else configuration `[sito] indirizzo`)."""
     _require_reportlab()
     from .reports.pdf_sheets import write_round_sheets
 
     def action(t: Tournament, config: Config) -> Path:
-        number = round_no or max((r.number for r in t.rounds), default=0)
-        if number == 0 or t.round(number) is None:
-            raise WorkbookError("il turno non è stato ancora sorteggiato",
-                                sheet_of(t, number or 1))
+        number = _drawn_round(t, round_no)
         small = t.options.stampa_ridotta if reduced is None else reduced
         out = round_pdf_path(path, number, reduced=small)
         write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, config),
-                           note=sheet_note(t, types_for(path)))
+                           note=sheet_note(t, types_for(path)),
+                           site=site_address(config, site))
         return out
 
     return _run(book, path, overrides, action, type_name)
+
+
+def print_seating(book: WorkbookBackend, path: Path, round_no: int | None = None, *,
+                  overrides: LogOverrides = NO_OVERRIDES, site: str | None = None) -> Path:
+    """`<name>_<N>_posti.pdf`: "Chi siede dove", the players of round N (default: the
+    last round) in alphabetical order with table and seat, to pin up in the hall."""
+    _require_reportlab()
+    from .reports.pdf_seating import write_seating
+
+    def action(t: Tournament, config: Config) -> Path:
+        number = _drawn_round(t, round_no)
+        out = seating_pdf_path(path, number)
+        write_seating(t, number, out, site=site_address(config, site))
+        return out
+
+    return _run(book, path, overrides, action)
 
 
 def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = None,
@@ -147,10 +184,11 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
 
 def export(book: WorkbookBackend, path: Path, fmt: str,
            overrides: LogOverrides = NO_OVERRIDES, *, type_name: str | None = None,
-           surnames: bool = False) -> Path:
+           surnames: bool = False, refresh: int | None = None) -> Path:
     """`<name>.txt|.vbc|.html`, or the folder `<name>_sito/` for a publishable site; the
     site leaves out the surnames of anonymous players (neither birth date nor national
-    ID) unless `surnames`."""
+    ID) unless `surnames`; `refresh`: its pages reload themselves every so many seconds,
+    for a projector."""
     if fmt not in EXPORT_FORMATS:
         raise TorneoError(f'formato di esportazione "{fmt}" sconosciuto: usa '
                           + ", ".join(EXPORT_FORMATS))
@@ -167,7 +205,8 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
             require_scores(t)
         if fmt == "site":
             shown = t if surnames else without_anonymous_surnames(t)
-            export_site(shown, standings_for(shown, types, required=False), out)
+            export_site(shown, standings_for(shown, types, required=False), out,
+                        refresh=refresh)
             return out
         text = {"txt": lambda: export_txt(t), "vbc": lambda: export_vbc(t),
                 "html": lambda: export_html(t, standings_for(t, types, required=False))}[fmt]()

@@ -116,7 +116,7 @@ def parse(html: str) -> TagCollector:
 
 
 SAFE_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "div", "p", "h1",
-             "h2", "section", "table", "tr", "th", "td", "nav", "a", "strong"}
+             "h2", "section", "table", "tr", "th", "td", "nav", "a", "strong", "span"}
 
 
 def test_html_keeps_hostile_names_as_text():
@@ -151,8 +151,8 @@ def test_site_has_index_round_pages_and_exact_json(tmp_path):
     standings = make_standings(t)
     export_site(t, standings, tmp_path / "sito")
     names = sorted(p.name for p in (tmp_path / "sito").iterdir())
-    assert names == ["index.html", "torneo.json", "turno-1.html", "turno-2.html",
-                     "turno-3.html"]
+    assert names == ["index.html", "posti-1.html", "posti-2.html", "posti-3.html",
+                     "torneo.json", "turno-1.html", "turno-2.html", "turno-3.html"]
     data = json.loads((tmp_path / "sito" / "torneo.json").read_text(encoding="utf-8"))
     raws = [s["raw"] for r in data["rounds"] for tb in r["tables"] for s in tb["seats"]]
     expected = [None if s.raw is None else str(s.raw)

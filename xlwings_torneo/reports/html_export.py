@@ -6,10 +6,17 @@ from __future__ import annotations
 from html import escape
 
 from ..model import Round, Tournament
+from ..phase_names import finalists_note
 from ..scoring.result import Standings
 from .italian import format_date, format_points, format_score
 from .sheet import heading, round_name_of, seat_club, seat_name, table_label
-from .standings_rows import STANDINGS_TITLE, TEAMS_HEADERS, TEAMS_TITLE, standings_grid
+from .standings_rows import (
+    STANDINGS_TITLE,
+    TEAMS_HEADERS,
+    TEAMS_TITLE,
+    WON_COLOUR,
+    standings_grid,
+)
 
 CSS = """
 body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:1.5em;color:#222}
@@ -26,20 +33,36 @@ th{background:#D9E2EC}
 .tavoli td.vuoto{border:none}
 #classifica tr:nth-child(even) td{background:#EEF3F8}
 #classifica td.num{text-align:center}
-#classifica td.vinto{background:#FFE08A !important}
-"""
-"""Rows alternate background, a won game's cell has its own colour (WORKBOOK.md)."""
+#classifica td.vinto{background:WON_COLOUR !important}
+.scorre{overflow-x:auto;max-width:100%}
+.aggiornato{text-align:right;color:#555;font-size:.9em;margin:.2em 0}
+.nota{font-style:italic}
+.posti td.num{text-align:center;font-weight:bold}
+.posti .nick{color:#666;font-size:.85em}
+@media (max-width:600px){
+body{margin:.4em}
+.nome{font-size:1.1em}
+nav a,nav strong{display:inline-block;margin:.15em .7em .15em 0}
+#classifica .extra{display:none}
+#classifica td,#classifica th{padding:.3em .35em}
+}
+""".replace("WON_COLOUR", WON_COLOUR)
+"""Rows alternate background, a won game's cell has its own colour (WORKBOOK.md). On a
+phone (under 600 px) the standings keep position, name and total only; wide round
+tables scroll inside their box, never the page."""
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
 """Even a mistake in escaping could not run a script or load anything from outside."""
 
 
-def page(title: str, body: str) -> str:
-    """A complete HTML document; `title` is plain text, `body` is already HTML."""
+def page(title: str, body: str, refresh: int | None = None) -> str:
+    """A complete HTML document; `title` is plain text, `body` is already HTML; `refresh`
+    seconds make the browser reload it (a projector showing the live standings)."""
+    reload = f'<meta http-equiv="refresh" content="{int(refresh)}">\n' if refresh else ""
     return ("<!DOCTYPE html>\n<html lang=\"it\">\n<head>\n<meta charset=\"utf-8\">\n"
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n"
+            f"{reload}<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n"
             f"<body>\n{body}\n</body>\n</html>\n")
 
 
@@ -73,25 +96,34 @@ def round_section(t: Tournament, rnd: Round) -> str:
         rows.append(f"<tr>{names}{pad}</tr>")
         rows.append(f'<tr class="club">{clubs}{pad}</tr>')
     return (f'<section class="turno" id="turno-{rnd.number}">\n<h2>{escape(title)}</h2>\n'
-            '<table class="tavoli">\n' + "\n".join(rows) + "\n</table>\n</section>")
+            '<div class="scorre"><table class="tavoli">\n' + "\n".join(rows)
+            + "\n</table></div>\n</section>")
 
 
 def standings_section(standings: Standings) -> str:
     """`Classifica` as a table with id `classifica` (and `classifica-squadre` if any)."""
     header, body, won = standings_grid(standings)
     text_columns = range(1, 5)
-    lines = ["<tr>" + "".join(f"<th>{escape(h)}</th>" for h in header) + "</tr>"]
+    compact = {0, 1, 2, len(header) - 2}  # position, name, surname, the points total
+
+    def attr(j: int, *extra: str) -> str:
+        classes = [*extra, *(["extra"] if j not in compact else [])]
+        return f' class="{" ".join(classes)}"' if classes else ""
+
+    lines = ["<tr>" + "".join(f"<th{attr(j)}>{escape(h)}</th>" for j, h in enumerate(header))
+             + "</tr>"]
     for i, row in enumerate(body):
         cells = []
         for j, value in enumerate(row):
-            classes = [c for c, on in (("num", j not in text_columns),
-                                       ("vinto", won.get((i, j), False))) if on]
-            attr = f' class="{" ".join(classes)}"' if classes else ""
-            cells.append(f"<td{attr}>{escape(value)}</td>")
+            flags = [c for c, on in (("num", j not in text_columns),
+                                     ("vinto", won.get((i, j), False))) if on]
+            cells.append(f"<td{attr(j, *flags)}>{escape(value)}</td>")
         lines.append("<tr>" + "".join(cells) + "</tr>")
     title = f"{STANDINGS_TITLE} - {standings.type_name}"
-    html = (f'<section>\n<h2>{escape(title)}</h2>\n<table id="classifica">\n'
-            + "\n".join(lines) + "\n</table>\n</section>")
+    note = finalists_note(standings)
+    html = (f'<section>\n<h2>{escape(title)}</h2>\n<div class="scorre">'
+            '<table id="classifica">\n' + "\n".join(lines) + "\n</table></div>\n"
+            + (f'<p class="nota">{escape(note)}</p>\n' if note else "") + "</section>")
     if standings.teams:
         team_lines = ["<tr>" + "".join(f"<th>{escape(h)}</th>" for h in TEAMS_HEADERS) + "</tr>"]
         team_lines += [f"<tr><td>{r.position}</td><td>{escape(r.club)}</td><td>{r.wins}</td>"

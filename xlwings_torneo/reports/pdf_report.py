@@ -3,6 +3,7 @@ round's sheets with the scores filled in, then the standings."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +22,23 @@ from reportlab.platypus import (
 )
 
 from ..model import Tournament
+from ..phase_names import finalists_note
 from ..scoring.result import Standings
 from . import fonts
-from .italian import format_points
+from .italian import format_date, format_points
 from .pdf_sheets import LANDSCAPE_TEMPLATE, build, paragraph_style, sheets_story
 from .sheet import table_sheets
-from .standings_rows import STANDINGS_TITLE, TEAMS_HEADERS, TEAMS_TITLE, standings_grid
+from .standings_rows import (
+    STANDINGS_TITLE,
+    TEAMS_HEADERS,
+    TEAMS_TITLE,
+    WON_COLOUR,
+    standings_grid,
+)
 
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
 """Rows alternate background colour, as in `Classifica` (WORKBOOK.md)."""
-WON_BACKGROUND = colors.HexColor("#FFE08A")
+WON_BACKGROUND = colors.HexColor(WON_COLOUR)
 """A round cell whose game the player won."""
 FIXED_WIDTHS = {"Pos.": 15 * mm, "ID": 12 * mm}
 ROUND_WIDTH = 16 * mm
@@ -38,8 +46,11 @@ TOTAL_WIDTH = 17 * mm
 
 
 def write_report(t: Tournament, standings: Standings | None, out: Path, *,
-                 reduced: bool = False, logo: Path | None = None) -> None:
-    """Every round's sheets with `Punti` and `Punti Torneo` filled, then the standings."""
+                 reduced: bool = False, logo: Path | None = None,
+                 printed: date | None = None) -> None:
+    """Every round's sheets with `Punti` and `Punti Torneo` filled, then the standings;
+    every page numbered and dated (`printed`, default today), every standings page
+    titled."""
     sheets = [sheet for rnd in t.rounds
               for sheet in table_sheets(t, rnd, filled=True, standings=standings)]
     story = sheets_story(sheets, reduced, logo)
@@ -49,7 +60,12 @@ def write_report(t: Tournament, standings: Standings | None, out: Path, *,
         else:
             story.append(NextPageTemplate(LANDSCAPE_TEMPLATE))
         story += standings_story(t, standings)
-    build(out, reduced, t.info.nome or "Report torneo", story)
+    name = t.info.nome or "Report torneo"
+    day = format_date(printed or date.today())
+    running = (f"{t.info.nome} - " if t.info.nome else "") + (
+        f"{STANDINGS_TITLE} - {standings.type_name}" if standings is not None else "")
+    build(out, reduced, name, story, footer=f"{name} · stampato {day}",
+          running_title=running)
 
 
 def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
@@ -60,6 +76,10 @@ def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
         story.append(Paragraph(fonts.markup(t.info.nome), title))
     story += [Paragraph(fonts.markup(heading), title), Spacer(1, 4 * mm),
               _standings_table(standings)]
+    note = finalists_note(standings)
+    if note:
+        story += [Spacer(1, 3 * mm),
+                  Paragraph(fonts.markup(note), paragraph_style("nota", 9))]
     if standings.teams:
         rows: list[list[str]] = [list(TEAMS_HEADERS)] + [
             [str(r.position), r.club, str(r.wins), format_points(r.points, standings.decimals)]

@@ -35,6 +35,7 @@ from ..errors import TorneoError, WorkbookError
 from ..model import Tournament
 from . import fonts
 from .output import write_atomic
+from .qr import qr_drawing
 from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, TableSheet, table_sheets
 
 SHEET_TEMPLATE = "sheet"
@@ -150,9 +151,21 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
     return table
 
 
+def _site_line(site: str, layout: Layout, width: float) -> Table:
+    """The QR code of the live site with its address beside it."""
+    size = layout.logo_box[1] * 0.9
+    text = Paragraph("Classifica e tavoli in diretta: inquadra il codice o apri "
+                     f"{fonts.markup(site)}", paragraph_style("sito", layout.text_size - 1))
+    line = Table([[qr_drawing(site, size), text]], colWidths=[size + 3 * mm, width - size - 3 * mm])
+    line.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return line
+
+
 def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
-                    width: float, height: float) -> Flowable:
-    """One table's sheet, shrunk if needed so that it never spills out of its frame."""
+                    width: float, height: float, site: str = "") -> Flowable:
+    """One table's sheet, shrunk if needed so that it never spills out of its frame;
+    `site` (the live site's address) adds its QR code under the notes."""
     story: list[Flowable] = _heading(sheet, layout, logo, width)
     title = paragraph_style("title", layout.title_size, bold=True, align=TA_CENTER)
     story.append(Paragraph(sheet.title, title))
@@ -171,6 +184,8 @@ def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
     story.append(note)
     for _ in range(layout.note_lines - 1):
         story += [Spacer(1, 7 * mm), HRFlowable(width="100%", thickness=0.5, color=GRID)]
+    if site:
+        story += [Spacer(1, 4 * mm), _site_line(site, layout, width)]
     return KeepInFrame(width, height, story, mode="shrink")
 
 
@@ -202,20 +217,65 @@ def sheet_frames(reduced: bool) -> list[Frame]:
                   topPadding=0, bottomPadding=0) for i, y in enumerate(tops)]
 
 
-def document(buffer: io.BytesIO, reduced: bool, title: str) -> BaseDocTemplate:
-    """A4 document whose first template lays out sheets; a landscape one follows for tables."""
+RUNNING_TITLE_HEIGHT = 7 * mm
+"""Room at the top of a landscape page for the running title."""
+
+
+def document(buffer: io.BytesIO, reduced: bool, title: str,
+             running_title: str = "") -> BaseDocTemplate:
+    """A4 document whose first template lays out sheets; a landscape one follows for tables,
+    with `running_title` at the top of each of its pages."""
     fonts.register()
     doc = BaseDocTemplate(buffer, pagesize=A4, title=title, author="xlwings_torneo")
     margin = 10 * mm
     lw, lh = landscape(A4)
+
+    def running(canvas: Canvas, _doc: BaseDocTemplate) -> None:
+        if running_title:
+            canvas.saveState()
+            canvas.setFont(fonts.REGULAR, 9)
+            canvas.setFillColor(colors.HexColor("#444444"))
+            canvas.drawString(margin, lh - margin + 1 * mm, running_title)
+            canvas.restoreState()
+
     doc.addPageTemplates([
         PageTemplate(SHEET_TEMPLATE, sheet_frames(reduced), pagesize=A4,
                      onPage=_cut_line if reduced else _no_decoration),
         PageTemplate(LANDSCAPE_TEMPLATE,
                      [Frame(margin, margin, lw - 2 * margin, lh - 2 * margin, id="wide")],
-                     pagesize=landscape(A4)),
+                     pagesize=landscape(A4), onPage=running),
     ])
     return doc
+
+
+def numbered_canvas(footer: str) -> type[Canvas]:
+    """A canvas that writes `footer · Pagina N di M` at the foot of every page: the page
+    count is known only at the end, so pages are kept and drawn on save."""
+
+    class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._kept: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._kept.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._kept)
+            for number, state in enumerate(self._kept, start=1):
+                self.__dict__.update(state)
+                width = self._pagesize[0]
+                self.saveState()
+                self.setFont(fonts.REGULAR, 8)
+                self.setFillColor(colors.HexColor("#444444"))
+                self.drawCentredString(width / 2, 5 * mm,
+                                       f"{footer} · Pagina {number} di {total}")
+                self.restoreState()
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+    return NumberedCanvas
 
 
 def _no_decoration(_canvas: Canvas, _doc: BaseDocTemplate) -> None:
@@ -223,7 +283,7 @@ def _no_decoration(_canvas: Canvas, _doc: BaseDocTemplate) -> None:
 
 
 def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
-                 logo: Path | None) -> list[Flowable]:
+                 logo: Path | None, site: str = "") -> list[Flowable]:
     """Sheets separated by frame breaks: the next sheet starts the next half or page."""
     layout = Layout.of(reduced)
     width, height = sheet_box(reduced)
@@ -231,23 +291,28 @@ def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
     for sheet in sheets:
         if story:
             story.append(FrameBreak())
-        story.append(sheet_flowables(sheet, layout, logo, width, height))
+        story.append(sheet_flowables(sheet, layout, logo, width, height, site))
     return story
 
 
 def write_round_sheets(t: Tournament, round_no: int, out: Path, *, reduced: bool,
-                       logo: Path | None = None, note: str = "") -> None:
+                       logo: Path | None = None, note: str = "", site: str = "") -> None:
     """Blank score sheets of every table of round `round_no` (the draw's "Stampa")."""
     rnd = t.round(round_no)
     if rnd is None:
         raise WorkbookError("il turno non è stato sorteggiato", where=f"Turno {round_no}")
-    story = sheets_story(table_sheets(t, rnd, note=note), reduced, logo)
+    story = sheets_story(table_sheets(t, rnd, note=note), reduced, logo, site)
     build(out, reduced, f"Turno {round_no}", story)
 
 
-def build(out: Path, reduced: bool, title: str, story: Sequence[Flowable]) -> None:
+def build(out: Path, reduced: bool, title: str, story: Sequence[Flowable], *,
+          footer: str = "", running_title: str = "") -> None:
     """Lay out the story and write the PDF atomically; an empty story still gives a valid
-    one-page PDF."""
+    one-page PDF. `footer` adds it and the page numbers to every page."""
     buffer = io.BytesIO()
-    document(buffer, reduced, title).build(list(story) or [Spacer(1, 1)])
+    doc = document(buffer, reduced, title, running_title)
+    if footer:
+        doc.build(list(story) or [Spacer(1, 1)], canvasmaker=numbered_canvas(footer))
+    else:
+        doc.build(list(story) or [Spacer(1, 1)])
     write_atomic(out, buffer.getvalue())

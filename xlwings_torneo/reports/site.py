@@ -1,19 +1,25 @@
 """A static site of the tournament, to publish anywhere (manual "Pubblica online", without
-the cloud): `index.html` with the standings, `turno-N.html` per round, `torneo.json`."""
+the cloud): `index.html` with the standings, `turno-N.html` per round, `posti-N.html`
+("Chi siede dove") per round, `torneo.json`. Every page says when it was made and may
+reload itself for a projector."""
 
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from ..model import Round, Tournament
+from ..phase_names import round_short, type_or_none
 from ..scoring.result import Standings
 from .html_export import document_title, page, round_section, standings_section, title_block
+from .italian import format_date
 from .output import write_atomic
+from .seating import TITLE, seating
+from .sheet import round_name_of
 
 INDEX = "index.html"
 DATA = "torneo.json"
@@ -24,29 +30,62 @@ def round_page(number: int) -> str:
     return f"turno-{number}.html"
 
 
-def export_site(t: Tournament, standings: Standings | None, folder: Path) -> None:
+def seating_page(number: int) -> str:
+    return f"posti-{number}.html"
+
+
+def updated_line(now: datetime) -> str:
+    """`Aggiornato alle 14:05 di sabato 23/11/2026`: how fresh the page a player reads is."""
+    return f'<p class="aggiornato">Aggiornato alle {now:%H:%M} di {format_date(now.date())}</p>'
+
+
+def export_site(t: Tournament, standings: Standings | None, folder: Path, *,
+                refresh: int | None = None, now: datetime | None = None) -> None:
     """Write the site into `folder` (created if missing); files of the same name are
-    replaced, nothing else in the folder is touched."""
+    replaced, nothing else in the folder is touched. `refresh`: seconds after which every
+    page reloads itself; `now`: the time the pages say they were made (default: now)."""
     folder.mkdir(parents=True, exist_ok=True)
     title = document_title(t)
-    body = [title_block(t), _nav(t, None)]
-    body.append(standings_section(standings) if standings is not None
-                else f"<p>{NO_STANDINGS}</p>")
-    _write(folder / INDEX, page(title, "\n".join(body)))
+    stamp = updated_line(now or datetime.now())
+
+    def write_page(name: str, page_title: str, current: str, *content: str) -> None:
+        body = "\n".join([title_block(t), _nav(t, current), stamp, *content])
+        _write(folder / name, page(page_title, body, refresh))
+
+    write_page(INDEX, title, INDEX, standings_section(standings) if standings is not None
+               else f"<p>{NO_STANDINGS}</p>")
     for rnd in t.rounds:
-        content = "\n".join([title_block(t), _nav(t, rnd.number), round_section(t, rnd)])
-        _write(folder / round_page(rnd.number), page(f"{title} - Turno {rnd.number}", content))
+        name = round_name_of(t, rnd.number)
+        write_page(round_page(rnd.number), f"{title} - {name}", round_page(rnd.number),
+                   round_section(t, rnd))
+        write_page(seating_page(rnd.number), f"{title} - {TITLE} - {name}",
+                   seating_page(rnd.number), seating_section(t, rnd))
     _write(folder / DATA, json.dumps(tournament_data(t, standings), ensure_ascii=False,
                                      indent=1) + "\n")
 
 
-def _nav(t: Tournament, current: int | None) -> str:
-    links = [(INDEX, "Classifica", current is None)]
-    links += [(round_page(r.number), f"Turno {r.number}", current == r.number)
-              for r in t.rounds]
-    items = [f"<strong>{escape(label)}</strong>" if here
+def seating_section(t: Tournament, rnd: Round) -> str:
+    """"Chi siede dove" of a round: surname and name (nick), table, seat, by name."""
+    rows = ["<tr><th>Nominativo</th><th>Tavolo</th><th>Posto</th></tr>"]
+    for e in seating(t, rnd):
+        nick = f' <span class="nick">({escape(e.nick)})</span>' if e.nick else ""
+        rows.append(f"<tr><td>{escape(e.name)}{nick}</td><td class=\"num\">{e.table}</td>"
+                    f'<td class="num">{e.seat}</td></tr>')
+    title = f"{TITLE} - {round_name_of(t, rnd.number)}"
+    return (f'<section id="posti-{rnd.number}">\n<h2>{escape(title)}</h2>\n'
+            '<table class="posti">\n' + "\n".join(rows) + "\n</table>\n</section>")
+
+
+def _nav(t: Tournament, current: str) -> str:
+    ttype = type_or_none(t.options.tipo_sorteggio)
+    links = [(INDEX, "Classifica")]
+    if t.rounds:
+        last = t.rounds[-1].number
+        links.append((seating_page(last), f"{TITLE} ({round_short(ttype, last)})"))
+    links += [(round_page(r.number), round_short(ttype, r.number)) for r in t.rounds]
+    items = [f"<strong>{escape(label)}</strong>" if href == current
              else f'<a href="{escape(href)}">{escape(label)}</a>'
-             for href, label, here in links]
+             for href, label in links]
     items.append(f'<a href="{DATA}">Dati (JSON)</a>')
     return "<nav>" + " ".join(items) + "</nav>"
 

@@ -6,6 +6,9 @@ from ..phase_names import round_headers
 from ..scoring.result import StandingRow, Standings
 from .italian import format_points
 
+WON_COLOUR = "#C6EFCE"
+"""A won game's cell in every output (sheet, PDF, html, site): the default of
+configuration `[colori] vittoria`, which the sheet uses (a test keeps the two equal)."""
 STANDINGS_TITLE = "Classifica"
 TEAMS_TITLE = "Classifica a Squadre"
 TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
