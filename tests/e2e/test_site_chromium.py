@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
+from datetime import datetime
 from html import unescape
 from pathlib import Path
 
@@ -33,7 +35,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     folder = tmp_path_factory.mktemp("sito")
     t = make_tournament(37, 3, hostile=True, ghost=True)
     standings = make_standings(t)
-    export_site(t, standings, folder)
+    export_site(t, standings, folder, refresh=60, now=datetime(2026, 11, 21, 14, 5))
     top = standings.rows[0].player
     return folder, f"{top.nome}</td><td>{top.cognome}"
 
@@ -60,3 +62,81 @@ def test_a_screenshot_of_the_index_is_taken(site, tmp_path):
     chromium(tmp_path / "profile", f"--screenshot={shot}", "--window-size=1200,1400",
              (folder / "index.html").as_uri())
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+PHONE_WIDTH = 390
+
+PROBE = """<!DOCTYPE html><html><body>
+<iframe id="f" src="{page}" style="width:{width}px;height:800px;border:0"></iframe>
+<script>
+document.getElementById("f").addEventListener("load", function () {{
+  var root = this.contentDocument.documentElement;
+  document.body.setAttribute("data-misura", root.scrollWidth + "x" + root.clientWidth);
+  var cells = this.contentDocument.querySelectorAll("#classifica tr:nth-child(2) td");
+  var shown = [];
+  for (var i = 0; i < cells.length; i++) {{
+    if (cells[i].offsetWidth > 0) shown.push(cells[i].textContent);
+  }}
+  document.body.setAttribute("data-celle", shown.join("|"));
+  var box = this.contentDocument.querySelector("#classifica");
+  if (box) document.body.setAttribute("data-tabella", box.parentNode.scrollWidth + "x"
+                                      + box.parentNode.clientWidth);
+}});
+</script></body></html>"""
+"""A page of ours in a 390 px frame, measured by a script of the probe (the site itself has
+none): the width of its content against the width of the frame, and the cells shown."""
+
+
+def measure(folder: Path, page: str, profile: Path) -> tuple[int, int, list[str], str]:
+    probe = folder / f"probe-{page}"
+    probe.write_text(PROBE.format(page=page, width=PHONE_WIDTH), encoding="utf-8")
+    dom = chromium(profile, "--allow-file-access-from-files", "--virtual-time-budget=5000",
+                   "--dump-dom", probe.as_uri()).stdout
+    probe.unlink()
+    size = dom.split('data-misura="', 1)[1].split('"', 1)[0]
+    cells = unescape(dom.split('data-celle="', 1)[1].split('"', 1)[0])
+    scroll, client = (int(v) for v in size.split("x"))
+    marker = 'data-tabella="'
+    table = dom.split(marker, 1)[1].split('"', 1)[0] if marker in dom else ""
+    return scroll, client, [c for c in cells.split("|") if c], table
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+@pytest.mark.parametrize("page", ["index.html", "turno-2.html", "posti-3.html"])
+def test_on_a_390_px_phone_no_page_scrolls_sideways(site, tmp_path, page):
+    folder, _ = site
+    scroll, client, _, _ = measure(folder, page, tmp_path / "profile")
+    assert 300 < client <= PHONE_WIDTH
+    assert scroll <= client, f"{page}: {scroll} px of content in {client} px"
+
+
+def test_on_a_phone_the_standings_show_position_name_and_total_only(site, tmp_path):
+    folder, _ = site
+    _, _, cells, table = measure(folder, "index.html", tmp_path / "profile")
+    table_scroll, table_client = (int(v) for v in table.split("x"))
+    assert table_scroll <= table_client  # the total is on screen, not scrolled away
+    assert len(cells) == 4
+    assert cells[0] == "1" and "," in cells[3]  # position ... the Italian points total
+
+
+def test_a_phone_screenshot_of_the_standings_is_390_px_wide(site, tmp_path):
+    folder, _ = site
+    shot = tmp_path / "telefono.png"
+    chromium(tmp_path / "profile", f"--screenshot={shot}",
+             f"--window-size={PHONE_WIDTH},844", (folder / "index.html").as_uri())
+    assert png_size(shot) == (PHONE_WIDTH, 844)
+    assert shot.stat().st_size > 10_000
+
+
+def test_every_page_says_when_it_was_made_and_reloads_for_a_projector(site, tmp_path):
+    folder, _ = site
+    dom = chromium(tmp_path / "profile", "--dump-dom", (folder / "posti-3.html").as_uri()).stdout
+    assert "Aggiornato alle 14:05 di sabato 21/11/2026" in dom
+    assert '<meta http-equiv="refresh" content="60">' in dom
+    assert "Chi siede dove - Turno 3" in dom
