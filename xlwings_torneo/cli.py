@@ -116,6 +116,29 @@ def _open(args: argparse.Namespace) -> WorkbookBackend:
     return services.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco)
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from .roster_import import import_players
+
+    path = Path(args.file)
+    found = import_players(_open(args), path, Path(args.sorgente), args.da,
+                           _overrides(args))
+    if found.added:
+        first, last = found.added[0], found.added[-1]
+        print(f"Importati {len(found.added)} giocatori nel foglio Iscritti (ID {first.id}-"
+              f"{last.id}, righe {first.row}-{last.row})" if len(found.added) > 1 else
+              f"Importato 1 giocatore nel foglio Iscritti (ID {first.id}, riga {first.row})")
+    else:
+        print("Nessun giocatore nuovo da importare: le righe del foglio Iscritti sono "
+              "rimaste come erano")
+    if found.duplicates:
+        print(f"{len(found.duplicates)} già presenti, non importati:")
+        for line in found.duplicates:
+            print(f"  {line}")
+    for line in found.homonyms:
+        print(f"  Attenzione: {line}")
+    return EXIT_OK
+
+
 def _seconds(text: str) -> int:
     """`--aggiorna 60`: a whole number of seconds, at least MIN_REFRESH."""
     try:
@@ -279,6 +302,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--aggiorna", type=_seconds, metavar="SECONDI",
                    help="con --format site: le pagine si ricaricano da sole ogni SECONDI "
                         "secondi (per un proiettore)")
+    with_log(p)
+    with_lock(p)
+
+    p = add("importa", cmd_import, "aggiunge al foglio Iscritti i giocatori di un file CSV o "
+            "del foglio Iscritti di un altro torneo (non modifica le righe già scritte)")
+    p.add_argument("file", help="il foglio del torneo in cui importare")
+    p.add_argument("sorgente", help="il file da cui importare (.csv, .xlsx, .xls)")
+    p.add_argument("--da", choices=("csv", "xlsx", "xls"), type=str.lower,
+                   help="tipo del file sorgente (default: dalla sua estensione)")
     with_log(p)
     with_lock(p)
 
