@@ -32,7 +32,7 @@ GAP = 6 * mm
 """Space between two columns."""
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
 HEADER_BACKGROUND = colors.HexColor("#D9E2EC")
-NUMBER_WIDTH = 16 * mm
+NUMBER_WIDTH = 13 * mm
 """Width of the `Tavolo` and `Posto` columns."""
 
 
@@ -45,10 +45,10 @@ class Columns:
 
     @staticmethod
     def of(players: int) -> Columns:
-        # **Decision**: two columns at 13 pt hold about 64 names an A4; above 80 names
-        # 11 pt keeps a 150-player list on two pages (three columns, tried, wrap every
+        # **Decision**: two columns at 12 pt hold about 64 names an A4 (a 60-player
+        # tournament on one sheet); above 80 names 11 pt (three columns, tried, wrap every
         # name in a column too narrow to read from a step away)
-        return Columns(2, 13) if players <= LARGE_TYPE_UP_TO else Columns(2, 11)
+        return Columns(2, 12) if players <= LARGE_TYPE_UP_TO else Columns(2, 11)
 
 
 LARGE_TYPE_UP_TO = 80
@@ -78,7 +78,7 @@ def seating_table(entries: tuple[SeatEntry, ...], layout: Columns, width: float)
                            align=TA_CENTER)
     number = paragraph_style("posto-num", layout.size * 1.1, bold=True, align=TA_CENTER)
     seat = paragraph_style("posto-seat", layout.size, align=TA_CENTER)
-    rows: list[list[Any]] = [[Paragraph("Nominativo", head), Paragraph("Tavolo", head),
+    rows: list[list[Any]] = [[Paragraph("Nominativo", head), Paragraph("Tav.", head),
                               Paragraph("Posto", head)]]
     rows += [[_entry_cell(e, layout.size), Paragraph(str(e.table), number),
               Paragraph(str(e.seat), seat)] for e in entries]
@@ -89,8 +89,8 @@ def seating_table(entries: tuple[SeatEntry, ...], layout: Columns, width: float)
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BACKGROUND),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), list(ROW_BACKGROUNDS)),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 1), (-1, -1), 1 * mm),
-        ("BOTTOMPADDING", (0, 1), (-1, -1), 1 * mm),
+        ("TOPPADDING", (0, 1), (-1, -1), 0.7 * mm),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), 0.7 * mm),
     ]))
     return table
 

@@ -1,0 +1,105 @@
+"""Semifinals and finals are called so everywhere, and the standings say why the finalists
+come first; numbers a person reads are Italian (decimal comma, the type's decimals)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from html import escape
+
+from xlwings_torneo.formats import find_type
+from xlwings_torneo.model import Options
+from xlwings_torneo.phase_names import (
+    FINALISTS_NOTE,
+    finalists_note,
+    round_column,
+    round_short,
+    round_title,
+)
+from xlwings_torneo.reports.html_export import export_html
+from xlwings_torneo.reports.sheet import table_sheets
+from xlwings_torneo.reports.standings_rows import points_text, standings_header
+from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.workbook.writer import standings_specs
+
+from .test_scoring_builders import tournament
+from .test_scoring_finals import QUALIFIERS
+
+MASTER = find_type("MasterRisiko")
+RADUNO = find_type("RadunoNazionale")
+COLOURS = {"intestazione": "BDD7EE", "riga_pari": "FFFFFF", "riga_dispari": "DDEBF7",
+           "vittoria": "C6EFCE"}
+
+
+def test_a_type_with_a_final_phase_names_its_columns_q1_q2_semifinale_finale():
+    assert [round_column(MASTER, n) for n in (1, 2, 3, 4)] == ["Q1", "Q2", "Semifinale",
+                                                                "Finale"]
+
+
+def test_an_open_ended_type_keeps_the_manuals_pt_columns():
+    open_type = find_type("Open")
+    assert [round_column(open_type, n) for n in (1, 2, 7)] == ["pt1", "pt2", "pt7"]
+    assert round_title(open_type, 7) == "Turno 7"
+
+
+def test_titles_and_links_name_the_phase():
+    assert round_title(RADUNO, 3) == "Turno 3 - Semifinale"
+    assert round_title(RADUNO, 4) == "Turno 4 - Finale"
+    assert round_short(RADUNO, 4) == "Finale" and round_short(RADUNO, 1) == "Turno 1"
+    assert round_title(None, 4) == "Turno 4"  # an unknown type still prints
+
+
+def test_a_type_entry_may_name_its_rounds_itself():
+    named = replace(MASTER, round_names=("Girone A", "Girone B", "Semi", "Finalissima"))
+    assert round_column(named, 4) == "Finalissima"
+    assert round_title(named, 3) == "Turno 3 - Semi"
+
+
+def final_played():
+    t = tournament(*QUALIFIERS, ["A 50, E 40, I 30, M 20", "B 50, F 40, J 30, N 20"])
+    return t, compute_standings(t, RADUNO)
+
+
+def test_the_standings_columns_and_the_note_explain_the_finalists():
+    _, standings = final_played()
+    header = standings_header(standings)
+    assert header[5:9] == ["Q1", "Q2", "Semifinale", "Finale"]
+    assert finalists_note(standings) == FINALISTS_NOTE.format(n=8)
+
+
+def test_no_note_before_the_final_is_played():
+    t = tournament(*QUALIFIERS, ["A, E, I, M"])
+    assert finalists_note(compute_standings(t, RADUNO)) is None
+
+
+def test_the_classifica_sheet_has_the_phase_columns_and_the_note_under_the_table():
+    _, standings = final_played()
+    full = standings_specs(standings, COLOURS, title="Raduno 2026")[0]
+    assert [full.cells[(1, c)] for c in range(6, 10)] == ["Q1", "Q2", "Semifinale", "Finale"]
+    note_row = len(standings.rows) + 3
+    assert full.cells[(note_row, 1)] == FINALISTS_NOTE.format(n=8)
+    assert full.page is not None and full.page.title == "Raduno 2026"
+    assert full.page.repeat_rows == (1, 1) and full.page.landscape
+
+
+def test_printed_sheets_and_html_call_the_final_so():
+    t, standings = final_played()
+    t = replace(t, options=Options(tipo_sorteggio="RadunoNazionale"))
+    final = t.round(4)
+    assert final is not None
+    sheets = table_sheets(t, final)
+    assert sheets[0].title == "Turno 4 - Finale - Stampa Tavolo N°1"
+    html = export_html(t, standings)
+    assert "<h2>Turno 3 - Semifinale</h2>" in html and "<h2>Turno 4 - Finale</h2>" in html
+    assert '<th class="extra">Finale</th>' in html
+    assert escape(FINALISTS_NOTE.format(n=8)) in html
+
+
+def test_points_a_person_reads_have_the_decimal_comma_and_the_types_decimals():
+    t = tournament(["A 40, B 30, C 20, D 10"], ["A 40, B 30, C 20, D 10"])
+    standings = compute_standings(t, MASTER)
+    row = replace(standings.rows[0], totals=(Decimal("3.311"),))
+    master = replace(standings, rows=(row,), total_headers=("pt tot",))
+    assert points_text(master, row) == "3,311"  # not 3.311: an Italian reads 3311
+    whole = replace(row, totals=(Decimal(3),))
+    assert points_text(replace(master, rows=(whole,)), whole) == "3"
