@@ -54,3 +54,47 @@ def test_exports_are_written_beside_the_workbook(workbook: Path, torneo: Cli):
     data = json.loads((workbook.parent / "torneo_sito" / "torneo.json").read_text("utf-8"))
     assert len(data["rounds"]) == 1
     assert torneo("export", workbook, "--format", "pdf") == 2
+
+
+def test_print_posti_writes_the_hall_list_of_the_last_round(workbook: Path, torneo: Cli):
+    torneo("draw", workbook, "--seed", "1")
+    assert torneo("print", workbook, "--posti", "--sito", "https://esempio.it/t/") == 0, \
+        torneo.err
+    pdf = workbook.with_name("torneo_1_posti.pdf")
+    assert f"Chi siede dove: {pdf}" in torneo.out
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 1
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "Chi siede dove - Turno 1" in text and "classifica in diretta" in text
+    assert text.index("Cognome1 Nome1") < text.index("Cognome10 Nome10") \
+        < text.index("Cognome2 Nome2")  # alphabetical, as a person sorts text
+
+
+def test_the_site_address_from_the_configuration_prints_its_qr_code(workbook: Path,
+                                                                    torneo: Cli):
+    (workbook.parent / "torneo.toml").write_text(
+        '[sito]\nindirizzo = "https://club.example/torneo/"\n', encoding="utf-8")
+    torneo("draw", workbook, "--seed", "1")
+    assert torneo("print", workbook) == 0, torneo.err
+    text = PdfReader(workbook.with_name("torneo_1.pdf")).pages[0].extract_text()
+    assert "https://club.example/torneo/" in " ".join(text.split())
+
+
+def test_rank_prints_points_with_the_decimal_comma(workbook: Path, torneo: Cli):
+    torneo("draw", workbook, "--seed", "1", "--type", "MasterRisiko")
+    type_scores(workbook, 1)
+    assert torneo("rank", workbook, "--type", "Victory") == 0, torneo.err
+    lines = [line for line in torneo.out.splitlines() if line.strip()[:1].isdigit()]
+    assert lines
+    for line in lines:
+        points = line.rsplit(" - ", 1)[1]
+        assert "," in points and "." not in points, line
+
+
+def test_export_site_with_reload_for_a_projector(workbook: Path, torneo: Cli):
+    torneo("draw", workbook, "--seed", "1")
+    assert torneo("export", workbook, "--format", "site", "--aggiorna", "60") == 0, torneo.err
+    index = (workbook.parent / "torneo_sito" / "index.html").read_text("utf-8")
+    assert '<meta http-equiv="refresh" content="60">' in index and "Aggiornato alle" in index
+    assert torneo("export", workbook, "--format", "site", "--aggiorna", "2") == 2
+    assert "almeno 5 secondi" in torneo.err

@@ -217,3 +217,46 @@ def test_a_reduced_report_has_the_team_standings_when_the_type_has_one(tmp_path)
     write_report(t, standings, out, reduced=True)
     text = "\n".join(pages_text(out))
     assert "Classifica a Squadre" in text and "31,50" in text
+
+
+def test_every_report_page_is_numbered_and_dated_and_every_standings_page_titled(tmp_path):
+    from datetime import date
+
+    t = make_tournament(60, 3)
+    out = tmp_path / "torneo.pdf"
+    write_report(t, make_standings(t), out, reduced=True, printed=date(2026, 11, 21))
+    pages = [flat(text) for text in pages_text(out)]
+    total = len(pages)
+    for number, text in enumerate(pages, start=1):
+        assert (f"XXX Campionato cittadino · stampato sabato 21/11/2026 · "
+                f"Pagina {number} di {total}") in text
+    standings_pages = [text for text in pages if "Pos. Nome Cognome" in text]
+    assert len(standings_pages) >= 2  # 60 rows do not fit one landscape page
+    for text in standings_pages:
+        assert "XXX Campionato cittadino - Classifica - Open" in text
+
+
+def test_won_games_have_the_colour_of_the_sheet(tmp_path):
+    from xlwings_torneo.config import load_config
+    from xlwings_torneo.reports.html_export import CSS
+    from xlwings_torneo.reports.standings_rows import WON_COLOUR
+
+    assert WON_COLOUR.lstrip("#").upper() == load_config().colours["vittoria"].upper()
+    assert f"#classifica td.vinto{{background:{WON_COLOUR} !important}}" in CSS
+    t = make_tournament(12, 1)
+    out = tmp_path / "torneo.pdf"
+    write_report(t, make_standings(t), out)
+    wanted = tuple(int(WON_COLOUR[i:i + 2], 16) for i in (1, 3, 5))
+    content = b"".join(page.get_contents().get_data() for page in PdfReader(str(out)).pages)
+    fills = {tuple(round(float(v) * 255) for v in line.split()[:3])
+             for line in content.decode("latin-1").splitlines() if line.endswith(" rg")}
+    assert wanted in fills
+
+
+def test_score_sheets_carry_the_qr_code_of_the_site_when_given(tmp_path):
+    t = make_tournament(8, 1)
+    out = tmp_path / "torneo_1.pdf"
+    write_round_sheets(t, 1, out, reduced=False, site="https://esempio.it/torneo/")
+    assert all("https://esempio.it/torneo/" in text for text in pages_text(out))
+    write_round_sheets(t, 1, out, reduced=False)
+    assert not any("esempio.it" in text for text in pages_text(out))

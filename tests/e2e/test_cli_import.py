@@ -1,0 +1,107 @@
+"""`torneo importa`: players from a CSV (comma or semicolon, UTF-8 or Windows-1252) or from
+another tournament's `Iscritti` appended to `Iscritti`; duplicates reported, the rows the
+organiser typed never changed, nothing written when the list has a problem."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.e2e.conftest import Cli, club_players, register
+from xlwings_torneo.model import Player
+from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.workbook.writer import iscritti_spec
+
+
+def iscritti(path: Path) -> list[tuple[object, ...]]:
+    ws = openpyxl.load_workbook(path)["Iscritti"]
+    return [tuple(row) for row in ws.iter_rows(min_row=3, values_only=True)
+            if any(v is not None for v in row)]
+
+
+@pytest.fixture
+def fresh(tmp_path: Path, torneo: Cli) -> Path:
+    path = tmp_path / "torneo.xlsx"
+    assert torneo("new", path) == 0
+    return path
+
+
+SEMICOLON_1252 = ("Cognome;Nome;Nickname;Club o Famiglia;Regione;Data di nascita;N° Tessera\r\n"
+                  "Càrbone;Niccolò;nic;ROMA [Il Gufo];LAZIO;01/02/1980;A123\r\n"
+                  "D'Angelo;Zoë;;;;;B7\r\n"
+                  "Càrbone;Niccolò;;;;;A123\r\n")
+
+
+def test_a_windows_csv_with_semicolons_and_italian_headers_is_imported(fresh, tmp_path, torneo):
+    source = tmp_path / "lista.csv"
+    source.write_bytes(SEMICOLON_1252.encode("cp1252"))
+    assert torneo("importa", fresh, source) == 0, torneo.err
+    assert "Importati 2 giocatori" in torneo.out
+    assert "lista.csv, riga 4: Niccolò Càrbone ripete la tessera A123" in torneo.out
+    rows = iscritti(fresh)
+    assert rows[0][9] == "Tessera"  # the national ID kept in its own column
+    assert rows[1][:10] == (1, "Niccolò", "Càrbone", "nic", "ROMA [Il Gufo]", "SI", "LAZIO",
+                            datetime(1980, 2, 1), None, "A123")
+    assert rows[2][:3] == (2, "Zoë", "D'Angelo")
+    assert torneo("check", fresh) == 0, torneo.err
+
+
+def test_a_utf8_csv_with_commas_merges_by_name_and_never_touches_typed_rows(
+        fresh, tmp_path, torneo):
+    register(fresh, club_players(3))
+    before = iscritti(fresh)
+    source = tmp_path / "iscrizioni.csv"
+    source.write_text("nome,cognome,club\nNome2,Cognome2,ALTRO CLUB\nAnna,Bianchi,\n"
+                      "anna , BIANCHI,\n", encoding="utf-8-sig")
+    assert torneo("importa", fresh, source, "--da", "CSV") == 0, torneo.err
+    after = iscritti(fresh)
+    assert after[:4] == before  # Nome2 keeps his club: a typed row is never overwritten
+    assert after[4][:6] == (4, "Anna", "Bianchi", None, None, "SI")
+    assert len(after) == 5
+    assert "iscrizioni.csv, riga 2: Nome2 Cognome2 già in Iscritti alla riga 5" in torneo.out
+    assert "iscrizioni.csv, riga 4: anna BIANCHI ripete iscrizioni.csv, riga 3" in torneo.out
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".xls"])
+def test_last_months_workbook_brings_clubs_and_regions(fresh, tmp_path, torneo, suffix):
+    last = tmp_path / f"mese_scorso{suffix}"
+    assert torneo("new", last) == 0, torneo.err
+    if suffix == ".xlsx":
+        register(last, club_players(6))
+    else:  # an .xls is written through its backend, as the program itself does
+        book = open_workbook(last)
+        book.write_sheet(iscritti_spec([Player(int(str(r[0])), str(r[1]), str(r[2]),
+                                               str(r[3]), str(r[4]), True, str(r[6]))
+                                        for r in club_players(6)]))
+        book.save()
+    register(fresh, club_players(2))
+    assert torneo("importa", fresh, last) == 0, torneo.err
+    rows = iscritti(fresh)
+    assert len(rows) == 1 + 6
+    imported = {r[2]: r for r in rows[1:]}
+    source = {p[2]: p for p in club_players(6)}
+    for surname in ("Cognome3", "Cognome6"):
+        assert imported[surname][4] == source[surname][4]  # club
+        assert imported[surname][6] == source[surname][6]  # region
+    assert "2 già presenti" in torneo.out
+
+
+def test_a_list_with_a_bad_date_writes_nothing_and_names_the_rows(fresh, tmp_path, torneo):
+    source = tmp_path / "lista.csv"
+    source.write_text("Nome;Cognome;Data di nascita\nAnna;Bianchi;31/02/1990\n;Verdi;\n",
+                      encoding="utf-8")
+    before = fresh.read_bytes()
+    assert torneo("importa", fresh, source) == 2
+    assert "lista.csv, riga 2" in torneo.err and "31/02/1990" in torneo.err
+    assert "lista.csv, riga 3" in torneo.err and "servono nome e cognome" in torneo.err
+    assert fresh.read_bytes() == before
+
+
+def test_a_file_without_name_columns_is_refused(fresh, tmp_path, torneo):
+    source = tmp_path / "lista.csv"
+    source.write_text("a;b\n1;2\n", encoding="utf-8")
+    assert torneo("importa", fresh, source) == 2
+    assert "servono almeno le colonne Nome e Cognome" in torneo.err
