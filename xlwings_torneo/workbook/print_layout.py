@@ -85,6 +85,18 @@ PAGE_STYLE_PREFIX = "Torneo - "
 """One page style per sheet we write (Calc keeps header text in the page style)."""
 
 
+def _header_text(text: Any, value: str | None, *, bold: bool = False) -> None:
+    """Set one part of a Calc header or footer (None: keep its content) in our font: the
+    page style's own default is a serif."""
+    if value is not None:
+        text.setString(value)
+    cursor = text.createTextCursor()
+    cursor.gotoStart(False)
+    cursor.gotoEnd(True)
+    cursor.CharFontName = FONT_NAME
+    cursor.CharWeight = 150.0 if bold else 100.0  # com.sun.star.awt.FontWeight
+
+
 def apply_uno(document: Any, sheet: Any, name: str, page: PageSetup) -> None:
     """The layout on a Calc sheet: its own page style, then the repeated rows."""
     import uno  # type: ignore[import-not-found]
@@ -100,13 +112,14 @@ def apply_uno(document: Any, sheet: Any, name: str, page: PageSetup) -> None:
     style.Width, style.Height = (long, short) if page.landscape else (short, long)
     style.ScaleToPagesX = 1
     style.ScaleToPagesY = 0
+    style.FirstPageNumber = 0  # 0: the page numbers go on from the sheet before
     style.LeftMargin = style.RightMargin = _hundredths_mm(page.margin_cm)
     style.TopMargin = style.BottomMargin = _hundredths_mm(TOP_BOTTOM_CM - HEADER_CM)
     style.HeaderIsOn = style.FooterIsOn = True
     header = style.RightPageHeaderContent
-    header.LeftText.setString(page.title)
-    header.CenterText.setString("")
-    header.RightText.setString(page.subtitle)
+    _header_text(header.LeftText, page.title, bold=True)
+    _header_text(header.CenterText, "")
+    _header_text(header.RightText, page.subtitle)
     style.RightPageHeaderContent = header
     style.LeftPageHeaderContent = header
     footer = style.RightPageFooterContent
@@ -124,6 +137,7 @@ def apply_uno(document: Any, sheet: Any, name: str, page: PageSetup) -> None:
     centre.insertTextContent(cursor, document.createInstance(
         "com.sun.star.text.TextField.PageCount"), False)
     centre.insertString(cursor, after, False)
+    _header_text(centre, None)
     style.RightPageFooterContent = footer
     style.LeftPageFooterContent = footer
     sheet.PageStyle = style_name
