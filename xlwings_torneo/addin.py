@@ -119,6 +119,13 @@ def print_round(book: WorkbookBackend, path: Path | None, round_no: int | None =
     return f"Schede del turno scritte in {out}"
 
 
+def print_seating(book: WorkbookBackend, path: Path | None,
+                  round_no: int | None = None) -> str:
+    """Chi siede dove: the hall list of `round_no` (default: the last round) as PDF."""
+    out = _publish().print_seating(book, _saved_path(path), round_no)
+    return f"Elenco 'Chi siede dove' scritto in {out}"
+
+
 def report_pdf(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
     out = _publish().full_report(book, _saved_path(path), type_name=type_name)
     return f"Report del torneo scritto in {out}"
@@ -209,6 +216,12 @@ def stampa_turno(book: Any = None, round_no: int | None = None) -> Message:
     xl_book, backend, path = _caller(book)
     number = round_no if round_no is not None else _active_round(xl_book)
     return _show(xl_book, _quietly(xl_book, lambda: print_round(backend, path, number)))
+
+
+def chi_siede_dove(book: Any = None, round_no: int | None = None) -> Message:
+    xl_book, backend, path = _caller(book)
+    number = round_no if round_no is not None else _active_round(xl_book)
+    return _show(xl_book, _quietly(xl_book, lambda: print_seating(backend, path, number)))
 
 
 def report(book: Any = None) -> Message:

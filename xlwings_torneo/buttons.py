@@ -85,6 +85,10 @@ BUTTONS: tuple[Button, ...] = (
            "Il PDF delle schede dei tavoli del turno (foglio attivo, o l'ultimo turno; "
            "Turno… per sceglierlo).",
            "Stampa del turno {turno}…", "stampa_turno", RoundChoice.ACTIVE),
+    Button("ChiSiedeDove", "Chi siede dove", STAMPA, "TableInsert",
+           "Il PDF da affiggere: i giocatori del turno in ordine alfabetico con tavolo e "
+           "posto (foglio attivo, o l'ultimo turno; Turno… per sceglierlo).",
+           "Elenco Chi siede dove del turno {turno}…", "chi_siede_dove", RoundChoice.ACTIVE),
     Button("ReportPDF", "Report PDF", STAMPA, "FileSaveAsPdfOrXps",
            "Il PDF completo del torneo, accanto alla cartella di lavoro.",
            "Scrittura del report PDF…", "report"),

@@ -30,7 +30,7 @@ KEPT = build.TARGET
 NS = {"ui": "http://schemas.microsoft.com/office/2009/07/customui"}
 SCHEMA = etree.XMLSchema(etree.parse(str(Path(build.__file__).with_name("customUI14.xsd"))))
 LABELS = ["Nuovo Torneo", "Opzioni", "Sorteggio Turno", "Ripeti Sorteggio", "Classifica",
-          "Stampa Turno", "Report PDF", "Esporta", "Aiuto / Informazioni"]
+          "Stampa Turno", "Chi siede dove", "Report PDF", "Esporta", "Aiuto / Informazioni"]
 OUR_MODULES = ("TorneoRun", "TorneoRibbon")
 
 
@@ -119,9 +119,10 @@ def test_the_ribbon_is_valid_against_the_full_customui_schema():
 def test_round_buttons_offer_a_turno_choice_and_the_others_do_not():
     tree = ribbon_tree()
     choices = tree.xpath("//ui:splitButton/ui:menu/ui:button", namespaces=NS)
-    assert [c.get("label") for c in choices] == [ROUND_PROMPT] * 2
+    assert [c.get("label") for c in choices] == [ROUND_PROMPT] * 3
     assert [c.get("onAction") for c in choices] == ["Torneo_SorteggioTurno_Turno",
-                                                    "Torneo_StampaTurno_Turno"]
+                                                    "Torneo_StampaTurno_Turno",
+                                                    "Torneo_ChiSiedeDove_Turno"]
     assert find_button("RipetiSorteggio").round is RoundChoice.LAST  # always the last round
 
 
@@ -190,7 +191,7 @@ def test_every_ribbon_callback_is_a_sub_taking_an_iribboncontrol():
     source = vba_modules()["TorneoRibbon"]
     subs = re.findall(r"^Public Sub (\w+)\(control As IRibbonControl\)\r?$", source,
                       flags=re.M)
-    assert len(callbacks) == len(BUTTONS) + 2  # two "Turno…" choices
+    assert len(callbacks) == len(BUTTONS) + 3  # three "Turno…" choices
     assert sorted(callbacks) == sorted(subs)
 
 

@@ -55,6 +55,7 @@ def buttons(document: Any) -> dict[str, Action]:
         "RipetiSorteggio": lambda b, p: addin.redraw_last_round(b, p),
         "Classifica": addin.standings,
         "StampaTurno": lambda b, p: addin.print_round(b, p),
+        "ChiSiedeDove": lambda b, p: addin.print_seating(b, p),
         "ReportPDF": addin.report_pdf,
         "Esporta": addin.export_files,
         "Opzioni": show_options(document),

@@ -33,6 +33,7 @@ DEFAULT_TIMEOUT = 300.0
 COMMANDS = {
     "draw": "SorteggioTurno", "redraw": "RipetiSorteggio", "rank": "Classifica",
     "print": "StampaTurno", "report": "ReportPDF", "export": "Esporta",
+    "posti": "ChiSiedeDove",
 }
 """Command-line names of the macro's buttons."""
 BUTTONS = tuple(button.name for button in buttons.BUTTONS)
@@ -47,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("command", choices=[*COMMANDS, "check", "macro"])
     parser.add_argument("button", nargs="?", help="con 'macro': il pulsante della macro "
                         "installata (es. SorteggioTurno)")
-    parser.add_argument("--round", "-r", type=int, help="draw/print: numero del turno")
+    parser.add_argument("--round", "-r", type=int, help="draw/print/posti: numero del turno")
     parser.add_argument("--seed", type=int, help="draw/redraw: seme del sorteggio")
     parser.add_argument("--type", "-t", help="tipo di torneo (default: quello registrato "
                         "nel foglio Opzioni dal sorteggio)")
@@ -146,6 +147,8 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> addin.Message
         return addin.run(lambda: addin.redraw_last_round(book, path, args.seed))
     if args.command == "print":
         return addin.run(lambda: addin.print_round(book, path, args.round, args.type))
+    if args.command == "posti":
+        return addin.run(lambda: addin.print_seating(book, path, args.round))
     if args.type and args.command in TYPED:
         return addin.run(lambda: TYPED[args.command](book, path, args.type))
     return press(COMMANDS[args.command], document, save=save)
