@@ -47,3 +47,17 @@ def test_lo_run_remembers_the_type_of_the_draw(tmp_path: Path, torneo_fd: Cli):
     assert "Classifica MasterRisiko" in torneo.out
     assert torneo("lo-run", workbook, "rank", "--type", "Open") == 0, torneo.err
     assert "Classifica Open" in torneo.out
+
+
+def test_lo_run_posti_writes_the_hall_list(tmp_path: Path, torneo_fd: Cli):
+    from pypdf import PdfReader
+
+    torneo = torneo_fd
+    workbook = new_workbook(tmp_path / "torneo.xlsx").path
+    register(workbook, club_players(12))
+    assert torneo("draw", workbook, "--seed", "4") == 0, torneo.err
+    assert torneo("lo-run", workbook, "posti") == 0, torneo.err
+    pdf = tmp_path / "torneo_1_posti.pdf"
+    assert "Chi siede dove" in torneo.out and str(pdf) in torneo.out
+    text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
+    assert "Chi siede dove - Turno 1" in text and "Cognome12 Nome12" in text
