@@ -103,3 +103,19 @@ def test_points_a_person_reads_have_the_decimal_comma_and_the_types_decimals():
     assert points_text(master, row) == "3,311"  # not 3.311: an Italian reads 3311
     whole = replace(row, totals=(Decimal(3),))
     assert points_text(replace(master, rows=(whole,)), whole) == "3"
+
+
+def test_the_report_names_the_phases_on_one_line_and_explains_the_finalists(tmp_path):
+    from pypdf import PdfReader
+
+    from xlwings_torneo.reports.pdf_report import write_report
+
+    t, standings = final_played()
+    t = replace(t, options=Options(tipo_sorteggio="RadunoNazionale"))
+    out = tmp_path / "raduno.pdf"
+    write_report(t, standings, out)
+    texts = [" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages]
+    assert any("Turno 3 - Semifinale - Stampa Tavolo N°1" in text for text in texts)
+    last = texts[-1]
+    assert "Q1 Q2 Semifinale Finale v tot pt tot ID" in last
+    assert FINALISTS_NOTE.format(n=8) in last

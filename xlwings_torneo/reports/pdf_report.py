@@ -11,6 +11,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     NextPageTemplate,
@@ -43,6 +44,10 @@ WON_BACKGROUND = colors.HexColor(WON_COLOUR)
 FIXED_WIDTHS = {"Pos.": 15 * mm, "ID": 12 * mm}
 ROUND_WIDTH = 16 * mm
 TOTAL_WIDTH = 17 * mm
+HEADER_SIZE = 8.5
+"""Type size of the standings' header row (7 when over ten rounds)."""
+PHASE_WIDTH_UP_TO = 10
+"""Up to this many rounds a round column is as wide as its name."""
 
 
 def write_report(t: Tournament, standings: Standings | None, out: Path, *,
@@ -95,10 +100,14 @@ def _standings_table(standings: Standings) -> Table:
     n_rounds = len(standings.rounds)
     n_totals = len(standings.total_headers)
     round_width = min(ROUND_WIDTH, (width * 0.45) / max(n_rounds, 1))
-    fixed = sum(FIXED_WIDTHS.values()) + n_rounds * round_width + n_totals * TOTAL_WIDTH
+    # a phase's name (`Semifinale`) gets the room to be read on one line
+    round_widths = [max(round_width, stringWidth(h, fonts.BOLD, HEADER_SIZE) + 6 * mm)
+                    if n_rounds <= PHASE_WIDTH_UP_TO else round_width
+                    for h in header[5:5 + n_rounds]]
+    fixed = sum(FIXED_WIDTHS.values()) + sum(round_widths) + n_totals * TOTAL_WIDTH
     text = max(width - fixed, 60 * mm)
     widths = ([FIXED_WIDTHS["Pos."]] + [text * f for f in (0.22, 0.24, 0.22, 0.32)]
-              + [round_width] * n_rounds + [TOTAL_WIDTH] * n_totals + [FIXED_WIDTHS["ID"]])
+              + round_widths + [TOTAL_WIDTH] * n_totals + [FIXED_WIDTHS["ID"]])
     text_columns = range(1, 5)
     numeric = [i for i in range(len(header)) if i not in text_columns]
     return _grid([header, *body], widths, won, small=n_rounds > 10, numeric=numeric)
@@ -106,7 +115,7 @@ def _standings_table(standings: Standings) -> Table:
 
 def _grid(rows: list[list[str]], widths: list[float], won: dict[tuple[int, int], bool],
           *, small: bool = False, numeric: list[int]) -> Table:
-    size = 7 if small else 8.5
+    size = 7 if small else HEADER_SIZE
     styles = (paragraph_style("scell", size), paragraph_style("snum", size, align=TA_CENTER))
     head = paragraph_style("shead", size, bold=True, align=TA_CENTER)
     data: list[list[Any]] = [[Paragraph(fonts.markup(h), head) for h in rows[0]]]
