@@ -1,6 +1,7 @@
-"""`torneo importa`: players from a CSV or another tournament's `Iscritti` appended to this
+"""`torneo importa`: players from a CSV or another tournament's `Iscritti` added to this
 workbook's `Iscritti` (issue 13). A player already there (same national ID, else same name
-and surname) is reported, never written over: the rows the organiser typed stay as they are."""
+and surname) is reported, never written over: only empty rows are filled, cell by cell, so
+the rows the organiser typed, the sheet's formulas, formats and dropdowns stay as they are."""
 
 from __future__ import annotations
 
@@ -9,15 +10,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .config import Config
+from .errors import TorneoError
 from .logs import log
 from .model import Player, Tournament
 from .roster_sources import NATIONAL_ID_HEADER, Entrant, find_header, read_source
 from .services import NO_OVERRIDES, LogOverrides, run_logged
 from .workbook.base import WorkbookBackend
 from .workbook.cells import norm_header, to_text
-from .workbook.layout import HEADER_ROW, ISCRITTI_HEADERS, SHEET_ISCRITTI
-from .workbook.sheet import CellValue, Grid, SheetSpec
-from .workbook.writer import iscritti_spec
+from .workbook.cells import to_id as cell_id
+from .workbook.layout import ISCRITTI_HEADERS, SHEET_ISCRITTI
+from .workbook.sheet import CellValue, Grid
 
 
 @dataclass(frozen=True)
@@ -88,48 +90,65 @@ def merge(known: Sequence[_Known], incoming: Sequence[Entrant]
     return fresh, duplicates, homonyms
 
 
-def _is_template_layout(grid: Grid) -> bool:
-    """The header on row 3 with the template's columns A-I (WORKBOOK.md)."""
-    return all(norm_header(grid.cell(HEADER_ROW, col)) == norm_header(text)
-               for col, text in enumerate(ISCRITTI_HEADERS, start=1))
+def _free(row: Sequence[CellValue], cols: dict[str, int]) -> bool:
+    """A row with no player: nothing in the player's columns but perhaps an ID (the 2025
+    template comes with rows 4-303 pre-numbered, WORKBOOK.md "real workbooks")."""
+    return all(not to_text(row[c]) if c < len(row) else True
+               for name, c in cols.items() if name != "id")
 
 
-def updated_iscritti(grid: Grid, t: Tournament, fresh: Sequence[Entrant]
-                     ) -> tuple[SheetSpec, tuple[Player, ...]]:
-    """`Iscritti` as it is, every cell kept where it was, with `fresh` appended below the
-    last row; a `Tessera` column is added when the list brings national IDs."""
+def new_rows(grid: Grid, t: Tournament, fresh: Sequence[Entrant]
+             ) -> tuple[dict[tuple[int, int], CellValue], tuple[Player, ...]]:
+    """The cells to write into `Iscritti` (1-based) and the players they make: each new
+    player goes to the first row with no player (keeping an ID already there when no
+    player uses it), else below the last row; an `ID NAZIONALE` column is added when the
+    list brings national IDs and the sheet has none."""
     rows = [list(r) for r in grid.rows]
     header = find_header(rows)
     assert header is not None  # the workbook was validated: its header was found
     header_index, cols = header
-    spec = (iscritti_spec(title=t.info.nome) if _is_template_layout(grid)
-            else SheetSpec(SHEET_ISCRITTI))
-    for r, row in enumerate(rows, start=1):
-        for c, value in enumerate(row, start=1):
-            if value is not None and (r, c) not in spec.cells:
-                spec.put(r, c, value)
-    header_row = header_index + 1
+    cells: dict[tuple[int, int], CellValue] = {}
     if "tessera" not in cols and any(e.tessera for e in fresh):
-        cols["tessera"] = max(len(rows[header_index]), len(ISCRITTI_HEADERS))
-        spec.put(header_row, cols["tessera"] + 1, NATIONAL_ID_HEADER)
-    last = max((r for r, row in enumerate(rows, start=1) if any(
-        to_text(v) for v in row)), default=header_row)
-    next_id = max((p.id for p in t.players), default=0) + 1
+        width = max((c for c, v in enumerate(rows[header_index]) if to_text(v)), default=0)
+        cols["tessera"] = max(width + 1, len(ISCRITTI_HEADERS))
+        cells[(header_index + 1, cols["tessera"] + 1)] = NATIONAL_ID_HEADER
+    used = {p.id for p in t.players}
+    written_ids = [to_id(r[cols["id"]]) for r in rows[header_index + 1:]
+                   if "id" in cols and cols["id"] < len(r)]
+    next_id = max([*used, *(i for i in written_ids if i is not None)], default=0) + 1
+    free = (i for i in range(header_index + 1, len(rows)) if _free(rows[i], cols))
     added: list[Player] = []
-    for offset, e in enumerate(fresh):
-        at = max(last, header_row) + 1 + offset
-        player = Player(next_id + offset, e.nome, e.cognome, e.nick, e.club, True, e.regione,
-                        e.nascita, e.email, at)
+    for e in fresh:
+        index = next(free, None)
+        if index is None:  # below the last row
+            index = max(len(rows), header_index + 1) + sum(
+                1 for p in added if p.row > len(rows))
+        kept = to_id(rows[index][cols["id"]]) if index < len(rows) and "id" in cols and \
+            cols["id"] < len(rows[index]) else None
+        pid = kept if kept is not None and kept not in used else None
+        if pid is None:
+            pid, next_id = next_id, next_id + 1
+        used.add(pid)
+        player = Player(pid, e.nome, e.cognome, e.nick, e.club, True, e.regione, e.nascita,
+                        e.email, index + 1)
         values: dict[str, CellValue] = {
-            "id": player.id, "nome": e.nome, "cognome": e.cognome, "nick": e.nick,
-            "club": e.club, "partecipa": "SI", "regione": e.regione, "nascita": e.nascita,
-            "email": e.email, "tessera": e.tessera}
+            "id": pid, "nome": e.nome, "cognome": e.cognome, "nick": e.nick, "club": e.club,
+            "partecipa": "SI", "regione": e.regione, "nascita": e.nascita, "email": e.email,
+            "tessera": e.tessera}
         for name, col in cols.items():
             value = values.get(name)
             if value not in (None, ""):
-                spec.put(at, col + 1, value)
+                cells[(index + 1, col + 1)] = value
         added.append(player)
-    return spec, tuple(added)
+    return cells, tuple(added)
+
+
+def to_id(value: CellValue) -> int | None:
+    """An ID cell as a whole number, None when it is not one."""
+    try:
+        return cell_id(value, "")
+    except TorneoError:
+        return None
 
 
 def import_players(book: WorkbookBackend, path: Path, source: Path, kind: str | None = None,
@@ -148,8 +167,8 @@ def import_players(book: WorkbookBackend, path: Path, source: Path, kind: str | 
         fresh, duplicates, homonyms = merge(known, incoming)
         added: tuple[Player, ...] = ()
         if fresh:
-            spec, added = updated_iscritti(grid, t, fresh)
-            book.write_sheet(spec)
+            cells, added = new_rows(grid, t, fresh)
+            book.update_cells(SHEET_ISCRITTI, cells)
         log.info("Importati %d giocatori da %s (%d già presenti)", len(added), source.name,
                  len(duplicates))
         for line in (*duplicates, *homonyms):

@@ -18,9 +18,9 @@ from .workbook.sheet import CellValue
 
 SOURCES = ("csv", "xlsx", "xls")
 """`torneo importa --da`: the kinds of file a player list is read from."""
-NATIONAL_ID_HEADER = "Tessera"
-"""**Decision**: the column that keeps a player's national ID (membership card) in
-`Iscritti`, to the right of the template's columns; added by an import that brings one."""
+NATIONAL_ID_HEADER = "ID NAZIONALE"
+"""The column of a player's national ID in `Iscritti` (WORKBOOK.md: column I of the 2025
+template); an import that brings IDs adds it to the right of a sheet that has none."""
 NATIONAL_ID_ALIASES = ("tessera", "ntessera", "numerotessera", "codicetessera", "idnazionale",
                        "tesseranazionale", "codicenazionale", "matricola")
 """Header variants of the national ID, by normalised text (`N° Tessera` -> `ntessera`)."""

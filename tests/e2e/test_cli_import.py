@@ -42,11 +42,14 @@ def test_a_windows_csv_with_semicolons_and_italian_headers_is_imported(fresh, tm
     assert "Importati 2 giocatori" in torneo.out
     assert "lista.csv, riga 4: Niccolò Càrbone ripete la tessera A123" in torneo.out
     rows = iscritti(fresh)
-    assert rows[0][9] == "Tessera"  # the national ID kept in its own column
+    assert rows[0][9] == "ID NAZIONALE"  # the national ID kept in its own column
     assert rows[1][:10] == (1, "Niccolò", "Càrbone", "nic", "ROMA [Il Gufo]", "SI", "LAZIO",
                             datetime(1980, 2, 1), None, "A123")
     assert rows[2][:3] == (2, "Zoë", "D'Angelo")
     assert torneo("check", fresh) == 0, torneo.err
+    ws = openpyxl.load_workbook(fresh)["Iscritti"]
+    assert ws["I1"].value == "=COUNT(A4:A1000)"  # the sheet's formulas stay
+    assert ws.data_validations.dataValidation  # and its dropdowns
 
 
 def test_a_utf8_csv_with_commas_merges_by_name_and_never_touches_typed_rows(
@@ -105,3 +108,47 @@ def test_a_file_without_name_columns_is_refused(fresh, tmp_path, torneo):
     source.write_text("a;b\n1;2\n", encoding="utf-8")
     assert torneo("importa", fresh, source) == 2
     assert "servono almeno le colonne Nome e Cognome" in torneo.err
+
+
+def test_new_players_fill_the_empty_rows_first_and_keep_the_sheets_formats(
+        fresh, tmp_path, torneo):
+    wb = openpyxl.load_workbook(fresh)
+    ws = wb["Iscritti"]
+    for row, values in ((4, (1, "Anna", "Bianchi")), (5, (2, "Bruno", "Verdi")),
+                        (8, (3, "Carla", "Neri"))):
+        for col, value in enumerate(values, start=1):
+            ws.cell(row, col, value)
+        ws.cell(row, 6, "SI")
+    ws["B5"].font = openpyxl.styles.Font(name="Arial", bold=True, color="FF0000")
+    ws["M2"] = "=1+1"  # a formula of the organiser's, away from the list
+    wb.save(fresh)
+    source = tmp_path / "nuovi.csv"
+    source.write_text("Nome;Cognome\nDario;Gialli\nElsa;Rosi\nFranco;Blu\n", encoding="utf-8")
+    assert torneo("importa", fresh, source) == 0, torneo.err
+    ws = openpyxl.load_workbook(fresh)["Iscritti"]
+    assert [(ws.cell(r, 1).value, ws.cell(r, 3).value) for r in range(4, 10)] == [
+        (1, "Bianchi"), (2, "Verdi"), (4, "Gialli"), (5, "Rosi"), (3, "Neri"), (6, "Blu")]
+    assert ws["B5"].font.bold and ws["B5"].font.color.rgb == "00FF0000"
+    assert ws["M2"].value == "=1+1"
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".xls"])
+def test_an_original_workbook_merges_by_its_id_nazionale_column(tmp_path, torneo, suffix):
+    from tests.integration.backend_fixtures import copy_layout
+
+    target = copy_layout(tmp_path, suffix)
+    source = tmp_path / "registro.csv"
+    source.write_text("Cognome;Nome;ID Nazionale;Club\n"
+                      "Bianchi;Luigi;1002;ROMA\n"      # another name, same ID: Luca Bianchi
+                      "Rossi;Mario;;\n"                # same name, no ID: Mario Rossi
+                      "Nuovo;Giocatore;2001;MILANO\n", encoding="utf-8")
+    assert torneo("importa", target, source) == 0, torneo.err
+    assert "Importato 1 giocatore" in torneo.out
+    assert "registro.csv, riga 2: Luigi Bianchi già in Iscritti alla riga 5 (stessa " \
+           "tessera 1002)" in torneo.out
+    assert "registro.csv, riga 3: Mario Rossi già in Iscritti alla riga 4" in torneo.out
+    grid = open_workbook(target).read_sheet("Iscritti")
+    added = [row for row in grid.rows if "Giocatore" in row]
+    assert len(added) == 1
+    assert added[0][9] in ("2001", 2001) and added[0][4] == "MILANO"
+    assert torneo("check", target) == 0, torneo.err

@@ -101,3 +101,22 @@ def test_text_longer_than_a_cell_holds_is_refused_naming_the_cell(tmp_path: Path
     spec.put(2, 3, "x" * 32768)
     with pytest.raises(WorkbookError, match=r"Log!C2: testo troppo lungo"):
         backend.write_sheet(spec)
+
+
+def test_updating_cells_changes_only_those_cells_and_never_a_formula(layout: Path) -> None:
+    backend = open_workbook(layout)
+    before = backend.read_sheet("Iscritti")
+    free = before.max_row + 2
+    backend.update_cells("Iscritti", {(free, 2): "Nuova", (free, 3): "Giocatrice",
+                                      (free, 8): date(1990, 5, 17), (1, 8): 999})
+    backend.save()
+
+    after = open_workbook(layout).read_sheet("Iscritti")
+    changed = {(free, 2): "Nuova", (free, 3): "Giocatrice", (free, 8): date(1990, 5, 17)}
+    for row in range(1, max(before.max_row, after.max_row) + 1):
+        for col in range(1, 14):
+            expected = changed.get((row, col), before.cell(row, col))
+            assert after.cell(row, col) == expected, (row, col)
+    formulas = openpyxl.load_workbook(layout)["Iscritti"]["H1"].value \
+        if layout.suffix == ".xlsx" else None
+    assert formulas in (None, "=COUNTA(A4:A40)")

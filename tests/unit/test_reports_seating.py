@@ -14,7 +14,7 @@ from xlwings_torneo.reports.seating import seating, sort_key
 
 pytest.importorskip("reportlab")
 
-from xlwings_torneo.reports.pdf_seating import LARGE_TYPE_UP_TO, write_seating  # noqa: E402
+from xlwings_torneo.reports.pdf_seating import LARGE_TYPE_UP_TO, write_seating
 
 
 def test_every_real_seat_appears_once_and_ghosts_do_not():

@@ -7,12 +7,12 @@ import glob
 import os
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol
 
 from ..errors import WorkbookError
-from .sheet import Grid, SheetSpec
+from .sheet import CellValue, Grid, SheetSpec
 
 
 class WorkbookBackend(Protocol):
@@ -28,6 +28,12 @@ class WorkbookBackend(Protocol):
 
     def rename_sheet(self, old: str, new: str) -> None:
         """Give the sheet `old` the name `new`, keeping everything in it."""
+        ...
+
+    def update_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
+        """Write values into cells (row, column, 1-based) of the existing sheet `name`,
+        leaving everything else as it is: other cells, formats, formulas, dropdowns,
+        protection. A cell holding a formula is not changed."""
         ...
 
     def save(self) -> None: ...

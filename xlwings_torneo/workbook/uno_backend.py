@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -212,6 +212,25 @@ class UnoBackend:
                 raise WorkbookError(f"nome di foglio non valido: «{spec.name}»") from exc
         sheet = sheets.getByName(spec.name)
         self._fill(sheet, spec)
+
+    def update_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
+        """Values into an existing sheet, cell by cell; formulas and formats stay."""
+        sheet = self._sheet(name)
+        formula = _uno().Enum("com.sun.star.table.CellContentType", "FORMULA")
+        for (row, col), value in cells.items():
+            cell = sheet.getCellByPosition(col - 1, row - 1)
+            if cell.getType() == formula:
+                continue
+            if value is None:
+                cell.setString("")
+            elif isinstance(value, str):
+                cell.setString(value)
+            else:
+                cell.setValue(_array_value(value))
+                if isinstance(value, date):
+                    default = DEFAULT_DATETIME_FORMAT if isinstance(value, datetime) \
+                        else DEFAULT_DATE_FORMAT
+                    cell.NumberFormat = self._number_format(default)
 
     def _fill(self, sheet: Any, spec: SheetSpec) -> None:
         matrix = spec.matrix()

@@ -20,6 +20,7 @@ write).
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -120,7 +121,15 @@ class XlsBackend:
         if isinstance(entry, _Written):
             return _grid_from_spec(entry.spec)
         assert self._book is not None
-        return _grid_from_sheet(self._book, entry.sheet)
+        grid = _grid_from_sheet(self._book, entry.sheet)
+        if not entry.updates:
+            return grid
+        rows = [list(r) for r in grid.rows]
+        for (r, c), value in entry.updates.items():
+            rows.extend([] for _ in range(r + 1 - len(rows)))
+            rows[r].extend([None] * (c + 1 - len(rows[r])))
+            rows[r][c] = value
+        return Grid.trimmed(grid.name, rows, grid.hidden)
 
     def _entry(self, name: str) -> KeptSheet | _Written:
         for entry in self._sheets:
@@ -160,6 +169,24 @@ class XlsBackend:
             self._sheets.insert(names.index(after) + 1, written)
         else:
             self._sheets.append(written)
+
+    def update_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
+        """Values into an existing sheet: a kept sheet is copied as it is on save, then
+        these values are written over its cells in their own formats; formulas stay."""
+        entry = self._entry(name)
+        check = SheetSpec(name, cells=dict(cells))
+        if max(check.max_row, 1) > MAX_ROWS or max(check.max_col, 1) > MAX_COLS:
+            raise WorkbookError(
+                f"il foglio «{name}» supera i limiti del formato .xls "
+                f"({MAX_ROWS} righe, {MAX_COLS} colonne): salva la cartella come .xlsx")
+        if isinstance(entry, _Written):
+            for key, value in cells.items():
+                if not isinstance(entry.spec.cells.get(key), Formula):
+                    entry.spec.cells[key] = value
+            return
+        for (row, col), value in cells.items():
+            if (row - 1, col - 1) not in entry.formulas:
+                entry.updates[(row - 1, col - 1)] = value
 
     def save(self) -> None:
         """Rewrite the whole file atomically; a failure leaves the file as it was."""
@@ -348,6 +375,10 @@ class _Copier:
             row = ws.row(r)
             for c in range(sheet.row_len(r)):
                 self._copy_cell(sheet, ws, row, r, c, kept.formulas)
+        for (r, c), value in kept.updates.items():
+            inside = r < sheet.nrows and c < sheet.row_len(r)
+            xf = self._xf(sheet.cell_xf_index(r, c)) if inside else None
+            self._write_kept(ws, r, c, value, xf)
 
     def _copy_formula(self, ws: xlwt.Worksheet, row: xlwt.Row, r: int, c: int,
                       cell: xlrd.sheet.Cell, formula: SourceFormula,
@@ -498,6 +529,27 @@ class _Copier:
         else:
             # always text: xlwt never turns a leading `=` into a formula
             row.set_cell_text(c, str(value), xf)
+
+    def _write_kept(self, ws: xlwt.Worksheet, r: int, c: int, value: CellValue,
+                    xf: xlwt.XFStyle | None) -> None:
+        """A value written into a kept sheet's cell, in the cell's own format (a date in a
+        cell without a date format gets gg/mm/aaaa)."""
+        row = ws.row(r)
+        if value is None or value == "":
+            row.set_cell_blank(c, xf or self._spec_style(None, None))
+        elif isinstance(value, datetime | date):
+            moment = value.replace(tzinfo=None) if isinstance(value, datetime) else \
+                datetime(value.year, value.month, value.day)
+            dated = xf is not None and any(ch in xf.num_format_str.lower() for ch in "dy")
+            row.set_cell_date(c, moment, xf if dated else self._spec_style(
+                None, DEFAULT_DATETIME_FORMAT if isinstance(value, datetime)
+                else DEFAULT_DATE_FORMAT))
+        elif isinstance(value, bool):
+            row.set_cell_boolean(c, value, xf or self._spec_style(None, None))
+        elif isinstance(value, int | float | Decimal):
+            row.set_cell_number(c, float(value), xf or self._spec_style(None, None))
+        else:
+            row.set_cell_text(c, str(value), xf or self._spec_style(None, None))
 
     def _spec_style(self, style: Style | None, default_format: str | None) -> xlwt.XFStyle:
         key = (style, default_format)

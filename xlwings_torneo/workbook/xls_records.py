@@ -21,7 +21,7 @@ from xlrd.compdoc import CompDoc
 from xlrd.formula import FMLA_TYPE_CELL, FMLA_TYPE_SHARED, decompile_formula
 from xlwt.UnicodeUtils import upack2
 
-from .sheet import cell_ref
+from .sheet import CellValue, cell_ref
 
 LOSS_LINES_PER_SHEET = 10
 """Formula cells named one by one per sheet before the rest are summed up in one line."""
@@ -35,6 +35,8 @@ class KeptSheet:
     formulas: dict[tuple[int, int], SourceFormula] = field(default_factory=dict)
     """Formula cells (0-based) rewritten as formulas, with the value Excel cached."""
     losses: list[str] = field(default_factory=list)
+    updates: dict[tuple[int, int], CellValue] = field(default_factory=dict)
+    """Values (0-based cells) written over the copy on save (`update_cells`)."""
 
     @property
     def name(self) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Mapping
 from copy import copy
 from datetime import date, datetime, time
 from decimal import Decimal
@@ -211,6 +212,20 @@ class XlsxBackend:
             raise WorkbookError(f"nome di foglio non valido: «{spec.name}»")
         _fill(ws, spec)
         self._written.add(spec.name)
+
+    def update_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
+        """Values into an existing sheet; formulas, formats and the rest stay."""
+        _check(SheetSpec(name, cells=dict(cells)))
+        ws = self._sheet(name)
+        for (row, col), value in cells.items():
+            cell = ws.cell(row=row, column=col)
+            if cell.data_type == "f":
+                continue
+            _put(cell, value, cell_ref(name, row, col))
+            if isinstance(value, date) and not cell.is_date:
+                cell.number_format = (DEFAULT_DATETIME_FORMAT if isinstance(value, datetime)
+                                      else DEFAULT_DATE_FORMAT)
+        self._written.add(name)
 
     def save(self) -> None:
         """Write the workbook atomically; a failure leaves the file as it was."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -99,6 +99,16 @@ class XlwingsBackend:
             anchor = after if after in names else names[-1]
             sheet = sheets.add(name=spec.name, after=sheets[anchor])
         self._fill(sheet, spec)
+
+    def update_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
+        """Values into an existing sheet, cell by cell; formulas and formats stay."""
+        sheet = self._sheet(name)
+        for (row, col), value in cells.items():
+            cell = sheet.range((row, col))
+            formula = cell.formula
+            if isinstance(formula, str) and formula.startswith("="):
+                continue
+            cell.value = _write_value(value)
 
     def _fill(self, sheet: Any, spec: SheetSpec) -> None:
         matrix = spec.matrix()
