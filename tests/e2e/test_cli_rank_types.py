@@ -8,7 +8,8 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, type_scores
-from xlwings_torneo.formats import builtin_types
+from xlwings_torneo.formats import builtin_types, find_type
+from xlwings_torneo.phase_names import round_column
 
 
 @pytest.fixture
@@ -31,7 +32,8 @@ def test_every_type_with_standings_ranks_the_tournament(played: Path, torneo: Cl
     ws = openpyxl.load_workbook(played)["Classifica"]
     rows = list(ws.iter_rows(min_row=2, values_only=True))
     assert len(rows) == 40
-    assert header(played)[-1] == "ID" and header(played)[5:7] == ["pt1", "pt2"]
+    columns = [round_column(find_type(ttype), n) for n in (1, 2)]  # Q1 Q2 in a final phase
+    assert header(played)[-1] == "ID" and header(played)[5:7] == columns
     positions = [r[0] for r in rows]
     assert positions[0] == 1 and positions == sorted(positions)
 
@@ -44,7 +46,7 @@ def test_1vs1_has_no_standings_and_says_which_type_to_use(played: Path, torneo: 
 def test_master_points_are_thousandths_shown_with_three_decimals(played: Path, torneo: Cli):
     assert torneo("rank", played, "--type", "MasterRisiko", "--seed", "5") == 0, torneo.err
     ws = openpyxl.load_workbook(played)["Classifica"]
-    assert header(played)[5:] == ["pt1", "pt2", "v tot", "pt tot", "ID"]
+    assert header(played)[5:] == ["Q1", "Q2", "v tot", "pt tot", "ID"]
     best = ws.cell(2, 9)  # pt tot of the first row: two wins with 60 = 2 x 1.060
     assert best.value == 2.12 and best.number_format == "0.000"
     assert ws.cell(2, 6).value == 1.06 and ws.cell(2, 6).number_format == "0.000"

@@ -37,7 +37,11 @@ def test_xlsx_template_keeps_dropdowns_hidden_sheets_and_widths(tmp_path: Path):
              for v in b.data_validations.dataValidation]
         assert {k: d.width for k, d in a.column_dimensions.items()} == \
             {k: d.width for k, d in b.column_dimensions.items()}
+        assert (a.page_setup.orientation, a.print_title_rows, a.oddFooter.center.text) == \
+            (b.page_setup.orientation, b.print_title_rows, b.oddFooter.center.text)
     assert fresh["Dati"].sheet_state == "hidden"
+    assert fresh["Iscritti"].print_title_rows == "$3:$3"  # the header row on every page
+    assert fresh["Iscritti"].oddFooter.center.text == "Pagina &P di &N"
     sources = {str(v.sqref): v.formula1 for v in fresh["Iscritti"].data_validations.dataValidation}
     assert sources["F4:F1000"] == "Dati!$A$2:$A$200"
     strict = {str(v.sqref): v.showErrorMessage
