@@ -72,15 +72,16 @@ FINALISTS_NOTE = ("Le prime {n} posizioni sono decise dall'esito della finale, p
 l.133: places 1-4 "in base all'esito della/e finale/i")."""
 
 
-def round_headers(standings: Standings) -> list[str]:
-    """`pt1 … ptN`, or `Q1 Q2 Semifinale Finale` for a type with a final phase."""
-    ttype = type_or_none(standings.type_name)
+def round_headers(standings: Standings, ttype: TournamentType | None = None) -> list[str]:
+    """`pt1 … ptN`, or `Q1 Q2 Semifinale Finale` for a type with a final phase; `ttype`
+    (default: the built-in type of the standings' name) for an organiser's own type."""
+    ttype = ttype or type_or_none(standings.type_name)
     return [round_column(ttype, n) for n in standings.rounds]
 
 
-def finalists_note(standings: Standings) -> str | None:
+def finalists_note(standings: Standings, ttype: TournamentType | None = None) -> str | None:
     """The note under the standings when a final was played, None otherwise."""
-    ttype = type_or_none(standings.type_name)
+    ttype = ttype or type_or_none(standings.type_name)
     if ttype is None:
         return None
     finals = [k for k, n in enumerate(standings.rounds) if round_kind(ttype, n) is DrawKind.FINAL]

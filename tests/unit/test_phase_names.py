@@ -119,3 +119,19 @@ def test_the_report_names_the_phases_on_one_line_and_explains_the_finalists(tmp_
     last = texts[-1]
     assert "Q1 Q2 Semifinale Finale v tot pt tot ID" in last
     assert FINALISTS_NOTE.format(n=8) in last
+
+
+def test_an_organisers_type_names_its_rounds_in_its_toml_entry(tmp_path):
+    from xlwings_torneo.type_entries import load_types
+
+    path = tmp_path / "tipi.toml"
+    path.write_text('[RadunoClub]\nbase = "RadunoNazionale"\n'
+                    'nomi_turni = ["Girone 1", "Girone 2", "Semi", "Finalissima"]\n',
+                    encoding="utf-8")
+    ttype = load_types(organiser=path).find("RadunoClub")
+    assert ttype.round_names == ("Girone 1", "Girone 2", "Semi", "Finalissima")
+    _, standings = final_played()
+    full = standings_specs(standings, COLOURS, ttype=ttype)[0]
+    assert [full.cells[(1, c)] for c in range(6, 10)] == ["Girone 1", "Girone 2", "Semi",
+                                                           "Finalissima"]
+    assert round_title(ttype, 4) == "Turno 4 - Finalissima"

@@ -7,6 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from ..config import Config
+from ..formats import TournamentType
 from ..model import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
 from ..phase_names import finalists_note, round_headers
 from ..scoring.result import Standings
@@ -216,7 +217,8 @@ def _number_format(decimals: int) -> str:
 
 
 def standings_specs(standings: Standings, colours: dict[str, str],
-                    teams_sheet: str = SHEET_SQUADRE, *, title: str = "") -> list[SheetSpec]:
+                    teams_sheet: str = SHEET_SQUADRE, *, title: str = "",
+                    ttype: TournamentType | None = None) -> list[SheetSpec]:
     """`Classifica` (alternating rows, won games coloured, ID last, a note when a final
     decides the first places), `Classifica Ridotta`, and the team standing (`teams_sheet`)
     when the type has one (WORKBOOK.md). `title` (the tournament) heads each page."""
@@ -228,7 +230,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     round_formats = [_number_format(d) for d in standings.round_decimals()]
     total_formats = [_number_format(d) for d in standings.total_decimals()]
     header = ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia",
-              *round_headers(standings), *standings.total_headers, "ID"]
+              *round_headers(standings, ttype), *standings.total_headers, "ID"]
     full.put_row(1, list(header), Style(bold=True, fill=colours["intestazione"]))
     first_round_col = 6
     for i, row in enumerate(standings.rows, start=2):
@@ -247,7 +249,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
             full.put(i, col, total, Style(fill=fill, number_format=number))
             col += 1
         full.put(i, col, p.id, plain)
-    note = finalists_note(standings)
+    note = finalists_note(standings, ttype)
     if note:
         full.put(len(standings.rows) + 3, 1, note, Style(italic=True))
     full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})
