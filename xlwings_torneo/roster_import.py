@@ -94,7 +94,7 @@ def _free(row: Sequence[CellValue], cols: dict[str, int]) -> bool:
     """A row with no player: nothing in the player's columns but perhaps an ID (the 2025
     template comes with rows 4-303 pre-numbered, WORKBOOK.md "real workbooks")."""
     return all(not to_text(row[c]) if c < len(row) else True
-               for name, c in cols.items() if name != "id")
+               for name, c in cols.items() if name not in ("id", "id_nazionale"))
 
 
 def new_rows(grid: Grid, t: Tournament, fresh: Sequence[Entrant]
@@ -108,10 +108,10 @@ def new_rows(grid: Grid, t: Tournament, fresh: Sequence[Entrant]
     assert header is not None  # the workbook was validated: its header was found
     header_index, cols = header
     cells: dict[tuple[int, int], CellValue] = {}
-    if "tessera" not in cols and any(e.tessera for e in fresh):
+    if "id_nazionale" not in cols and any(e.tessera for e in fresh):
         width = max((c for c, v in enumerate(rows[header_index]) if to_text(v)), default=0)
-        cols["tessera"] = max(width + 1, len(ISCRITTI_HEADERS))
-        cells[(header_index + 1, cols["tessera"] + 1)] = NATIONAL_ID_HEADER
+        cols["id_nazionale"] = max(width + 1, len(ISCRITTI_HEADERS))
+        cells[(header_index + 1, cols["id_nazionale"] + 1)] = NATIONAL_ID_HEADER
     used = {p.id for p in t.players}
     written_ids = [to_id(r[cols["id"]]) for r in rows[header_index + 1:]
                    if "id" in cols and cols["id"] < len(r)]
@@ -134,7 +134,7 @@ def new_rows(grid: Grid, t: Tournament, fresh: Sequence[Entrant]
         values: dict[str, CellValue] = {
             "id": pid, "nome": e.nome, "cognome": e.cognome, "nick": e.nick, "club": e.club,
             "partecipa": "SI", "regione": e.regione, "nascita": e.nascita, "email": e.email,
-            "tessera": e.tessera}
+            "id_nazionale": e.tessera}
         for name, col in cols.items():
             value = values.get(name)
             if value not in (None, ""):
@@ -160,7 +160,7 @@ def import_players(book: WorkbookBackend, path: Path, source: Path, kind: str | 
     def action(t: Tournament, config: Config) -> ImportOutcome:
         grid = book.read_sheet(SHEET_ISCRITTI)
         header = find_header([list(r) for r in grid.rows])
-        tessera_col = header[1].get("tessera") if header else None
+        tessera_col = header[1].get("id_nazionale") if header else None
         known = [_Known(p.row, name_key(p.nome, p.cognome),
                         to_text(grid.cell(p.row, tessera_col + 1))
                         if tessera_col is not None else "") for p in t.players]

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from .errors import TorneoError, ValidationError, WorkbookError
 from .workbook.cells import is_blank, norm_header, to_date, to_text
-from .workbook.layout import HEADER_ALIASES, HEADER_SEARCH_ROWS, SHEET_ISCRITTI
+from .workbook.iscritti import HEADER_ALIASES, HEADER_SEARCH_ROWS
+from .workbook.layout import SHEET_ISCRITTI
 from .workbook.sheet import CellValue
 
 SOURCES = ("csv", "xlsx", "xls")
@@ -24,7 +25,9 @@ template); an import that brings IDs adds it to the right of a sheet that has no
 NATIONAL_ID_ALIASES = ("tessera", "ntessera", "numerotessera", "codicetessera", "idnazionale",
                        "tesseranazionale", "codicenazionale", "matricola")
 """Header variants of the national ID, by normalised text (`N° Tessera` -> `ntessera`)."""
-ALIASES: dict[str, tuple[str, ...]] = {**HEADER_ALIASES, "tessera": NATIONAL_ID_ALIASES}
+ALIASES: dict[str, tuple[str, ...]] = {
+    **HEADER_ALIASES, "id_nazionale": tuple(dict.fromkeys(
+        (*HEADER_ALIASES.get("id_nazionale", ()), *NATIONAL_ID_ALIASES)))}
 ENCODINGS = ("utf-8-sig", "cp1252")
 """A CSV is read as UTF-8 (with or without BOM), else as Windows-1252 (Excel's "CSV")."""
 DELIMITERS = (";", ",", "\t")
@@ -82,7 +85,7 @@ def entrants(rows: Sequence[Sequence[CellValue]], source: str) -> tuple[Entrant,
             return row[col] if col is not None and col < len(row) else None
 
         where = f"{source}, riga {r + 1}"
-        if all(is_blank(get(name)) for name in cols if name != "id"):
+        if all(is_blank(get(name)) for name in cols if name not in ("id", "id_nazionale")):
             continue
         nome, cognome = to_text(get("nome")), to_text(get("cognome"))
         if not (nome and cognome):
@@ -95,7 +98,7 @@ def entrants(rows: Sequence[Sequence[CellValue]], source: str) -> tuple[Entrant,
             continue
         found.append(Entrant(nome, cognome, to_text(get("nick")), to_text(get("club")),
                              to_text(get("regione")), nascita, to_text(get("email")),
-                             to_text(get("tessera")), where))
+                             to_text(get("id_nazionale")), where))
     if problems:
         raise ValidationError(problems)
     return tuple(found)

@@ -42,9 +42,9 @@ def test_a_windows_csv_with_semicolons_and_italian_headers_is_imported(fresh, tm
     assert "Importati 2 giocatori" in torneo.out
     assert "lista.csv, riga 4: Niccolò Càrbone ripete la tessera A123" in torneo.out
     rows = iscritti(fresh)
-    assert rows[0][9] == "ID NAZIONALE"  # the national ID kept in its own column
-    assert rows[1][:10] == (1, "Niccolò", "Càrbone", "nic", "ROMA [Il Gufo]", "SI", "LAZIO",
-                            datetime(1980, 2, 1), None, "A123")
+    assert rows[0][8] == "ID NAZIONALE"  # the national ID in the template's column I
+    assert rows[1][:9] == (1, "Niccolò", "Càrbone", "nic", "ROMA [Il Gufo]", "SI", "LAZIO",
+                           datetime(1980, 2, 1), "A123")
     assert rows[2][:3] == (2, "Zoë", "D'Angelo")
     assert torneo("check", fresh) == 0, torneo.err
     ws = openpyxl.load_workbook(fresh)["Iscritti"]
