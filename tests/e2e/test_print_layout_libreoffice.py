@@ -114,7 +114,7 @@ def test_the_reduced_standings_and_the_player_list_fit_the_page_width(printed):
         return  # Iscritti was written before the last save (KEPT_XLS)
     players = of_sheet(found, "Elenco Partecipanti")
     assert players and all(size == A4_LANDSCAPE for size, _ in players)
-    assert all("Email" in text for _, text in players[:1])
+    assert all("ID NAZIONALE" in text for _, text in players[:1])  # the last column
 
 
 def test_no_cell_falls_back_to_a_serif_font(printed):
