@@ -4,8 +4,10 @@ would leave it, and the `torneo` command run on it."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -88,3 +90,18 @@ def workbook(tmp_path: Path, torneo: Cli) -> Path:
     assert torneo("new", path) == 0
     register(path, club_players(40))
     return path
+
+
+ROUND_COLUMN = re.compile(r"^(pt|Q)\d+$|^(Semifinale|Finale)$")
+"""A round's column in `Classifica`: `pt3`, or `Q1` … `Finale` for a type with a final phase
+(phase_names.py), whatever the type resolves to for the tournament."""
+
+
+def round_columns(header: Sequence[object]) -> list[int]:
+    return [i for i, h in enumerate(header) if ROUND_COLUMN.match(str(h))]
+
+
+def standings_rows(ws: Any) -> list[Any]:
+    """The rows of `Classifica` down to the first empty one (a note may follow)."""
+    rows = list(ws.iter_rows(min_row=2))
+    return rows[:next((i for i, r in enumerate(rows) if r[0].value is None), len(rows))]

@@ -9,7 +9,15 @@ from pathlib import Path
 
 import openpyxl
 
-from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
+from tests.e2e.conftest import (
+    Cli,
+    club_players,
+    register,
+    round_columns,
+    round_tables,
+    standings_rows,
+    type_scores,
+)
 from tests.e2e.test_logging import set_option
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "e2e" / "big_catan_28_players.txt"
@@ -26,10 +34,10 @@ def standings(path: Path) -> list[tuple[int, int, list[object], object]]:
     """(position, ID, points per round, total) of every `Classifica` row."""
     ws = openpyxl.load_workbook(path)["Classifica"]
     header = [c.value for c in ws[1]]
-    rounds = [i for i, h in enumerate(header) if str(h).startswith("pt") and str(h)[2:].isdigit()]
+    rounds = round_columns(header)
     pos, pid, total = 0, header.index("ID"), header.index("pt tot")
     return [(row[pos].value, row[pid].value, [row[i].value for i in rounds], row[total].value)
-            for row in ws.iter_rows(min_row=2)]
+            for row in standings_rows(ws)]
 
 
 def log_lines(path: Path) -> list[str]:

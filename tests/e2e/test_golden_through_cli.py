@@ -11,12 +11,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.e2e.conftest import Cli
+from tests.e2e.conftest import Cli, round_columns
 from tests.unit.test_golden_standings import CASES, _matches, parse
 from xlwings_torneo.config import load_config
-from xlwings_torneo.formats import find_type
 from xlwings_torneo.model import Options
-from xlwings_torneo.phase_names import round_column
 from xlwings_torneo.services import new_workbook
 from xlwings_torneo.workbook.backends import open_workbook
 from xlwings_torneo.workbook.writer import iscritti_spec, opzioni_spec, round_spec, torneo_spec
@@ -61,11 +59,7 @@ def test_golden_case_through_the_cli(tmp_path: Path, torneo: Cli, case_path: Pat
     assert torneo("rank", path, *args) == 0, torneo.err
     ws = openpyxl.load_workbook(path)["Classifica"]
     header = [c.value for c in ws[1]]
-    ttype = find_type(args[1])
-    n_rounds = 0  # `pt1 … ptN`, or `Q1 Q2 Semifinale Finale` for a final phase
-    while 5 + n_rounds < len(header) and header[5 + n_rounds] == round_column(ttype,
-                                                                              n_rounds + 1):
-        n_rounds += 1
+    n_rounds = len(round_columns(header))  # `pt1 …`, or `Q1 Q2 Semifinale Finale`
     won_fill = load_config(path).colours["vittoria"]
     rows = list(ws.iter_rows(min_row=2))
     rows = rows[:next((i for i, r in enumerate(rows) if r[0].value is None), len(rows))]
