@@ -9,8 +9,8 @@ import pytest
 
 from xlwings_torneo.draw.designs import (
     BASE_ROUNDS,
-    ROTATIONAL,
     LISTED,
+    ROTATIONAL,
     round_limit,
     schedule_for,
     spread_schedule,

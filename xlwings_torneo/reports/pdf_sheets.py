@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -15,6 +16,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -72,6 +74,20 @@ def paragraph_style(name: str, size: float, *, bold: bool = False, align: int = 
                           textColor=colour)
 
 
+CELL_PADDING = 12
+"""reportlab's default LEFTPADDING + RIGHTPADDING of a table cell (6 + 6 points)."""
+
+
+def cell_text(text: str, style: ParagraphStyle, width: float) -> str | Paragraph:
+    """A table cell: the plain string when it shows the same as its Paragraph would (one
+    line in the main font, nothing that markup changes), which is far cheaper to lay out;
+    the table's FONT/ALIGN commands must then match `style`. Otherwise the Paragraph."""
+    if (" ".join(text.split()) == text and fonts.markup(text) == escape(text)
+            and stringWidth(text, style.fontName, style.fontSize) <= width - CELL_PADDING):
+        return text
+    return Paragraph(fonts.markup(text), style)
+
+
 def logo_flowable(logo: Path, box: tuple[float, float]) -> Image:
     """The organiser's logo scaled into the box, keeping its proportions."""
     try:
@@ -121,25 +137,32 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
     number = paragraph_style("number", layout.text_size, align=TA_CENTER)
     head = paragraph_style("head", layout.text_size, bold=True, align=TA_CENTER)
     fractions = (0.50, 0.10, 0.12, 0.12, 0.16)
-    rows: list[list[Any]] = [[Paragraph(h, head) for h in HEADERS]]
+    widths = [f * width for f in fractions]
+    rows: list[list[Any]] = [[cell_text(h, head, w) for h, w in zip(HEADERS, widths,
+                                                                           strict=True)]]
     for line in sheet.lines:
-        rows.append([Paragraph(fonts.markup(line.nominativo), cell),
-                     Paragraph(fonts.markup(line.punti), number), "",
-                     Paragraph(fonts.markup(line.punti_torneo), number),
+        rows.append([cell_text(line.nominativo, cell, widths[0]),
+                     cell_text(line.punti, number, widths[1]), "",
+                     cell_text(line.punti_torneo, number, widths[3]),
                      "—" if line.ghost else ""])
     label = paragraph_style("total", layout.text_size, bold=True, align=TA_RIGHT)
     value = paragraph_style("value", layout.text_size, bold=True, align=TA_CENTER)
-    rows.append([Paragraph(TOTAL_LABEL, label), Paragraph(fonts.markup(sheet.total), value),
-                 "", "", ""])
-    table = Table(rows, colWidths=[f * width for f in fractions], repeatRows=1)
+    rows.append([cell_text(TOTAL_LABEL, label, widths[0]),
+                 cell_text(sheet.total, value, widths[1]), "", "", ""])
+    table = Table(rows, colWidths=widths, repeatRows=1)
     last = len(rows) - 1
+    leading = layout.text_size * 1.25  # as paragraph_style's, so rows keep their height
     commands: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size),
+        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size, leading),
+        ("FONT", (0, 0), (-1, 0), fonts.BOLD, layout.text_size, leading),
+        ("FONT", (0, last), (1, last), fonts.BOLD, layout.text_size, leading),
+        ("ALIGN", (0, last), (0, last), "RIGHT"),
         ("GRID", (0, 0), (-1, last - 1), 0.6, GRID),
         ("BOX", (1, last), (1, last), 0.6, GRID),
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BACKGROUND),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+        ("ALIGN", (0, 0), (0, 0), "CENTER"),
         ("TOPPADDING", (0, 1), (-1, last - 1), layout.row_padding),
         ("BOTTOMPADDING", (0, 1), (-1, last - 1), layout.row_padding),
     ]
