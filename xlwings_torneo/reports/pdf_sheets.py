@@ -108,9 +108,12 @@ def _heading(sheet: TableSheet, layout: Layout, logo: Path | None,
     if head is not None:
         name_style = paragraph_style("nome", layout.title_size, bold=True, align=TA_CENTER,
                                      colour=colors.white)
-        name_cell = Table([[Paragraph(fonts.markup(head.nome), name_style)]],
+        name_cell = Table([[cell_text(head.nome, name_style, text_width)]],
                           colWidths=[text_width])
         name_cell.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), fonts.BOLD, layout.title_size, layout.title_size * 1.25),
+            ("TEXTCOLOR", (0, 0), (-1, -1), colors.white),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(head.colour)),
             ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))
@@ -118,9 +121,12 @@ def _heading(sheet: TableSheet, layout: Layout, logo: Path | None,
         small = paragraph_style("org", layout.text_size, align=TA_CENTER)
         for label, value in (("Organizzatore", head.organizzatore), ("Sede", head.sede)):
             if value:
-                rows.append([Paragraph(f"{label}: {fonts.markup(value)}", small)])
+                rows.append([cell_text(f"{label}: {value}", small, text_width)])
     text = Table(rows or [[""]], colWidths=[text_width])
-    text.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+    text.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size,
+                               layout.text_size * 1.25),
+                              ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
     if logo is None:
         return [text, Spacer(1, 3 * mm)]
@@ -187,9 +193,12 @@ def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
         story += [Paragraph(fonts.markup(sheet.note),
                             paragraph_style("sheet_note", layout.text_size - 1)),
                   Spacer(1, 3 * mm)]
-    note = Table([[Paragraph(NOTE_LABEL, paragraph_style("note", layout.text_size)), ""]],
+    note_style = paragraph_style("note", layout.text_size)
+    note = Table([[cell_text(NOTE_LABEL, note_style, 14 * mm), ""]],
                  colWidths=[14 * mm, width - 14 * mm])
-    note.setStyle(TableStyle([("LINEBELOW", (1, 0), (1, 0), 0.5, GRID),
+    note.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size,
+                               layout.text_size * 1.25),
+                              ("LINEBELOW", (1, 0), (1, 0), 0.5, GRID),
                               ("LEFTPADDING", (0, 0), (0, 0), 0)]))
     story.append(note)
     for _ in range(layout.note_lines - 1):
