@@ -26,11 +26,13 @@ def type_cells(path: Path, cells: CellValues) -> None:
     """Set `cells` in `path` through LibreOffice (the test's stand-in for the organiser)."""
     from xlwings_torneo.libreoffice.xls_store import uno_python
 
-    python = uno_python()
+    python = uno_python()  # found without TORNEO_SOFFICE: /usr/bin/python3 or this one
     assert python is not None, "no Python with `uno`: install python3-uno"
     data = path.with_name(f"{path.name}.cells.json")
     data.write_text(json.dumps(cells), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # the organiser's LibreOffice, even in a test that hides it from the program
+    env = {k: v for k, v in os.environ.items() if k != "TORNEO_SOFFICE"}
+    env["PYTHONPATH"] = str(ROOT)
     try:
         done = subprocess.run([python, str(Path(__file__)), str(path), str(data)], env=env,
                               capture_output=True, text=True, check=False, timeout=300)

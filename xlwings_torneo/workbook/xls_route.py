@@ -69,6 +69,7 @@ def loss_summary(book_lines: Sequence[str],
     lines = list(book_lines)
     for name, formulas, features in sheets:
         if formulas:
-            lines.append(f"{name}: {formulas} formule (resterebbe solo il loro valore)")
+            shown = f"{formulas:,}".replace(",", ".")  # Italian thousands: 1.502
+            lines.append(f"{name}: {shown} formule (resterebbe solo il loro valore)")
         lines.extend(f"{name}: {feature}" for feature in features)
     return lines
