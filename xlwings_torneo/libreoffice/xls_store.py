@@ -120,7 +120,7 @@ def _store(payload: Payload) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     with Path(args[0]).open("rb") as handle:
-        payload = pickle.load(handle)  # noqa: S301 - our own file, written by the parent
+        payload = pickle.load(handle)  # our own file, just written by the parent
     try:
         _store(payload)
     except TorneoError as err:

@@ -54,8 +54,8 @@ def refusal(path: Path, losses: Sequence[str]) -> str:
         f"  - converti il file in .xlsx, che conserva tutto: {CONVERT_COMMAND} {path.name} "
         "(usa LibreOffice; in alternativa aprilo in Excel e salvalo come .xlsx), poi usa il "
         "file .xlsx;",
-        "  - installa LibreOffice: i file .xls vengono allora salvati tramite LibreOffice, "
-        "senza perdite;",
+        "  - installa LibreOffice (su Debian/Ubuntu: apt install libreoffice-calc-nogui "
+        "python3-uno): i file .xls vengono allora salvati tramite LibreOffice, senza perdite;",
         f"  - ripeti il comando con {ACCEPT_LOSSES_FLAG} per salvare comunque in .xls, "
         "accettando queste perdite.",
     ])
