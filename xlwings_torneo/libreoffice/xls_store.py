@@ -23,9 +23,9 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import TorneoError
-from ..workbook.sheet import SheetSpec
 from .office import OfficeError, find_soffice
 
 STORE_TIMEOUT = 300.0
@@ -33,13 +33,19 @@ STORE_TIMEOUT = 300.0
 
 EXIT_OK, EXIT_USER = 0, 2
 
+Call = tuple[str, tuple[Any, ...], dict[str, Any]]
+"""A backend call to replay in LibreOffice: method name, arguments, keyword arguments."""
+
+REPLAYED = frozenset({"write_sheet", "rename_sheet"})
+"""The backend methods that change a workbook: replayed on the UNO backend in order."""
+
 
 @dataclass(frozen=True)
 class Payload:
-    """What the child needs: the file, and the sheets in the order they were written."""
+    """What the child needs: the file, and the backend's changes in the order made."""
 
     path: Path
-    writes: tuple[tuple[SheetSpec, str | None], ...]
+    calls: tuple[Call, ...]
     timeout: float
 
 
@@ -63,10 +69,13 @@ def office_ready() -> bool:
     return soffice is not None and soffice.is_file() and uno_python() is not None
 
 
-def store_through_office(path: Path, writes: Sequence[tuple[SheetSpec, str | None]], *,
+def store_through_office(path: Path, calls: Sequence[Call], *,
                          timeout: float = STORE_TIMEOUT) -> None:
-    """Apply `writes` to `path` in LibreOffice and store it as .xls; the file is replaced
-    atomically, or left as it was when anything fails (raised as a TorneoError)."""
+    """Replay `calls` (sheets written, renamed) on `path` in LibreOffice and store it as
+    .xls; the file is replaced atomically, or left as it was when anything fails."""
+    unknown = [name for name, _, _ in calls if name not in REPLAYED]
+    if unknown:
+        raise ValueError(f"not replayable in LibreOffice: {unknown}")
     python = uno_python()
     if python is None:
         raise OfficeError("LibreOffice non trovato (o senza il modulo Python 'uno'): "
@@ -77,7 +86,7 @@ def store_through_office(path: Path, writes: Sequence[tuple[SheetSpec, str | Non
     payload_file = Path(name)
     try:
         with os.fdopen(fd, "wb") as handle:
-            pickle.dump(Payload(Path(path).resolve(), tuple(writes), timeout), handle)
+            pickle.dump(Payload(Path(path).resolve(), tuple(calls), timeout), handle)
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([*package_path(), env.get("PYTHONPATH", "")]
                                             ).rstrip(os.pathsep)
@@ -108,8 +117,9 @@ def _store(payload: Payload) -> None:
             document = load(desktop, payload.path)
             try:
                 book = UnoBackend(document)
-                for spec, after in payload.writes:
-                    book.write_sheet(spec, after=after)
+                for name, args, kwargs in payload.calls:
+                    if name in REPLAYED:
+                        getattr(book, name)(*args, **kwargs)
                 store_atomic(document, payload.path)
             finally:
                 document.close(True)

@@ -27,6 +27,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import xlrd  # no type hints: the package has no stubs (mypy override in pyproject)
 import xlwt  # no type hints: the package has no stubs (mypy override in pyproject)
@@ -85,7 +86,8 @@ class XlsBackend:
         self._book = book
         self._sheets = sheets
         self._book_losses = book_losses
-        self._writes: list[tuple[SheetSpec, str | None]] = []
+        self._calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        """What changed the workbook, replayed in LibreOffice when it saves (xls_store)."""
         self._office: bool | None = None
         self.accept_losses = False
         """Save through xlwt even when it loses features (`--accetta-perdite`)."""
@@ -166,7 +168,7 @@ class XlsBackend:
             raise WorkbookError(f"esiste già un foglio «{clash[0]}»: i nomi dei fogli non "
                                 "distinguono maiuscole e minuscole")
         written = _prepare(spec)
-        self._writes.append((spec, after))
+        self._calls.append(("write_sheet", (spec,), {"after": after}))
         if spec.name in names:
             self._sheets[names.index(spec.name)] = written
         elif after is not None and after in names:
@@ -210,7 +212,7 @@ class XlsBackend:
         if self._book is not None and self._route(refuse=True) is SaveRoute.OFFICE:
             from ..libreoffice.xls_store import store_through_office
 
-            store_through_office(self.path, self._writes)
+            store_through_office(self.path, self._calls)
             return
         workbook = self._build()
         try:
