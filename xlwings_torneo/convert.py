@@ -48,7 +48,11 @@ def convert_to_xlsx(path: Path, *, overwrite: bool = False,
                           "libreoffice-calc-nogui); in alternativa apri il file in Excel e "
                           "salvalo come .xlsx (File > Salva con nome > Cartella di lavoro "
                           "di Excel)")
-    work = Path(tempfile.mkdtemp(prefix=".~torneo_converti_", dir=path.parent.resolve()))
+    try:
+        work = Path(tempfile.mkdtemp(prefix=".~torneo_converti_", dir=path.parent.resolve()))
+    except OSError as exc:
+        raise WorkbookError(f"impossibile scrivere nella cartella di «{path.name}»: "
+                            f"{exc.strerror}") from exc
     try:
         _run_soffice(soffice, path, work, timeout)
         made = work / "out" / f"{path.stem}.xlsx"
