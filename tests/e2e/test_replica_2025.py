@@ -34,10 +34,6 @@ CLUBS = ["ROMA (Il Gufo)", "MONZA (Monzamici)", "TORINO (ToRisiKo!)", "FIRENZE (
 WRITTEN = re.compile(r"^(Turno \d+|\d+° Turno|Classifica.*|Log|Opzioni)$")
 """The sheets the program writes; every other sheet must come back as it was."""
 
-PRE_NUMBERED_ROWS = range(4 + PLAYERS, 304)
-"""Rows of the template holding only an ID. Until the reader skips them (issue 17, item 1,
-branch i17b) the test clears those IDs; after that merge the clearing goes."""
-
 
 def replica_copy(folder: Path, name: str) -> Path:
     """The blank template as an organiser starts from it: players typed, logo and link added."""
@@ -52,7 +48,7 @@ def replica_copy(folder: Path, name: str) -> Path:
         iscritti.update({f"B{row}": f"Nome{i}", f"C{row}": f"Cognome{i}",
                          f"D{row}": f"nick{i}", f"E{row}": CLUBS[i % len(CLUBS)],
                          f"F{row}": "SI", f"G{row}": "LAZIO"})
-    iscritti.update({f"A{row}": "" for row in PRE_NUMBERED_ROWS})
+    # rows 24-303 keep the template's bare IDs: unused rows, skipped by the reader
     type_cells(path, {"Iscritti": iscritti,
                       "TORNEO": {"D2": "Roma", "D4": "Torneo di prova",
                                  "picture:F2": str(logo),

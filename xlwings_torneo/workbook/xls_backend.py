@@ -151,6 +151,7 @@ class XlsBackend:
             entry.spec.name = new
         else:
             entry.sheet.name = new
+        self._calls.append(("rename_sheet", (old, new), {}))
 
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its position, or add it after `after` (else last)."""

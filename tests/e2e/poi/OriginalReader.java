@@ -15,7 +15,7 @@ import org.apache.poi.ss.usermodel.Sheet;
 
 public class OriginalReader {
     static boolean isRoundSheet(String name) {
-        return name.endsWith("° Turno") || name.matches("Turno \\d+");
+        return name.matches("\\d+° Turno");  // the original reads these sheets only
     }
 
     public static void main(String[] args) throws Exception {
@@ -30,17 +30,14 @@ public class OriginalReader {
             }
             int tables = 0;
             List<Long> ids = new ArrayList<>();
-            for (int r = 0; r <= sheet.getLastRowNum(); r++) {
-                Row row = sheet.getRow(r);
-                if (row == null) {
-                    continue;
+            // rows in pairs: "Tavolo N°k" in A, then the seats as ID / name / score triples
+            for (int r = 0; r <= sheet.getLastRowNum(); r += 2) {
+                Cell title = sheet.getRow(r).getCell(0);
+                if (!title.getStringCellValue().equals("Tavolo N°" + (r / 2 + 1))) {
+                    throw new IllegalStateException(sheet.getSheetName() + " riga " + (r + 1));
                 }
-                Cell first = row.getCell(0);
-                if (first != null && first.getCellType() == CellType.STRING
-                        && first.getStringCellValue().startsWith("Tavolo")) {
-                    tables++;
-                    continue;
-                }
+                tables++;
+                Row row = sheet.getRow(r + 1);
                 for (int c = 0; ; c += 3) {
                     Cell id = row.getCell(c);
                     if (id == null || id.getCellType() != CellType.NUMERIC) {
@@ -48,10 +45,8 @@ public class OriginalReader {
                     }
                     ids.add((long) id.getNumericCellValue());
                     row.getCell(c + 1).getStringCellValue();  // the name: text
-                    Cell score = row.getCell(c + 2);
-                    if (score != null && score.getCellType() != CellType.BLANK) {
-                        score.getNumericCellValue();  // a score: a number
-                    }
+                    // a score: a number (0 until typed), as the original requires
+                    row.getCell(c + 2).getNumericCellValue();
                 }
             }
             System.out.println(sheet.getSheetName() + ": " + tables + " tavoli, " + ids.size()
