@@ -36,6 +36,10 @@ class Player:
     email: str = ""
     row: int = 0
     """Row in `Iscritti` it was read from (0 when built in code); used in messages."""
+    squadra: str = ""
+    """`Squadra` column of `Iscritti` (CNS): the team when it differs from the club."""
+    fielding: tuple[tuple[int, bool], ...] = ()
+    """The `Turno N` columns of `Iscritti` (CNS): (N, SI/NO) for each column present."""
 
     @property
     def display_name(self) -> str:
@@ -45,6 +49,19 @@ class Player:
     @property
     def club_key(self) -> str:
         return fold(self.club)
+
+    @property
+    def team(self) -> str:
+        """The team: the `Squadra` column, else the club (issue 16, CNS)."""
+        return " ".join((self.squadra or self.club).split())
+
+    @property
+    def team_key(self) -> str:
+        return fold(self.team)
+
+    def fielded(self, round_no: int) -> bool | None:
+        """The `Turno N` mark for round `round_no`; None when there is no such column."""
+        return dict(self.fielding).get(round_no)
 
     @property
     def region_key(self) -> str:

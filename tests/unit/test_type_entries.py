@@ -21,6 +21,13 @@ ORIGINAL_TYPES = ("RadunoNazionale", "MasterRisiko", "SantEufemia", "Open", "Tor
                   "CampionatoGufo", "Victory", "NazionaleRisiKo", "BGL", "BGL_SVIZZERA", "1VS1",
                   "1VS1_SVIZZERA", "TorneoASquadre")
 """FORMATS.md: the 13 types of the original program, in the manual's order."""
+RTU_TYPES = ("RTU_Bonus", "RTU_Standard", "RTU_Medagliere", "RTU_Eliminazione",
+             "RTU_Giornata_Standard", "RTU_Giornata_Standard_5", "RTU_Giornata_Bonus",
+             "RTU_Giornata_Bonus_5", "RTU_Serate_Standard_1", "RTU_Serate_Standard_2",
+             "RTU_Serate_Bonus_1", "RTU_Serate_Bonus_2", "RTU_Serate_Medagliere_1",
+             "RTU_Serate_Medagliere_2", "RTU_Semifinali", "CNS")
+"""FORMATS.md §3 (seed 002): the S.P.Q.RisiKo! methods and formulas, after the original's."""
+BUILTIN_FILES = 13 + 3
 
 
 def organiser(tmp_path: Path, text: str) -> Path:
@@ -37,9 +44,9 @@ def problems_of(tmp_path: Path, text: str) -> str:
 
 def test_the_13_types_of_the_original_load_from_the_configuration_folder_in_order():
     types = builtin_types()
-    assert types.names == ORIGINAL_TYPES
+    assert types.names == ORIGINAL_TYPES + RTU_TYPES
     assert all(t.source.startswith(BUILTIN_SOURCE) for t in types)
-    assert len(list(types_folder().glob("*.toml"))) == len(ORIGINAL_TYPES)
+    assert len(list(types_folder().glob("*.toml"))) == BUILTIN_FILES
 
 
 @pytest.mark.parametrize("ttype", builtin_types().types, ids=lambda t: t.name)
@@ -89,7 +96,7 @@ bonus_vincitore = 30
     assert "modifica il predefinito" in open_.source
     s = compute_standings(tournament(["A 45, B 30, C 20, D 10"]), open_)
     assert s.rows[0].points == 75
-    assert len(types) == len(ORIGINAL_TYPES)
+    assert len(types) == len(ORIGINAL_TYPES + RTU_TYPES)
 
 
 CLUB_CHAMPIONSHIP = (Path(__file__).parents[1] / "files" / "tipi" / "campionato_club.toml"

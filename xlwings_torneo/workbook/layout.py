@@ -60,7 +60,11 @@ _HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "regione": ("regione",),
     "nascita": ("datadinascitaggmmaaaa", "datadinascita", "nascita", "datanascita"),
     "email": ("email", "mail", "posta"),
+    "squadra": ("squadra",),
 }
+FIELDING_HEADER_RE = re.compile(r"^turno(\d+)$")
+"""CNS (issue 16): a `Turno N` column of `Iscritti` marks with SI who plays round N; a blank
+cell is NO (**Decision**: the organiser marks only who plays)."""
 _REQUIRED = ("id", "nome", "cognome")
 
 ROUND_SHEET_RE = re.compile(r"^\s*turno\s*(\d+)\s*$", re.IGNORECASE)
@@ -113,6 +117,8 @@ def _find_header(grid: Grid) -> tuple[int, dict[str, int]] | None:
                 if field_name not in found and (key in aliases or (
                         field_name == "nascita" and key.startswith("datadinascita"))):
                     found[field_name] = col
+            if (turno := FIELDING_HEADER_RE.match(key)) and f"turno{turno[1]}" not in found:
+                found[f"turno{int(turno[1])}"] = col
         if all(name in found for name in _REQUIRED):
             return row, found
     return None
@@ -167,11 +173,16 @@ def read_players(grid: Grid, problems: Problems) -> tuple[Player, ...]:
         if "nascita" in cols:
             nascita = problems.attempt(None, to_date, get(row, "nascita"),
                                        where(row, "nascita"))
+        fielding = tuple(
+            (int(f[5:]), False if is_blank(get(row, f))
+             else problems.attempt(False, to_yes_no, get(row, f), where(row, f)))
+            for f in cols if FIELDING_HEADER_RE.match(f))
         players.append(Player(
             id=pid, nome=nome, cognome=cognome, nick=to_text(get(row, "nick")),
             club=to_text(get(row, "club")), partecipa=partecipa,
             regione=to_text(get(row, "regione")), nascita=nascita,
             email=to_text(get(row, "email")), row=row,
+            squadra=to_text(get(row, "squadra")), fielding=fielding,
         ))
     if "partecipa" not in cols:
         problems.add("colonna 'Partecipa Torneo' non trovata", name)
