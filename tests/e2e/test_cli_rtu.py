@@ -20,6 +20,7 @@ from tests.e2e.conftest import CLUBS, Cli, club_players, register, round_tables,
 from xlwings_torneo.model import Options
 from xlwings_torneo.services import new_workbook
 from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.workbook.layout import SHEET_SQUADRE
 from xlwings_torneo.workbook.writer import opzioni_spec
 
 PLACEMENT = (150, 100, 70, 50, 30)
@@ -84,7 +85,7 @@ def points_key(r: Record) -> tuple[Decimal, ...]:
 
 
 def classifica(path: Path, sheet: str = "Classifica") -> dict[object, tuple[int, Decimal]]:
-    """Per ID (per team name in `Classifica Squadre`): position and `pt tot`."""
+    """Per ID (per team name in `Classifica a Squadre`): position and `pt tot`."""
     ws = openpyxl.load_workbook(path)[sheet]
     header = [c.value for c in ws[1]]
     total = header.index("pt tot")
@@ -256,7 +257,7 @@ def test_cns_12_teams_three_rounds_no_teammates_together_and_the_team_standing(
                 best11([x for x in xs if x[0] < 3]), dropped[0])
 
     order = sorted(results, key=team_key, reverse=True)
-    teams = classifica(cns, "Classifica Squadre")
+    teams = classifica(cns, SHEET_SQUADRE)
     assert list(teams) == order
     assert {t: pt for t, (_, pt) in teams.items()} == {t: best11(results[t]) for t in order}
     assert sorted(teams) == sorted({f"Club {t + 1}" if t % 2 == 0 else f"Squadra {t + 1}"

@@ -11,6 +11,7 @@ import pytest
 from tests.e2e.conftest import Cli, round_tables
 from tests.e2e.test_cli_rtu import cns_players, cns_workbook, team_name, type_rtu_scores
 from xlwings_torneo.libreoffice.office import find_soffice
+from xlwings_torneo.workbook.layout import SHEET_SQUADRE
 
 pytestmark = [pytest.mark.libreoffice,
               pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")]
@@ -37,6 +38,6 @@ def test_lo_run_draws_a_cns_round_like_the_cli_and_ranks_the_teams(tmp_path: Pat
     assert all(len({team_of[p] for p in t}) == 5 for t in tables)
     type_rtu_scores(cns, 1)
     assert torneo("lo-run", cns, "rank") == 0, torneo.err
-    teams = openpyxl.load_workbook(cns)["Classifica Squadre"]
+    teams = openpyxl.load_workbook(cns)[SHEET_SQUADRE]
     names = [row[1] for row in teams.iter_rows(min_row=2, values_only=True)]
     assert sorted(names) == sorted(set(team_of.values()))
