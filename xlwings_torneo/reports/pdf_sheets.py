@@ -42,6 +42,8 @@ LANDSCAPE_TEMPLATE = "landscape"
 GRID = colors.HexColor("#333333")
 GHOST_BACKGROUND = colors.HexColor("#E0E0E0")
 HEADER_BACKGROUND = colors.HexColor("#F0F0F0")
+METHOD_COLUMN = 0.10
+"""Width (share of the sheet) of each scoring-method column (`TableSheet.method_headers`)."""
 
 
 @dataclass(frozen=True)
@@ -120,17 +122,22 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
     cell = paragraph_style("cell", layout.text_size)
     number = paragraph_style("number", layout.text_size, align=TA_CENTER)
     head = paragraph_style("head", layout.text_size, bold=True, align=TA_CENTER)
-    fractions = (0.50, 0.10, 0.12, 0.12, 0.16)
-    rows: list[list[Any]] = [[Paragraph(h, head) for h in HEADERS]]
+    extra = sheet.method_headers
+    # the method's columns (issue 16) take their room from the name and signature columns
+    fractions = (0.50, 0.10, 0.12, 0.12, 0.16) if not extra else (
+        0.54 - METHOD_COLUMN * len(extra), 0.10, 0.12, *(METHOD_COLUMN,) * len(extra),
+        0.12, 0.12)
+    headers = (*HEADERS[:3], *extra, *HEADERS[3:])
+    rows: list[list[Any]] = [[Paragraph(h, head) for h in headers]]
     for line in sheet.lines:
         rows.append([Paragraph(fonts.markup(line.nominativo), cell),
-                     Paragraph(fonts.markup(line.punti), number), "",
+                     Paragraph(fonts.markup(line.punti), number), "", *("",) * len(extra),
                      Paragraph(fonts.markup(line.punti_torneo), number),
                      "—" if line.ghost else ""])
     label = paragraph_style("total", layout.text_size, bold=True, align=TA_RIGHT)
     value = paragraph_style("value", layout.text_size, bold=True, align=TA_CENTER)
     rows.append([Paragraph(TOTAL_LABEL, label), Paragraph(fonts.markup(sheet.total), value),
-                 "", "", ""])
+                 *("",) * (len(headers) - 2)])
     table = Table(rows, colWidths=[f * width for f in fractions], repeatRows=1)
     last = len(rows) - 1
     commands: list[tuple[Any, ...]] = [
