@@ -44,6 +44,8 @@ LANDSCAPE_TEMPLATE = "landscape"
 GRID = colors.HexColor("#333333")
 GHOST_BACKGROUND = colors.HexColor("#E0E0E0")
 HEADER_BACKGROUND = colors.HexColor("#F0F0F0")
+METHOD_COLUMN = 0.10
+"""Width (share of the sheet) of each scoring-method column (`TableSheet.method_headers`)."""
 
 
 @dataclass(frozen=True)
@@ -142,19 +144,25 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
     cell = paragraph_style("cell", layout.text_size)
     number = paragraph_style("number", layout.text_size, align=TA_CENTER)
     head = paragraph_style("head", layout.text_size, bold=True, align=TA_CENTER)
-    fractions = (0.50, 0.10, 0.12, 0.12, 0.16)
+    extra = sheet.method_headers
+    # the method's columns (issue 16) take their room from the name and signature columns
+    fractions = (0.50, 0.10, 0.12, 0.12, 0.16) if not extra else (
+        0.54 - METHOD_COLUMN * len(extra), 0.10, 0.12, *(METHOD_COLUMN,) * len(extra),
+        0.12, 0.12)
     widths = [f * width for f in fractions]
-    rows: list[list[Any]] = [[cell_text(h, head, w) for h, w in zip(HEADERS, widths,
+    headers = (*HEADERS[:3], *extra, *HEADERS[3:])
+    rows: list[list[Any]] = [[cell_text(h, head, w) for h, w in zip(headers, widths,
                                                                            strict=True)]]
+    points_col = 3 + len(extra)
     for line in sheet.lines:
         rows.append([cell_text(line.nominativo, cell, widths[0]),
-                     cell_text(line.punti, number, widths[1]), "",
-                     cell_text(line.punti_torneo, number, widths[3]),
+                     cell_text(line.punti, number, widths[1]), "", *("",) * len(extra),
+                     cell_text(line.punti_torneo, number, widths[points_col]),
                      "—" if line.ghost else ""])
     label = paragraph_style("total", layout.text_size, bold=True, align=TA_RIGHT)
     value = paragraph_style("value", layout.text_size, bold=True, align=TA_CENTER)
     rows.append([cell_text(TOTAL_LABEL, label, widths[0]),
-                 cell_text(sheet.total, value, widths[1]), "", "", ""])
+                 cell_text(sheet.total, value, widths[1]), *("",) * (len(headers) - 2)])
     table = Table(rows, colWidths=widths, repeatRows=1)
     last = len(rows) - 1
     leading = layout.text_size * 1.25  # as paragraph_style's, so rows keep their height
