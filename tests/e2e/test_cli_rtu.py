@@ -231,7 +231,7 @@ def test_cns_12_teams_three_rounds_no_teammates_together_and_the_team_standing(
         assert all(len({team_of[p] for p in t}) == 5 for t in tables)  # 0 teammates together
         fielded = {row[0] for row in rows if row[10 + n - 1] == "SI"}
         assert {p for t in tables for p in t} == fielded
-        assert f"Turno {n}: CLUB 0 (minimo possibile 0)" in log_lines(cns)
+        assert f"{n}° Turno: CLUB 0 (minimo possibile 0)" in log_lines(cns)
         assert torneo("verify", cns, "--round", str(n)) == 0, torneo.err
         assert "corrisponde al sorteggio con seme" in torneo.out and "CLUB 0" in torneo.out
         type_rtu_scores(cns, n)
