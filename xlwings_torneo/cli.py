@@ -16,7 +16,7 @@ from pathlib import Path
 from . import __version__, publish, services, verify
 from .anonymous import check_notes
 from .cli_parser import ItalianParser, bounded_int, round_number
-from .errors import TorneoError, ValidationError
+from .errors import LossRefusedError, TorneoError, ValidationError
 from .locks import OVERRIDE_FLAG
 from .model import LogLevel
 from .reports.standings_rows import points_text
@@ -113,7 +113,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> WorkbookBackend:
-    return services.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco)
+    return services.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco,
+                              accept_losses=getattr(args, "accetta_perdite", False))
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -194,6 +195,15 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_converti(args: argparse.Namespace) -> int:
+    from .convert import convert_to_xlsx
+
+    target = convert_to_xlsx(Path(args.file), overwrite=args.overwrite)
+    print(f"Convertito in {target}: formule, menù a tendina, formattazione condizionale, "
+          "nomi, protezione e fogli nascosti sono conservati. Da ora usa il file .xlsx")
+    return EXIT_OK
+
+
 def cmd_types(args: argparse.Namespace) -> int:
     place = Path(args.file)
     # a workbook or its folder: the types of its `tipi.toml` are listed too
@@ -229,6 +239,11 @@ def build_parser() -> argparse.ArgumentParser:
     def with_type(p: argparse.ArgumentParser, what: str = "tipo di torneo") -> None:
         p.add_argument("--type", "-t", help=f"{what} (default: quello registrato nel foglio "
                        "Opzioni dal sorteggio)")
+
+    def with_accept_losses(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--accetta-perdite", action="store_true",
+                       help="file .xls senza LibreOffice: salva comunque, perdendo ciò che "
+                       "il formato riscritto non conserva (formule, menù a tendina, ...)")
 
     def with_reduced(p: argparse.ArgumentParser) -> None:
         group = p.add_mutually_exclusive_group()
@@ -268,6 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="scrive anche le schede dei tavoli in PDF (<nome>_<N>.pdf)")
     with_log(p)
     with_lock(p)
+    with_accept_losses(p)
 
     p = add("print", cmd_print, "schede dei tavoli di un turno in PDF (<nome>_<N>.pdf)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
@@ -327,6 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="quante righe mostrare a video")
     with_log(p)
     with_lock(p)
+    with_accept_losses(p)
 
     p = add("check", cmd_check, "controlla il foglio e segnala tutti i problemi (non scrive)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
@@ -345,6 +362,11 @@ def build_parser() -> argparse.ArgumentParser:
             "interfaccia (draw, redraw, rank, print, posti, report, export, check)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: draw --round 1")
+
+    p = add("converti", cmd_converti, "converte un file .xls in .xlsx con LibreOffice, "
+            "conservando tutto (formule, menù a tendina, formattazione, protezione)")
+    p.add_argument("file", help="il file .xls da convertire (resta com'è)")
+    p.add_argument("--overwrite", action="store_true", help="sostituisce un .xlsx esistente")
 
     p = add("types", cmd_types, "elenca i tipi di torneo e da dove vengono")
     p.add_argument("file", nargs="?", default=".",
@@ -384,6 +406,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
+    except LossRefusedError as err:  # one message: what would be lost, then the ways out
+        print(f"Errore: {err}", file=sys.stderr)
+        return EXIT_USER
     except TorneoError as err:
         problems = _problems(err)
         if len(problems) == 1:

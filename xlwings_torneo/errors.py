@@ -61,3 +61,8 @@ def collect(problems: list[TorneoError]) -> None:
         raise problems[0]
     if problems:
         raise ValidationError(problems)
+
+
+class LossRefusedError(WorkbookError):
+    """Saving would lose features of the file: refused before writing. Its message is one
+    block (the features, then the ways out), printed as it is."""

@@ -52,6 +52,8 @@ class SizeScheme(enum.Enum):
     FOUR_THREE = "4/3"
     FOUR_FIVE_GHOST = "4/5/3+ghost"
     TWO_THREE = "2/3"
+    FIVE = "5"
+    """Only 5-player tables (seed 002 l.267, CNS: "Solo tavoli da 5 giocatori")."""
 
 
 @dataclass(frozen=True)
@@ -90,12 +92,18 @@ class DrawKind(enum.Enum):
     """Band draws / parallel groups by the qualification standings."""
     FINAL = "final"
     """Final tables of the semifinal winners and direct finalists."""
+    TOP_FINAL = "top final"
+    """One final table of the first `RoundRule.size` of the standings (seed 002 l.86, l.96)."""
+    KNOCKOUT = "knockout"
+    """Each table's winner goes on; the survivors are drawn again (seed 002 l.89-90)."""
 
 
 @dataclass(frozen=True)
 class RoundRule:
     kind: DrawKind
     criteria: tuple[Criterion, ...] = ()
+    size: int = 0
+    """Players at the final table (`TOP_FINAL`); 0 for the other kinds."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +161,11 @@ class TournamentType:
     """Short names of the planned rounds (`Q1`, `Q2`, `Semifinale`, `Finale`) for sheet
     headers, standings columns and the site; empty: derived from the draw kinds
     (`phase_names.py`)."""
+    squads: bool = False
+    """Team championship (CNS): each round seats only the players their team fields (the
+    `Turno N` columns of `Iscritti`), and teammates count as one club (`draw/squads.py`)."""
+    sheet_columns: tuple[str, ...] = ()
+    """Columns the printed score sheets add for the referee to fill at the table."""
 
     def rule_for(self, round_no: int) -> RoundRule:
         from .errors import DrawError

@@ -45,6 +45,10 @@ class Player:
         """Neither birth date nor national ID: the original publishes such a player as
         anonymous (manual l.178, the yellow birth-date cell)."""
         return self.nascita is None and not self.id_nazionale
+    squadra: str = ""
+    """`Squadra` column of `Iscritti` (CNS): the team when it differs from the club."""
+    fielding: tuple[tuple[int, bool], ...] = ()
+    """The `Turno N` columns of `Iscritti` (CNS): (N, SI/NO) for each column present."""
 
     @property
     def display_name(self) -> str:
@@ -54,6 +58,19 @@ class Player:
     @property
     def club_key(self) -> str:
         return fold(self.club)
+
+    @property
+    def team(self) -> str:
+        """The team: the `Squadra` column, else the club (issue 16, CNS)."""
+        return " ".join((self.squadra or self.club).split())
+
+    @property
+    def team_key(self) -> str:
+        return fold(self.team)
+
+    def fielded(self, round_no: int) -> bool | None:
+        """The `Turno N` mark for round `round_no`; None when there is no such column."""
+        return dict(self.fielding).get(round_no)
 
     @property
     def region_key(self) -> str:

@@ -44,7 +44,7 @@ from .type_entries import types_for
 from .unevaluated import draw_lines, unevaluated
 from .unevaluated import notice as column_notice
 from .workbook.backends import check_suffix, create_workbook, open_workbook
-from .workbook.base import WorkbookBackend
+from .workbook.base import GuardsLosses, WorkbookBackend, check_before_write
 from .workbook.layout import (
     SHEET_CLASSIFICA,
     SHEET_ISCRITTI,
@@ -88,14 +88,20 @@ def ensure_not_open(path: Path, *, ignore_stale_lock: bool = False) -> None:
     locks.ensure_not_open(path, ignore_stale=ignore_stale_lock)
 
 
-def open_file(path: Path, *, ignore_stale_lock: bool = False) -> WorkbookBackend:
-    """`ignore_stale_lock`: open even if a lock left by a crash is there (`locks.is_stale`)."""
+def open_file(path: Path, *, ignore_stale_lock: bool = False,
+              accept_losses: bool = False) -> WorkbookBackend:
+    """`ignore_stale_lock`: open even if a lock left by a crash is there (`locks.is_stale`).
+    `accept_losses`: an `.xls` may be saved even if features of the file are lost
+    (`--accetta-perdite`); otherwise such a save is refused before writing."""
     path = Path(path)
     check_suffix(path)
     if not path.exists():
         raise WorkbookError(f"il file {path} non esiste (crealo con: torneo new {path})")
     ensure_not_open(path, ignore_stale_lock=ignore_stale_lock)
-    return open_workbook(path)
+    book = open_workbook(path)
+    if accept_losses and isinstance(book, GuardsLosses):
+        book.accept_losses = True
+    return book
 
 
 # --- Reading ------------------------------------------------------------------------------
@@ -141,6 +147,8 @@ def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides
         with log_session(log_targets(config.options, overrides, path, config)):
             _log_failure(err)
         raise
+    if write:
+        check_before_write(book)  # a save that would lose features is refused up front
     targets = log_targets(tournament.options, overrides, path, config)
     with log_session(targets) as collector:
         for warning in tournament.warnings:

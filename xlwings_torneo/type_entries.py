@@ -35,7 +35,7 @@ from .formats import (
     types_folder,
 )
 from .scoring.primitives import PRIMITIVES, Formula, ParamError, convert, defaults
-from .scoring.rules import FINAL_TIEBREAKERS, ScoringRule, TeamRule
+from .scoring.rules import FINAL_TIEBREAKERS, TEAM_TIES, ScoringRule, TeamRule
 from .scoring.tiebreak import TIEBREAK_NAMES, TieCriterion
 
 ORGANISER_FILE = "tipi.toml"
@@ -45,11 +45,17 @@ DRAW_KINDS = {
     "ottimizzato": DrawKind.OPTIMISE, "cinquisti": DrawKind.CINQUISTI,
     "greca": DrawKind.GREEK, "schema_fisso": DrawKind.FIXED, "svizzera": DrawKind.SWISS,
     "semifinali": DrawKind.SEMIFINAL, "finale": DrawKind.FINAL,
+    "finale_classifica": DrawKind.TOP_FINAL, "eliminazione_diretta": DrawKind.KNOCKOUT,
 }
 """How an entry names each draw kind (`sorteggio = "..."`)."""
 DRAW_KIND_NAMES = {kind: name for name, kind in DRAW_KINDS.items()}
 
-RANKED_KINDS = {DrawKind.FIXED, DrawKind.SWISS, DrawKind.SEMIFINAL, DrawKind.FINAL}
+RANKED_KINDS = {DrawKind.FIXED, DrawKind.SWISS, DrawKind.SEMIFINAL, DrawKind.FINAL,
+                DrawKind.TOP_FINAL}
+FINAL_KINDS = {DrawKind.FINAL, DrawKind.TOP_FINAL}
+"""Rounds whose result places the finalists first in the standings."""
+FINAL_TABLE_SIZES = (4, 5)
+"""`finale_classifica`: a final table of 4 or 5 (seed 002 l.86: "finale a 4 o 5")."""
 """Draws made on the type's own standings: the type needs `[punti]`."""
 
 SCHEME_PROBE_PLAYERS = range(2, 64)
@@ -77,11 +83,12 @@ MAX_DECIMALS = 10
 
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
-            "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni")
-ROUND_KEYS = ("sorteggio", "criteri")
+            "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni",
+            "schieramento", "colonne_foglio")
+ROUND_KEYS = ("sorteggio", "criteri", "giocatori")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
                   "spareggi_finale", "punti_prima", "parita_finale_per_classifica")
-TEAM_KEYS = ("migliori_risultati", "senza_club_escluso")
+TEAM_KEYS = ("migliori_risultati", "senza_club_escluso", "spareggi")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
 ATTENDANCE_KEYS = ("fino_a", "turni", "diretti_in_finale", "semifinali")
 MAX_ROUNDS = 30
@@ -193,7 +200,7 @@ def _rounds(p: _Problems, name: str, raw: Any) -> tuple[RoundRule, ...]:
             else:
                 p.add(name, f"{key}.criteri", _unknown("criterio", str(c), criteria))
         if kind is not None:
-            rules.append(RoundRule(kind, tuple(found)))
+            rules.append(RoundRule(kind, tuple(found), _final_size(p, name, key, kind, entry)))
     kinds = [r.kind for r in rules]
     if DrawKind.FINAL in kinds and DrawKind.SEMIFINAL not in kinds[:kinds.index(DrawKind.FINAL)]:
         p.add(name, "turni", "la finale richiede un turno di semifinali prima")
@@ -219,6 +226,17 @@ def _array(p: _Problems, name: str, table_key: str, raw: Any,
 def _increasing(p: _Problems, name: str, table_key: str, up_to: list[int]) -> None:
     if any(a >= b for a, b in pairwise(up_to)):
         p.add(name, table_key, "i valori di fino_a devono crescere da una riga all'altra")
+
+
+def _final_size(p: _Problems, name: str, key: str, kind: DrawKind | None,
+                entry: Mapping[str, Any]) -> int:
+    """`giocatori` of a `finale_classifica` round (4 or 5); no other round takes it."""
+    if kind is DrawKind.TOP_FINAL:
+        return _int(p, name, f"{key}.giocatori", entry.get("giocatori", FINAL_TABLE_SIZES[0]),
+                    *FINAL_TABLE_SIZES) or FINAL_TABLE_SIZES[0]
+    if "giocatori" in entry:
+        p.add(name, f"{key}.giocatori", "vale solo per il sorteggio finale_classifica")
+    return 0
 
 
 def _thresholds(p: _Problems, name: str, raw: Any) -> tuple[Threshold, ...]:
@@ -338,7 +356,7 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
     """`[classifica]` and `[squadre]` around the points `formula`."""
     standing = _table(p, name, "classifica", entry.get("classifica", {}))
     _check_keys(p, name, "classifica.", standing, STANDINGS_KEYS)
-    has_final = any(r.kind is DrawKind.FINAL for r in rounds)
+    has_final = any(r.kind in FINAL_KINDS for r in rounds)
     teams = None
     if "squadre" in entry:
         raw_teams = _table(p, name, "squadre", entry["squadre"])
@@ -347,7 +365,10 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
                     raw_teams.get("migliori_risultati", TeamRule().best_results), 1, 10**4)
         excluded = _bool(p, name, "squadre.senza_club_escluso",
                          raw_teams.get("senza_club_escluso", TeamRule().clubless_excluded))
-        teams = TeamRule(best or 1, excluded)
+        ties = _text(p, name, "squadre.spareggi", raw_teams.get("spareggi", TeamRule().ties))
+        if ties not in TEAM_TIES:
+            p.add(name, "squadre.spareggi", _unknown("spareggio", ties, TEAM_TIES))
+        teams = TeamRule(best or 1, excluded, ties)
     return ScoringRule(
         points=formula.points,
         tiebreakers=_tiebreakers(p, name, "classifica.spareggi", standing.get("spareggi", [])),
@@ -402,10 +423,14 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     # issue 13: what sheets, PDFs and the site call each round (`Q1`, `Semifinale`, …)
     round_names = [_text(p, name, "nomi_turni", n)
                    for n in _list(p, name, "nomi_turni", entry.get("nomi_turni", []))]
+    squads = _bool(p, name, "schieramento", entry.get("schieramento", False))
+    columns = tuple(_text(p, name, "colonne_foglio", c)
+                    for c in _list(p, name, "colonne_foglio", entry.get("colonne_foglio", [])))
     if len(p.items) > before or sizes is None:
         return None
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
-                          tuple(aliases), description, source, sheet_note, by_attendance,
+                          tuple(aliases), description, source, sheet_note=sheet_note,
+                          by_attendance=by_attendance, squads=squads, sheet_columns=columns,
                           round_names=tuple(round_names))
 
 

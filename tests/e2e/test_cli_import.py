@@ -152,3 +152,27 @@ def test_an_original_workbook_merges_by_its_id_nazionale_column(tmp_path, torneo
     assert len(added) == 1
     assert added[0][9] in ("2001", 2001) and added[0][4] == "MILANO"
     assert torneo("check", target) == 0, torneo.err
+
+
+@pytest.mark.libreoffice
+def test_importing_into_the_original_xls_template_keeps_the_players_saved_through_libreoffice(
+        tmp_path, torneo):
+    # the 2025 replica holds what xlwt cannot write back, so the save goes through LibreOffice
+    # (issue 17): the imported cells must be replayed there too, not dropped
+    import shutil
+
+    from tests.inventory import inventory
+
+    target = tmp_path / "Modulo.xls"
+    shutil.copy(Path(__file__).parents[1] / "files" / "ModuloTorneo_2025_replica.xls", target)
+    source = tmp_path / "iscritti.csv"
+    source.write_text("Nome;Cognome;Club\nAnna;Zanetti;ROMA\nBruno;Ferri;\n", encoding="utf-8")
+    before = inventory(target)["sheets"]["Iscritti"]
+    assert torneo("importa", target, source) == 0, torneo.err
+    rows = open_workbook(target).read_sheet("Iscritti").rows
+    names = {(row[1], row[2]) for row in rows if len(row) > 2}
+    assert {("Anna", "Zanetti"), ("Bruno", "Ferri")} <= names
+    after = inventory(target)["sheets"]["Iscritti"]
+    assert after["formulas"] == before["formulas"]  # the ID NAZIONALE lookups stay formulas
+    assert (after["validations"], after["conditional_formats"], after["protected"]) == (
+        before["validations"], before["conditional_formats"], before["protected"])

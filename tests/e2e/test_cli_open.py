@@ -164,7 +164,8 @@ def test_unknown_type_and_undefined_round_are_clear_errors(workbook: Path, torne
     assert "prevede solo 3 turni" in torneo.err
 
 
-def test_types_lists_all_thirteen_and_where_they_come_from(torneo: Cli, tmp_path: Path):
+def test_types_lists_every_type_and_where_it_comes_from(torneo: Cli, tmp_path: Path):
+    # the original's thirteen, then the S.P.Q.RisiKo! ones (seed 002), a file may hold several
     assert torneo("types", tmp_path) == 0
     lines = torneo.out.strip().splitlines()
     names = [line.split()[0] for line in lines[::2]]

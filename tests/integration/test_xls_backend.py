@@ -24,10 +24,17 @@ from xlrd.formula import FMLA_TYPE_CELL, decompile_formula
 from xlwt.CompoundDoc import XlsDoc
 
 from tests.integration.backend_fixtures import FILES, HYPERLINK, copy_layout, every_kind_spec
-from xlwings_torneo.errors import MissingDependencyError, WorkbookError
+from xlwings_torneo.errors import LossRefusedError, MissingDependencyError, WorkbookError
 from xlwings_torneo.workbook.backends import create_workbook, open_workbook
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec, Style, Validation
 from xlwings_torneo.workbook.xls_backend import XlsBackend, nearest_colour
+
+
+@pytest.fixture(autouse=True)
+def without_libreoffice(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """These tests are about xlwt's rewrite: LibreOffice is hidden (`soffice` named but not
+    there), so a file holding what xlwt cannot write back is not saved through it."""
+    monkeypatch.setenv("TORNEO_SOFFICE", str(tmp_path / "nessun-libreoffice" / "soffice"))
 
 
 @pytest.fixture
@@ -36,9 +43,30 @@ def layout(tmp_path: Path) -> Path:
 
 
 def open_xls(path: Path) -> XlsBackend:
+    """The file opened with its losses accepted (`--accetta-perdite`): xlwt rewrites it."""
     backend = open_workbook(path)
     assert isinstance(backend, XlsBackend)
+    backend.accept_losses = True
     return backend
+
+
+def test_a_rewrite_that_would_lose_features_is_refused_unless_accepted(
+        tmp_path: Path) -> None:
+    path = tmp_path / "excel.xls"
+    excel_style_formulas(path)  # formulas xlwt cannot write back
+    before = path.read_bytes()
+    backend = open_workbook(path)
+    assert isinstance(backend, XlsBackend)
+    with pytest.raises(LossRefusedError, match=r"Conti: 13 formule") as refused:
+        backend.check_before_write()
+    assert "torneo converti excel.xls" in str(refused.value)
+    backend.write_sheet(SheetSpec("Nuovo"))
+    with pytest.raises(LossRefusedError):
+        backend.save()
+    assert path.read_bytes() == before
+    backend.accept_losses = True
+    backend.save()
+    assert "Nuovo" in open_workbook(path).sheet_names()
 
 
 def snapshot(path: Path) -> dict[str, Any]:

@@ -17,6 +17,7 @@ Instances come from fixed seeds: the suite is deterministic.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -26,6 +27,7 @@ from xlwings_torneo.draw.bounds import lower_bound
 from xlwings_torneo.draw.criteria import evaluate
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.engine import DrawResult, make_context
+from xlwings_torneo.draw.knockout import plan_description
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.formats import Criterion, DrawKind, SizeScheme, TournamentType, builtin_types
 from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
@@ -33,7 +35,7 @@ from xlwings_torneo.simulate import play_round
 
 CONFIG = load_config()
 REGIONS = ("LAZIO", "LOMBARDIA", "PIEMONTE", "SICILIA", "TOSCANA", "VENETO", "PUGLIA")
-OPTIMISED = (DrawKind.OPTIMISE, DrawKind.CINQUISTI, DrawKind.SEMIFINAL)
+OPTIMISED = (DrawKind.OPTIMISE, DrawKind.CINQUISTI, DrawKind.SEMIFINAL, DrawKind.KNOCKOUT)
 NOT_TIGHT = {Criterion.CLUB_X_CLUB, Criterion.PLAYER_X_CLUB}
 
 
@@ -49,8 +51,18 @@ def realistic(rng: random.Random, n: int, per_club: float) -> tuple[Player, ...]
     return tuple(players)
 
 
+def as_teams(players: tuple[Player, ...]) -> tuple[Player, ...]:
+    """The CNS: teams of exactly 5 (all fielded every round), as many as the players allow."""
+    keep = players[:len(players) // 5 * 5]
+    return tuple(replace(p, club=f"Squadra {i // 5}") for i, p in enumerate(keep))
+
+
 def tournament_rounds(ttype: TournamentType, players: tuple[Player, ...], rounds: int,
                       rng: random.Random) -> list[tuple[DrawKind, DrawResult]]:
+    if ttype.squads:
+        players = as_teams(players)
+    if ttype.rule_for(1).kind is DrawKind.KNOCKOUT:
+        rounds = knockout_rounds(len(players))
     t = Tournament(players)
     out = []
     for number in range(1, rounds + 1):
@@ -58,6 +70,11 @@ def tournament_rounds(ttype: TournamentType, players: tuple[Player, ...], rounds
         out.append((ttype.rule_for(number).kind, result))
         t = Tournament(players, (*t.rounds, play_round(result.tables, number, rng)))
     return out
+
+
+def knockout_rounds(n: int) -> int:
+    """Rounds from n players to the final (`48 -> 12 -> 4 (finale)`: 3)."""
+    return plan_description(n).count("->") + 1
 
 
 def rounds_for(ttype: TournamentType, rng: random.Random) -> int:

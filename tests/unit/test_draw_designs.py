@@ -9,14 +9,14 @@ import pytest
 
 from xlwings_torneo.draw.designs import (
     BASE_ROUNDS,
+    LISTED,
     ROTATIONAL,
-    SPREAD_DIMENSIONS,
     round_limit,
     schedule_for,
     spread_schedule,
 )
 
-SHAPES = [(n, 4) for n in sorted({*BASE_ROUNDS, *SPREAD_DIMENSIONS})] + [(9, 3), (25, 5),
+SHAPES = [(n, 4) for n in sorted({*BASE_ROUNDS, *LISTED})] + [(9, 3), (25, 5),
                                                                          (49, 7)]
 
 
@@ -36,13 +36,17 @@ def test_every_pair_meets_at_most_once_and_every_player_plays_every_round(n, siz
 def test_each_schedule_reaches_the_counting_limit(n, size):
     schedule = schedule_for(n, size)
     assert schedule is not None
-    # the partial spread of GF(2)^5 stops one round short of 32 players' limit of 10
-    assert len(schedule) == round_limit(n, size) - (n in SPREAD_DIMENSIONS
-                                                    and n not in BASE_ROUNDS)
+    assert len(schedule) == round_limit(n, size)
 
 
 def test_the_partial_spreads_give_5_and_9_rounds():
     assert [len(spread_schedule(m)) for m in (4, 5)] == [5, 9]
+
+
+def test_32_players_have_the_10_rounds_of_the_social_golfer_8_4_10():
+    schedule = schedule_for(32, 4)
+    assert schedule is not None and len(schedule) == 10 == round_limit(32, 4)
+    assert schedule[0][0] == (0, 1, 2, 3)  # "ABCD", the source's first table
 
 
 def test_the_limits_of_the_issue():

@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from xlwings_torneo.draw.designs import BASE_ROUNDS, SPREAD_DIMENSIONS, round_limit, schedule_for
+from xlwings_torneo.draw.designs import BASE_ROUNDS, LISTED, round_limit, schedule_for
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.sizes import TablePlan
@@ -50,16 +50,15 @@ def meetings(results: list[DrawResult]) -> Counter[frozenset[int | None]]:
                    for pair in combinations(t, 2))
 
 
-@pytest.mark.parametrize("n", sorted({*BASE_ROUNDS, *SPREAD_DIMENSIONS}))
+@pytest.mark.parametrize("n", sorted({*BASE_ROUNDS, *LISTED}))
 def test_nobody_meets_twice_up_to_the_mathematical_limit(n):
     schedule_ = schedule_for(n, 4)
     assert schedule_ is not None
-    limit = len(schedule_)  # round_limit(n, 4), or one less without a stored 32 schedule
-    assert limit >= round_limit(n, 4) - 1
+    limit = len(schedule_)
+    assert limit == round_limit(n, 4)
     results = schedule(people(n), limit, seed=3)
     assert max(meetings(results).values()) == 1
-    if limit == round_limit(n, 4):
-        assert results[-1].notes[-1] == "nessun altro turno può essere senza incontri ripetuti"
+    assert results[-1].notes[-1] == "nessun altro turno può essere senza incontri ripetuti"
 
 
 def test_25_players_at_tables_of_5_meet_nobody_twice_for_6_rounds():

@@ -276,3 +276,22 @@ def test_the_national_registry_fills_the_id_and_is_accent_and_case_insensitive()
     assert t.registry_found == (1,)
     assert t.player(1).id_nazionale == "100007" and not t.player(1).anonimo
     assert t.player(2).anonimo
+
+
+def test_cns_squadra_and_turno_columns_are_read():
+    # issue 16: the team is `Squadra` when given, else `Club`; `Turno N` marks who plays
+    header = [*HEADER, "Squadra", "Turno 1", "turno 2", "Note"]
+    rows = [[1, "Ada", "Bo", None, "ROMA", "SI", None, None, None, "Lupi", "SI", None, "x"],
+            [2, "Ugo", "Re", None, "ROMA", "SI", None, None, None, None, "no", "Sì", ""]]
+    players, problems = players_of(rows, header=header)
+    assert problems.items == []
+    assert [(p.team, p.fielded(1), p.fielded(2), p.fielded(3)) for p in players] == [
+        ("Lupi", True, False, None), ("ROMA", False, True, None)]
+
+
+def test_a_bad_turno_mark_is_reported_with_its_cell():
+    header = [*HEADER, "Turno 1"]
+    rows = [[1, "Ada", "Bo", None, "ROMA", "SI", None, None, None, "forse"]]
+    _, problems = players_of(rows, header=header)
+    assert [str(e) for e in problems.items] == [
+        'Iscritti!J4: "forse" non valido: scrivi SI oppure NO']

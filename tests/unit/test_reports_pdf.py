@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import struct
 import zlib
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -260,3 +261,25 @@ def test_score_sheets_carry_the_qr_code_of_the_site_when_given(tmp_path):
     assert all("https://esempio.it/torneo/" in text for text in pages_text(out))
     write_round_sheets(t, 1, out, reduced=False)
     assert not any("esempio.it" in text for text in pages_text(out))
+
+
+@pytest.mark.parametrize(("type_name", "columns"), [
+    ("RTU_Standard", ("Piazz.", "Punti piazz.", "CPP")),
+    ("CNS", ("Piazz.", "Punti piazz.", "CPP")),
+    ("RTU_Bonus", ("Piazz.", "Bonus")),
+])
+def test_rtu_score_sheets_ask_the_referee_for_the_method_columns(tmp_path, type_name, columns):
+    # issue 16: the sheet shows placement, placement points and CPP (seed 002 l.113)
+    t = make_tournament(8, 1)
+    t = replace(t, options=replace(t.options, tipo_sorteggio=type_name))
+    out = tmp_path / "torneo_1.pdf"
+    write_round_sheets(t, 1, out, reduced=False)
+    text = flat(pages_text(out)[0])
+    assert " ".join(("Nominativo Punti Pti fuori obb.", *columns, "Punti Torneo Firma")) in text
+
+
+def test_other_types_keep_the_original_columns(tmp_path):
+    t = make_tournament(8, 1)
+    out = tmp_path / "torneo_1.pdf"
+    write_round_sheets(t, 1, out, reduced=False)
+    assert "Nominativo Punti Pti fuori obb. Punti Torneo Firma" in flat(pages_text(out)[0])

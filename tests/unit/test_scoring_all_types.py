@@ -33,7 +33,8 @@ def test_every_type_ranks_or_says_why_not(ttype):
     assert all(len(r.totals) == len(s.total_headers) for r in s.rows)
     assert s.total_headers[0] == "v tot" and s.total_headers[-1] == "pt tot"
     totals = [r.points for r in s.rows]
-    assert totals == sorted(totals, reverse=True)
+    if ttype.scoring.points_first:  # the medagliere and the knockout rank by others first
+        assert totals == sorted(totals, reverse=True)
 
 
 def test_a_200_player_master_qualification_is_ranked_quickly():

@@ -21,6 +21,12 @@ ORIGINAL_TYPES = ("RadunoNazionale", "MasterRisiko", "SantEufemia", "Open", "Tor
                   "CampionatoGufo", "Victory", "NazionaleRisiKo", "BGL", "BGL_SVIZZERA", "1VS1",
                   "1VS1_SVIZZERA", "TorneoASquadre")
 """FORMATS.md: the 13 types of the original program, in the manual's order."""
+RTU_TYPES = ("RTU_Bonus", "RTU_Standard", "RTU_Medagliere", "RTU_Eliminazione",
+             "RTU_Giornata_Standard", "RTU_Giornata_Standard_5", "RTU_Giornata_Bonus",
+             "RTU_Giornata_Bonus_5", "RTU_Serate_Standard_1", "RTU_Serate_Standard_2",
+             "RTU_Serate_Bonus_1", "RTU_Serate_Bonus_2", "RTU_Serate_Medagliere_1",
+             "RTU_Serate_Medagliere_2", "RTU_Semifinali", "CNS")
+"""FORMATS.md §3 (seed 002): the S.P.Q.RisiKo! methods and formulas, after the original's."""
 
 
 def organiser(tmp_path: Path, text: str) -> Path:
@@ -42,6 +48,7 @@ def test_the_13_types_of_the_original_load_from_the_configuration_folder_in_orde
     # one file per original type, then the types of the other regulations (FORMATS.md §3)
     files = sorted(types_folder().glob("*.toml"))
     assert {t.source.split("tipi/")[1].rstrip(")") for t in types} == {f.name for f in files}
+    assert set(RTU_TYPES) <= set(types.names)
 
 
 @pytest.mark.parametrize("ttype", builtin_types().types, ids=lambda t: t.name)

@@ -9,7 +9,10 @@ new opponents a round).
   and 40 players they are resolvable 2-(v,4,1) designs, which exist for every v ≡ 4
   (mod 12) (Hanani, Ray-Chaudhuri & Wilson, Discrete Math. 3, 1972): every pair meets
   exactly once. 24 players: 7 rounds (social golfer 6-4-7), 32: 10 rounds (8-4-10, first
-  found by Aguado 2004), 36: 11 rounds (9-4-11): each the upper bound ⌊(n-1)/3⌋.
+  found by Aguado 2004: stored as a listed schedule below), 36: 11 rounds (9-4-11): each the
+  upper bound ⌊(n-1)/3⌋.
+- Listed schedules, transcribed from a published solution (32 players at tables of 4:
+  10 rounds).
 - Affine planes AG(2,q) for q² players at tables of q (q prime): q+1 rounds, the lines
   y = ax + b and x = b of Z_q² (e.g. 25 players at tables of 5: 6 rounds).
 
@@ -145,8 +148,32 @@ def spread_schedule(m: int) -> Schedule:
     return tuple(rounds)
 
 
-SPREAD_DIMENSIONS = {32: 5}
-"""Players whose schedule comes from a partial spread when no 1-rotational one is stored."""
+LISTED_ALPHABET = "ABCDEFGHIJKLMNOPabcdefghijklmnop"
+"""Player labels of a listed schedule: the letter at index i is player i."""
+
+LISTED: dict[int, tuple[str, ...]] = {
+    # Social golfer 8-4-10 (first found by Aguado 2004), as given in fpvandoorn/Dagstuhl-tables
+    # literature.md, section "T(32,4) = 11" (from Wolfram Demonstrations, "Social Golfer
+    # Problem"): its first 10 of 11 lines, the 11th repeats pairs. A partial spread of GF(2)^5
+    # (`spread_schedule(5)`) gives only 9 rounds.
+    32: ("ABCD EFGH IJKL MNOP abcd efgh ijkl mnop",
+         "AEIm BcgH DFKp dfkP aeiM bCGh jLNo JlnO",
+         "Aflo Bhkm DGiN aFLO bHKM CeJP cEjp dgIn",
+         "AciL BdjK bDJk FgoP fGOp aCIl EhMn eHmN",
+         "AgKN BElP DHIo dhiO beLp Cfjm cFJM aGkn",
+         "AhJp BFin cDmO bfIN eGKl CdMo EgkL aHjP",
+         "AdeF BGJo aDEf chlN iKmP CHLn bgjO IkMp",
+         "AbnP aBNp DglM ceko fHiJ CEKO FhIj dGLm",
+         "AGjM BeIO DhLP agJm cfKn CFkN bEio dHlp",
+         "AHkO BfLM Dejn bFlm cGIP Cgip dEJN ahKo"),
+}
+"""Players → rounds of tables of 4, one line a round, tables separated by spaces."""
+
+
+def listed_schedule(n: int) -> Schedule:
+    """The listed schedule of n players decoded to labels 0 … n-1."""
+    return tuple(tuple(tuple(LISTED_ALPHABET.index(c) for c in table) for table in line.split())
+                 for line in LISTED[n])
 
 AFFINE_ORDERS = (3, 5, 7)
 """Primes q whose plane AG(2,q) is offered: 9 players in threes, 25 in fives, 49 in sevens."""
@@ -157,8 +184,8 @@ def schedule_for(n: int, size: int) -> Schedule | None:
     """A repeat-free schedule of n players at tables of `size`, or None when none is known."""
     if size == 4 and n in BASE_ROUNDS:
         return develop(n)
-    if size == 4 and n in SPREAD_DIMENSIONS:
-        return spread_schedule(SPREAD_DIMENSIONS[n])
+    if size == 4 and n in LISTED:
+        return listed_schedule(n)
     if n == size * size and size in AFFINE_ORDERS:
         return affine_plane(size)
     return None

@@ -23,6 +23,7 @@ from .phases import FINAL_TABLE, draw_semifinals, final_tables
 from .placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
 from .planner import ahead_note, make_planner
 from .qualification import bands_of, structure
+from .rtu_draws import draw_knockout, draw_squads, top_final
 from .sizes import TablePlan, plan_tables
 
 SHOWN_FOR_PLACED_DRAWS = (Criterion.CLUB, Criterion.REPEAT)
@@ -34,7 +35,8 @@ TIES_IN_RANDOM_ORDER = True
 (every tie-breaker equal) are ordered by the round's seed, not by ID, so that which of them
 sits at the higher table is chance; False: by ID."""
 
-_NEED_PREVIOUS = {DrawKind.GREEK, DrawKind.FIXED, DrawKind.SWISS, DrawKind.FINAL}
+_NEED_PREVIOUS = {DrawKind.GREEK, DrawKind.FIXED, DrawKind.SWISS, DrawKind.FINAL,
+                  DrawKind.TOP_FINAL}
 """Kinds whose tables the rules set from the previous round's results (no free choice)."""
 
 
@@ -44,7 +46,8 @@ def required_results(ttype: TournamentType, round_no: int) -> tuple[int, ...]:
     if rule.kind is DrawKind.SEMIFINAL:
         # the semifinals are drawn on the qualification standings: all of them scored
         return tuple(n for n in qualifier_rounds(ttype) if n < round_no)
-    if round_no > 1 and (rule.kind in _NEED_PREVIOUS or Criterion.WINNERS_PREV in rule.criteria):
+    if round_no > 1 and (rule.kind in _NEED_PREVIOUS or rule.kind is DrawKind.KNOCKOUT
+                         or Criterion.WINNERS_PREV in rule.criteria):
         return (round_no - 1,)
     return ()
 
@@ -115,6 +118,10 @@ def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int,
     players = tournament.active
     limit = config.draw_time_limit
     kind = rule.kind
+    if ttype.squads:
+        return draw_squads(tournament, previous, rule, round_no, seed, limit)
+    if kind is DrawKind.KNOCKOUT:
+        return draw_knockout(tournament, previous, rule, seed, limit)
     if kind is DrawKind.OPTIMISE:
         return draw_optimised(players, previous, ttype.sizes, rule.criteria, seed,
                               time_limit=limit)
@@ -141,6 +148,10 @@ def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int,
         moved, notes = greek(last, [p.id for p in players], plan_)
         return _placed(players, previous, ttype.sizes, moved, seed, notes)
     order = ranking(tournament, ttype, last.number, seed)
+    if kind is DrawKind.TOP_FINAL:
+        top = top_final(order, rule)
+        return _placed([p for p in players if p.id in top], previous,
+                       SizeScheme.FOUR_FIVE, [top], seed)
     if kind is DrawKind.FIXED:
         return _placed(players, previous, ttype.sizes, fixed_scheme(order, plan_), seed)
     return _placed(players, previous, ttype.sizes, swiss(order, plan_), seed)
@@ -164,6 +175,8 @@ def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,
         except DrawError:
             criteria.remove(Criterion.BAND)
     by_id = tournament.by_id
+    if ttype.squads:  # the CNS counts teammates (squads.fielded)
+        by_id = {pid: replace(p, club=p.team) for pid, p in by_id.items()}
     ctx = make_context([by_id[p] for t in tables for p in t], previous, bands=bands)
     plan = TablePlan(tuple(len(t) for t in tables), (0,) * len(tables))
     ids = [p for t in tables for p in t]

@@ -115,11 +115,22 @@ def _two_three(n: int) -> TablePlan:
     return _plan(2, (n - 3 * threes) // 2, (3,) * threes)
 
 
+def _five(n: int) -> TablePlan:
+    # seed 002 l.267 (CNS): "Solo tavoli da 5 giocatori"
+    if n < 5:
+        raise _too_few(n, SizeScheme.FIVE, 5)
+    if n % 5:
+        raise DrawError(f"con {n} giocatori non si possono formare solo tavoli da 5: "
+                        f"ne servono un multiplo di 5")
+    return _plan(5, n // 5, ())
+
+
 _PLANNERS = {
     SizeScheme.FOUR_FIVE: _four_five,
     SizeScheme.FOUR_THREE: _four_three,
     SizeScheme.FOUR_FIVE_GHOST: _four_five_ghost,
     SizeScheme.TWO_THREE: _two_three,
+    SizeScheme.FIVE: _five,
 }
 
 

@@ -27,7 +27,7 @@ from ..phase_names import finalists_note
 from ..scoring.result import Standings
 from . import fonts
 from .italian import format_date, format_points
-from .pdf_sheets import LANDSCAPE_TEMPLATE, build, paragraph_style, sheets_story
+from .pdf_sheets import LANDSCAPE_TEMPLATE, build, cell_text, paragraph_style, sheets_story
 from .sheet import table_sheets
 from .standings_rows import (
     STANDINGS_TITLE,
@@ -118,11 +118,17 @@ def _grid(rows: list[list[str]], widths: list[float], won: dict[tuple[int, int],
     size = 7 if small else HEADER_SIZE
     styles = (paragraph_style("scell", size), paragraph_style("snum", size, align=TA_CENTER))
     head = paragraph_style("shead", size, bold=True, align=TA_CENTER)
-    data: list[list[Any]] = [[Paragraph(fonts.markup(h), head) for h in rows[0]]]
-    data += [[Paragraph(fonts.markup(v), styles[col in numeric]) for col, v in enumerate(row)]
+    data: list[list[Any]] = [[cell_text(h, head, w) for h, w in zip(rows[0], widths,
+                                                                             strict=True)]]
+    data += [[cell_text(v, styles[col in numeric], widths[col]) for col, v in enumerate(row)]
              for row in rows[1:]]
     table = Table(data, colWidths=widths, repeatRows=1)
+    leading = size * 1.25  # as paragraph_style's: plain-string cells keep the row heights
     commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, size, leading),
+        ("FONT", (0, 0), (-1, 0), fonts.BOLD, size, leading),
+        ("ALIGN", (0, 0), (-1, 0), "CENTER"),
+        *[("ALIGN", (col, 1), (col, -1), "CENTER") for col in numeric],
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#666666")),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#D9E2EC")),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), list(ROW_BACKGROUNDS)),

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -15,6 +16,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -43,6 +45,8 @@ LANDSCAPE_TEMPLATE = "landscape"
 GRID = colors.HexColor("#333333")
 GHOST_BACKGROUND = colors.HexColor("#E0E0E0")
 HEADER_BACKGROUND = colors.HexColor("#F0F0F0")
+METHOD_COLUMN = 0.10
+"""Width (share of the sheet) of each scoring-method column (`TableSheet.method_headers`)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,20 @@ def paragraph_style(name: str, size: float, *, bold: bool = False, align: int = 
                           textColor=colour)
 
 
+CELL_PADDING = 12
+"""reportlab's default LEFTPADDING + RIGHTPADDING of a table cell (6 + 6 points)."""
+
+
+def cell_text(text: str, style: ParagraphStyle, width: float) -> str | Paragraph:
+    """A table cell: the plain string when it shows the same as its Paragraph would (one
+    line in the main font, nothing that markup changes), which is far cheaper to lay out;
+    the table's FONT/ALIGN commands must then match `style`. Otherwise the Paragraph."""
+    if (" ".join(text.split()) == text and fonts.markup(text) == escape(text)
+            and stringWidth(text, style.fontName, style.fontSize) <= width - CELL_PADDING):
+        return text
+    return Paragraph(fonts.markup(text), style)
+
+
 def logo_flowable(logo: Path, box: tuple[float, float]) -> Image:
     """The organiser's logo scaled into the box, keeping its proportions."""
     try:
@@ -93,9 +111,12 @@ def _heading(sheet: TableSheet, layout: Layout, logo: Path | None,
     if head is not None:
         name_style = paragraph_style("nome", layout.title_size, bold=True, align=TA_CENTER,
                                      colour=colors.white)
-        name_cell = Table([[Paragraph(fonts.markup(head.nome), name_style)]],
+        name_cell = Table([[cell_text(head.nome, name_style, text_width)]],
                           colWidths=[text_width])
         name_cell.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), fonts.BOLD, layout.title_size, layout.title_size * 1.25),
+            ("TEXTCOLOR", (0, 0), (-1, -1), colors.white),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(head.colour)),
             ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))
@@ -103,9 +124,12 @@ def _heading(sheet: TableSheet, layout: Layout, logo: Path | None,
         small = paragraph_style("org", layout.text_size, align=TA_CENTER)
         for label, value in (("Organizzatore", head.organizzatore), ("Sede", head.sede)):
             if value:
-                rows.append([Paragraph(f"{label}: {fonts.markup(value)}", small)])
+                rows.append([cell_text(f"{label}: {value}", small, text_width)])
     text = Table(rows or [[""]], colWidths=[text_width])
-    text.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+    text.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size,
+                               layout.text_size * 1.25),
+                              ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
     if logo is None:
         return [text, Spacer(1, 3 * mm)]
@@ -121,26 +145,39 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
     cell = paragraph_style("cell", layout.text_size)
     number = paragraph_style("number", layout.text_size, align=TA_CENTER)
     head = paragraph_style("head", layout.text_size, bold=True, align=TA_CENTER)
-    fractions = (0.50, 0.10, 0.12, 0.12, 0.16)
-    rows: list[list[Any]] = [[Paragraph(h, head) for h in HEADERS]]
+    extra = sheet.method_headers
+    # the method's columns (issue 16) take their room from the name and signature columns
+    fractions = (0.50, 0.10, 0.12, 0.12, 0.16) if not extra else (
+        0.54 - METHOD_COLUMN * len(extra), 0.10, 0.12, *(METHOD_COLUMN,) * len(extra),
+        0.12, 0.12)
+    widths = [f * width for f in fractions]
+    headers = (*HEADERS[:3], *extra, *HEADERS[3:])
+    rows: list[list[Any]] = [[cell_text(h, head, w) for h, w in zip(headers, widths,
+                                                                           strict=True)]]
+    points_col = 3 + len(extra)
     for line in sheet.lines:
-        rows.append([Paragraph(fonts.markup(line.nominativo), cell),
-                     Paragraph(fonts.markup(line.punti), number), "",
-                     Paragraph(fonts.markup(line.punti_torneo), number),
+        rows.append([cell_text(line.nominativo, cell, widths[0]),
+                     cell_text(line.punti, number, widths[1]), "", *("",) * len(extra),
+                     cell_text(line.punti_torneo, number, widths[points_col]),
                      "—" if line.ghost else ""])
     label = paragraph_style("total", layout.text_size, bold=True, align=TA_RIGHT)
     value = paragraph_style("value", layout.text_size, bold=True, align=TA_CENTER)
-    rows.append([Paragraph(TOTAL_LABEL, label), Paragraph(fonts.markup(sheet.total), value),
-                 "", "", ""])
-    table = Table(rows, colWidths=[f * width for f in fractions], repeatRows=1)
+    rows.append([cell_text(TOTAL_LABEL, label, widths[0]),
+                 cell_text(sheet.total, value, widths[1]), *("",) * (len(headers) - 2)])
+    table = Table(rows, colWidths=widths, repeatRows=1)
     last = len(rows) - 1
+    leading = layout.text_size * 1.25  # as paragraph_style's, so rows keep their height
     commands: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size),
+        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size, leading),
+        ("FONT", (0, 0), (-1, 0), fonts.BOLD, layout.text_size, leading),
+        ("FONT", (0, last), (1, last), fonts.BOLD, layout.text_size, leading),
+        ("ALIGN", (0, last), (0, last), "RIGHT"),
         ("GRID", (0, 0), (-1, last - 1), 0.6, GRID),
         ("BOX", (1, last), (1, last), 0.6, GRID),
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BACKGROUND),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+        ("ALIGN", (0, 0), (0, 0), "CENTER"),
         ("TOPPADDING", (0, 1), (-1, last - 1), layout.row_padding),
         ("BOTTOMPADDING", (0, 1), (-1, last - 1), layout.row_padding),
     ]
@@ -177,9 +214,12 @@ def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
         story += [Paragraph(fonts.markup(sheet.note),
                             paragraph_style("sheet_note", layout.text_size - 1)),
                   Spacer(1, 3 * mm)]
-    note = Table([[Paragraph(NOTE_LABEL, paragraph_style("note", layout.text_size)), ""]],
+    note_style = paragraph_style("note", layout.text_size)
+    note = Table([[cell_text(NOTE_LABEL, note_style, 14 * mm), ""]],
                  colWidths=[14 * mm, width - 14 * mm])
-    note.setStyle(TableStyle([("LINEBELOW", (1, 0), (1, 0), 0.5, GRID),
+    note.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size,
+                               layout.text_size * 1.25),
+                              ("LINEBELOW", (1, 0), (1, 0), 0.5, GRID),
                               ("LEFTPADDING", (0, 0), (0, 0), 0)]))
     story.append(note)
     for _ in range(layout.note_lines - 1):

@@ -14,6 +14,7 @@ from ..model import GHOST_NAME, PlayerId, Round, Seat, Table, Tournament, Tourna
 from ..phase_names import round_title, type_or_none
 from ..scoring.result import Standings
 from .italian import format_date, format_points, format_score
+from .method_columns import method_columns
 from .tipologia import tipologia_colour
 
 HEADERS = ("Nominativo", "Punti", "Pti fuori obb.", "Punti Torneo", "Firma")
@@ -97,6 +98,9 @@ class TableSheet:
     note: str = ""
     """The type's line under the score table (`nota_scheda`, e.g. BIG: points net of the
     seating auction); empty: none."""
+    method_headers: tuple[str, ...] = ()
+    """The scoring method's columns, left blank for the referee (`method_columns`), shown
+    before `Punti Torneo`; none on a filled sheet."""
 
 
 def heading(info: TournamentInfo) -> Heading | None:
@@ -130,6 +134,7 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
     day = t.info.date_turni.get(rnd.number)
     points = round_points(standings, rnd.number) if filled else {}
     name = round_name_of(t, rnd.number)
+    extra = () if filled else method_columns(t.options.ranking_type)
     sheets = []
     for table in rnd.tables:
         lines = tuple(
@@ -143,5 +148,5 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
                      if day else "")
         sheets.append(TableSheet(rnd.number, table.number,
                                  sheet_title(rnd.number, table.number, name),
-                                 head, date_line, lines, total, note))
+                                 head, date_line, lines, total, note, extra))
     return tuple(sheets)

@@ -27,14 +27,15 @@ def qualifier_rounds(ttype: TournamentType) -> tuple[int, ...]:
     """Round numbers before the first semifinal (all planned rounds if there is none)."""
     numbers: list[int] = []
     for i, rule in enumerate(ttype.rounds, start=1):
-        if rule.kind in (DrawKind.SEMIFINAL, DrawKind.FINAL):
+        if rule.kind in (DrawKind.SEMIFINAL, DrawKind.FINAL, DrawKind.TOP_FINAL):
             break
         numbers.append(i)
     return tuple(numbers)
 
 
 def final_rounds(ttype: TournamentType, played: Sequence[int]) -> tuple[int, ...]:
-    return tuple(n for n in played if round_kind(ttype, n) is DrawKind.FINAL)
+    return tuple(n for n in played
+                 if round_kind(ttype, n) in (DrawKind.FINAL, DrawKind.TOP_FINAL))
 
 
 def finalist_positions(finals: Sequence[Game]) -> dict[PlayerId, int]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..model import PlayerId
 from . import points as p
+from . import rtu
 from .games import Game
 from .rules import ExtraColumn
 
@@ -253,4 +254,27 @@ register(Primitive(
     },
     _placement,
     check_places("punti"),
+))
+
+
+def _standard(q: Params) -> Formula:
+    places = [int(k) for k in q["colonne_piazzamenti"]]
+    columns = tuple((rtu.place_header(k), rtu.place_count(k)) for k in places)
+    return Formula(rtu.standard_rule(q["punti_piazzamento"], q["decimali_cpp"]), columns)
+
+
+register(Primitive(
+    "punti_standard",
+    "punti per piazzamento (150/100/70/50/30) + punti tavolo + CPP nei decimali (S.P.Q.RisiKo!)",
+    {
+        "punti_piazzamento": Param(Kind.NUMBERS, rtu.PLACEMENT_POINTS,
+                                   "punti del 1°, 2°, … al tavolo"),
+        "decimali_cpp": Param(Kind.INTEGER, rtu.CPP_PLACES,
+                              "cifre decimali del punteggio che portano il coefficiente punti "
+                              "potenziali (45,23 = 45 punti tavolo, CPP 23)"),
+        "colonne_piazzamenti": Param(Kind.NUMBERS, (),
+                                     "piazzamenti da contare in colonne della classifica "
+                                     "(il medagliere: [2, 3, 4])"),
+    },
+    _standard,
 ))

@@ -36,6 +36,12 @@ TEAM_STANDING_CLUBLESS_EXCLUDED = True
 are left out of the team standing."""
 
 
+TEAM_TIES = ("risultati", "cns")
+"""How tied teams are ordered (`[squadre] spareggi`): "risultati" (TorneoASquadre: wins, then
+the best single result, the second best, …); "cns" (seed 002 l.273-278: wins, second places,
+team points after the previous round, best discarded result; `team_best.py`)."""
+
+
 @dataclass(frozen=True)
 class TeamRule:
     """`Classifica a Squadre` (FORMATS.md, TorneoASquadre): per club the sum of its best
@@ -44,6 +50,8 @@ class TeamRule:
 
     best_results: int = TEAM_BEST_RESULTS
     clubless_excluded: bool = TEAM_STANDING_CLUBLESS_EXCLUDED
+    ties: str = TEAM_TIES[0]
+    """One of TEAM_TIES."""
 
 
 @dataclass(frozen=True)

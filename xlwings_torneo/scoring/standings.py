@@ -6,7 +6,7 @@ Flow: check and collect the games (`games`), score each game (`points`), gather 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
@@ -17,9 +17,10 @@ from ..model import PlayerId, Tournament
 from .exact import to_decimal
 from .finals import final_rounds, finalist_positions, qualifier_rounds
 from .games import Game, collect_games
-from .result import DrawnTie, StandingRow, Standings
-from .rules import ScoringRule
+from .result import DrawnTie, StandingRow, Standings, TeamRow
+from .rules import ScoringRule, TeamRule
 from .share import table_share
+from .team_best import best_results_rows
 from .teams import team_rows
 from .tiebreak import (
     Ranked,
@@ -76,9 +77,17 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     return Standings(
         type_name=ttype.name, rounds=played, total_headers=rule.total_headers, rows=rows,
         decimals=rule.decimals,
-        teams=team_rows(engine.records.values(), rule.teams) if rule.teams else (),
+        teams=_teams(rule.teams, engine.records.values()),
         drawn_ties=tuple(drawn),
     )
+
+
+def _teams(rule: TeamRule | None, records: Iterable[Record]) -> tuple[TeamRow, ...]:
+    if rule is None:
+        return ()
+    if rule.ties == "cns":
+        return best_results_rows(records, rule.best_results)
+    return team_rows(records, rule)
 
 
 def _row(ranked: Ranked, played: Sequence[int], record: Record) -> StandingRow:

@@ -9,7 +9,7 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ..errors import WorkbookError
 from .sheet import CellValue, Grid, SheetSpec
@@ -41,6 +41,22 @@ class WorkbookBackend(Protocol):
     def lost_features(self) -> list[str]:
         """Italian lines naming what the file format could not keep (logged on save)."""
         ...
+
+
+@runtime_checkable
+class GuardsLosses(Protocol):
+    """A backend whose save may lose features of the file (the `.xls` one): it refuses
+    before anything is written, unless the organiser accepted the loss."""
+
+    accept_losses: bool
+
+    def check_before_write(self) -> None: ...
+
+
+def check_before_write(book: WorkbookBackend) -> None:
+    """Raise LossRefusedError now if saving `book` would lose features of the file."""
+    if isinstance(book, GuardsLosses):
+        book.check_before_write()
 
 
 def _umask() -> int:

@@ -4,6 +4,7 @@ rows skipped; errors and warnings exactly as WORKBOOK.md lists them."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..model import Player, PlayerId
@@ -29,7 +30,12 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "email": ("email", "mail", "posta", "indirizzoemail"),
     # 2025 template, column I; never the email (issue 17)
     "id_nazionale": ("idnazionale", "idnaz", "codicenazionale"),
+    # CNS (issue 16, seed 002): the team when it differs from the club
+    "squadra": ("squadra",),
 }
+FIELDING_HEADER_RE = re.compile(r"^turno(\d+)$")
+"""CNS (issue 16): a `Turno N` column of `Iscritti` marks with SI who plays round N; a blank
+cell is NO (**Decision**: the organiser marks only who plays)."""
 REQUIRED = ("id", "nome", "cognome")
 COLUMN_LABELS = {"nick": "Nickname", "club": "Club", "partecipa": "Partecipa Torneo",
                  "regione": "Regione", "nascita": "Data di Nascita", "email": "Email",
@@ -56,6 +62,8 @@ def find_header(grid: Grid) -> tuple[int, dict[str, int]] | None:
                 if field_name not in found and (key in aliases or (
                         field_name == "nascita" and key.startswith("datadinascita"))):
                     found[field_name] = col
+            if (turno := FIELDING_HEADER_RE.match(key)) and f"turno{turno[1]}" not in found:
+                found[f"turno{int(turno[1])}"] = col
         if all(name in found for name in REQUIRED):
             return row, found
     return None
@@ -122,12 +130,17 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
         if "nascita" in cols:
             nascita = problems.tolerate(None, to_date, get(row, "nascita"),
                                         where(row, "nascita"))
+        fielding = tuple(
+            (int(f[5:]), False if is_blank(get(row, f))
+             else problems.attempt(False, to_yes_no, get(row, f), where(row, f)))
+            for f in cols if FIELDING_HEADER_RE.match(f))
         players.append(Player(
             id=pid, nome=nome, cognome=cognome, nick=to_text(get(row, "nick")),
             club=to_text(get(row, "club")), partecipa=partecipa,
             regione=to_text(get(row, "regione")), nascita=nascita,
             email=to_text(get(row, "email")), row=row,
             id_nazionale=national_id(get(row, "id_nazionale")),
+            squadra=to_text(get(row, "squadra")), fielding=fielding,
         ))
     if "partecipa" not in cols:
         problems.add("colonna 'Partecipa Torneo' non trovata", grid.name)

@@ -14,7 +14,9 @@ written as its value instead.
 What the format or the libraries cannot carry is never dropped silently: `lost_features()`
 lists it in Italian for the caller to log (formulas replaced by their value; dropdowns,
 conditional formats, comments, pictures, hyperlinks and defined names, which xlwt does not
-write).
+write). An opened file holding any of these is not rewritten by xlwt at all: `save()` goes
+through LibreOffice when it is installed, else it is refused before writing unless the
+organiser accepted the loss (`xls_route.py`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import xlrd  # no type hints: the package has no stubs (mypy override in pyproject)
 import xlwt  # no type hints: the package has no stubs (mypy override in pyproject)
@@ -51,6 +54,11 @@ from .xls_records import (
     SourceFormula,
     scan_losses,
 )
+from .xls_route import SaveRoute, choose_route, loss_summary
+
+COUNTRY_ITALY = 39
+"""The COUNTRY record Excel writes (the user interface's and the system's country): Apache
+POI, with which the original program adds sheets, refuses a workbook without it."""
 
 MAX_ROWS = 65536
 MAX_COLS = 256
@@ -80,6 +88,11 @@ class XlsBackend:
         self._book = book
         self._sheets = sheets
         self._book_losses = book_losses
+        self._calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        """What changed the workbook, replayed in LibreOffice when it saves (xls_store)."""
+        self._office: bool | None = None
+        self.accept_losses = False
+        """Save through xlwt even when it loses features (`--accetta-perdite`)."""
 
     @classmethod
     def open(cls, path: Path) -> XlsBackend:
@@ -111,6 +124,8 @@ class XlsBackend:
 
     def lost_features(self) -> list[str]:
         """What saving this workbook as .xls cannot keep, one Italian line each."""
+        if self._book is not None and self._route(refuse=False) is SaveRoute.OFFICE:
+            return []
         lines = list(self._book_losses)
         for entry in self._sheets:
             lines.extend(entry.losses)
@@ -146,6 +161,7 @@ class XlsBackend:
             entry.spec.name = new
         else:
             entry.sheet.name = new
+        self._calls.append(("rename_sheet", (old, new), {}))
 
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its position, or add it after `after` (else last)."""
@@ -163,6 +179,7 @@ class XlsBackend:
             raise WorkbookError(f"esiste già un foglio «{clash[0]}»: i nomi dei fogli non "
                                 "distinguono maiuscole e minuscole")
         written = _prepare(spec)
+        self._calls.append(("write_sheet", (spec,), {"after": after}))
         if spec.name in names:
             self._sheets[names.index(spec.name)] = written
         elif after is not None and after in names:
@@ -174,6 +191,7 @@ class XlsBackend:
         """Values into an existing sheet: a kept sheet is copied as it is on save, then
         these values are written over its cells in their own formats; formulas stay."""
         entry = self._entry(name)
+        self._calls.append(("update_cells", (name, dict(cells)), {}))
         check = SheetSpec(name, cells=dict(cells))
         if max(check.max_row, 1) > MAX_ROWS or max(check.max_col, 1) > MAX_COLS:
             raise WorkbookError(
@@ -188,10 +206,44 @@ class XlsBackend:
             if (row - 1, col - 1) not in entry.formulas:
                 entry.updates[(row - 1, col - 1)] = value
 
+    # --- the way to save (xls_route.py) ------------------------------------------------
+
+    def check_before_write(self) -> None:
+        """Refuse now (LossRefusedError) a save that would lose features of the file."""
+        if self._book is not None:
+            self._route(refuse=True)
+
+    def _losses(self) -> list[str]:
+        """What xlwt's rewrite would lose of the file, one line per feature."""
+        book_lines = [line.removeprefix("il formato .xls non conserva ")
+                      for line in self._book_losses]
+        sheets = [(e.name, e.lost_formulas, e.features) for e in self._sheets
+                  if isinstance(e, KeptSheet)]
+        return loss_summary(book_lines, sheets)
+
+    def _office_ready(self) -> bool:
+        if self._office is None:
+            from ..libreoffice.xls_store import office_ready
+
+            self._office = office_ready()
+        return self._office
+
+    def _route(self, *, refuse: bool) -> SaveRoute:
+        if self._book is None:  # a new file: nothing of the organiser's to lose
+            return SaveRoute.XLWT
+        return choose_route(self.path, self._losses(), office_ready=self._office_ready,
+                            accept=self.accept_losses or not refuse)
+
     def save(self) -> None:
-        """Rewrite the whole file atomically; a failure leaves the file as it was."""
+        """Save atomically (through LibreOffice when xlwt would lose something of the file);
+        a failure leaves the file as it was."""
         if not self._sheets:
             raise WorkbookError("una cartella di lavoro deve contenere almeno un foglio")
+        if self._book is not None and self._route(refuse=True) is SaveRoute.OFFICE:
+            from ..libreoffice.xls_store import store_through_office
+
+            store_through_office(self.path, self._calls)
+            return
         workbook = self._build()
         try:
             atomic_write(self.path, lambda tmp: workbook.save(str(tmp)))
@@ -202,6 +254,7 @@ class XlsBackend:
 
     def _build(self) -> xlwt.Workbook:
         workbook = xlwt.Workbook(encoding="utf-8", style_compression=2)
+        workbook.country_code = COUNTRY_ITALY
         palette = _palette(self._book)
         if self._book is not None:
             workbook.dates_1904 = bool(self._book.datemode)

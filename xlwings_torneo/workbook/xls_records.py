@@ -37,6 +37,10 @@ class KeptSheet:
     losses: list[str] = field(default_factory=list)
     updates: dict[tuple[int, int], CellValue] = field(default_factory=dict)
     """Values (0-based cells) written over the copy on save (`update_cells`)."""
+    lost_formulas: int = 0
+    """Formula cells a rewrite replaces by their value."""
+    features: list[str] = field(default_factory=list)
+    """What a rewrite drops from the sheet (dropdowns, protection, ...), in Italian."""
 
     @property
     def name(self) -> str:
@@ -182,6 +186,8 @@ def _scan_sheet(stream: bytes, position: int, book: xlrd.book.Book, kept: KeptSh
             lost.append((row + 1, col + 1))
         else:
             kept.formulas[(row, col)] = SourceFormula(text, result, flags)
+    kept.lost_formulas = len(lost)
+    kept.features = features
     kept.losses.extend(f"{cell_ref(kept.name, r, c)}: formula sostituita dal suo valore"
                        for r, c in lost[:LOSS_LINES_PER_SHEET])
     if len(lost) > LOSS_LINES_PER_SHEET:

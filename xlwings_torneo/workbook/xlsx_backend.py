@@ -100,6 +100,7 @@ class XlsxBackend:
             raise _unreadable(path, exc) from exc
         if workbook.vba_archive is not None:
             workbook.vba_archive = _read_only_copy(workbook.vba_archive)
+        _keep_empty_names(workbook)
         losses = _unkept_parts(source, keep_vba=keep_vba)
         messages = [str(w.message) for w in caught]
         try:
@@ -275,6 +276,17 @@ def _from_defusedxml(exc: BaseException | None) -> bool:
             return True
         exc, seen = exc.__cause__ or exc.__context__, seen + 1
     return False
+
+
+def _keep_empty_names(workbook: Workbook) -> None:
+    """A defined name with no definition (LibreOffice's `_xlfn_IFERROR` marker in the
+    original's template) stays empty: openpyxl would write it back as the text `none`."""
+    names = list(workbook.defined_names.values())
+    for ws in workbook.worksheets:
+        names.extend(ws.defined_names.values())
+    for defined in names:
+        if defined.attr_text is None:
+            defined.attr_text = ""
 
 
 _UNKEPT_PARTS = (

@@ -1,0 +1,135 @@
+"""Eliminazione diretta (seed 002 l.89-90, FORMATS.md §3): each table's winner goes on.
+
+Each round the survivors are drawn at tables of 4/5 (`plan_tables`). Some counts of
+survivors cannot reach a final table of 4 or 5 by winners alone (12 survivors -> 3 tables ->
+3 winners); then, as the seed advises for semifinals (l.102-105), the best survivors go
+straight to the next round ("qualificare direttamente in finale il primo ... o i primi
+due"), the fewest that make the count work. Their games are not played, so no two
+finalists ever come from one table.
+
+A round's survivors are found from the sheets alone: the winners of the previous round's
+tables plus the players who went straight through it (survivors not seated there).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+
+from ..errors import DrawError
+from ..model import PlayerId, Round
+from ..scoring.placement import placements
+
+FINAL_SIZES = (4, 5)
+"""seed 002 l.53: "tavoli da 4 o da 5 giocatori": the final is one such table."""
+
+MAX_TABLES_BEFORE_FINAL = 3
+"""seed 002 l.105: "è buona norma evitare che si giochino 4 semifinali (16 persone)": a final
+is fed by at most 3 tables (16 survivors: the best straight to the final, 3 tables of 5)."""
+
+UNSPLITTABLE = frozenset({6, 7, 11})
+"""Counts that tables of 4 and 5 cannot seat (the 3-player tables of `sizes.py` are not
+allowed by seed 002 l.53)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """How one knockout round goes on from `players` survivors."""
+
+    byes: int
+    """Best survivors who go straight to the next round."""
+    tables: int
+    """Tables of 4/5 played by the others (their winners go on); 1 with no byes: final."""
+
+    @property
+    def next_count(self) -> int:
+        return self.tables + self.byes
+
+
+def _seatable(m: int) -> bool:
+    return m >= min(FINAL_SIZES) and m not in UNSPLITTABLE
+
+
+@cache
+def step_for(n: int) -> Step | None:
+    """The fewest byes with which `n` survivors reach a final table, None if none does."""
+    if n in FINAL_SIZES:
+        return Step(0, 1)
+    for byes in range(n):
+        m = n - byes
+        if not _seatable(m):
+            continue
+        step = Step(byes, m // 4)  # plan_tables' 4/5 split has m // 4 tables
+        c = step.next_count
+        if c >= n or not _seatable(c):
+            continue
+        if c in FINAL_SIZES and step.tables > MAX_TABLES_BEFORE_FINAL:
+            continue
+        if step_for(c) is not None:
+            return step
+    return None
+
+
+def plan_description(n: int) -> str:
+    """The rounds from `n` survivors to the final, for the log: `48 -> 12 -> 4 (finale)`."""
+    counts = [n]
+    while (step := step_for(counts[-1])) is not None and counts[-1] not in FINAL_SIZES:
+        counts.append(step.next_count)
+    return " -> ".join(map(str, counts)) + " (finale)"
+
+
+def survivors(rounds: Sequence[Round], starters: Sequence[PlayerId],
+              active: Collection[PlayerId] | None = None) -> list[PlayerId]:
+    """Who is still in after `rounds` (all knockout rounds so far, in order): round 1 starts
+    with `starters` plus whoever sat in it; each round keeps its table winners and the
+    survivors it did not seat (they went straight through). A winner of the last round who
+    is not `active` (withdrawn) is replaced by the next placed of his table who is, as a
+    withdrawn semifinal winner in the Master rules (regolamento 001 l.117)."""
+    alive = list(dict.fromkeys([*starters, *(rounds[0].player_ids if rounds else ())]))
+    for k, rnd in enumerate(rounds):
+        seated = set(rnd.player_ids)
+        last = k == len(rounds) - 1
+        winners: list[PlayerId] = []
+        for table in rnd.tables:
+            order = sorted(placements(table).items(), key=lambda kv: kv[1])
+            if last and active is not None:
+                order = [kv for kv in order if kv[0] in active] or order
+            winners += [pid for pid, place in order if place == order[0][1]]
+        alive = [p for p in alive if p not in seated] + winners
+    return alive
+
+
+def last_scores(rounds: Sequence[Round]) -> dict[PlayerId, Decimal]:
+    """Each player's score cell in the last game he played (later rounds win)."""
+    scores: dict[PlayerId, Decimal] = {}
+    for rnd in rounds:
+        for table in rnd.tables:
+            for seat in table.seats:
+                if seat.player_id is not None:
+                    scores[seat.player_id] = seat.raw if seat.raw is not None else Decimal(0)
+    return scores
+
+
+def choose_byes(alive: Sequence[PlayerId], byes: int, last: Mapping[PlayerId, Decimal],
+                seed: int) -> list[PlayerId]:
+    """**Decision**: the `byes` survivors with the best score in their last game (every
+    survivor won it, so the placement points are equal: the score decides, in either
+    method); round 1, or equal scores, by the seed."""
+    if byes == 0:
+        return []
+    order = sorted(alive)
+    random.Random(seed).shuffle(order)
+    order.sort(key=lambda p: last.get(p, Decimal(0)), reverse=True)
+    return order[:byes]
+
+
+def knockout_step(n: int) -> Step:
+    step = step_for(n)
+    if step is None:
+        raise DrawError(f"eliminazione diretta: con {n} giocatori ancora in gara non si arriva "
+                        "a una finale a 4 o 5 con tavoli da 4 e 5; segna Partecipa Torneo = SI "
+                        "o NO per correggere il numero")
+    return step

@@ -1,0 +1,59 @@
+"""The draws of the S.P.Q.RisiKo! formulas (seed 002, FORMATS.md §3): the knockout, the final
+of the first 4 or 5 of the standings, and the CNS rounds of fielded players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import DrawError
+from ..formats import RoundRule, SizeScheme
+from ..model import PlayerId, Round, Tournament
+from .engine import DrawResult, draw_round
+from .knockout import choose_byes, knockout_step, last_scores, plan_description, survivors
+from .squads import fielded, teammates_note
+
+
+def draw_knockout(tournament: Tournament, previous: Sequence[Round], rule: RoundRule,
+                  seed: int, time_limit: float | None) -> DrawResult:
+    """seed 002 l.90: "Il vincitore accede al turno successivo e gli altri vengono
+    eliminati"; the survivors not going straight through are drawn at tables of 4/5."""
+    active = {p.id for p in tournament.active}
+    alive = [p for p in survivors(previous, sorted(active), active) if p in active]
+    if len(alive) <= 1:
+        raise DrawError("eliminazione diretta: la finale è stata giocata, il torneo è concluso")
+    step = knockout_step(len(alive))
+    byes = choose_byes(alive, step.byes, last_scores(previous), seed)
+    by_id = tournament.by_id
+    playing = [by_id[p] for p in alive if p not in byes]
+    result = draw_round(playing, previous, SizeScheme.FOUR_FIVE, rule.criteria, seed,
+                        time_limit=time_limit)
+    notes = [f"Eliminazione diretta: {len(alive)} in gara, {plan_description(len(alive))}"]
+    if byes:
+        why = "miglior punteggio nell'ultima partita" if previous else "sorteggiati"
+        notes.append(f"Passano direttamente al turno successivo ({why}): "
+                     + ", ".join(by_id[p].display_name for p in byes))
+    if step.tables == 1 and not byes:
+        notes.append("Finale")
+    return DrawResult(result.tables, result.values, result.bounds, seed, result.warnings,
+                      result.iterations, (*result.notes, *notes))
+
+
+def top_final(order: Sequence[PlayerId], rule: RoundRule) -> tuple[PlayerId, ...]:
+    """seed 002 l.86, l.96: "finale a 4 o 5", "una finale fra i primi 4 o 5 della
+    classifica": the first `rule.size` of the standings (withdrawn players skipped)."""
+    if len(order) < rule.size:
+        raise DrawError(f"per la finale servono {rule.size} giocatori in classifica: ce ne "
+                        f"sono {len(order)}")
+    return tuple(order[:rule.size])
+
+
+def draw_squads(tournament: Tournament, previous: Sequence[Round], rule: RoundRule,
+                round_no: int, seed: int, time_limit: float | None) -> DrawResult:
+    """A CNS round: the fielded players only, teammates as one club, tables of 5."""
+    players = fielded(tournament, round_no)
+    # earlier rounds' seats carry the real clubs: the history only needs who sat where
+    result = draw_round(players, previous, SizeScheme.FIVE, rule.criteria, seed,
+                        time_limit=time_limit)
+    return DrawResult(result.tables, result.values, result.bounds, seed,
+                      (*result.warnings, *teammates_note(dict(result.values))),
+                      result.iterations, result.notes)

@@ -1,0 +1,16 @@
+"""The scoring method's own columns on a blank score sheet (issue 16): e.g. the punti
+standard sheet asks the referee for placement, placement points and CPP."""
+
+from __future__ import annotations
+
+from ..errors import TorneoError
+from ..formats import find_type
+
+
+def method_columns(type_name: str) -> tuple[str, ...]:
+    """The `colonne_foglio` of the ranking type; none for an unknown type (the sheet is still
+    printed, with the usual columns)."""
+    try:
+        return find_type(type_name).sheet_columns
+    except TorneoError:
+        return ()

@@ -1,0 +1,90 @@
+"""The S.P.Q.RisiKo! "punti standard" (seed 002 l.111-116, l.286-291; FORMATS.md §3).
+
+Placement points 150/100/70/50/30 + table points + the coefficient of potential points (CPP)
+as hundredths, read from the score cell's decimals. Registered as the primitive
+`punti_standard` in `primitives.py`. The other RTU method, "punti tavolo con bonus", is the
+primitive `punti_tavolo_bonus` with a bonus of 20 and no ×1.25.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from decimal import ROUND_DOWN, Decimal
+from fractions import Fraction
+
+from ..model import PlayerId
+from .games import Game, GameSeat
+from .points import GamePoints, PointsRule
+from .tiebreak import NOT_RANKED, Record, register_tiebreak
+
+PLACEMENT_POINTS = (Decimal(150), Decimal(100), Decimal(70), Decimal(50), Decimal(30))
+"""seed 002 l.115-116 (and l.288-289 for the CNS): "Piazzamento 1° 2° 3° 4° 5° /
+Punti 150 100 70 50 30"."""
+
+CPP_PLACES = 2
+"""**Decision** (FORMATS.md §3, Punti standard): the decimals of the score cell carry the
+coefficient of potential points as hundredths (`45,23` = 45 table points, CPP 23), as the
+seed adds it: seed 002 l.113 "+ dei decimali di punto uguali al coefficiente punti
+potenziali". Further decimals (`45,231`) only order players tied on table points and CPP
+(army value, reverse playing order: seed 002 l.148-152, l.178) and earn nothing."""
+
+RTU_WINNER_BONUS = Decimal(20)
+"""seed 002 l.109: "aggiungendo però un bonus per la vittoria (in genere 20)" (the
+`punti_tavolo_bonus` parameter of the RTU types)."""
+
+
+def cpp(seat: GameSeat, places: int = CPP_PLACES) -> int:
+    """The coefficient of potential points typed as the score's hundredths (`45,23` -> 23);
+    an eliminated player (negative score) has none."""
+    if seat.eliminated:
+        return 0
+    unit = Decimal(1).scaleb(-places)
+    return int((seat.raw - seat.pts).quantize(unit, rounding=ROUND_DOWN).scaleb(places))
+
+
+def standard_rule(placement: Sequence[Decimal] = PLACEMENT_POINTS,
+                  places: int = CPP_PLACES) -> PointsRule:
+    """Metodo punti standard: placement points (a shared place earns the better one's; places
+    beyond the list earn the last value) + table points + CPP / 10^places."""
+    unit = Decimal(1).scaleb(-places)
+
+    def rule(game: Game) -> GamePoints:
+        return {s.player_id: Fraction(placement[min(s.place, len(placement)) - 1] + s.pts
+                                      + cpp(s, places) * unit)
+                for s in game.seats if s.player_id is not None}
+    return rule
+
+
+standard_points = standard_rule()
+"""The seed's punti standard."""
+
+
+def place_count(place: int) -> Callable[[Game, PlayerId], Fraction]:
+    """A standings column counting the games a player finished `place`-th (the medagliere,
+    seed 002 l.118: "secondi posti, ... terzi posti ... quarti posti")."""
+    def column(game: Game, pid: PlayerId) -> Fraction:
+        return Fraction(1 if game.seat(pid).place == place else 0)
+    return column
+
+
+def place_header(place: int) -> str:
+    return f"{place}°"
+
+
+# --- the knockout's standing (seed 002 l.89-90) --------------------------------------------------
+# **Decision**: the seed ranks nobody but the winner; the RTU_Eliminazione entry orders by the
+# round reached, then the place at that round's table, then that game's points.
+
+def _last_round(record: Record) -> int:
+    return max(record.points, default=0)
+
+
+ROUND_REACHED = register_tiebreak(
+    "turno_raggiunto", lambda r: Fraction(_last_round(r)))
+"""The last round a player played: how far he went."""
+LAST_PLACE = register_tiebreak(
+    "piazzamento_ultima_partita", lambda r: Fraction(-r.places.get(_last_round(r), NOT_RANKED)))
+"""The better placement at the table of his last game."""
+LAST_POINTS = register_tiebreak(
+    "punti_ultima_partita", lambda r: r.points.get(_last_round(r), Fraction(0)))
+"""The points of his last game."""
