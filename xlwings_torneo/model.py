@@ -89,6 +89,8 @@ class Seat:
     """The score cell as typed: None when empty (the draw leaves it empty)."""
     cell: str = ""
     """Where the score cell is, e.g. `2° Turno!C2`, for messages."""
+    team: str = ""
+    """The team mark typed above the score cell (A Squadre 2000: `A` or `B`); "" if none."""
 
     @property
     def is_ghost(self) -> bool:

@@ -131,7 +131,7 @@ class _Engine:
                 places.setdefault(pid, {})[g.round_no] = seat.place
                 tables.setdefault(pid, {})[g.round_no] = g.table_no
                 shares.setdefault(pid, {})[g.round_no] = table_share(g, seat)
-                if seat.place == 1:
+                if pid in g.winners:
                     # A shared win (Unico Vincitore = NO) is a win for each winner.
                     won.setdefault(pid, set()).add(g.round_no)
                 column = extras.setdefault(pid, [Fraction(0)] * len(self.rule.extra_columns))
