@@ -80,6 +80,7 @@ MAX_TABLE = 7
 
 MAX_DISCARDS = 10
 MAX_DECIMALS = 10
+MAX_MIN_GAMES = 100
 
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
@@ -87,7 +88,8 @@ TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavol
             "schieramento", "colonne_foglio")
 ROUND_KEYS = ("sorteggio", "criteri", "giocatori")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
-                  "spareggi_finale", "punti_prima", "parita_finale_per_classifica")
+                  "spareggi_finale", "punti_prima", "parita_finale_per_classifica",
+                  "minimo_partite")
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso", "spareggi")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
 ATTENDANCE_KEYS = ("fino_a", "turni", "diretti_in_finale", "semifinali")
@@ -390,6 +392,8 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
                                      standing.get("parita_finale_per_classifica", False)),
         discards=_int(p, name, "classifica.scarti", standing.get("scarti", 0), 0,
                       MAX_DISCARDS) or 0,
+        min_games=_int(p, name, "classifica.minimo_partite",
+                       standing.get("minimo_partite", 0), 0, MAX_MIN_GAMES) or 0,
     )
 
 

@@ -118,3 +118,23 @@ def test_tables_of_four_and_five_score_as_torneo_gufo():
     t = _tournament(_round(1, "x1:45 x2:30 x3:20 x4:10", "y1:50 y2:40 y3:30 y4:20 y5:10"))
     p = _points(t)
     assert (p["x1"], p["y2"]) == (Decimal("12.45"), Decimal("7.5"))
+
+
+def test_standings_ties_go_to_the_lower_table_and_one_game_is_left_out_at_the_end():
+    # Three rounds of two tables of 4 (Gufo points). k1, k9 and k10 play one game each:
+    # ranked after rounds 1 and 2, left out after round 3 (seed 003 l.21: "solo il
+    # giocatore che avrà giocato almeno 2 partite").
+    # k2: 45 winning at table 1 = 12.45; 30 second = 7.30; 5 sharing the second place with
+    # k3 at table 2 = 0.05 + 7 = 7.05: 26.80. k3: 12.45 (table 2) + 7.30 + 7.05 = 26.80.
+    # Equal: k2 played at table 1, k3 never did: k2 ahead (seed 003 l.17).
+    r1 = _round(1, "k2:45 k4:30 k5:20 k6:10", "k3:45 k1:30 k7:20 k8:10")
+    r2 = _round(2, "k4:45 k2:30 k5:20 k6:10", "k7:45 k3:30 k8:20 k9:10")
+    r3 = _round(3, "k4:40 k5:30 k6:20 k7:10", "k8:40 k2:5 k3:5 k10:1")
+    t = _tournament(r1, r2)
+    assert "k1" in {r.player.nome for r in compute_standings(t, S2000).rows}
+    s = compute_standings(_tournament(r1, r2, r3), S2000)
+    names = [r.player.nome for r in s.rows]
+    assert not {"k1", "k9", "k10"} & set(names)
+    k2, k3 = (next(r for r in s.rows if r.player.nome == n) for n in ("k2", "k3"))
+    assert k2.points == k3.points == Decimal("26.80")
+    assert k3.position == k2.position + 1

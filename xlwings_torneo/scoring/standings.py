@@ -152,6 +152,9 @@ class _Engine:
             return [], []
         last = played[-1]
         records = self._records([g for g in self.games if g.round_no <= last])
+        if self.rule.min_games and self._at_the_end(played):
+            records = {pid: r for pid, r in records.items()
+                       if len(r.points) >= self.rule.min_games}
         finals = final_rounds(self.ttype, played) if self.rule.final_phase else ()
         criteria = self.rule.final_tiebreakers if finals else self.rule.tiebreakers
         previous: dict[PlayerId, int] = {}
@@ -190,6 +193,13 @@ class _Engine:
                                           points_first=self.rule.points_first,
                                           played=played_of(records)),
                                      start=len(finalists) + 1)
+
+    def _at_the_end(self, played: Sequence[int]) -> bool:
+        """seed 003 l.21 "Alla fine del torneo, disputato su 3 turni": the minimum of games
+        applies once the type's last round is played (an open-ended type: always)."""
+        if not MIN_GAMES_ONLY_AT_THE_END or self.ttype.open_ended:
+            return True
+        return played[-1] >= len(self.ttype.rounds)
 
     def _qualification_done(self, played: Sequence[int]) -> bool:
         """True when the last played round is the last qualifier (semifinals come next)."""
@@ -231,6 +241,12 @@ def drawn_by_criterion(records: Sequence[Record], criteria: Sequence[TieCriterio
 def played_of(records: dict[PlayerId, Record]) -> tuple[int, ...]:
     """The rounds anybody in `records` played, in order."""
     return tuple(sorted({n for r in records.values() for n in r.points}))
+
+
+MIN_GAMES_ONLY_AT_THE_END = True
+"""**Decision** (seed 003 l.21): players with fewer games than `minimo_partite` leave the
+standings only after the last round; before it (and for the draws by the standings) every
+player is ranked. False: left out at every round."""
 
 
 DISCARD_MISSED_ROUNDS_FIRST = True
