@@ -73,9 +73,14 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         engine = _Engine(tournament, ttype, rule, games,
                          qualified_places(ttype.thresholds))
         ranked, drawn = engine.ranked(played, draw_seed=seed)
-    rows = tuple(_row(r, played, engine.records[r.record.player.id]) for r in ranked)
+    shown = bool(tournament.penalties)
+    rows = tuple(_row(r, played, engine.records[r.record.player.id], penalty=shown)
+                 for r in ranked)
+    headers = rule.total_headers
+    if shown:
+        headers = (*headers[:-1], PENALTY_HEADER, headers[-1])
     return Standings(
-        type_name=ttype.name, rounds=played, total_headers=rule.total_headers, rows=rows,
+        type_name=ttype.name, rounds=played, total_headers=headers, rows=rows,
         decimals=rule.decimals,
         teams=_teams(rule.teams, engine.records.values()),
         drawn_ties=tuple(drawn),
@@ -90,7 +95,13 @@ def _teams(rule: TeamRule | None, records: Iterable[Record]) -> tuple[TeamRow, .
     return team_rows(records, rule)
 
 
-def _row(ranked: Ranked, played: Sequence[int], record: Record) -> StandingRow:
+PENALTY_HEADER = "penalità"
+"""The total column of the referee's penalties, before `pt tot`, shown when the workbook has
+any (sheet `Penalità`)."""
+
+
+def _row(ranked: Ranked, played: Sequence[int], record: Record, *,
+         penalty: bool = False) -> StandingRow:
     return StandingRow(
         position=ranked.position,
         player=record.player,
@@ -98,6 +109,7 @@ def _row(ranked: Ranked, played: Sequence[int], record: Record) -> StandingRow:
                            for n in played),
         round_won=tuple(n in record.won for n in played),
         totals=(Decimal(record.wins), *(to_decimal(x) for x in record.extras),
+                *((to_decimal(record.penalty),) if penalty else ()),
                 to_decimal(record.total)),
         round_discarded=tuple(n in record.discarded for n in played),
     )
@@ -142,8 +154,17 @@ class _Engine:
         return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]),
                             tuple(table_points[pid]),
                             discarded(pts, len(rounds), self.rule.discards),
-                            places[pid], tables[pid], shares[pid])
+                            places[pid], tables[pid], shares[pid],
+                            self._penalty(pid, rounds))
                 for pid, pts in points.items()}
+
+    def _penalty(self, pid: PlayerId, rounds: set[int]) -> Fraction:
+        """The referee's penalties of `pid` given up to the last of `rounds` (seed 003:
+        "-7 punti", "-25 punti in classifica generale")."""
+        last = max(rounds, default=0)
+        return sum((Fraction(p.points) for p in self.tournament.penalties
+                    if p.player_id == pid and (p.round_no is None or p.round_no <= last)),
+                   Fraction(0))
 
     def ranked(self, played: Sequence[int], *,
                draw_seed: int | None) -> tuple[list[Ranked], list[DrawnTie]]:
