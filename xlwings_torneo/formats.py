@@ -98,6 +98,8 @@ class DrawKind(enum.Enum):
     """One final table of the first `RoundRule.size` of the standings (seed 002 l.86, l.96)."""
     KNOCKOUT = "knockout"
     """Each table's winner goes on; the survivors are drawn again (seed 002 l.89-90)."""
+    PREVIOUS_TOURNAMENT = "previous_tournament"
+    """Round 1 by the previous tournament's standings (A Squadre 2000, seed 003 l.11)."""
 
 
 @dataclass(frozen=True)

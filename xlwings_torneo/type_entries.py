@@ -46,6 +46,7 @@ DRAW_KINDS = {
     "greca": DrawKind.GREEK, "schema_fisso": DrawKind.FIXED, "svizzera": DrawKind.SWISS,
     "semifinali": DrawKind.SEMIFINAL, "finale": DrawKind.FINAL,
     "finale_classifica": DrawKind.TOP_FINAL, "eliminazione_diretta": DrawKind.KNOCKOUT,
+    "classifica_precedente": DrawKind.PREVIOUS_TOURNAMENT,
 }
 """How an entry names each draw kind (`sorteggio = "..."`)."""
 DRAW_KIND_NAMES = {kind: name for name, kind in DRAW_KINDS.items()}
