@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from itertools import pairwise
 from pathlib import Path
 
 import openpyxl
@@ -149,7 +150,7 @@ def test_a_squadre_2000_tournament_of_41_players(tmp_path: Path, torneo: Cli):
     assert Decimal(str(next(r for r in rows if r["ID"] == PENALISED)["penalità"])) == PENALTY
     # equal totals: the one who played at the lower-numbered table first (l.17)
     order = [int(r["ID"]) for r in rows]
-    ties = [(a, b) for a, b in zip(order, order[1:], strict=False)
+    ties = [(a, b) for a, b in pairwise(order)
             if expected[a] == expected[b] and lowest[a] != lowest[b]]
     assert ties, "the seat-based scores give equal totals at different tables"
     assert all(lowest[a] < lowest[b] for a, b in ties)

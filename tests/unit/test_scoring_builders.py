@@ -2,7 +2,8 @@
 
 `table("A 45.1, B 44, C 20, D 10")`: players by name (IDs given in order of first
 appearance), a score after each name; a name without a score has an empty cell; `GHOST` is a
-ghost seat; a third word is the seat's team mark (`A 45 B`: A scored 45 for team B). Shared by the scoring unit tests and the golden standings cases.
+ghost seat; a third word is the seat's team mark (`A 45 B`: A scored 45 for team B).
+Shared by the scoring unit tests and the golden standings cases.
 """
 
 from __future__ import annotations
