@@ -32,6 +32,7 @@ MAX_LINES = 100_000
 def _names_of_grid(grid: Grid) -> list[str]:
     for row in range(1, min(grid.max_row, HEADER_SEARCH_ROWS) + 1):
         heads = {norm_header(v): col for col, v in enumerate(grid.rows[row - 1], start=1)}
+        cols: tuple[int, ...]
         if "nome" in heads and "cognome" in heads:
             cols = (heads["nome"], heads["cognome"])
         elif "giocatore" in heads:

@@ -47,10 +47,10 @@ def six_four_five(n: int) -> TablePlan:
         raise _too_few(n, SizeScheme.SIX_FOUR_FIVE, SIX_DEAD_TOTALS[0])
     for with_last in (False, True):
         for sixes in range(n // SIX_MAIN, -1, -1):
-            leftover = _split(n - SIX_MAIN * sixes, with_last)
-            if leftover is not None:
+            tail = _split(n - SIX_MAIN * sixes, with_last)
+            if tail is not None:
                 main = (SIX_MAIN,) * sixes
-                sizes = main + leftover if ODD_TABLES_LAST else leftover + main
+                sizes = main + tail if ODD_TABLES_LAST else tail + main
                 return TablePlan(sizes, (0,) * len(sizes))
     # every n >= 4 splits into 4s and 5s
     raise _too_few(n, SizeScheme.SIX_FOUR_FIVE, SIX_DEAD_TOTALS[0])  # pragma: no cover
