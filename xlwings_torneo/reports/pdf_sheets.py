@@ -36,6 +36,7 @@ from ..model import Tournament
 from . import fonts
 from .output import write_atomic
 from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, TableSheet, table_sheets
+from .team_column import TEAM_COLUMN, TEAM_HEADER
 
 SHEET_TEMPLATE = "sheet"
 LANDSCAPE_TEMPLATE = "landscape"
@@ -124,7 +125,7 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
     head = paragraph_style("head", layout.text_size, bold=True, align=TA_CENTER)
     extra = sheet.method_headers
     # the method's columns (issue 16) take their room from the name and signature columns
-    fractions = (0.50, 0.10, 0.12, 0.12, 0.16) if not extra else (
+    fractions: tuple[float, ...] = (0.50, 0.10, 0.12, 0.12, 0.16) if not extra else (
         0.54 - METHOD_COLUMN * len(extra), 0.10, 0.12, *(METHOD_COLUMN,) * len(extra),
         0.12, 0.12)
     headers = (*HEADERS[:3], *extra, *HEADERS[3:])
@@ -138,12 +139,18 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
     value = paragraph_style("value", layout.text_size, bold=True, align=TA_CENTER)
     rows.append([Paragraph(TOTAL_LABEL, label), Paragraph(fonts.markup(sheet.total), value),
                  *("",) * (len(headers) - 2)])
+    if sheet.teams:  # A Squadre 2000: a Squadra column after the name (team_column.py)
+        fractions = (fractions[0] - TEAM_COLUMN, TEAM_COLUMN, *fractions[1:])
+        marks = [Paragraph(TEAM_HEADER, head),
+                 *(Paragraph(fonts.markup(line.squadra), number) for line in sheet.lines), ""]
+        rows = [[row[0], mark, *row[1:]] for row, mark in zip(rows, marks, strict=True)]
     table = Table(rows, colWidths=[f * width for f in fractions], repeatRows=1)
     last = len(rows) - 1
+    score = 2 if sheet.teams else 1
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size),
         ("GRID", (0, 0), (-1, last - 1), 0.6, GRID),
-        ("BOX", (1, last), (1, last), 0.6, GRID),
+        ("BOX", (score, last), (score, last), 0.6, GRID),
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BACKGROUND),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),
