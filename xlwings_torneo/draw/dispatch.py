@@ -118,7 +118,7 @@ def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int,
     round drawn `classifica_precedente`."""
     rule = ttype.rule_for(round_no)
     previous = tuple(r for r in tournament.rounds if r.number < round_no)
-    tournament = Tournament(tournament.players, previous, tournament.info, tournament.options)
+    tournament = replace(tournament, rounds=previous)  # keeps the penalties for the ranking
     players = tournament.active
     limit = config.draw_time_limit
     kind = rule.kind

@@ -61,13 +61,13 @@ def team_problems(game: Game) -> list[str]:
     if len(risiko) > 1:
         problems.append(f"{where}: RisiKo! ({TEAM_RISIKO_POINTS} punti) in entrambe le squadre")
     elif not risiko:
-        sums = {t: _raw_sum(game.seats, t) for t in TEAM_NAMES}
-        if sums["A"] == sums["B"]:
+        a, b = (_team_key(game.seats, t) for t in TEAM_NAMES)
+        if a == b:
             problems.append(
-                f"{where}: squadre A e B pari a {_fmt(sums['A'])} punti; decidono i territori, "
-                "poi i carri armati più 4 per carta (seed 003, regola 5): aggiungi un decimale "
-                "al punteggio di un giocatore della squadra che vince lo spareggio (ad "
-                "esempio 45,1)")
+                f"{where}: squadre A e B pari a {_fmt(a[1])} punti; decidono i territori, "
+                "poi i carri armati più 4 per carta (regolamento, punto 5): aggiungi un "
+                "decimale al punteggio di un giocatore della squadra che vince lo spareggio "
+                "(ad esempio 45,1)")
     return problems
 
 
@@ -77,6 +77,11 @@ def _above(seat: GameSeat) -> str:
     if not match or int(match.group(3)) < 2:
         return seat.cell
     return f"{match.group(1) or ''}{match.group(2)}{int(match.group(3)) - 1}"
+
+
+def _team_key(seats: Sequence[GameSeat], team: str) -> tuple[int, Decimal]:
+    """The sum of the table points, then of the scores as typed (the tie's decimal)."""
+    return _pts_sum(seats, team), _raw_sum(seats, team)
 
 
 def _pts_sum(seats: Sequence[GameSeat], team: str) -> int:
@@ -99,8 +104,7 @@ def winning_team(game: Game) -> str:
     if risiko:
         return risiko[0]
     a, b = TEAM_NAMES
-    key = {t: (_pts_sum(game.seats, t), _raw_sum(game.seats, t)) for t in TEAM_NAMES}
-    return a if key[a] > key[b] else b
+    return a if _team_key(game.seats, a) > _team_key(game.seats, b) else b
 
 
 # --- points ------------------------------------------------------------------------------------
@@ -129,6 +133,11 @@ def team_table_rule(individual: PointsRule, win: Decimal = TEAM_WIN_POINTS,
     `loss − factor × (best winner − own)` (table points, a RisiKo! counting 200); any other
     table (4, 5, 3 + dead: seed 003 l.1, individual rules) by `individual`."""
     def rule(game: Game) -> GamePoints:
+        if not game.has_teams and game.size == TEAM_TABLE_SIZE:
+            # a table of 6 is always three against three (seed 003 l.11, l.41): without the
+            # marks its points cannot be computed
+            raise ScoringError("\n".join(team_problems(
+                Game(game.round_no, game.table_no, game.seats, game.round_max_players))))
         if not game.has_teams:
             return individual(game)
         team = winning_team(game)
