@@ -144,7 +144,7 @@ def test_a_table_of_six_without_marks_is_an_error_naming_the_cells():
     t = _tournament(Round(1, (Table(1, tuple(
         Seat(_id(f"u{j}"), f"u{j}", raw=Decimal(10 * j + 5), cell=f"1° Turno!{c}2")
         for j, c in enumerate("CFILOR"))),)))
-    with pytest.raises(ScoringError, match=r"Turno 1, Tavolo N°1: manca la squadra \(A o B\) "
+    with pytest.raises(ScoringError, match=r"Tavolo N°1: manca la squadra \(A o B\) "
                                            r"sopra il punteggio di u0, .* \(1° Turno!C1, "
                                            r"1° Turno!F1, .*1° Turno!R1\)"):
         compute_standings(t, S2000)

@@ -70,3 +70,12 @@ def _options():
     from xlwings_torneo.model import Options
 
     return Options()
+
+
+def test_the_title_of_a_table_of_six_leaves_the_cells_above_the_scores_free():
+    from xlwings_torneo.workbook.writer import round_spec
+
+    spec = round_spec(1, [tuple(range(1, 7)), tuple(range(7, 12))], PLAYERS | {
+        i: Player(i, f"N{i}", f"C{i}") for i in range(8, 12)})
+    assert (1, 1, 1, 2) in spec.merges  # Tavolo N°1 over A-B: C1, F1, … free for A/B
+    assert (3, 1, 3, 15) in spec.merges  # a table of 5 as the original writes it

@@ -38,3 +38,15 @@ def read_team_mark(grid: Grid, title_row: int, score_col: int, problems: Problem
         return ""
     mark = match.group(1).upper()
     return TEAM_BY_DIGIT.get(mark, mark)
+
+
+TEAM_TABLE_SEATS = 6
+"""A table of three against three (seed 003 l.11)."""
+TEAM_TITLE_COLUMNS = 2
+"""At such a table `Tavolo N°k` is merged over columns A-B only, so that the cells above the
+score cells (C, F, I, …) stay free for the team marks."""
+
+
+def title_columns(seats: int) -> int:
+    """How many columns the `Tavolo N°k` title of a table of `seats` seats is merged over."""
+    return TEAM_TITLE_COLUMNS if seats == TEAM_TABLE_SEATS else 3 * max(seats, 1)
