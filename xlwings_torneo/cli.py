@@ -48,10 +48,16 @@ def cmd_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _previous(args: argparse.Namespace) -> Path | None:
+    value = getattr(args, "classifica_precedente", None)
+    return Path(value) if value else None
+
+
 def cmd_draw(args: argparse.Namespace) -> int:
     path = Path(args.file)
     request = services.DrawRequest(round_no=args.round, type_name=args.type, seed=args.seed,
-                                   replace=args.replace, force=args.force)
+                                   replace=args.replace, force=args.force,
+                                   previous_standings=_previous(args))
     outcome = services.draw(_open(args), path, request, _overrides(args))
     result = outcome.result
     print(f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
@@ -277,6 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="SEME",
                    help="seme del sorteggio (per ripeterlo identico)")
     p.add_argument("--replace", action="store_true", help="sostituisce un turno già sorteggiato")
+    p.add_argument("--classifica-precedente", metavar="FILE", dest="classifica_precedente",
+                   help="classifica del torneo precedente (cartella o elenco) per il turno 1")
     p.add_argument("--force", action="store_true",
                    help="con --replace: sostituisce anche un turno con punteggi")
     p.add_argument("--print", action="store_true",

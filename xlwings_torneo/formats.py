@@ -54,6 +54,8 @@ class SizeScheme(enum.Enum):
     TWO_THREE = "2/3"
     FIVE = "5"
     """Only 5-player tables (seed 002 l.267, CNS: "Solo tavoli da 5 giocatori")."""
+    SIX_FOUR_FIVE = "6/4/5"
+    """A Squadre 2000 (seed 003 l.11): tables of 6, the rest of 4, then of 5; 3 + a dead seat."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,8 @@ class DrawKind(enum.Enum):
     """One final table of the first `RoundRule.size` of the standings (seed 002 l.86, l.96)."""
     KNOCKOUT = "knockout"
     """Each table's winner goes on; the survivors are drawn again (seed 002 l.89-90)."""
+    PREVIOUS_TOURNAMENT = "previous_tournament"
+    """Round 1 by the previous tournament's standings (A Squadre 2000, seed 003 l.11)."""
 
 
 @dataclass(frozen=True)

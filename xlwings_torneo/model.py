@@ -89,6 +89,8 @@ class Seat:
     """The score cell as typed: None when empty (the draw leaves it empty)."""
     cell: str = ""
     """Where the score cell is, e.g. `2° Turno!C2`, for messages."""
+    team: str = ""
+    """The team mark typed above the score cell (A Squadre 2000: `A` or `B`); "" if none."""
 
     @property
     def is_ghost(self) -> bool:
@@ -181,6 +183,20 @@ class Options:
 
 
 @dataclass(frozen=True)
+class Penalty:
+    """One row of the sheet `Penalità`: points taken off a player's standings total by the
+    referee (seed 003: "-7 punti", "-25 punti in classifica generale")."""
+
+    player_id: PlayerId
+    points: Decimal
+    """Always negative or 0: a penalty of 7 and of -7 are the same."""
+    round_no: int | None = None
+    """The round it was given in (counted from that round's standings on); None: always."""
+    reason: str = ""
+    cell: str = ""
+
+
+@dataclass(frozen=True)
 class Tournament:
     """Everything read from one workbook."""
 
@@ -197,6 +213,8 @@ class Tournament:
     registry_found: tuple[PlayerId, ...] | None = None
     """Players found in the national registry `GIOCATORI` by `Nome Cognome`; None when
     the workbook has no registry."""
+    penalties: tuple[Penalty, ...] = ()
+    """The referee's penalties (sheet `Penalità`), subtracted from the standings total."""
 
     def player(self, pid: PlayerId) -> Player:
         for p in self.players:

@@ -37,6 +37,7 @@ from .locks import read_locks
 from .logs import FILE_ONLY, LogTargets, log, log_file_path, log_session, notice
 from .model import LogLevel, Options, Round, Tournament
 from .phase_names import round_title
+from .previous_standings import match_players, previous_names
 from .remembered_type import remember_type, say_type_change
 from .scoring.result import Standings
 from .scoring.standings import compute_standings
@@ -220,6 +221,8 @@ class DrawRequest:
     """None: a fresh seed, logged so the draw can be reproduced."""
     replace: bool = False
     force: bool = False
+    previous_standings: Path | None = None
+    """The previous tournament's standings, for a round drawn `classifica_precedente`."""
 
 
 @dataclass(frozen=True)
@@ -340,7 +343,9 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         for criterion, column in unevaluated(tournament, ttype.rule_for(round_no).criteria
                                              ).items():
             notice.warning("%s", column_notice(criterion, column))
-        result = draw_for_round(tournament, ttype, round_no, seed, config)
+        order = _previous_order(request, tournament)
+        result = draw_for_round(tournament, ttype, round_no, seed, config,
+                                previous_order=order)
         seated = sum(1 for seats in result.tables for pid in seats if pid is not None)
         log.info("%s", draw_log_line(round_no, ttype, seated, seed, sheet))
         notes = tuple(n for n in [_unscored_previous(tournament, ttype, round_no)] if n)
@@ -358,6 +363,20 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         return DrawOutcome(round_no, ttype, result, spec.name, notes, tuple(lines))
 
     return run_logged(book, path, overrides, action)
+
+
+def _previous_order(request: DrawRequest, tournament: Tournament) -> list[int] | None:
+    """The previous standings' players matched to `Iscritti` (seed 003 l.11); names not
+    found are logged."""
+    if request.previous_standings is None:
+        return None
+    names = previous_names(request.previous_standings)
+    order, missing = match_players(names, tournament.players)
+    log.info("Classifica precedente %s: %d giocatori, %d riconosciuti in Iscritti",
+             request.previous_standings.name, len(names), len(order))
+    if missing:
+        log.warning("Non in Iscritti (ignorati): %s", ", ".join(missing))
+    return order
 
 
 def _sheet_before(book: WorkbookBackend, round_no: int) -> str:

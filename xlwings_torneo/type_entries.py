@@ -46,6 +46,7 @@ DRAW_KINDS = {
     "greca": DrawKind.GREEK, "schema_fisso": DrawKind.FIXED, "svizzera": DrawKind.SWISS,
     "semifinali": DrawKind.SEMIFINAL, "finale": DrawKind.FINAL,
     "finale_classifica": DrawKind.TOP_FINAL, "eliminazione_diretta": DrawKind.KNOCKOUT,
+    "classifica_precedente": DrawKind.PREVIOUS_TOURNAMENT,
 }
 """How an entry names each draw kind (`sorteggio = "..."`)."""
 DRAW_KIND_NAMES = {kind: name for name, kind in DRAW_KINDS.items()}
@@ -80,6 +81,7 @@ MAX_TABLE = 7
 
 MAX_DISCARDS = 10
 MAX_DECIMALS = 10
+MAX_MIN_GAMES = 100
 
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
@@ -87,7 +89,8 @@ TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavol
             "schieramento", "colonne_foglio")
 ROUND_KEYS = ("sorteggio", "criteri", "giocatori")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
-                  "spareggi_finale", "punti_prima", "parita_finale_per_classifica")
+                  "spareggi_finale", "punti_prima", "parita_finale_per_classifica",
+                  "minimo_partite")
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso", "spareggi")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
 ATTENDANCE_KEYS = ("fino_a", "turni", "diretti_in_finale", "semifinali")
@@ -390,6 +393,8 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
                                      standing.get("parita_finale_per_classifica", False)),
         discards=_int(p, name, "classifica.scarti", standing.get("scarti", 0), 0,
                       MAX_DISCARDS) or 0,
+        min_games=_int(p, name, "classifica.minimo_partite",
+                       standing.get("minimo_partite", 0), 0, MAX_MIN_GAMES) or 0,
     )
 
 

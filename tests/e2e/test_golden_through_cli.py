@@ -12,9 +12,10 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, round_columns
+from tests.e2e.test_cli_squadre_2000 import round_sheet, tables_of
 from tests.unit.test_golden_standings import CASES, _matches, parse
 from xlwings_torneo.config import load_config
-from xlwings_torneo.model import Options
+from xlwings_torneo.model import Options, Tournament
 from xlwings_torneo.services import new_workbook
 from xlwings_torneo.workbook.backends import open_workbook
 from xlwings_torneo.workbook.writer import iscritti_spec, opzioni_spec, round_spec, torneo_spec
@@ -40,10 +41,32 @@ def write_case(path: Path, case_path: Path) -> tuple[list[str], list[str]]:
                   if s.player_id is not None and s.raw is not None}
         book.write_sheet(round_spec(rnd.number, tables, by_id, scores))
     book.save()
+    type_teams_and_penalties(path, t)
     args = ["--type", case.type_name, "--seed", str(case.seed)]
     if case.after_round:
         args += ["--after-round", str(case.after_round)]
     return args, case.expect
+
+
+def type_teams_and_penalties(path: Path, t: Tournament) -> None:
+    """A Squadre 2000: the team marks above the score cells, the sheet `Penalità`."""
+    marked = any(s.team for r in t.rounds for table in r.tables for s in table.seats)
+    if not marked and not t.penalties:
+        return
+    wb = openpyxl.load_workbook(path)
+    for rnd in t.rounds:
+        ws = round_sheet(wb, rnd.number)
+        for (number_, title, seats), table in zip(tables_of(ws), rnd.tables, strict=True):
+            assert number_ == table.number
+            for (_, col), seat in zip(seats, table.seats, strict=True):
+                if seat.team:
+                    ws.cell(title, col, seat.team)
+    if t.penalties:
+        sheet = wb.create_sheet("Penalità")
+        sheet.append(["ID", "Punti", "Turno"])
+        for pen in t.penalties:
+            sheet.append([pen.player_id, float(pen.points), pen.round_no])
+    wb.save(path)
 
 
 def number(value: object) -> Decimal | None:

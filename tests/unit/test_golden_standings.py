@@ -17,6 +17,7 @@ Case format (one directive a line; `#` starts a comment, where the hand arithmet
     teams:                        optional, then: position club wins points
     drawn: 3 = C, B               optional: a tie drawn at position 3, in this order
     error: punteggi mancanti      instead of expect: the error message contains this
+    penalita: B -7 2              optional: a penalty of the referee (name, points, round)
 
 A number written `~0.3333` is compared after rounding the result to its decimals (for PBGs
 that have no finite decimal form). Adding a case needs no code.
@@ -33,7 +34,7 @@ import pytest
 from xlwings_torneo.attendance import tournament_type
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.formats import builtin_types, find_type
-from xlwings_torneo.model import Round, Tournament, TournamentInfo
+from xlwings_torneo.model import Penalty, Round, Tournament, TournamentInfo
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 
@@ -55,14 +56,17 @@ class Case:
     teams: list[str] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)
     error: str | None = None
+    penalties: list[tuple[str, Decimal, int]] = field(default_factory=list)
 
     def tournament(self) -> Tournament:
         names = Names(self.clubs)
         rounds = tuple(Round(n, tuple(parse_table(k, line, names, n)
                                       for k, line in enumerate(tables, start=1)))
                        for n, tables in enumerate(self.rounds, start=1))
+        penalties = tuple(Penalty(names.id(n), pts, r) for n, pts, r in self.penalties)
         return Tournament(names.players(), rounds,
-                          TournamentInfo(turni_previsti=self.turni_previsti))
+                          TournamentInfo(turni_previsti=self.turni_previsti),
+                          penalties=penalties)
 
 
 def parse(path: Path) -> Case:
@@ -92,6 +96,9 @@ def parse(path: Path) -> Case:
         elif key == "club":
             club, _, members = value.partition("=")
             case.clubs.update({m.strip(): club.strip() for m in members.split(",")})
+        elif key == "penalita":
+            who, pts, round_no = value.split()
+            case.penalties.append((who, Decimal(pts), int(round_no)))
         elif key == "error":
             case.error = value
         elif key in ("expect", "teams", "drawn") and not value:

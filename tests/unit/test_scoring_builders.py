@@ -2,7 +2,8 @@
 
 `table("A 45.1, B 44, C 20, D 10")`: players by name (IDs given in order of first
 appearance), a score after each name; a name without a score has an empty cell; `GHOST` is a
-ghost seat. Shared by the scoring unit tests and the golden standings cases.
+ghost seat; a third word is the seat's team mark (`A 45 B`: A scored 45 for team B).
+Shared by the scoring unit tests and the golden standings cases.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def parse_table(number: int, text: str, names: Names, round_no: int = 1) -> Tabl
             continue
         raw = Decimal(parts[1]) if len(parts) > 1 else None
         seats.append(Seat(names.id(parts[0]), parts[0], raw=raw,
-                          cell=f"Turno {round_no}!{chr(ord('C') + 3 * j)}{3 * number - 1}"))
+                          cell=f"Turno {round_no}!{chr(ord('C') + 3 * j)}{3 * number - 1}",
+                          team=parts[2] if len(parts) > 2 else ""))
     return Table(number, tuple(seats))
 
 

@@ -22,6 +22,7 @@ from .history import build_history
 from .phases import FINAL_TABLE, draw_semifinals, final_tables
 from .placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
 from .planner import ahead_note, make_planner
+from .previous_tournament import previous_tournament_order, previous_tournament_tables
 from .qualification import bands_of, structure
 from .rtu_draws import draw_knockout, draw_squads, top_final
 from .sizes import TablePlan, plan_tables
@@ -110,11 +111,14 @@ def ranking(tournament: Tournament, ttype: TournamentType, after_round: int,
 
 
 def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int, seed: int,
-                   config: Config) -> DrawResult:
-    """Round `round_no` of `ttype` drawn with `seed`; rounds from `round_no` on are ignored."""
+                   config: Config, *,
+                   previous_order: Sequence[PlayerId] | None = None) -> DrawResult:
+    """Round `round_no` of `ttype` drawn with `seed`; rounds from `round_no` on are ignored.
+    `previous_order`: the previous tournament's standings (player IDs, best first), for a
+    round drawn `classifica_precedente`."""
     rule = ttype.rule_for(round_no)
     previous = tuple(r for r in tournament.rounds if r.number < round_no)
-    tournament = Tournament(tournament.players, previous, tournament.info, tournament.options)
+    tournament = replace(tournament, rounds=previous)  # keeps the penalties for the ranking
     players = tournament.active
     limit = config.draw_time_limit
     kind = rule.kind
@@ -130,6 +134,8 @@ def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int,
                               time_limit=limit)
     if kind is DrawKind.SEMIFINAL:
         return draw_semifinals(tournament, ttype, previous, rule.criteria, seed)
+    if kind is DrawKind.PREVIOUS_TOURNAMENT:
+        return _previous_tournament(tournament, ttype, round_no, seed, config, previous_order)
     if not previous:
         raise DrawError(f"il turno {round_no} del tipo {ttype.name} ({kind.value}) si "
                         "sorteggia sui risultati del turno precedente, che manca")
@@ -155,6 +161,31 @@ def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int,
     if kind is DrawKind.FIXED:
         return _placed(players, previous, ttype.sizes, fixed_scheme(order, plan_), seed)
     return _placed(players, previous, ttype.sizes, swiss(order, plan_), seed)
+
+
+def _previous_tournament(tournament: Tournament, ttype: TournamentType, round_no: int,
+                         seed: int, config: Config,
+                         order: Sequence[PlayerId] | None) -> DrawResult:
+    """seed 003 l.11: tables by the previous tournament's standings, families parted except
+    in the last round (l.19); without that standings, the optimised draw on the round's
+    criteria, and the log says so."""
+    players = tournament.active
+    previous = tournament.rounds
+    rule = ttype.rule_for(round_no)
+    if order is None:
+        result = draw_optimised(players, previous, ttype.sizes, rule.criteria, seed,
+                                time_limit=config.draw_time_limit)
+        note = ("nessuna classifica del torneo precedente (--classifica-precedente): "
+                "sorteggio ottimizzato")
+        return replace(result, warnings=(*result.warnings, note))
+    plan_ = plan_tables(len(players), ttype.sizes)
+    last = not ttype.open_ended and round_no >= len(ttype.rounds)
+    ranking_ = previous_tournament_order(order, [p.id for p in players], seed)
+    tables, notes = previous_tournament_tables(ranking_, plan_, tournament.by_id,
+                                               part_families=not last)
+    return _placed(players, previous, ttype.sizes, tables, seed,
+                   (f"Tavoli secondo la classifica del torneo precedente ({len(order)} "
+                    "giocatori riconosciuti)", *notes))
 
 
 def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,

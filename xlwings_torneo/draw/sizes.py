@@ -124,6 +124,7 @@ def _five(n: int) -> TablePlan:
                         f"ne servono un multiplo di 5")
     return _plan(5, n // 5, ())
 
+from .six_tables import six_four_five  # noqa: E402  (A Squadre 2000, its own module)
 
 _PLANNERS = {
     SizeScheme.FOUR_FIVE: _four_five,
@@ -131,6 +132,7 @@ _PLANNERS = {
     SizeScheme.FOUR_FIVE_GHOST: _four_five_ghost,
     SizeScheme.TWO_THREE: _two_three,
     SizeScheme.FIVE: _five,
+    SizeScheme.SIX_FOUR_FIVE: six_four_five,
 }
 
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import sysconfig
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "nel foglio Opzioni dal sorteggio)")
     parser.add_argument("--replace", action="store_true")
     parser.add_argument("--force", action="store_true")
+    parser.add_argument("--classifica-precedente", dest="classifica_precedente", type=Path,
+                        help="draw: classifica del torneo precedente (A Squadre 2000)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
                         help="secondi massimi per l'intera esecuzione")
     parser.add_argument("--profile", type=Path, help="cartella del profilo LibreOffice da "
@@ -142,6 +145,8 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> addin.Message
     if args.command == "draw":
         request = services.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
                                        replace=args.replace, force=args.force)
+        if args.classifica_precedente is not None:
+            request = replace(request, previous_standings=args.classifica_precedente.resolve())
         return addin.run(lambda: _drawn(services.draw(book, path, request)))
     if args.command == "redraw":
         return addin.run(lambda: addin.redraw_last_round(book, path, args.seed))

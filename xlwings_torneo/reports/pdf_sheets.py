@@ -39,6 +39,7 @@ from . import fonts
 from .output import write_atomic
 from .qr import qr_drawing
 from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, TableSheet, table_sheets
+from .team_column import TEAM_COLUMN, TEAM_HEADER
 
 SHEET_TEMPLATE = "sheet"
 LANDSCAPE_TEMPLATE = "landscape"
@@ -147,7 +148,7 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
     head = paragraph_style("head", layout.text_size, bold=True, align=TA_CENTER)
     extra = sheet.method_headers
     # the method's columns (issue 16) take their room from the name and signature columns
-    fractions = (0.50, 0.10, 0.12, 0.12, 0.16) if not extra else (
+    fractions: tuple[float, ...] = (0.50, 0.10, 0.12, 0.12, 0.16) if not extra else (
         0.54 - METHOD_COLUMN * len(extra), 0.10, 0.12, *(METHOD_COLUMN,) * len(extra),
         0.12, 0.12)
     widths = [f * width for f in fractions]
@@ -164,16 +165,23 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
     value = paragraph_style("value", layout.text_size, bold=True, align=TA_CENTER)
     rows.append([cell_text(TOTAL_LABEL, label, widths[0]),
                  cell_text(sheet.total, value, widths[1]), *("",) * (len(headers) - 2)])
+    if sheet.teams:  # A Squadre 2000: a Squadra column after the name (team_column.py)
+        fractions = (fractions[0] - TEAM_COLUMN, TEAM_COLUMN, *fractions[1:])
+        widths = [f * width for f in fractions]
+        marks = [cell_text(TEAM_HEADER, head, widths[1]),
+                 *(cell_text(line.squadra, number, widths[1]) for line in sheet.lines), ""]
+        rows = [[row[0], mark, *row[1:]] for row, mark in zip(rows, marks, strict=True)]
     table = Table(rows, colWidths=widths, repeatRows=1)
     last = len(rows) - 1
+    score = 2 if sheet.teams else 1
     leading = layout.text_size * 1.25  # as paragraph_style's, so rows keep their height
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size, leading),
         ("FONT", (0, 0), (-1, 0), fonts.BOLD, layout.text_size, leading),
-        ("FONT", (0, last), (1, last), fonts.BOLD, layout.text_size, leading),
+        ("FONT", (0, last), (score, last), fonts.BOLD, layout.text_size, leading),
         ("ALIGN", (0, last), (0, last), "RIGHT"),
         ("GRID", (0, 0), (-1, last - 1), 0.6, GRID),
-        ("BOX", (1, last), (1, last), 0.6, GRID),
+        ("BOX", (score, last), (score, last), 0.6, GRID),
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BACKGROUND),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),

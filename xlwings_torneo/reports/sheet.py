@@ -82,6 +82,8 @@ class SheetLine:
     punti_torneo: str
     """`Punti Torneo`: the standings points of the round (report with standings only)."""
     ghost: bool = False
+    squadra: str = ""
+    """The team mark (A Squadre 2000), when typed."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,8 @@ class TableSheet:
     method_headers: tuple[str, ...] = ()
     """The scoring method's columns, left blank for the referee (`method_columns`), shown
     before `Punti Torneo`; none on a filled sheet."""
+    teams: bool = False
+    """A table of three against three: the sheet has a `Squadra` column (team_column.py)."""
 
 
 def heading(info: TournamentInfo) -> Heading | None:
@@ -126,6 +130,12 @@ def round_points(standings: Standings | None, round_no: int) -> dict[PlayerId, s
             for row in standings.rows if index < len(row.round_points)}
 
 
+def _team_column(t: Tournament, table: Table) -> bool:
+    from .team_column import has_team_column as check
+
+    return check(t, table)
+
+
 def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
                  standings: Standings | None = None, note: str = ""
                  ) -> tuple[TableSheet, ...]:
@@ -141,12 +151,13 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
             SheetLine(nominativo(t, seat),
                       format_score(seat.raw) if filled and not seat.is_ghost else "",
                       points.get(seat.player_id, "") if seat.player_id is not None else "",
-                      seat.is_ghost)
+                      seat.is_ghost, seat.team)
             for seat in table.seats)
         total = format_score(table_total(table)) if filled and table.is_played else ""
         date_line = (f"{format_date(day)} - {name} - {table_label(table.number)}"
                      if day else "")
         sheets.append(TableSheet(rnd.number, table.number,
                                  sheet_title(rnd.number, table.number, name),
-                                 head, date_line, lines, total, note, extra))
+                                 head, date_line, lines, total, note, extra,
+                                 _team_column(t, table)))
     return tuple(sheets)

@@ -32,6 +32,10 @@ class GameSeat:
     """Placement among the real players: by raw, highest first; equal raw share the better."""
     name: str = ""
     """Display name, for messages."""
+    team: str = ""
+    """Team mark at a table of teams (A Squadre 2000), "" otherwise."""
+    cell: str = ""
+    """Where the score cell is, for messages."""
 
     @property
     def pts(self) -> int:
@@ -66,7 +70,18 @@ class Game:
         return self.size == 5
 
     @property
+    def has_teams(self) -> bool:
+        """Seats marked with a team (A Squadre 2000): the team result decides the win."""
+        return any(s.team for s in self.seats)
+
+    @property
     def winners(self) -> tuple[PlayerId, ...]:
+        if self.has_teams:
+            from .team_tables import winning_team
+
+            team = winning_team(self)
+            return tuple(s.player_id for s in self.seats
+                         if s.team == team and s.player_id is not None)
         return tuple(s.player_id for s in self.seats if s.place == 1 and s.player_id is not None)
 
     def seat(self, pid: PlayerId) -> GameSeat:
@@ -84,7 +99,7 @@ def _place_seats(table: Table) -> tuple[GameSeat, ...]:
     # FORMATS.md §1: "Equal raw = shared placement (both get the better one)".
     places = placements(table)
     return tuple(GameSeat(s.player_id, s.raw if s.raw is not None else Decimal(0),
-                          places[s.player_id], s.name)
+                          places[s.player_id], s.name, s.team, s.cell)
                  for s in table.seats if s.player_id is not None)
 
 
@@ -104,6 +119,10 @@ def _with_decimal(raw: Decimal) -> str:
 
 
 def _win_problems(game: Game, unico_vincitore: bool) -> list[str]:
+    if game.has_teams:
+        from .team_tables import team_problems
+
+        return team_problems(game)  # the team result decides: seed 003 l.7
     winners = [s for s in game.seats if s.place == 1]
     if len(winners) < 2:
         return []

@@ -278,3 +278,4 @@ register(Primitive(
     },
     _standard,
 ))
+from . import squadre_2000 as _squadre_2000  # noqa: E402, F401  (registers "squadre_2000")

@@ -82,6 +82,10 @@ class ScoringRule:
     discards: int = 0
     """The worst results each player leaves out of his total (seed 002 l.92: "da 4 a 6 partite con
     possibilità di scartare 1 o 2 risultati"); 0: none."""
+    min_games: int = 0
+    """Only players with at least this many games are ranked in the final standings (seed
+    003 l.21: "verrà considerato in graduatoria solo il giocatore che avrà giocato almeno 2
+    partite"); 0: everybody. See `standings.MIN_GAMES_ONLY_AT_THE_END`."""
 
     @property
     def total_headers(self) -> tuple[str, ...]:

@@ -73,9 +73,14 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         engine = _Engine(tournament, ttype, rule, games,
                          qualified_places(ttype.thresholds))
         ranked, drawn = engine.ranked(played, draw_seed=seed)
-    rows = tuple(_row(r, played, engine.records[r.record.player.id]) for r in ranked)
+    shown = bool(tournament.penalties)
+    rows = tuple(_row(r, played, engine.records[r.record.player.id], penalty=shown)
+                 for r in ranked)
+    headers = rule.total_headers
+    if shown:
+        headers = (*headers[:-1], PENALTY_HEADER, headers[-1])
     return Standings(
-        type_name=ttype.name, rounds=played, total_headers=rule.total_headers, rows=rows,
+        type_name=ttype.name, rounds=played, total_headers=headers, rows=rows,
         decimals=rule.decimals,
         teams=_teams(rule.teams, engine.records.values()),
         drawn_ties=tuple(drawn),
@@ -90,7 +95,13 @@ def _teams(rule: TeamRule | None, records: Iterable[Record]) -> tuple[TeamRow, .
     return team_rows(records, rule)
 
 
-def _row(ranked: Ranked, played: Sequence[int], record: Record) -> StandingRow:
+PENALTY_HEADER = "penalità"
+"""The total column of the referee's penalties, before `pt tot`, shown when the workbook has
+any (sheet `Penalità`)."""
+
+
+def _row(ranked: Ranked, played: Sequence[int], record: Record, *,
+         penalty: bool = False) -> StandingRow:
     return StandingRow(
         position=ranked.position,
         player=record.player,
@@ -98,6 +109,7 @@ def _row(ranked: Ranked, played: Sequence[int], record: Record) -> StandingRow:
                            for n in played),
         round_won=tuple(n in record.won for n in played),
         totals=(Decimal(record.wins), *(to_decimal(x) for x in record.extras),
+                *((to_decimal(record.penalty),) if penalty else ()),
                 to_decimal(record.total)),
         round_discarded=tuple(n in record.discarded for n in played),
     )
@@ -131,7 +143,7 @@ class _Engine:
                 places.setdefault(pid, {})[g.round_no] = seat.place
                 tables.setdefault(pid, {})[g.round_no] = g.table_no
                 shares.setdefault(pid, {})[g.round_no] = table_share(g, seat)
-                if seat.place == 1:
+                if pid in g.winners:
                     # A shared win (Unico Vincitore = NO) is a win for each winner.
                     won.setdefault(pid, set()).add(g.round_no)
                 column = extras.setdefault(pid, [Fraction(0)] * len(self.rule.extra_columns))
@@ -142,8 +154,17 @@ class _Engine:
         return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]),
                             tuple(table_points[pid]),
                             discarded(pts, len(rounds), self.rule.discards),
-                            places[pid], tables[pid], shares[pid])
+                            places[pid], tables[pid], shares[pid],
+                            self._penalty(pid, rounds))
                 for pid, pts in points.items()}
+
+    def _penalty(self, pid: PlayerId, rounds: set[int]) -> Fraction:
+        """The referee's penalties of `pid` given up to the last of `rounds` (seed 003:
+        "-7 punti", "-25 punti in classifica generale")."""
+        last = max(rounds, default=0)
+        return sum((Fraction(p.points) for p in self.tournament.penalties
+                    if p.player_id == pid and (p.round_no is None or p.round_no <= last)),
+                   Fraction(0))
 
     def ranked(self, played: Sequence[int], *,
                draw_seed: int | None) -> tuple[list[Ranked], list[DrawnTie]]:
@@ -152,6 +173,9 @@ class _Engine:
             return [], []
         last = played[-1]
         records = self._records([g for g in self.games if g.round_no <= last])
+        if self.rule.min_games and self._at_the_end(played):
+            records = {pid: r for pid, r in records.items()
+                       if len(r.points) >= self.rule.min_games}
         finals = final_rounds(self.ttype, played) if self.rule.final_phase else ()
         criteria = self.rule.final_tiebreakers if finals else self.rule.tiebreakers
         previous: dict[PlayerId, int] = {}
@@ -190,6 +214,13 @@ class _Engine:
                                           points_first=self.rule.points_first,
                                           played=played_of(records)),
                                      start=len(finalists) + 1)
+
+    def _at_the_end(self, played: Sequence[int]) -> bool:
+        """seed 003 l.21 "Alla fine del torneo, disputato su 3 turni": the minimum of games
+        applies once the type's last round is played (an open-ended type: always)."""
+        if not MIN_GAMES_ONLY_AT_THE_END or self.ttype.open_ended:
+            return True
+        return played[-1] >= len(self.ttype.rounds)
 
     def _qualification_done(self, played: Sequence[int]) -> bool:
         """True when the last played round is the last qualifier (semifinals come next)."""
@@ -231,6 +262,12 @@ def drawn_by_criterion(records: Sequence[Record], criteria: Sequence[TieCriterio
 def played_of(records: dict[PlayerId, Record]) -> tuple[int, ...]:
     """The rounds anybody in `records` played, in order."""
     return tuple(sorted({n for r in records.values() for n in r.points}))
+
+
+MIN_GAMES_ONLY_AT_THE_END = True
+"""**Decision** (seed 003 l.21): players with fewer games than `minimo_partite` leave the
+standings only after the last round; before it (and for the draws by the standings) every
+player is ranked. False: left out at every round."""
 
 
 DISCARD_MISSED_ROUNDS_FIRST = True

@@ -97,10 +97,13 @@ class Record:
     """Number of the table he sat at in each round he played (1 = the first table)."""
     shares: dict[int, Fraction] = field(default_factory=dict)
     """His share of his table's points in each round he played (PBG_FIRST_ROUND)."""
+    penalty: Fraction = Fraction(0)
+    """The referee's penalties (sheet `Penalità`), negative, included in the total."""
 
     @property
     def total(self) -> Fraction:
-        return sum((v for n, v in self.points.items() if n not in self.discarded), Fraction(0))
+        return sum((v for n, v in self.points.items() if n not in self.discarded),
+                   self.penalty)
 
     @property
     def wins(self) -> int:

@@ -14,6 +14,7 @@ from ..errors import WorkbookError
 from ..model import LogLevel, Options, Player, Tournament, TournamentInfo
 from .cells import is_blank, norm_header, to_date, to_id, to_text, to_yes_no
 from .iscritti import HEADER_SEARCH_ROWS, read_iscritti
+from .penalties import is_penalty_sheet, read_penalties
 from .problems import Problems
 from .registry import SHEET_GIOCATORI, apply_registry, read_registry
 from .round_sheets import read_round, round_number, round_sheet_name
@@ -206,10 +207,12 @@ def read_tournament(grids: Iterable[Grid], defaults: Options,
     for number in sorted({n for n in numbers if numbers.count(n) > 1}):
         twins = " e ".join(f"'{r.sheet}'" for r in rounds if r.number == number)
         problems.add(f"il turno {number} ha due fogli ({twins}): tienine uno solo")
+    penalties = tuple(p for name, grid in by_name.items() if is_penalty_sheet(name)
+                      for p in read_penalties(grid, index, problems))
     problems.raise_if_any()
     rounds.sort(key=lambda r: r.number)
     missing = frozenset(c for c in NEEDED_COLUMNS if c not in sheet.columns) \
         if sheet.columns else frozenset()
     return Tournament(players=players, rounds=tuple(rounds), info=info, options=options,
                       warnings=tuple(problems.warnings), missing_columns=missing,
-                      registry_found=found)
+                      registry_found=found, penalties=penalties)

@@ -16,6 +16,7 @@ from ..model import GHOST_NAME, Player, PlayerId, Round, Seat, Table
 from .cells import is_blank, to_decimal, to_id, to_text
 from .problems import Problems
 from .sheet import Grid, cell_ref
+from .team_marks import read_team_mark
 
 ORIGINAL_STYLE = "{}° Turno"
 """The original's round sheet names (`1° Turno`): it reads only sheets ending `° Turno`."""
@@ -148,7 +149,8 @@ def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
                              f"(anche in {seen[pid]})", id_at)
                 continue
             seen[pid] = id_at
-            seats.append(Seat(pid, name, club, raw, score_at))
+            team = read_team_mark(grid, row, first + 2, problems)
+            seats.append(Seat(pid, name, club, raw, score_at, team))
         if seats:
             table = Table(table_no, tuple(seats))
             _check_scores(table, unreadable, problems)

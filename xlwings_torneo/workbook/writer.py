@@ -36,6 +36,7 @@ from .sheet import (
     WriteValue,
     col_letter,
 )
+from .team_marks import title_columns
 
 BOLD = Style(bold=True)
 TITLE = Style(bold=True, font_size=14)
@@ -192,7 +193,7 @@ def round_spec(number: int, tables: Sequence[Sequence[PlayerId | None]],
     for k, seats in enumerate(tables, start=1):
         top = LABEL_ROWS_PER_TABLE * (k - 1) + 1
         spec.put(top, 1, f"Tavolo N°{k}", BOLD)
-        spec.merges.append((top, 1, top, 3 * max(len(seats), 1)))
+        spec.merges.append((top, 1, top, title_columns(len(seats))))
         for j, pid in enumerate(seats):
             if pid is None:
                 spec.put(top + 1, 3 * j + 2, GHOST_NAME)
