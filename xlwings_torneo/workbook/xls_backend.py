@@ -79,6 +79,14 @@ class _Written:
         return self.spec.name
 
 
+def _check_limits(name: str, last_row: int, last_col: int) -> None:
+    """A sheet beyond the .xls grid (65,536 rows, 256 columns) cannot be saved in it."""
+    if last_row > MAX_ROWS or last_col > MAX_COLS:
+        raise WorkbookError(
+            f"il foglio «{name}» supera i limiti del formato .xls "
+            f"({MAX_ROWS} righe, {MAX_COLS} colonne): salva la cartella come .xlsx")
+
+
 class XlsBackend:
     """An open `.xls` workbook: the file as read plus the sheets written since."""
 
@@ -169,10 +177,7 @@ class XlsBackend:
         last_row = max([spec.max_row, *(r for r, _ in spec.styles)])
         last_col = max([spec.max_col, *(c for _, c in spec.styles), *spec.col_widths,
                         *spec.hidden_cols])
-        if last_row > MAX_ROWS or last_col > MAX_COLS:
-            raise WorkbookError(
-                f"il foglio «{spec.name}» supera i limiti del formato .xls "
-                f"({MAX_ROWS} righe, {MAX_COLS} colonne): salva la cartella come .xlsx")
+        _check_limits(spec.name, last_row, last_col)
         names = self.sheet_names()
         clash = [n for n in names if n.casefold() == spec.name.casefold() and n != spec.name]
         if clash:
@@ -191,12 +196,9 @@ class XlsBackend:
         """Values into an existing sheet: a kept sheet is copied as it is on save, then
         these values are written over its cells in their own formats; formulas stay."""
         entry = self._entry(name)
-        self._calls.append(("update_cells", (name, dict(cells)), {}))
         check = SheetSpec(name, cells=dict(cells))
-        if max(check.max_row, 1) > MAX_ROWS or max(check.max_col, 1) > MAX_COLS:
-            raise WorkbookError(
-                f"il foglio «{name}» supera i limiti del formato .xls "
-                f"({MAX_ROWS} righe, {MAX_COLS} colonne): salva la cartella come .xlsx")
+        _check_limits(name, check.max_row, check.max_col)
+        self._calls.append(("update_cells", (name, dict(cells)), {}))
         if isinstance(entry, _Written):
             for key, value in cells.items():
                 if not isinstance(entry.spec.cells.get(key), Formula):
