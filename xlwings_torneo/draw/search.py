@@ -85,22 +85,28 @@ class _Search:
         pair, seat = self.model.pair, self.model.seat
         self.tables = [list(m) for m in tables]
         self.table_of = [0] * len(self.model.ids)
-        self.pc = [0] * len(self.model.ids)
-        total = 0
         for t, members in enumerate(self.tables):
             for p in members:
                 self.table_of[p] = t
-                w = pair[p]
-                self.pc[p] = sum(w.get(x, 0) for x in members if x != p)
+        # near[p][t]: p's pair cost with the players at table t, kept up to date by `swap`,
+        # so a swap's change is read from two rows instead of summed over two tables
+        table_of, n_tables = self.table_of, len(self.tables)
+        self.near = near = [[0] * n_tables for _ in self.model.ids]
+        for p, row in enumerate(near):
+            for q, w in pair[p].items():
+                row[table_of[q]] += w
+        self.pc = [row[table_of[p]] for p, row in enumerate(near)]
+        total = 0
+        for t, members in enumerate(self.tables):
+            for p in members:
                 total += self.pc[p] + 2 * seat[p].get(self.sizes[t], 0)
         total //= 2
         self.total = total + sum(w * term.start(self.tables) for w, term in self.model.terms)
 
     def delta(self, a: int, b: int) -> int:
         ta, tb = self.table_of[a], self.table_of[b]
-        pa, pb, pc = self.model.pair[a], self.model.pair[b], self.pc
-        d = (sum(pa.get(x, 0) for x in self.tables[tb] if x != b) - pc[b]
-             + sum(pb.get(y, 0) for y in self.tables[ta] if y != a) - pc[a])
+        near_a, near_b, w_ab = self.near[a], self.near[b], self.model.pair[a].get(b, 0)
+        d = near_a[tb] - near_a[ta] + near_b[ta] - near_b[tb] - 2 * w_ab
         sa, sb = self.model.seat[a], self.model.seat[b]
         za, zb = self.sizes[ta], self.sizes[tb]
         d += sa.get(zb, 0) - sa.get(za, 0) + sb.get(za, 0) - sb.get(zb, 0)
@@ -110,20 +116,24 @@ class _Search:
         ta, tb = self.table_of[a], self.table_of[b]
         for _, term in self.model.terms:
             term.commit(self.tables, ta, a, tb, b)
-        pair, pc = self.model.pair, self.pc
-        pa, pb = pair[a], pair[b]
+        pair, near = self.model.pair, self.near
+        for q, w in pair[a].items():
+            row = near[q]
+            row[ta] -= w
+            row[tb] += w
+        for q, w in pair[b].items():
+            row = near[q]
+            row[tb] -= w
+            row[ta] += w
         ma, mb = self.tables[ta], self.tables[tb]
-        for y in ma:
-            if y != a:
-                pc[y] += pb.get(y, 0) - pa.get(y, 0)
-        for x in mb:
-            if x != b:
-                pc[x] += pa.get(x, 0) - pb.get(x, 0)
-        pc[a] = sum(pa.get(x, 0) for x in mb if x != b)
-        pc[b] = sum(pb.get(y, 0) for y in ma if y != a)
         ma[ma.index(a)] = b
         mb[mb.index(b)] = a
         self.table_of[a], self.table_of[b] = tb, ta
+        pc = self.pc
+        for y in ma:
+            pc[y] = near[y][ta]
+        for x in mb:
+            pc[x] = near[x][tb]
         self.total += d
 
     def conflicted(self) -> list[int]:
@@ -138,13 +148,14 @@ class _Search:
         the move beats `aspiration` (a change that would give a new best).
         """
         rng, tables, sizes, terms = self.rng, self.tables, self.sizes, self.model.terms
-        pair, seat, pc = self.model.pair, self.model.seat, self.pc
+        seat, near = self.model.seat, self.near
         tabu_table, tabu_until = self.tabu_table, self.tabu_until
         ta = self.table_of[a]
         a_tabu = tabu_table[a] if tabu_until[a] > now else -1
-        pa, sa, za = pair[a], seat[a], sizes[ta]
-        rest = [y for y in tables[ta] if y != a]
-        base = -pc[a]
+        near_a, sa, za = near[a], seat[a], sizes[ta]
+        w_a = self.model.pair[a].get
+        base = -near_a[ta]
+        everyone = len(movable) == len(self.table_of)
         best_d, choice, ties = 0, -1, 0
         candidates: Sequence[int] = range(len(tables))
         if terms and len(tables) > SAMPLED_TABLES:
@@ -152,17 +163,14 @@ class _Search:
         for tb in candidates:
             if tb == ta:
                 continue
-            mb = tables[tb]
             zb = sizes[tb]
-            into = sum(pa.get(x, 0) for x in mb)
-            seat_a = sa.get(zb, 0) - sa.get(za, 0) if za != zb else 0
-            for b in mb:
-                if b not in movable:
+            # a's cost at tb (without b), minus a's cost now; b's side is read from near[b]
+            into = near_a[tb] + base + (sa.get(zb, 0) - sa.get(za, 0) if za != zb else 0)
+            for b in tables[tb]:
+                if not everyone and b not in movable:
                     continue
-                pb = pair[b]
-                d = into - pa.get(b, 0) - pc[b] + base + seat_a
-                for y in rest:
-                    d += pb.get(y, 0)
+                near_b = near[b]
+                d = into - 2 * w_a(b, 0) + near_b[ta] - near_b[tb]
                 if za != zb:
                     sb = seat[b]
                     d += sb.get(za, 0) - sb.get(zb, 0)
