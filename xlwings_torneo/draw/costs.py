@@ -10,7 +10,6 @@ so a swap is evaluated by a handful of dict look-ups.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -19,6 +18,7 @@ from typing import Protocol
 
 from ..formats import Criterion
 from ..model import PlayerId
+from .club_meetings import ClubMeetingsTerm
 from .criteria import (
     SEAT_SIZE,
     Context,
@@ -28,7 +28,8 @@ from .criteria import (
     seat_counts,
     tally_length,
 )
-from .history import club_pair, groups, pair_key
+from .history import groups, pair_key
+from .player_club import PlayerClubTerm
 from .sizes import TablePlan
 
 Members = list[int]
@@ -50,7 +51,7 @@ def _swapped(members: Members, out: int, into: int) -> Members:
 
 
 class SeparableTerm:
-    """A criterion that is a sum of per-table costs (BAND, PLAYERxCLUB); each table's
+    """A criterion that is a sum of per-table costs (BAND); each table's
     current cost is cached, so a swap computes only the two new tables."""
 
     def __init__(self, cost: Callable[[Members], int]) -> None:
@@ -68,71 +69,6 @@ class SeparableTerm:
     def commit(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> None:
         self.current[ta] = self.cost(_swapped(tables[ta], a, b))
         self.current[tb] = self.cost(_swapped(tables[tb], b, a))
-
-
-class ClubMeetingsTerm:
-    """CLUBxCLUB: Σ over club pairs of m·prev + m(m-1)/2, m = tables of this round where
-    both clubs sit. `m` and each table's club counts are kept up to date, so a swap only
-    looks at the clubs whose presence at its two tables changes."""
-
-    def __init__(self, club: Sequence[str], prev: Mapping[tuple[str, str], int]) -> None:
-        self.club = club
-        self.prev = prev
-        self.m: Counter[tuple[str, str]] = Counter()
-        self.count: list[dict[str, int]] = []
-
-    def _f(self, key: tuple[str, str], m: int) -> int:
-        return m * self.prev.get(key, 0) + m * (m - 1) // 2
-
-    def start(self, tables: Sequence[Members]) -> int:
-        self.count = [dict(Counter(self.club[x] for x in m if self.club[x])) for m in tables]
-        self.m = Counter(club_pair(a, b) for c in self.count for a, b in combinations(c, 2))
-        return sum(self._f(k, m) for k, m in self.m.items())
-
-    @staticmethod
-    def _side(change: Counter[tuple[str, str]], count: dict[str, int], out: str, into: str
-              ) -> None:
-        """Club-pair changes at one table when a player of `out` leaves for one of `into`."""
-        lose = bool(out) and count.get(out, 0) == 1
-        gain = bool(into) and into not in count
-        if not (lose or gain):
-            return
-        for c in count:
-            if c in (out, into):
-                continue
-            if lose:
-                change[club_pair(out, c)] -= 1
-            if gain:
-                change[club_pair(into, c)] += 1
-        if out and into and lose != gain:  # the pair out-into itself
-            change[club_pair(out, into)] += 1 if gain else -1
-
-    def _change(self, ta: int, a: int, tb: int, b: int) -> Counter[tuple[str, str]]:
-        change: Counter[tuple[str, str]] = Counter()
-        self._side(change, self.count[ta], self.club[a], self.club[b])
-        self._side(change, self.count[tb], self.club[b], self.club[a])
-        return change
-
-    def delta(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> int:
-        if self.club[a] == self.club[b]:
-            return 0
-        m = self.m
-        return sum(self._f(k, m[k] + d) - self._f(k, m[k])
-                   for k, d in self._change(ta, a, tb, b).items() if d)
-
-    def commit(self, tables: Sequence[Members], ta: int, a: int, tb: int, b: int) -> None:
-        ca, cb = self.club[a], self.club[b]
-        if ca == cb:
-            return
-        self.m.update(self._change(ta, a, tb, b))
-        for t, out, into in ((ta, ca, cb), (tb, cb, ca)):
-            count = self.count[t]
-            if out:
-                count[out] -= 1
-                if not count[out]:
-                    del count[out]
-            if into:
-                count[into] = count.get(into, 0) + 1
 
 
 @dataclass(frozen=True)
@@ -201,14 +137,6 @@ def _band_cost(bands: Mapping[int, int], members: Members) -> int:
     return band_excess(members, bands)
 
 
-def _player_club_cost(club: Sequence[str], met: Sequence[Mapping[str, int]],
-                      members: Members) -> int:
-    """PLAYERxCLUB at one table, on indices: `met[i][c]` = earlier meetings of i with c."""
-    present = {club[x] for x in members}
-    present.discard("")
-    return sum(met[x].get(c, 0) for x in members if met[x] for c in present if c != club[x])
-
-
 PAIR_CRITERIA = frozenset({Criterion.CLUB, Criterion.REGION, Criterion.REPEAT,
                            Criterion.REPEAT_PREV, Criterion.WINNERS_PREV})
 
@@ -268,7 +196,7 @@ def compile_costs(ids: Sequence[PlayerId], criteria: Sequence[Criterion], ctx: C
             for (p, club_key), v in h.player_club_meetings.items():
                 if p in index:
                     met[index[p]][club_key] = v
-            terms.append((d.weight, SeparableTerm(partial(_player_club_cost, club, met))))
+            terms.append((d.weight, PlayerClubTerm(club, met)))
         elif d.criterion is Criterion.CLUB_X_CLUB:
             terms.append((d.weight, ClubMeetingsTerm(club, h.club_meetings)))
     return CostModel(list(ids), digits, pair, seat, terms)

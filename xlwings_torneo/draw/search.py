@@ -174,8 +174,8 @@ class _Search:
                 if za != zb:
                     sb = seat[b]
                     d += sb.get(za, 0) - sb.get(zb, 0)
-                if terms:
-                    d += sum(w * t.delta(tables, ta, a, tb, b) for w, t in terms)
+                for w, term in terms:
+                    d += w * term.delta(tables, ta, a, tb, b)
                 if (tb == a_tabu or (tabu_table[b] == ta and tabu_until[b] > now)) \
                         and d >= aspiration:
                     continue
