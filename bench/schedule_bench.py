@@ -6,8 +6,11 @@ the entry `torneo draw` uses, with random plausible scores typed in between roun
   Open's 4/5 split, [REPEAT] round by round: extra meetings at the limit and after it;
 - 300 players in 40 clubs: 6 rounds of Open, 6 Master-style rounds (cinquisti draws on the
   Master round-2 criteria), and a whole MasterRisiko (qualifiers, semifinals, final);
-- 1,000 players: Open and Master-style rounds.
+- 1,000 players: Open and Master-style rounds;
+- every built-in type at 16, 40, 64 and 100 players in clubs (teams of 5 for CNS): the
+  most CPU seconds a round took (issue 15, item 4: at most 0.2 s up to 100 players).
 Prints seconds per round and each criterion's value beside its lower bound.
+`--repeat` prints only the issue-15 table, `--tipi` only the every-type table.
 """
 
 from __future__ import annotations
@@ -24,7 +27,14 @@ from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
-from xlwings_torneo.formats import Criterion, SizeScheme, TournamentType, find_type
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.formats import (
+    Criterion,
+    SizeScheme,
+    TournamentType,
+    builtin_types,
+    find_type,
+)
 from xlwings_torneo.model import Player, Round, Tournament
 from xlwings_torneo.simulate import play_round
 
@@ -131,11 +141,63 @@ def repeat_table() -> None:
               f"{' '.join(after):>26} {sum(times) / len(times):>11.3f} {max(times):>6.3f}")
 
 
+TYPE_SIZES = (16, 40, 64, 100)
+OPEN_ENDED_ROUNDS = 6
+
+
+def type_players(ttype: TournamentType, n: int, rng: random.Random) -> tuple[Player, ...]:
+    """n players in n/8 clubs; for a team championship (CNS) teams of 5, one a club (n
+    rounded down to a multiple of 5)."""
+    if ttype.name == "CNS":
+        return tuple(Player(pid, f"Nome{pid}", f"Cognome{pid}", club=f"Squadra {pid // 5}")
+                     for pid in range(n - n % 5))
+    return players_in_clubs(n, max(2, n // 8), rng)
+
+
+def type_run(ttype: TournamentType, n: int) -> tuple[float, int]:
+    """The most CPU seconds one round took, and the rounds drawn (a knockout ends early)."""
+    rng = random.Random(n)
+    players = type_players(ttype, n, rng)
+    t = Tournament(players)
+    rounds = OPEN_ENDED_ROUNDS if ttype.open_ended else len(ttype.rounds)
+    worst, drawn = 0.0, 0
+    for number in range(1, rounds + 1):
+        start = time.process_time()
+        try:
+            result = draw_for_round(t, ttype, number, 100 + number, CONFIG)
+        except DrawError:
+            if number == 1:
+                raise
+            break  # e.g. the knockout's final was played
+        worst = max(worst, time.process_time() - start)
+        drawn = number
+        t = Tournament(players, (*t.rounds, play_round(result.tables, number, rng)))
+    return worst, drawn
+
+
+def every_type_table() -> None:
+    """Issue 15, item 4: the most engine time (CPU s) a round took, for every built-in type
+    at up to 100 players, each round drawn through `draw_for_round` with scores between."""
+    print(f"\nEvery built-in type, players in clubs: most CPU s a round took "
+          f"({OPEN_ENDED_ROUNDS} rounds of an open-ended type; rounds drawn in brackets)")
+    print(f"{'type':<26}" + "".join(f"{n:>14}" for n in TYPE_SIZES))
+    for ttype in builtin_types():
+        cells = []
+        for n in TYPE_SIZES:
+            worst, drawn = type_run(ttype, n)
+            cells.append(f"{worst:.3f} ({drawn})")
+        print(f"{ttype.name:<26}" + "".join(f"{c:>14}" for c in cells))
+
+
 def main() -> None:
     if sys.argv[1:] == ["--repeat"]:
         repeat_table()
         return
+    if sys.argv[1:] == ["--tipi"]:
+        every_type_table()
+        return
     repeat_table()
+    every_type_table()
     rng = random.Random(2026)
     p300 = players_in_clubs(300, 40, rng)
     p303 = players_in_clubs(303, 40, rng)  # 303: three tables of 5, so the cinquisti work

@@ -24,8 +24,8 @@ FIELDED_PER_ROUND = 5
 
 def team_problems(players: Sequence[Player]) -> list[str]:
     """Every registered player needs a team, and every team 5 to 15 registered players."""
-    problems = [f"Iscritti!A{p.row}: il giocatore con ID {p.id} non ha né Squadra né Club"
-                for p in players if not p.team_key]
+    problems = [f"{f'Iscritti!A{p.row}: ' if p.row else ''}il giocatore con ID {p.id} "
+                "non ha né Squadra né Club" for p in players if not p.team_key]
     names: dict[str, str] = {}
     counts: dict[str, int] = {}
     for p in players:
