@@ -128,7 +128,7 @@ def test_search_pair_costs_per_table_follow_the_swaps(seed: int) -> None:
 
     search = _Search(model, sizes, tables, (), rng)
     assert search.total == cost(search.tables)
-    for ta, a, tb, b in random_swaps(rng, search.tables, 200):
+    for _, a, _, b in random_swaps(rng, search.tables, 200):
         before = cost(search.tables)
         d = search.delta(a, b)
         search.swap(a, b, d)
