@@ -76,11 +76,14 @@ def build_history(previous: Sequence[Round], clubs: Mapping[PlayerId, str]) -> H
                 fives.update(ids)
             elif len(ids) == 3:
                 threes.update(ids)
-            present = _clubs_present(ids, clubs)
-            club_meetings.update(club_pair(a, b) for a, b in combinations(sorted(present), 2))
-            for pid in ids:
-                own = clubs.get(pid, "")
-                player_club.update((pid, c) for c in present if c != own)
+            present = _clubs_present(ids, clubs) if clubs else set()
+            if len(present) > 1:
+                club_meetings.update(club_pair(a, b)
+                                     for a, b in combinations(sorted(present), 2))
+            if present:
+                for pid in ids:
+                    own = clubs.get(pid, "")
+                    player_club.update((pid, c) for c in present if c != own)
     met_prev: frozenset[tuple[PlayerId, PlayerId]] = frozenset()
     winners_prev: frozenset[PlayerId] = frozenset()
     if ordered:
