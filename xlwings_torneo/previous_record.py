@@ -25,6 +25,7 @@ from .previous_standings import match_players, previous_names
 
 ORDER_IDS_PER_LINE = 100
 """IDs on one `ordine k/n` line: about 600 characters, far below a cell's 32,767."""
+CONTROL_RE = re.compile(r"[\x00-\x1f\x7f]")
 _LEAD = r"^Classifica precedente per (?P<sheet>.+?), seme (?P<seed>\d+)"
 HEADER_RE = re.compile(_LEAD + r": file «(?P<file>.*)», SHA-256 (?P<sha>[0-9a-f]{64}), "
                        r"(?P<names>\d+) giocatori, (?P<count>\d+) riconosciuti in Iscritti$")
@@ -64,9 +65,10 @@ def record_lines(sheet: str, seed: int, standings: PreviousStandings) -> list[st
     `parse_line`)."""
     lead = f"Classifica precedente per {sheet}, seme {seed}"
     order = standings.order
+    name = CONTROL_RE.sub("?", standings.file)  # one line, whatever the file is called
     chunks = [order[k:k + ORDER_IDS_PER_LINE]
               for k in range(0, len(order), ORDER_IDS_PER_LINE)] or [()]
-    return [f"{lead}: file «{standings.file}», SHA-256 {standings.sha256}, "
+    return [f"{lead}: file «{name}», SHA-256 {standings.sha256}, "
             f"{standings.names} giocatori, {len(order)} riconosciuti in Iscritti",
             *(f"{lead}, ordine {k}/{len(chunks)}: "
               + ("ID " + ", ".join(map(str, chunk)) if chunk else "nessuno")

@@ -32,9 +32,13 @@ def previous_replay(logged: LoggedDraw, kind: DrawKind, given: Path | None,
     """The replay of a logged draw as to the previous standings; `given`: the file of
     `torneo verify --classifica-precedente`, `players`: this tournament's `Iscritti`."""
     recorded = logged.previous
-    if isinstance(recorded, str):
-        return Replay(unrepeatable=recorded)
     loaded = load_previous(given, players)[0] if given is not None else None
+    if isinstance(recorded, str):  # lines deleted from the `Log`
+        if loaded is None:
+            return Replay(unrepeatable=recorded)
+        return Replay(loaded.order, (
+            f"Ordine della classifica precedente incompleto nel Log: si usa {loaded.file} "
+            "(non si può controllare che sia il file usato nel sorteggio)",))
     if recorded is not None:
         if loaded is None:
             return Replay(recorded.order)

@@ -70,3 +70,10 @@ def test_only_the_last_draw_of_the_round_counts_and_other_rounds_do_not_mix_in()
 
 def test_a_log_without_a_draw_of_the_round_gives_nothing():
     assert logged_draw([row("Classifica scritta"), draw_line("2° Turno", 1)], 1) is None
+
+
+def test_a_file_name_with_a_line_break_stays_on_one_parseable_line():
+    odd = PreviousStandings("a\nb».xlsx", SHA, 2, (1,))
+    lines = record_lines("1° Turno", 7, odd)
+    logged = logged_draw([draw_line("1° Turno", 7), *map(row, lines)], 1)
+    assert logged is not None and logged.previous == PreviousStandings("a?b».xlsx", SHA, 2, (1,))
