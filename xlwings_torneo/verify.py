@@ -45,7 +45,8 @@ class Verification:
     unevaluated: dict[Criterion, str] = field(default_factory=dict)
     """Criteria whose `Iscritti` column is missing -> the column's name."""
     notes: tuple[str, ...] = ()
-    """Italian: what was checked about a previous standings given by hand."""
+    """Italian: the previous standings replayed, what was checked about a file given by
+    hand (`verify_previous`)."""
     unrepeatable: str | None = None
     """Italian: why the logged draw cannot be replayed (no redraw was made)."""
 

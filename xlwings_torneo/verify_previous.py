@@ -22,7 +22,8 @@ class Replay:
     order: tuple[PlayerId, ...] | None = None
     """The previous standings' order for the redraw (None: drawn without them)."""
     notes: tuple[str, ...] = ()
-    """Italian, for the organiser: what was checked about the file given by hand."""
+    """Italian, for the organiser: the recorded standings used, what was checked about a
+    file given by hand."""
     unrepeatable: str | None = None
     """Italian: why the round cannot be replayed."""
 
@@ -40,16 +41,18 @@ def previous_replay(logged: LoggedDraw, kind: DrawKind, given: Path | None,
             f"Ordine della classifica precedente incompleto nel Log: si usa {loaded.file} "
             "(non si può controllare che sia il file usato nel sorteggio)",))
     if recorded is not None:
+        source = (f"Classifica precedente dal Log: {recorded.file} (SHA-256 "
+                  f"{recorded.sha256}), {len(recorded.order)} giocatori riconosciuti")
         if loaded is None:
-            return Replay(recorded.order)
+            return Replay(recorded.order, (source,))
         if loaded.sha256 == recorded.sha256:
-            return Replay(recorded.order, (f"{loaded.file} è la classifica usata nel sorteggio "
-                                           "(SHA-256 uguale)",))
+            return Replay(recorded.order, (source, f"{loaded.file} è la classifica usata nel "
+                                                   "sorteggio (SHA-256 uguale)"))
         same = ("gli stessi giocatori nello stesso ordine" if loaded.order == recorded.order
                 else "un ordine diverso")
-        return Replay(recorded.order, (
+        return Replay(recorded.order, (source, (
             f"Attenzione: {loaded.file} non è il file usato nel sorteggio (SHA-256 diverso; "
-            f"nel Log: {recorded.file}) e dà {same}: si usa l'ordine registrato nel Log",))
+            f"nel Log: {recorded.file}) e dà {same}: si usa l'ordine registrato nel Log")))
     if kind is not DrawKind.PREVIOUS_TOURNAMENT or logged.without_previous:
         notes = () if loaded is None else (
             f"Attenzione: il sorteggio non ha usato una classifica precedente: {loaded.file} "

@@ -97,6 +97,7 @@ def test_a_round_drawn_with_the_previous_standings_verifies_without_the_file(
 
     assert torneo("verify", book, "--round", "1") == 0, torneo.err + torneo.out
     assert "Il foglio corrisponde al sorteggio con seme 7" in torneo.out
+    assert "Classifica precedente dal Log: precedente.xlsx (SHA-256 " in torneo.out
 
     records = [m for m in log_messages(book) if RECORD.match(m)]
     assert len(records) == 2

@@ -25,12 +25,15 @@ def test_the_recorded_order_is_replayed_and_a_file_is_only_compared(tmp_path: Pa
     path = listing(tmp_path, [4, 3, 2, 1])
     recorded = PreviousStandings("classifica.txt", file_sha256(path), 4, (4, 3, 2, 1))
     logged = LoggedDraw(7, "Squadre2000", recorded)
-    assert previous_replay(logged, PREVIOUS, None, PLAYERS).order == (4, 3, 2, 1)
+    alone = previous_replay(logged, PREVIOUS, None, PLAYERS)
+    assert alone.order == (4, 3, 2, 1)
+    assert alone.notes == (f"Classifica precedente dal Log: classifica.txt (SHA-256 "
+                           f"{file_sha256(path)}), 4 giocatori riconosciuti",)
     same = previous_replay(logged, PREVIOUS, path, PLAYERS)
-    assert same.order == (4, 3, 2, 1) and "SHA-256 uguale" in same.notes[0]
+    assert same.order == (4, 3, 2, 1) and "SHA-256 uguale" in same.notes[1]
     other = previous_replay(logged, PREVIOUS, listing(tmp_path, [1, 2, 3, 4]), PLAYERS)
     assert other.order == (4, 3, 2, 1)
-    assert "SHA-256 diverso" in other.notes[0] and "un ordine diverso" in other.notes[0]
+    assert "SHA-256 diverso" in other.notes[1] and "un ordine diverso" in other.notes[1]
 
 
 def test_an_unrecorded_order_needs_the_file(tmp_path: Path):
