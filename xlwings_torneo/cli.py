@@ -175,10 +175,16 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    found = verify.verify(_open(args), path, args.round, args.type)
+    found = verify.verify(_open(args), path, args.round, args.type, _previous(args))
     print(f"{found.sheet} ({found.type_name}): conflitti sul foglio")
     for line in criterion_lines(found.values, found.bounds, found.unevaluated):
         print(f"  {line}")
+    for note in found.notes:
+        print(f"  {note}")
+    if found.unrepeatable is not None:
+        print(f"Seme {found.seed} trovato nel foglio Log, ma {found.unrepeatable}: per "
+              "ripeterlo indica il file con --classifica-precedente")
+        return EXIT_USER
     if found.matches is None:
         print("Seme non trovato nel foglio Log: impossibile ripetere il sorteggio")
         return EXIT_USER
@@ -363,6 +369,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--round", "-r", type=round_number, required=True,
                    help="numero del turno")
+    p.add_argument("--classifica-precedente", metavar="FILE", dest="classifica_precedente",
+                   help="classifica del torneo precedente usata nel sorteggio, se il Log non "
+                   "ne registra l'ordine (sorteggi meno recenti)")
     with_type(p)
     with_lock(p)
 

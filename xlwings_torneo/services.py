@@ -37,7 +37,7 @@ from .locks import read_locks
 from .logs import FILE_ONLY, LogTargets, log, log_file_path, log_session, notice
 from .model import LogLevel, Options, Round, Tournament
 from .phase_names import round_title
-from .previous_standings import match_players, previous_names
+from .previous_record import PreviousStandings, load_previous, record_lines
 from .remembered_type import remember_type, say_type_change
 from .scoring.result import Standings
 from .scoring.standings import compute_standings
@@ -316,7 +316,7 @@ def _unscored_previous(tournament: Tournament, ttype: TournamentType,
 
 def draw_log_line(round_no: int, ttype: TournamentType, players: int, seed: int,
                   sheet: str | None = None) -> str:
-    """The log line `torneo verify` reads back: keep it stable (`verify.VERIFY_PATTERN`)."""
+    """The log line `torneo verify` reads back: keep it stable (`draw_log.VERIFY_PATTERN`)."""
     rule = ttype.rule_for(round_no)
     criteria = ", ".join(c.value for c in rule.criteria) or f"({rule.kind.value})"
     return (f"Sorteggio {sheet or round_sheet_name(round_no)}, tipo {ttype.name}, criteri "
@@ -343,11 +343,13 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         for criterion, column in unevaluated(tournament, ttype.rule_for(round_no).criteria
                                              ).items():
             notice.warning("%s", column_notice(criterion, column))
-        order = _previous_order(request, tournament)
+        standings = _previous_standings(request, tournament)
         result = draw_for_round(tournament, ttype, round_no, seed, config,
-                                previous_order=order)
+                                previous_order=standings.order if standings else None)
         seated = sum(1 for seats in result.tables for pid in seats if pid is not None)
         log.info("%s", draw_log_line(round_no, ttype, seated, seed, sheet))
+        for line in record_lines(sheet, seed, standings) if standings else ():
+            log.info("%s", line)  # what `torneo verify` replays the round with
         notes = tuple(n for n in [_unscored_previous(tournament, ttype, round_no)] if n)
         for warning in (*notes, *result.warnings):
             log.warning(warning)
@@ -365,18 +367,16 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
     return run_logged(book, path, overrides, action)
 
 
-def _previous_order(request: DrawRequest, tournament: Tournament) -> list[int] | None:
+def _previous_standings(request: DrawRequest, tournament: Tournament
+                        ) -> PreviousStandings | None:
     """The previous standings' players matched to `Iscritti` (seed 003 l.11); names not
-    found are logged."""
+    found are logged. Their order goes to the `Log` after the draw's line (`record_lines`)."""
     if request.previous_standings is None:
         return None
-    names = previous_names(request.previous_standings)
-    order, missing = match_players(names, tournament.players)
-    log.info("Classifica precedente %s: %d giocatori, %d riconosciuti in Iscritti",
-             request.previous_standings.name, len(names), len(order))
+    standings, missing = load_previous(request.previous_standings, tournament.players)
     if missing:
         log.warning("Non in Iscritti (ignorati): %s", ", ".join(missing))
-    return order
+    return standings
 
 
 def _sheet_before(book: WorkbookBackend, round_no: int) -> str:

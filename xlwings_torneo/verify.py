@@ -7,7 +7,6 @@ draw's seed, redraws the round in memory and compares table by table. Writes not
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -15,17 +14,18 @@ from .attendance import tournament_type
 from .config import load_config
 from .draw.criteria import Value
 from .draw.dispatch import conflicts, draw_for_round
+from .draw_log import VERIFY_PATTERN, logged_draw
 from .errors import DrawError
 from .formats import Criterion
 from .model import Round, Tournament
 from .services import read, sheet_of
 from .type_entries import types_for
 from .unevaluated import unevaluated
+from .verify_previous import previous_replay
 from .workbook.base import WorkbookBackend
-from .workbook.layout import SHEET_LOG, round_number
+from .workbook.layout import SHEET_LOG
 
-VERIFY_PATTERN = re.compile(r"Sorteggio (?P<sheet>.+?), tipo (?P<type>[^,]+), criteri .*"
-                            r"seme (?P<seed>\d+)")
+__all__ = ["VERIFY_PATTERN", "Verification", "verify"]
 
 
 @dataclass(frozen=True)
@@ -40,43 +40,42 @@ class Verification:
     """The seed found in the `Log` sheet (None: not logged)."""
     type_name: str
     differences: tuple[str, ...] = ()
+    """Italian, one per table that differs from the redraw; empty when it matches."""
     sheet: str = ""
     unevaluated: dict[Criterion, str] = field(default_factory=dict)
     """Criteria whose `Iscritti` column is missing -> the column's name."""
-    """Italian, one per table that differs from the redraw; empty when it matches."""
+    notes: tuple[str, ...] = ()
+    """Italian: the previous standings replayed, what was checked about a file given by
+    hand (`verify_previous`)."""
+    unrepeatable: str | None = None
+    """Italian: why the logged draw cannot be replayed (no redraw was made)."""
 
     @property
     def matches(self) -> bool | None:
-        """True/False after a redraw; None when there was no seed to redraw with."""
-        return None if self.seed is None else not self.differences
-
-
-def _logged_seed(book: WorkbookBackend, round_no: int) -> tuple[int, str] | None:
-    """The last logged draw of round N (`N° Turno` or `Turno N`): (seed, type name)."""
-    if SHEET_LOG not in book.sheet_names():
-        return None
-    found = None
-    for row in book.read_sheet(SHEET_LOG).rows:
-        for value in row:
-            match = VERIFY_PATTERN.search(str(value or ""))
-            if match and round_number(match["sheet"]) == round_no:
-                found = (int(match["seed"]), match["type"])
-    return found
+        """True/False after a redraw; None when there was no seed to redraw with, or the
+        draw cannot be replayed."""
+        if self.seed is None or self.unrepeatable is not None:
+            return None
+        return not self.differences
 
 
 def verify(book: WorkbookBackend, path: Path | None, round_no: int,
-           type_name: str | None = None) -> Verification:
+           type_name: str | None = None, previous_standings: Path | None = None
+           ) -> Verification:
     """Recompute the conflicts of round N from the sheet and, if its seed is in `Log`,
     redraw it in memory and compare table by table. Writes nothing. The type: `type_name`,
-    else the one logged with the draw, else `Tipo Sorteggio` of `Opzioni`."""
+    else the one logged with the draw, else `Tipo Sorteggio` of `Opzioni`. A round drawn by
+    the previous tournament's standings is replayed with the order the `Log` recorded, else
+    with `previous_standings` (the file, given by hand)."""
     config = load_config(path)
     tournament = read(book, config)
     sheet = tournament.round(round_no)
     if sheet is None:
         raise DrawError(f"il foglio '{sheet_of(tournament, round_no)}' non esiste")
-    logged = _logged_seed(book, round_no)
+    logged = (logged_draw(book.read_sheet(SHEET_LOG).rows, round_no)
+              if SHEET_LOG in book.sheet_names() else None)
     ttype = tournament_type(
-        type_name or (logged[1] if logged else tournament.options.tipo_sorteggio),
+        type_name or (logged.type_name if logged else tournament.options.tipo_sorteggio),
         tournament, types_for(path))
     drawn = [list(t.players) for t in sheet.tables]
     values, bounds = conflicts(tournament, ttype, round_no, drawn)
@@ -84,17 +83,23 @@ def verify(book: WorkbookBackend, path: Path | None, round_no: int,
     if logged is None:
         return Verification(round_no, values, bounds, None, ttype.name, (), sheet.sheet,
                             skipped)
-    redraw = draw_for_round(_as_drawn(tournament, sheet), ttype, round_no, logged[0], config)
+    replay = previous_replay(logged, ttype.rule_for(round_no).kind, previous_standings,
+                             tournament.players)
+    if replay.unrepeatable is not None:
+        return Verification(round_no, values, bounds, logged.seed, ttype.name, (), sheet.sheet,
+                            skipped, replay.notes, replay.unrepeatable)
+    redraw = draw_for_round(_as_drawn(tournament, sheet), ttype, round_no, logged.seed, config,
+                            previous_order=replay.order)
     again: list[list[int]] = [[p for p in t if p is not None] for t in redraw.tables]
     empty: list[int] = []
     differences = tuple(
         f"{sheet.sheet}, Tavolo N°{k}: sul foglio {_ids(mine)}, "
-        f"il sorteggio con seme {logged[0]} dà {_ids(theirs)}"
+        f"il sorteggio con seme {logged.seed} dà {_ids(theirs)}"
         for k, (mine, theirs) in enumerate(itertools.zip_longest(drawn, again,
                                                                  fillvalue=empty), 1)
         if sorted(mine) != sorted(theirs))
-    return Verification(round_no, values, bounds, logged[0], ttype.name, differences,
-                        sheet.sheet, skipped)
+    return Verification(round_no, values, bounds, logged.seed, ttype.name, differences,
+                        sheet.sheet, skipped, replay.notes)
 
 
 def _ids(players: list[int]) -> str:

@@ -1,0 +1,79 @@
+"""The `Log` lines of a draw read back by `torneo verify` (`draw_log.logged_draw`): the seed,
+the type and the previous standings' order recorded by `previous_record.record_lines`."""
+
+from __future__ import annotations
+
+from xlwings_torneo.draw_log import logged_draw
+from xlwings_torneo.previous_record import ORDER_IDS_PER_LINE, PreviousStandings, record_lines
+
+SHA = "ab" * 32
+
+
+def row(message: str) -> tuple[str, str, str]:
+    return ("23/11/2026 15:00:00", "INFO", message)
+
+
+def draw_line(sheet: str, seed: int) -> tuple[str, str, str]:
+    return row(f"Sorteggio {sheet}, tipo Squadre2000, criteri CLUB, 23 giocatori, seme {seed}")
+
+
+def standings(order: range | list[int]) -> PreviousStandings:
+    return PreviousStandings("Estate 2025, finale.xlsx", SHA, len(order) + 1, tuple(order))
+
+
+def test_the_order_round_trips_through_the_log_lines_in_both_sheet_styles():
+    order = list(range(3 * ORDER_IDS_PER_LINE - 5, 0, -1))
+    for sheet in ("1° Turno", "Turno 1"):
+        lines = record_lines(sheet, 7, standings(order))
+        assert len(lines) == 4 and lines[3].startswith(
+            f"Classifica precedente per {sheet}, seme 7, ordine 3/3: ID ")
+        logged = logged_draw([draw_line(sheet, 7), *map(row, lines)], 1)
+        assert logged is not None and (logged.seed, logged.type_name) == (7, "Squadre2000")
+        assert logged.previous == standings(order)
+
+
+def test_no_matched_player_is_recorded_as_nobody():
+    lines = record_lines("1° Turno", 7, standings([]))
+    assert lines[1].endswith("ordine 1/1: nessuno")
+    logged = logged_draw([draw_line("1° Turno", 7), *map(row, lines)], 1)
+    assert logged is not None and logged.previous == standings([])
+
+
+def test_a_missing_order_line_makes_the_record_incomplete():
+    lines = record_lines("1° Turno", 7, standings(range(2 * ORDER_IDS_PER_LINE, 0, -1)))
+    del lines[2]
+    logged = logged_draw([draw_line("1° Turno", 7), *map(row, lines)], 1)
+    assert logged is not None and isinstance(logged.previous, str)
+    assert "incompleto, non ripetibile" in logged.previous
+
+
+def test_only_the_last_draw_of_the_round_counts_and_other_rounds_do_not_mix_in():
+    first = record_lines("1° Turno", 7, standings([3, 2, 1]))
+    rows = [draw_line("1° Turno", 7), *map(row, first),
+            draw_line("2° Turno", 8),
+            row("2° Turno: Attenzione: nessuna classifica del torneo precedente "
+                "(--classifica-precedente): sorteggio ottimizzato")]
+    logged = logged_draw(rows, 1)
+    assert logged is not None and logged.previous == standings([3, 2, 1])
+    assert not logged.without_previous
+    round_2 = logged_draw(rows, 2)
+    assert round_2 is not None and round_2.previous is None and round_2.without_previous
+    # round 1 drawn again without the standings: the old record no longer applies
+    rows += [draw_line("1° Turno", 9),
+             row("1° Turno: Attenzione: nessuna classifica del torneo precedente "
+                 "(--classifica-precedente): sorteggio ottimizzato"),
+             *map(row, first)]  # a stray record of another seed is ignored
+    again = logged_draw(rows, 1)
+    assert again is not None and again.seed == 9
+    assert again.previous is None and again.without_previous
+
+
+def test_a_log_without_a_draw_of_the_round_gives_nothing():
+    assert logged_draw([row("Classifica scritta"), draw_line("2° Turno", 1)], 1) is None
+
+
+def test_a_file_name_with_a_line_break_stays_on_one_parseable_line():
+    odd = PreviousStandings("a\nb».xlsx", SHA, 2, (1,))
+    lines = record_lines("1° Turno", 7, odd)
+    logged = logged_draw([draw_line("1° Turno", 7), *map(row, lines)], 1)
+    assert logged is not None and logged.previous == PreviousStandings("a?b».xlsx", SHA, 2, (1,))
