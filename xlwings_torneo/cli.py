@@ -84,6 +84,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
     for row in standings.rows[: args.top]:
         print(f"  {row.position:>3}. {row.player.display_name} - "
               f"{points_text(standings, row)}")
+    for note in standings.notes:
+        print(f"Nota: {note}")
     return EXIT_OK
 
 

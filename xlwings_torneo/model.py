@@ -197,6 +197,22 @@ class Penalty:
 
 
 @dataclass(frozen=True)
+class VoidGame:
+    """One row of the sheet `Partite Annullate`: a game the referee declared void (seed 003
+    l.69, regola 22), for a whole table or for one player of it."""
+
+    round_no: int
+    table_no: int
+    player_id: PlayerId | None = None
+    """None: every player of the table (but `culprit`); else only this player."""
+    culprit: PlayerId | None = None
+    """Who interrupted the game: eliminated from the tournament (seed 003 l.69)."""
+    reason: str = ""
+    cell: str = ""
+    """Where the row is (its `Turno` cell), for messages."""
+
+
+@dataclass(frozen=True)
 class Tournament:
     """Everything read from one workbook."""
 
@@ -215,6 +231,9 @@ class Tournament:
     the workbook has no registry."""
     penalties: tuple[Penalty, ...] = ()
     """The referee's penalties (sheet `Penalità`), subtracted from the standings total."""
+    void_games: tuple[VoidGame, ...] = ()
+    """Games declared void (sheet `Partite Annullate`), scored by the type's
+    `partita_annullata` rule."""
 
     def player(self, pid: PlayerId) -> Player:
         for p in self.players:

@@ -426,6 +426,8 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
             log.info("Parità al %d° posto risolta per sorteggio (seme %d): %s", tie.position,
                      tie.seed, ", ".join(tournament.player(pid).display_name
                                          for pid in tie.players))
+        for note in standings.notes:
+            log.info("%s", note)  # the void games (sheet `Partite Annullate`)
         for line in keep_foreign_standings(book):
             notice.warning("%s", line)
         anchor = _last_round_sheet(book)

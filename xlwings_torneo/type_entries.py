@@ -37,6 +37,7 @@ from .formats import (
 from .scoring.primitives import PRIMITIVES, Formula, ParamError, convert, defaults
 from .scoring.rules import FINAL_TIEBREAKERS, TEAM_TIES, ScoringRule, TeamRule
 from .scoring.tiebreak import TIEBREAK_NAMES, TieCriterion
+from .scoring.void_games import DEFAULT_VOID_RULE, VOID_RULES
 
 ORGANISER_FILE = "tipi.toml"
 """An organiser's own types, beside the workbook."""
@@ -90,7 +91,7 @@ TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavol
 ROUND_KEYS = ("sorteggio", "criteri", "giocatori")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
                   "spareggi_finale", "punti_prima", "parita_finale_per_classifica",
-                  "minimo_partite")
+                  "minimo_partite", "partita_annullata")
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso", "spareggi")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
 ATTENDANCE_KEYS = ("fino_a", "turni", "diretti_in_finale", "semifinali")
@@ -395,7 +396,18 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
                       MAX_DISCARDS) or 0,
         min_games=_int(p, name, "classifica.minimo_partite",
                        standing.get("minimo_partite", 0), 0, MAX_MIN_GAMES) or 0,
+        void_rule=_void_rule(p, name, standing),
     )
+
+
+def _void_rule(p: _Problems, name: str, standing: Mapping[str, Any]) -> str:
+    """`[classifica] partita_annullata`: how a void game is scored (`void_games.py`)."""
+    rule = _text(p, name, "classifica.partita_annullata",
+                 standing.get("partita_annullata", DEFAULT_VOID_RULE))
+    if rule not in VOID_RULES:
+        p.add(name, "classifica.partita_annullata", _unknown("regola", rule, VOID_RULES))
+        return DEFAULT_VOID_RULE
+    return rule
 
 
 def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str

@@ -18,6 +18,11 @@ Case format (one directive a line; `#` starts a comment, where the hand arithmet
     drawn: 3 = C, B               optional: a tie drawn at position 3, in this order
     error: punteggi mancanti      instead of expect: the error message contains this
     penalita: B -7 2              optional: a penalty of the referee (name, points, round)
+    annullata: 2 3 - E            optional: a void game (sheet `Partite Annullate`): round,
+                                  table, the player (`-`: the whole table), optionally who
+                                  interrupted it
+    note: in sospeso              optional, any number: some note under the standings
+                                  contains this text
 
 A number written `~0.3333` is compared after rounding the result to its decimals (for PBGs
 that have no finite decimal form). Adding a case needs no code.
@@ -34,7 +39,7 @@ import pytest
 from xlwings_torneo.attendance import tournament_type
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.formats import builtin_types, find_type
-from xlwings_torneo.model import Penalty, Round, Tournament, TournamentInfo
+from xlwings_torneo.model import Penalty, Round, Tournament, TournamentInfo, VoidGame
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 
@@ -57,6 +62,8 @@ class Case:
     drawn: list[str] = field(default_factory=list)
     error: str | None = None
     penalties: list[tuple[str, Decimal, int]] = field(default_factory=list)
+    voids: list[list[str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def tournament(self) -> Tournament:
         names = Names(self.clubs)
@@ -64,9 +71,12 @@ class Case:
                                       for k, line in enumerate(tables, start=1)))
                        for n, tables in enumerate(self.rounds, start=1))
         penalties = tuple(Penalty(names.id(n), pts, r) for n, pts, r in self.penalties)
+        voids = tuple(VoidGame(int(r), int(t), None if who == "-" else names.id(who),
+                               names.id(culprit[0]) if culprit else None)
+                      for r, t, who, *culprit in self.voids)
         return Tournament(names.players(), rounds,
                           TournamentInfo(turni_previsti=self.turni_previsti),
-                          penalties=penalties)
+                          penalties=penalties, void_games=voids)
 
 
 def parse(path: Path) -> Case:
@@ -99,6 +109,10 @@ def parse(path: Path) -> Case:
         elif key == "penalita":
             who, pts, round_no = value.split()
             case.penalties.append((who, Decimal(pts), int(round_no)))
+        elif key == "annullata":
+            case.voids.append(value.split())
+        elif key == "note":
+            case.notes.append(value)
         elif key == "error":
             case.error = value
         elif key in ("expect", "teams", "drawn") and not value:
@@ -180,6 +194,8 @@ def test_golden_standings(path: Path) -> None:
     problems = check_rows(standings, case.expect)
     problems += check_teams(standings, case.teams)
     problems += check_drawn(standings, case.drawn, names)
+    problems += [f"no note contains {want!r}: {standings.notes}" for want in case.notes
+                 if not any(want in note for note in standings.notes)]
     assert not problems, "\n".join(problems)
 
 

@@ -6,7 +6,7 @@ checks of the score cells live here, so every scoring rule sees only complete ta
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -152,12 +152,14 @@ def _seated_twice(round_: Round) -> list[str]:
 
 
 def collect_games(tournament: Tournament, *, unico_vincitore: bool,
-                  after_round: int | None) -> tuple[tuple[int, ...], tuple[Game, ...]]:
+                  after_round: int | None, void_tables: Collection[tuple[int, int]] = ()
+                  ) -> tuple[tuple[int, ...], tuple[Game, ...]]:
     """The played rounds up to `after_round` and their games, checked.
 
     An entirely empty round is not played yet and is skipped; every other problem (a table
     not entered in a played round, a played round after an empty one, a shared win the
-    options forbid, an ID missing from `Iscritti`) is collected and raised together.
+    options forbid, an ID missing from `Iscritti`) is collected and raised together. The
+    (round, table) in `void_tables` (sheet `Partite Annullate`) are not games at all.
     """
     rounds = sorted((r for r in tournament.rounds
                      if after_round is None or r.number <= after_round), key=lambda r: r.number)
@@ -177,7 +179,7 @@ def collect_games(tournament: Tournament, *, unico_vincitore: bool,
         round_max = max((len(t.players) for t in round_.tables), default=0)
         problems.extend(_seated_twice(round_))
         for table in round_.tables:
-            if not table.players:
+            if not table.players or (round_.number, table.number) in void_tables:
                 continue
             if not table.is_played:
                 # WORKBOOK.md, round sheets: "2° Turno, Tavolo N°5: punteggi mancanti".

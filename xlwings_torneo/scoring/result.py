@@ -63,6 +63,9 @@ class Standings:
     """`Classifica a Squadre` rows, for types with a team standing."""
     drawn_ties: tuple[DrawnTie, ...] = ()
     """Ties settled by a random draw, for the log; empty when none was needed."""
+    notes: tuple[str, ...] = ()
+    """Italian notes under `Classifica` and on the console: the void games (sheet `Partite
+    Annullate`), what each of their players got or still waits for, who was eliminated."""
 
     def shown_decimals(self, values: Iterable[Decimal | None]) -> int:
         """Decimals to show for one column: the type's precision, or none when every value

@@ -17,6 +17,7 @@ from .games import Game
 from .points import PointsRule
 from .tiebreak import TieBreak as T
 from .tiebreak import TieCriterion
+from .void_games import DEFAULT_VOID_RULE
 
 ExtraColumn = tuple[str, Callable[[Game, PlayerId], Fraction]]
 """A total column shown between `v tot` and `pt tot`: header, value of one game."""
@@ -86,6 +87,9 @@ class ScoringRule:
     """Only players with at least this many games are ranked in the final standings (seed
     003 l.21: "verrà considerato in graduatoria solo il giocatore che avrà giocato almeno 2
     partite"); 0: everybody. See `standings.MIN_GAMES_ONLY_AT_THE_END`."""
+    void_rule: str = DEFAULT_VOID_RULE
+    """What a game declared void (sheet `Partite Annullate`) earns: one of
+    `void_games.VOID_RULES` (seed 003 l.69: `punteggio_turno_successivo`)."""
 
     @property
     def total_headers(self) -> tuple[str, ...]:

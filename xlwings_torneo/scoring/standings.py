@@ -7,7 +7,7 @@ Flow: check and collect the games (`games`), score each game (`points`), gather 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
@@ -32,6 +32,7 @@ from .tiebreak import (
     rank,
     sort_key,
 )
+from .void_games import Outcome, VoidSeats, resolve, void_notes, void_seats
 
 DECIMAL_PRECISION = 50
 """Significant digits of the `Decimal` context the points are computed in."""
@@ -64,14 +65,15 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         # manual 000 l.832 (1VS1): "Non è prevista una modalità classifica".
         raise ScoringError(f"il tipo di torneo {ttype.name} non prevede una classifica propria: "
                            f"scegli come Tipo Classifica un tipo con classifica, ad esempio BGL")
+    voids = void_seats(tournament)
     played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
-                                  after_round=after_round)
+                                  after_round=after_round, void_tables=voids.tables)
     with localcontext() as ctx:
         # Points are exact whatever decimal context the caller set: every value of every
         # formula fits well within this precision.
         ctx.prec = DECIMAL_PRECISION
         engine = _Engine(tournament, ttype, rule, games,
-                         qualified_places(ttype.thresholds))
+                         qualified_places(ttype.thresholds), voids)
         ranked, drawn = engine.ranked(played, draw_seed=seed)
     shown = bool(tournament.penalties)
     rows = tuple(_row(r, played, engine.records[r.record.player.id], penalty=shown)
@@ -84,6 +86,7 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         decimals=rule.decimals,
         teams=_teams(rule.teams, engine.records.values()),
         drawn_ties=tuple(drawn),
+        notes=engine.notes(played[-1]) if played else (),
     )
 
 
@@ -122,12 +125,38 @@ class _Engine:
     rule: ScoringRule
     games: tuple[Game, ...]
     places: QualifiedPlaces
+    voids: VoidSeats = field(default_factory=lambda: VoidSeats(frozenset(), {}, {}))
 
     def __post_init__(self) -> None:
         self.game_points = {(g.round_no, g.table_no): self.rule.points(g) for g in self.games}
-        self.records = self._records(self.games)
+        self.records = self._records(self.games, max((g.round_no for g in self.games),
+                                                      default=0))
 
-    def _records(self, games: Sequence[Game]) -> dict[PlayerId, Record]:
+    @property
+    def last_round(self) -> int | None:
+        """The tournament's last round, for a void game (seed 003 l.69); None: not known."""
+        if self.ttype.open_ended:
+            return self.tournament.info.turni_previsti
+        return len(self.ttype.rounds)
+
+    def _void_points(self, points: dict[PlayerId, dict[int, Fraction]], horizon: int
+                     ) -> list[Outcome]:
+        """Adds the points of the void games up to `horizon` (`void_games.resolve`)."""
+        return resolve(points, self.voids, self.rule.void_rule, horizon=horizon,
+                       last_round=self.last_round)
+
+    def notes(self, horizon: int) -> tuple[str, ...]:
+        """The void games' notes for the standings after round `horizon`."""
+        points: dict[PlayerId, dict[int, Fraction]] = {}
+        for g in self.games:
+            if g.round_no <= horizon:
+                for pid, value in self.game_points[(g.round_no, g.table_no)].items():
+                    if (g.round_no, pid) not in self.voids.seats:
+                        points.setdefault(pid, {})[g.round_no] = value
+        names = {p.id: p.display_name for p in self.tournament.players}
+        return void_notes(self._void_points(points, horizon), self.voids, names, horizon)
+
+    def _records(self, games: Sequence[Game], horizon: int) -> dict[PlayerId, Record]:
         points: dict[PlayerId, dict[int, Fraction]] = {}
         won: dict[PlayerId, set[int]] = {}
         extras: dict[PlayerId, list[Fraction]] = {}
@@ -137,6 +166,8 @@ class _Engine:
         shares: dict[PlayerId, dict[int, Fraction]] = {}
         for g in games:
             for pid, value in self.game_points[(g.round_no, g.table_no)].items():
+                if (g.round_no, pid) in self.voids.seats:
+                    continue  # void for him: scored below by the type's rule
                 seat = g.seat(pid)
                 points.setdefault(pid, {})[g.round_no] = value
                 table_points.setdefault(pid, []).append(seat.pts)
@@ -149,14 +180,20 @@ class _Engine:
                 column = extras.setdefault(pid, [Fraction(0)] * len(self.rule.extra_columns))
                 for i, (_, fn) in enumerate(self.rule.extra_columns):
                     column[i] += fn(g, pid)
+        for round_no, pid in self.voids.seats:
+            if round_no <= horizon:
+                points.setdefault(pid, {})  # ranked even before his void game is scored
+        self._void_points(points, horizon)
         by_id = self.tournament.by_id
         rounds = {g.round_no for g in games}
-        return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())), tuple(extras[pid]),
-                            tuple(table_points[pid]),
+        no_extras = [Fraction(0)] * len(self.rule.extra_columns)
+        return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())),
+                            tuple(extras.get(pid, no_extras)),
+                            tuple(table_points.get(pid, ())),
                             discarded(pts, len(rounds), self.rule.discards),
-                            places[pid], tables[pid], shares[pid],
+                            places.get(pid, {}), tables.get(pid, {}), shares.get(pid, {}),
                             self._penalty(pid, rounds))
-                for pid, pts in points.items()}
+                for pid, pts in points.items() if pid in by_id}
 
     def _penalty(self, pid: PlayerId, rounds: set[int]) -> Fraction:
         """The referee's penalties of `pid` given up to the last of `rounds` (seed 003:
@@ -172,7 +209,9 @@ class _Engine:
         if not played:
             return [], []
         last = played[-1]
-        records = self._records([g for g in self.games if g.round_no <= last])
+        records = self._records([g for g in self.games if g.round_no <= last], last)
+        records = {pid: r for pid, r in records.items()
+                   if not self.voids.eliminated(pid, last)}
         if self.rule.min_games and self._at_the_end(played):
             records = {pid: r for pid, r in records.items()
                        if len(r.points) >= self.rule.min_games}

@@ -19,6 +19,7 @@ from .problems import Problems
 from .registry import SHEET_GIOCATORI, apply_registry, read_registry
 from .round_sheets import read_round, round_number, round_sheet_name
 from .sheet import CellValue, Grid, cell_ref
+from .void_games import eliminate_culprits, is_void_sheet, read_void_games
 
 SHEET_ISCRITTI = "Iscritti"
 SHEET_TORNEO = "TORNEO"
@@ -209,10 +210,13 @@ def read_tournament(grids: Iterable[Grid], defaults: Options,
         problems.add(f"il turno {number} ha due fogli ({twins}): tienine uno solo")
     penalties = tuple(p for name, grid in by_name.items() if is_penalty_sheet(name)
                       for p in read_penalties(grid, index, problems))
+    void_games = tuple(v for name, grid in by_name.items() if is_void_sheet(name)
+                       for v in read_void_games(grid, rounds, index, problems))
+    players = eliminate_culprits(players, void_games, problems)
     problems.raise_if_any()
     rounds.sort(key=lambda r: r.number)
     missing = frozenset(c for c in NEEDED_COLUMNS if c not in sheet.columns) \
         if sheet.columns else frozenset()
     return Tournament(players=players, rounds=tuple(rounds), info=info, options=options,
                       warnings=tuple(problems.warnings), missing_columns=missing,
-                      registry_found=found, penalties=penalties)
+                      registry_found=found, penalties=penalties, void_games=void_games)

@@ -250,9 +250,9 @@ def standings_specs(standings: Standings, colours: dict[str, str],
             full.put(i, col, total, Style(fill=fill, number_format=number))
             col += 1
         full.put(i, col, p.id, plain)
-    note = finalists_note(standings, ttype)
-    if note:
-        full.put(len(standings.rows) + 3, 1, note, Style(italic=True))
+    notes = [n for n in (finalists_note(standings, ttype),) if n] + list(standings.notes)
+    for k, note in enumerate(notes):
+        full.put(len(standings.rows) + 3 + k, 1, note, Style(italic=True))
     full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})
 
     reduced = SheetSpec(SHEET_RIDOTTA, page=page(SHEET_RIDOTTA, False))
