@@ -42,10 +42,24 @@ def write_case(path: Path, case_path: Path) -> tuple[list[str], list[str]]:
         book.write_sheet(round_spec(rnd.number, tables, by_id, scores))
     book.save()
     type_teams_and_penalties(path, t)
+    type_void_games(path, t)
     args = ["--type", case.type_name, "--seed", str(case.seed)]
     if case.after_round:
         args += ["--after-round", str(case.after_round)]
     return args, case.expect
+
+
+def type_void_games(path: Path, t: Tournament) -> None:
+    """The sheet `Partite Annullate` (seed 003 l.69), as an organiser types it."""
+    if not t.void_games:
+        return
+    wb = openpyxl.load_workbook(path)
+    sheet = wb.create_sheet("Partite Annullate")
+    sheet.append(["Turno", "Tavolo", "ID", "Responsabile", "Motivo"])
+    for void in t.void_games:
+        sheet.append([void.round_no, void.table_no, void.player_id, void.culprit,
+                      "partita interrotta"])
+    wb.save(path)
 
 
 def type_teams_and_penalties(path: Path, t: Tournament) -> None:
@@ -90,6 +104,12 @@ def test_golden_case_through_the_cli(tmp_path: Path, torneo: Cli, case_path: Pat
         expect = expect[:-1]
     else:
         assert len(rows) == len(expect)
+    case = parse(case_path)
+    notes = [str(c.value).replace(f" {SURNAME}", "") for c in ws["A"][len(rows) + 1:]
+             if c.value is not None]
+    for want in case.notes:  # under the standings and on the console (`Partite Annullate`)
+        assert any(want in note for note in notes), (want, notes)
+        assert want in torneo.out.replace(f" {SURNAME}", ""), (want, torneo.out)
     for cells, line in zip(rows, expect, strict=False):
         left, _, right = line.partition("|")
         pos, name, *rounds = left.split()

@@ -149,16 +149,22 @@ def _number(value: Fraction) -> str:
     return format(to_decimal(value).normalize(), "f").replace(".", ",")
 
 
-def _player_text(outcome: Outcome, names: Mapping[PlayerId, str]) -> str:
-    name = names.get(outcome.player_id, f"ID {outcome.player_id}")
-    if outcome.state is State.APPLIED:
-        return f"{name} {_number(outcome.points)} (punti del {outcome.source}° Turno)"
-    if outcome.state is State.PENDING:
-        return (f"{name} in sospeso: riceverà i punti del {outcome.source}° Turno, non ancora "
-                f"giocato (per ora nessun punto)")
-    if outcome.source is not None:
-        return f"{name} nessun punto (non ha giocato il {outcome.source}° Turno)"
-    return f"{name} nessun punto"
+def _group_text(state: State, source: int | None, group: list[Outcome],
+                names: Mapping[PlayerId, str]) -> str:
+    """One kind of outcome at one table: `punti del 2° Turno: Anna 31,5, Luca 6`."""
+    def name(o: Outcome) -> str:
+        return names.get(o.player_id, f"ID {o.player_id}")
+
+    who = ", ".join(name(o) for o in group)
+    if state is State.APPLIED:
+        return f"punti del {source}° Turno: " + ", ".join(
+            f"{name(o)} {_number(o.points)}" for o in group)
+    if state is State.PENDING:
+        return (f"in sospeso fino al {source}° Turno, non ancora giocato (per ora nessun "
+                f"punto): {who}")
+    if source is not None:
+        return f"nessun punto (non ha giocato il {source}° Turno): {who}"
+    return f"nessun punto: {who}"
 
 
 def void_notes(outcomes: list[Outcome], voids: VoidSeats, names: Mapping[PlayerId, str],
@@ -172,8 +178,12 @@ def void_notes(outcomes: list[Outcome], voids: VoidSeats, names: Mapping[PlayerI
     for (round_no, table_no), group in sorted(by_table.items()):
         reason = next((o.void.reason for o in group if o.void.reason), "")
         why = f" ({reason})" if reason else ""
+        kinds: dict[tuple[State, int | None], list[Outcome]] = {}
+        for o in group:
+            kinds.setdefault((o.state, o.source), []).append(o)
         notes.append(f"{round_no}° Turno, Tavolo N°{table_no}: partita annullata{why}; "
-                     + "; ".join(_player_text(o, names) for o in group))
+                     + "; ".join(_group_text(state, source, outcomes, names)
+                                 for (state, source), outcomes in kinds.items()))
     for pid, void in sorted(voids.culprits.items(), key=lambda kv: kv[1].round_no):
         if void.round_no <= horizon:
             out = ": non è in classifica" if CULPRIT_LEFT_OUT else ""
