@@ -84,7 +84,8 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     return Standings(
         type_name=ttype.name, rounds=played, total_headers=headers, rows=rows,
         decimals=rule.decimals,
-        teams=_teams(rule.teams, engine.records.values()),
+        teams=_teams(rule.teams, [r for pid, r in engine.records.items()
+                                  if not played or not voids.eliminated(pid, played[-1])]),
         drawn_ties=tuple(drawn),
         notes=engine.notes(played[-1]) if played else (),
     )
