@@ -6,6 +6,7 @@ Run by a Python that can `import uno` (`type_cells` below hands over to one):
 `python tests/lo_cells.py FILE CELLS.json` with CELLS `{"Sheet": {"B4": "Mario", "C4": 5}}`.
 Two special entries decorate a sheet as organisers do: `{"Sheet": {"picture:F2": "logo.png",
 "link:F8": "https://example.org"}}` anchors a picture at F2 and puts a hyperlink in F8.
+A sheet not in the file is added at the end, as an organiser adds one.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ def _main(path: Path, data: Path) -> None:
         document = load(desktop, path)
         try:
             for sheet_name, values in cells.items():
+                if not document.Sheets.hasByName(sheet_name):  # a sheet the organiser adds
+                    document.Sheets.insertNewByName(sheet_name, document.Sheets.getCount())
                 sheet = document.Sheets.getByName(sheet_name)
                 for ref, value in values.items():
                     kind, _, ref = ref.rpartition(":")
