@@ -7,7 +7,7 @@ Flow: check and collect the games (`games`), score each game (`points`), gather 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
@@ -126,10 +126,13 @@ class _Engine:
     rule: ScoringRule
     games: tuple[Game, ...]
     places: QualifiedPlaces
-    voids: VoidSeats = field(default_factory=lambda: VoidSeats(frozenset(), {}, {}))
+    voids: VoidSeats
+    """The void games (sheet `Partite Annullate`)."""
 
     def __post_init__(self) -> None:
         self.game_points = {(g.round_no, g.table_no): self.rule.points(g) for g in self.games}
+        self.void_outcomes: dict[int, list[Outcome]] = {}
+        """What each void seat got, by the horizon of the records that computed it."""
         self.records = self._records(self.games, max((g.round_no for g in self.games),
                                                       default=0))
 
@@ -140,22 +143,11 @@ class _Engine:
             return self.tournament.info.turni_previsti
         return len(self.ttype.rounds)
 
-    def _void_points(self, points: dict[PlayerId, dict[int, Fraction]], horizon: int
-                     ) -> list[Outcome]:
-        """Adds the points of the void games up to `horizon` (`void_games.resolve`)."""
-        return resolve(points, self.voids, self.rule.void_rule, horizon=horizon,
-                       last_round=self.last_round)
-
     def notes(self, horizon: int) -> tuple[str, ...]:
-        """The void games' notes for the standings after round `horizon`."""
-        points: dict[PlayerId, dict[int, Fraction]] = {}
-        for g in self.games:
-            if g.round_no <= horizon:
-                for pid, value in self.game_points[(g.round_no, g.table_no)].items():
-                    if (g.round_no, pid) not in self.voids.seats:
-                        points.setdefault(pid, {})[g.round_no] = value
+        """The void games' notes for the standings after round `horizon` (`ranked` of the
+        rounds up to `horizon` computed them)."""
         names = {p.id: p.display_name for p in self.tournament.players}
-        return void_notes(self._void_points(points, horizon), self.voids, names, horizon)
+        return void_notes(self.void_outcomes.get(horizon, []), self.voids, names, horizon)
 
     def _records(self, games: Sequence[Game], horizon: int) -> dict[PlayerId, Record]:
         points: dict[PlayerId, dict[int, Fraction]] = {}
@@ -184,7 +176,8 @@ class _Engine:
         for round_no, pid in self.voids.seats:
             if round_no <= horizon:
                 points.setdefault(pid, {})  # ranked even before his void game is scored
-        self._void_points(points, horizon)
+        self.void_outcomes[horizon] = resolve(points, self.voids, self.rule.void_rule,
+                                              horizon=horizon, last_round=self.last_round)
         by_id = self.tournament.by_id
         rounds = {g.round_no for g in games}
         no_extras = [Fraction(0)] * len(self.rule.extra_columns)

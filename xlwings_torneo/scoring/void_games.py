@@ -9,6 +9,12 @@ The player who interrupted the game "verrà eliminato dal torneo in corso".
 
 The engine (`standings.py`) leaves a void table out of the games, leaves a void seat out of
 its player's record, and adds the points this module finds for it.
+
+Readings of l.69 (documented for organisers in docs/tipi.md): who does not play the next
+round "obtained" nothing in it and gets nothing for the void game; the last round is the
+type's last (for an open-ended type `Numero Turni Previsti` of `TORNEO`, else unknown and
+the next round is awaited); the points given count as a game for `minimo_partite` but are
+not a win and name no table for the `tavolo_piu_basso` tie-break (the game was not played).
 """
 
 from __future__ import annotations
