@@ -45,6 +45,18 @@ def _type_scores(path: Path, number: int) -> dict[int, Decimal]:
     return scores
 
 
+def _first_round_scored(path: Path, torneo: Cli) -> Path:
+    """A new workbook, `PLAYERS` registered, round 1 drawn as Squadre2000 and scored."""
+    assert torneo("new", path) == 0, torneo.err
+    book = open_workbook(path)
+    book.write_sheet(iscritti_spec(PLAYERS))
+    book.save()
+    assert torneo("draw", path, "--type", "Squadre2000", "--round", "1", "--seed", "1") == 0, \
+        torneo.err
+    _type_scores(path, 1)
+    return path
+
+
 def _write_void_sheet(path: Path, rows: list[list[CellValue]]) -> None:
     spec = SheetSpec(VOID_SHEET)
     for r, row in enumerate([VOID_HEADER, *rows], start=1):
@@ -75,14 +87,7 @@ def _empty(value: CellValue) -> bool:
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".xls"])
 def test_a_void_table_on_the_day_through_the_cli(tmp_path: Path, torneo: Cli, suffix: str):
-    path = tmp_path / f"squadre2000{suffix}"
-    assert torneo("new", path) == 0, torneo.err
-    book = open_workbook(path)
-    book.write_sheet(iscritti_spec(PLAYERS))
-    book.save()
-    assert torneo("draw", path, "--type", "Squadre2000", "--round", "1", "--seed", "1") == 0, \
-        torneo.err
-    _type_scores(path, 1)
+    path = _first_round_scored(tmp_path / f"squadre2000{suffix}", torneo)
     tables = _tables(path, 1)
     assert sorted(len(t) for t in tables) == [4, 5]
     void_table = next(k for k, t in enumerate(tables, start=1) if len(t) == 5)
@@ -125,14 +130,7 @@ def test_a_void_table_on_the_day_through_the_cli(tmp_path: Path, torneo: Cli, su
 @pytest.mark.parametrize("suffix", [".xlsx", ".xls"])
 def test_a_bad_row_is_an_italian_error_naming_its_cell_and_nothing_is_written(
         tmp_path: Path, torneo: Cli, suffix: str):
-    path = tmp_path / f"squadre2000{suffix}"
-    assert torneo("new", path) == 0, torneo.err
-    book = open_workbook(path)
-    book.write_sheet(iscritti_spec(PLAYERS))
-    book.save()
-    assert torneo("draw", path, "--type", "Squadre2000", "--round", "1", "--seed", "1") == 0, \
-        torneo.err
-    _type_scores(path, 1)
+    path = _first_round_scored(tmp_path / f"squadre2000{suffix}", torneo)
     _write_void_sheet(path, [[1, 1, None, None, "ok"], [1, 7, None, None, "tavolo errato"],
                              [2, 1, None, None, "turno errato"], [1, 1, 99, None, "ID errato"]])
     before = path.read_bytes()

@@ -17,6 +17,7 @@ from typing import Protocol
 from ..errors import WorkbookError
 from ..model import Penalty, PlayerId
 from .cells import is_blank, norm_header, to_decimal, to_id, to_text
+from .headers import find_header
 from .sheet import Grid, cell_ref
 
 SHEET_PENALITA = "Penalità"
@@ -28,7 +29,6 @@ HEADERS = {
     "turno": "round", "nturno": "round",
     "motivo": "reason", "note": "reason", "nota": "reason",
 }
-HEADER_SEARCH_ROWS = 10
 
 
 class Problems(Protocol):
@@ -39,20 +39,11 @@ def is_penalty_sheet(name: str) -> bool:
     return norm_header(name) in {norm_header(k) for k in PENALTY_SHEET_KEYS}
 
 
-def _header(grid: Grid) -> tuple[int, dict[str, int]] | None:
-    for row in range(1, min(grid.max_row, HEADER_SEARCH_ROWS) + 1):
-        found = {HEADERS[norm_header(v)]: col for col, v in enumerate(grid.rows[row - 1], 1)
-                 if norm_header(v) in HEADERS}
-        if "id" in found and "points" in found:
-            return row, found
-    return None
-
-
 def read_penalties(grid: Grid, players: Container[PlayerId],
                    problems: Problems) -> tuple[Penalty, ...]:
     """Every penalty of the sheet; problems (unknown ID, a value that is not a number)
     collected with their cells."""
-    header = _header(grid)
+    header = find_header(grid, HEADERS, ("id", "points"))
     if header is None:
         if grid.max_row:
             problems.add("mancano le intestazioni ID e Punti", f"{grid.name}!A1")

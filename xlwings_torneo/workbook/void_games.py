@@ -18,6 +18,7 @@ from dataclasses import replace
 from ..errors import WorkbookError
 from ..model import Player, PlayerId, Round, VoidGame
 from .cells import is_blank, norm_header, to_id, to_text
+from .headers import find_header
 from .problems import Problems
 from .sheet import CellValue, Grid, cell_ref
 
@@ -31,7 +32,6 @@ HEADERS = {
     "responsabile": "culprit", "idresponsabile": "culprit", "escluso": "culprit",
     "motivo": "reason", "note": "reason", "nota": "reason",
 }
-HEADER_SEARCH_ROWS = 10
 _NUMBER = re.compile(r"\s*(?:turno|tavolo)?\s*(?:n\s*°?)?\s*(\d+)\s*°?\s*(?:turno)?\s*",
                      re.IGNORECASE)
 """`2`, `2°`, `2° Turno`, `Turno 2`, `Tavolo N°3`, `N° 3`."""
@@ -43,15 +43,6 @@ _At = Callable[[str], str]
 
 def is_void_sheet(name: str) -> bool:
     return norm_header(name) in VOID_SHEET_KEYS
-
-
-def _header(grid: Grid) -> tuple[int, dict[str, int]] | None:
-    for row in range(1, min(grid.max_row, HEADER_SEARCH_ROWS) + 1):
-        found = {HEADERS[norm_header(v)]: col for col, v in enumerate(grid.rows[row - 1], 1)
-                 if norm_header(v) in HEADERS}
-        if "round" in found and "table" in found:
-            return row, found
-    return None
 
 
 def _number(value: CellValue, where: str, what: str) -> int:
@@ -69,7 +60,7 @@ def read_void_games(grid: Grid, rounds: Sequence[Round], players: Mapping[Player
                     problems: Problems) -> tuple[VoidGame, ...]:
     """Every void game of the sheet, checked against the round sheets: an unknown round,
     table or ID is a problem naming its cell."""
-    header = _header(grid)
+    header = find_header(grid, HEADERS, ("round", "table"))
     if header is None:
         if grid.max_row:
             problems.add("mancano le intestazioni Turno e Tavolo", f"{grid.name}!A1")

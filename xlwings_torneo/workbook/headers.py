@@ -1,0 +1,24 @@
+"""The header row of a sheet the organiser adds (`Penalità`, `Partite Annullate`): found in
+the first rows by its labels, compared tolerantly (`norm_header`)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from .cells import norm_header
+from .sheet import Grid
+
+HEADER_SEARCH_ROWS = 10
+"""A title may sit above the header row: the first rows are searched."""
+
+
+def find_header(grid: Grid, headers: Mapping[str, str], required: Collection[str]
+                ) -> tuple[int, dict[str, int]] | None:
+    """(row, {key: column}) of the first row holding every `required` key; `headers` maps
+    each normalised label to its key. None when no such row is found."""
+    for row in range(1, min(grid.max_row, HEADER_SEARCH_ROWS) + 1):
+        found = {headers[norm_header(v)]: col for col, v in enumerate(grid.rows[row - 1], 1)
+                 if norm_header(v) in headers}
+        if all(key in found for key in required):
+            return row, found
+    return None
