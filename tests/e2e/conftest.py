@@ -85,6 +85,12 @@ def type_scores(path: Path, number: int,
 
 
 @pytest.fixture
+def no_libreoffice(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A machine without LibreOffice: `soffice` is named but not there."""
+    monkeypatch.setenv("TORNEO_SOFFICE", str(tmp_path / "nessun-libreoffice" / "soffice"))
+
+
+@pytest.fixture
 def workbook(tmp_path: Path, torneo: Cli) -> Path:
     path = tmp_path / "torneo.xlsx"
     assert torneo("new", path) == 0

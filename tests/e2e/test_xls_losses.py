@@ -1,7 +1,8 @@
 """`.xls` without silent loss (issue 17, item 6): on a machine without LibreOffice a write that
 would lose features of the file is refused before writing, naming each feature and the ways
 out; `--accetta-perdite` writes anyway; `torneo converti` makes the `.xlsx`. And every `.xls`
-we write is read back the way the original program does, through Apache POI (HSSF).
+we write is read back the way the original program does, through Apache POI (HSSF), text
+formulas with their text cached (LibreOffice alone would cache 0: xls_text_results.py).
 """
 
 from __future__ import annotations
@@ -17,18 +18,14 @@ import xlrd
 
 from tests.e2e.conftest import Cli
 from tests.e2e.test_replica_2025 import replica_copy
+from tests.e2e.test_xls_formulas_recalculated import TURNO_TEXTS, copy_2008, same_results
 from tests.inventory import differences, inventory
+from tests.lo_formulas import recalculated
 
 POI_JARS = [Path("/usr/share/java") / jar for jar in
             ("poi.jar", "commons-collections4.jar", "commons-math3.jar", "commons-codec.jar")]
 """Debian's libapache-poi-java and what its HSSF part needs at run time."""
 READER = Path(__file__).resolve().parent / "poi" / "OriginalReader.java"
-
-
-@pytest.fixture
-def no_libreoffice(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """A machine without LibreOffice: `soffice` is named but not there."""
-    monkeypatch.setenv("TORNEO_SOFFICE", str(tmp_path / "nessun-libreoffice" / "soffice"))
 
 
 @pytest.fixture(scope="module")
@@ -41,21 +38,35 @@ def poi_reader(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return ["java", "-cp", os.pathsep.join([classpath, str(classes)]), "OriginalReader"]
 
 
-def read_like_the_original(reader: list[str], path: Path) -> dict[str, list[int]]:
-    """POI opens `path`, reads its round sheets, adds a sheet and saves a copy: the seat IDs
-    per round sheet. The copy must open again (with the added sheet) in our reader."""
+def run_the_original(reader: list[str], path: Path) -> list[str]:
+    """POI opens `path`, reads it, adds a sheet and saves a copy, which must open again (with
+    the added sheet) in our reader: what it printed, line by line."""
     copy = path.with_name(f"poi_{path.name}")
     done = subprocess.run([*reader, str(path), str(copy)], capture_output=True, text=True,
                           check=False, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "Aggiunto da POI" in xlrd.open_workbook(str(copy), on_demand=True).sheet_names()
+    return done.stdout.splitlines()
+
+
+def read_like_the_original(reader: list[str], path: Path) -> dict[str, list[int]]:
+    """The seat IDs per round sheet, as the original reads them through POI."""
     seats = {}
-    for line in done.stdout.splitlines():
+    for line in run_the_original(reader, path):
+        if line.startswith("FORMULA\t"):
+            continue
         match = re.fullmatch(r"(?P<sheet>.+): \d+ tavoli, \d+ posti, ID \[(?P<ids>[\d, ]*)\]",
                              line)
         assert match, line
         seats[match["sheet"]] = [int(i) for i in match["ids"].split(", ") if i]
     return seats
+
+
+def seen_by_the_original(reader: list[str], path: Path) -> dict[str, tuple[str, str]]:
+    """`Sheet!A1` -> (type, value) of each formula's result cached in the file, as the
+    original reads it through POI without recalculating."""
+    lines = [line.split("\t") for line in run_the_original(reader, path)]
+    return {cells[1]: (cells[2], cells[3]) for cells in lines if cells[0] == "FORMULA"}
 
 
 def test_without_libreoffice_a_lossy_write_is_refused_before_writing(
@@ -140,3 +151,18 @@ def test_converti_refuses_what_it_cannot_convert(tmp_path: Path, torneo: Cli) ->
     assert torneo("converti", source, "--overwrite") == 0, torneo.err
     assert xlsx.read_bytes()[:4] == b"PK\x03\x04"
     assert torneo("check", xlsx) == 0, torneo.err
+
+
+def test_text_formulas_keep_their_cached_text_through_libreoffice(
+        tmp_path: Path, torneo: Cli, poi_reader: list[str]) -> None:
+    path = copy_2008(tmp_path)
+    before = recalculated(path)
+    assert torneo("draw", path, "--seed", "5") == 0, torneo.err  # the LibreOffice route
+    assert same_results(before, recalculated(path), {}) == []
+    torneo_c = [xlrd.open_workbook(str(path)).sheet_by_name("TORNEO").cell(r, 2)
+                for r in range(7, 37)]
+    assert [(cell.ctype, cell.value) for cell in torneo_c] == [
+        (xlrd.XL_CELL_TEXT, text) for text in TURNO_TEXTS]  # LibreOffice alone caches 0.0
+    original = seen_by_the_original(poi_reader, path)
+    assert [original[f"TORNEO!C{r}"] for r in range(8, 12)] == [
+        ("STRING", text) for text in TURNO_TEXTS[:4]]

@@ -175,8 +175,17 @@ def store_atomic(document: Any, path: Path) -> None:
     os.close(fd)
     temporary = Path(name)
     try:
+        texts = None
+        if suffix == ".xls":  # LibreOffice caches 0 for text results: xls_texts.py
+            from .xls_texts import formula_texts
+
+            texts = formula_texts(document)
         document.storeToURL(file_url(temporary), property_values(
             FilterName=FILTERS.get(suffix, "Calc MS Excel 2007 XML"), Overwrite=True))
+        if texts:
+            from .xls_texts import mend_stored
+
+            mend_stored(temporary, texts, path.name)
         os.chmod(temporary, path.stat().st_mode & 0o777)
         os.replace(temporary, path)
     finally:

@@ -1,6 +1,8 @@
 // What the original program "Gestione Torneo" does with a workbook, through Apache POI (HSSF):
 // open the .xls, read every round sheet as rows of seats (ID, name, score triples), then add
-// a sheet and save. Prints one line per round sheet: "SHEET: T tavoli, S posti, IDs ...".
+// a sheet and save. Prints one line per round sheet: "SHEET: T tavoli, S posti, IDs ...",
+// and one per formula cell of any sheet with the result cached in the file, as the original
+// reads it without recalculating: "FORMULA<TAB>SHEET!A1<TAB>TYPE<TAB>VALUE".
 // Usage: java -cp POI_JARS:. OriginalReader IN.xls OUT.xls
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -18,6 +20,22 @@ public class OriginalReader {
         return name.matches("\\d+° Turno");  // the original reads these sheets only
     }
 
+    static void printCachedResults(Sheet sheet) {
+        for (Row row : sheet) {
+            for (Cell cell : row) {
+                if (cell.getCellType() != CellType.FORMULA) {
+                    continue;
+                }
+                CellType type = cell.getCachedFormulaResultType();
+                String value = type == CellType.STRING ? cell.getStringCellValue()
+                        : type == CellType.NUMERIC ? String.valueOf(cell.getNumericCellValue())
+                        : "";
+                System.out.println("FORMULA\t" + sheet.getSheetName() + "!"
+                        + cell.getAddress().formatAsString() + "\t" + type + "\t" + value);
+            }
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         HSSFWorkbook workbook;
         try (FileInputStream in = new FileInputStream(args[0])) {
@@ -25,6 +43,7 @@ public class OriginalReader {
         }
         for (int i = 0; i < workbook.getNumberOfSheets(); i++) {
             Sheet sheet = workbook.getSheetAt(i);
+            printCachedResults(sheet);
             if (!isRoundSheet(sheet.getSheetName())) {
                 continue;
             }
