@@ -3,7 +3,8 @@
 Saving rewrites every sheet, so the sheets the program did not touch are copied cell by
 cell with their formatting: values (dates keep their number format), fonts, fills,
 borders, alignment, number formats, column widths, hidden columns and rows, row heights,
-merged cells, frozen panes, hidden sheets, sheet order and the colour palette.
+merged cells, frozen panes, hidden sheets, sheet order, the colour palette and the page
+setup (xls_page_setup.py; the print area and titles are defined names, reported as lost).
 
 Formulas of untouched sheets: xlrd reads only their cached values, so the backend walks
 the file's BIFF records itself, decompiles each formula (xlrd's decompiler) and writes it
@@ -48,6 +49,7 @@ from .base import atomic_write
 from .file_checks import encrypted_message
 from .print_layout import apply_xlwt
 from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue, cell_ref
+from .xls_page_setup import apply_page_setup
 from .xls_records import (
     CachedFormulaCell,
     KeptSheet,
@@ -403,6 +405,7 @@ class _Copier:
         sheet = kept.sheet
         ws.visibility = sheet.visibility
         ws.show_grid = bool(sheet.show_grid_lines)
+        apply_page_setup(ws, kept.page)
         if sheet.panes_are_frozen:
             ws.panes_frozen = True
             ws.horz_split_pos = sheet.horz_split_pos

@@ -22,6 +22,8 @@ from xlrd.formula import FMLA_TYPE_CELL, FMLA_TYPE_SHARED, decompile_formula
 from xlwt.UnicodeUtils import upack2
 
 from .sheet import CellValue, cell_ref
+from .xls_page_setup import CODES as PAGE_CODES
+from .xls_page_setup import PageSetup, page_setup
 
 LOSS_LINES_PER_SHEET = 10
 """Formula cells named one by one per sheet before the rest are summed up in one line."""
@@ -41,6 +43,8 @@ class KeptSheet:
     """Formula cells a rewrite replaces by their value."""
     features: list[str] = field(default_factory=list)
     """What a rewrite drops from the sheet (dropdowns, protection, ...), in Italian."""
+    page: PageSetup = field(default_factory=dict)
+    """The sheet's page setup, as xlwt Worksheet attributes (xls_page_setup.py)."""
 
     @property
     def name(self) -> str:
@@ -164,7 +168,9 @@ def _scan_sheet(stream: bytes, position: int, book: xlrd.book.Book, kept: KeptSh
     found: list[tuple[int, int, bytes, bytes, int]] = []
     shared: dict[tuple[int, int], bytes] = {}
     features: list[str] = []
-    for code, payload in _records(stream, position):
+    records = _records(stream, position)
+    kept.page = page_setup([(c, p) for c, p in records if c in PAGE_CODES])
+    for code, payload in records:
         if code in _FORMULA and len(payload) >= 22:
             row, col = unpack_from("<HH", payload)
             flags, size = unpack_from("<H", payload, 14)[0], unpack_from("<H", payload, 20)[0]
