@@ -9,8 +9,8 @@ setup (xls_page_setup.py; the print area and titles are defined names, reported 
 Formulas of untouched sheets: xlrd reads only their cached values, so the backend walks
 the file's BIFF records itself, decompiles each formula (xlrd's decompiler) and writes it
 back through xlwt together with the value Excel had cached; a formula that does not
-survive that trip (defined names, array formulas, functions xlwt does not know) is
-written as its value instead.
+survive that trip (defined names, array formulas, functions xlwt does not know, or one xlwt
+would write as another formula: xls_formula_check.py) is written as its value instead.
 
 What the format or the libraries cannot carry is never dropped silently: `lost_features()`
 lists it in Italian for the caller to log (formulas replaced by their value; dropdowns,
@@ -49,6 +49,7 @@ from .base import atomic_write
 from .file_checks import encrypted_message
 from .print_layout import apply_xlwt
 from .sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue, cell_ref
+from .xls_formula_check import drop_unfaithful
 from .xls_page_setup import apply_page_setup
 from .xls_records import (
     CachedFormulaCell,
@@ -121,6 +122,7 @@ class XlsBackend:
                 "(file danneggiato?)") from exc
         kept = [KeptSheet(book.sheet_by_index(i)) for i in range(book.nsheets)]
         book_losses = scan_losses(data, book, kept)
+        drop_unfaithful(kept)
         return cls(path, book, list(kept), book_losses)
 
     @classmethod
