@@ -24,8 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from xlwings_torneo.config import load_config
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
+from xlwings_torneo.draw.designs import schedule_for
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
+from xlwings_torneo.draw.mixed_designs import mixed_schedule
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.formats import (
@@ -126,7 +128,8 @@ def repeat_table() -> None:
     print("\n[REPEAT] round by round, no clubs, Open criteria (seeds "
           f"{', '.join(map(str, SEEDS))}; 4/5 = the Open's split, limit ⌊(n-1)/3⌋ is only "
           "a counting bound there)")
-    print(f"{'players':>8} {'tables':>6} {'limit':>5} {'repeat-free':>11} {'extra at limit':>15} "
+    print(f"{'players':>8} {'tables':>6} {'limit':>5} {'stored':>6} {'repeat-free':>11} "
+          f"{'extra at limit':>15} "
           f"{'next round: extra / bound':>26} {'CPU s/round':>11} {'max':>6}")
     for n, size in REPEAT_SHAPES:
         runs = [repeat_run(n, size, seed) for seed in SEEDS]
@@ -136,7 +139,9 @@ def repeat_table() -> None:
         times = [t for *_, secs in runs for t in secs]
         free = [next((k for k, e in enumerate(extra) if e), len(extra))
                 for _, extra, _, _ in runs]
-        print(f"{n:>8} {size or '4/5':>6} {limit:>5} {' '.join(map(str, free)):>11} "
+        stored = schedule_for(n, size) if size else mixed_schedule(n)
+        print(f"{n:>8} {size or '4/5':>6} {limit:>5} {len(stored) if stored else '—':>6} "
+              f"{' '.join(map(str, free)):>11} "
               f"{' '.join(map(str, at_limit)):>15} "
               f"{' '.join(after):>26} {sum(times) / len(times):>11.3f} {max(times):>6.3f}")
 
