@@ -89,7 +89,7 @@ def bench_master_style(players: tuple[Player, ...], rounds: int, seed: int) -> N
         history.append(play_round(result.tables, number, rng))
 
 
-REPEAT_SHAPES = ((24, 4), (28, 4), (32, 4), (36, 4), (40, 4), (25, 5), (16, 4), (21, 0),
+REPEAT_SHAPES = ((24, 4), (28, 4), (32, 4), (36, 4), (40, 4), (52, 4), (25, 5), (16, 4), (21, 0),
                  (30, 0), (45, 0), (60, 0), (100, 0))
 """(players, table size): tables of 4 or 5 (the issue's table), 0 = the Open's 4/5 split."""
 SEEDS = (7, 8, 9)
@@ -122,9 +122,10 @@ def repeat_run(n: int, size: int, seed: int) -> tuple[int, list[int], list[int],
 
 
 def repeat_table() -> None:
-    """The issue's table: rounds drawn before the first repeat, extra meetings (Σ over pairs
-    of meetings − 1) at the last round that a repeat-free schedule can reach, and in the
-    round after it beside its bound; one figure per seed."""
+    """The issue's table: the rounds of the stored repeat-free schedule the planner follows
+    (`designs.py`, `mixed_designs.py`; — when none), rounds drawn before the first repeat,
+    extra meetings (Σ over pairs of meetings − 1) at the counting limit, and in the round
+    after it beside its bound; one figure per seed."""
     print("\n[REPEAT] round by round, no clubs, Open criteria (seeds "
           f"{', '.join(map(str, SEEDS))}; 4/5 = the Open's split, limit ⌊(n-1)/3⌋ is only "
           "a counting bound there)")

@@ -9,7 +9,17 @@ from itertools import combinations
 
 import pytest
 
-from xlwings_torneo.draw.mixed_designs import ALPHABET, MIXED, five_fair, mixed_schedule, open_sizes
+from xlwings_torneo.draw.dispatch import draw_optimised
+from xlwings_torneo.draw.mixed_designs import (
+    ALPHABET,
+    MIXED,
+    five_blocks_second_round,
+    five_fair,
+    mixed_schedule,
+    open_sizes,
+)
+from xlwings_torneo.formats import Criterion, SizeScheme
+from xlwings_torneo.model import Player, Round, Seat, Table
 
 
 def test_there_are_stored_schedules_of_tables_of_4_and_5():
@@ -53,3 +63,23 @@ def test_an_unfair_order_of_fives_is_caught():
 def test_the_labels_are_one_character_each():
     assert len(set(ALPHABET)) == len(ALPHABET) >= 60
     assert mixed_schedule(4) is None
+
+
+def test_fives_block_a_second_repeat_free_round_for_the_small_mixed_counts():
+    blocked = [n for n in range(12, 61) if five_blocks_second_round(n)]
+    assert blocked == [13, 14, 15, 17, 18, 19, 21, 22, 23, 26, 27, 31]
+    assert not set(blocked) & set(MIXED)
+
+
+def test_21_players_meet_again_in_round_2_whenever_five_is_at_its_bound():
+    # the engine agrees with `five_blocks_second_round`: with FIVE at its bound round 2
+    # always repeats a meeting of round 1's table of 5
+    players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 22)]
+    for seed in (1, 2, 3):
+        first = draw_optimised(players, [], SizeScheme.FOUR_FIVE, (Criterion.CLUB,), seed)
+        played = Round(1, tuple(Table(k, tuple(Seat(p) for p in seats if p is not None))
+                                for k, seats in enumerate(first.tables, 1)))
+        second = draw_optimised(players, [played], SizeScheme.FOUR_FIVE,
+                                (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT), seed)
+        assert second.values[Criterion.FIVE] == second.bounds[Criterion.FIVE]
+        assert second.values[Criterion.REPEAT] >= 1
