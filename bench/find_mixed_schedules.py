@@ -11,8 +11,9 @@ left out of them), until a length is not found within the iteration budget; it p
 longest one as a line to paste into `mixed_designs.py`, with the seed that found it.
 
 What is known: a player meets at least 3 new opponents a round, so ⌊(N-1)/3⌋ rounds is an
-upper bound (a counting bound only: the players at fives meet 4, and for tables all of 4
-many of these bounds are not reached, e.g. 20 players: 5 rounds, not 6). Miller, Valkov and
+upper bound (a counting bound only: the players at fives meet 4, and the Open's FIVE
+order forbids more, see `five_blocks_second_round`; for 20 players at tables of 4 this
+search finds 5 rounds of the bound's 6). Miller, Valkov and
 Abel, "Combinatorial Solutions to the Social Golfer Problem and the Social Golfer Problem
 with Adjacent Group Sizes", Symmetry 18(2):269, 2026 (doi:10.3390/sym18020269) construct
 schedules with groups of adjacent sizes such as 4 and 5; their tables were not available to
