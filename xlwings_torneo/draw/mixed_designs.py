@@ -14,9 +14,9 @@ and the lengths below are what our search found.
 
 Stored as text in `open_schedules.py` (data only): one string a round, tables separated by
 spaces, the player with label i written as ALPHABET[i]; round 0 seats 0 … n-1 table by
-table. The order of the rounds matters (FIVE fairness is checked in this order). `tests/unit/test_draw_mixed_designs.py`
-checks each schedule: the Open's table sizes, everyone every round, each pair at most once,
-FIVE fair round by round.
+table. The order of the rounds matters (FIVE fairness is checked in this order).
+`tests/unit/test_draw_mixed_designs.py` checks each schedule: the Open's table sizes,
+everyone every round, each pair at most once, FIVE fair round by round.
 """
 
 from __future__ import annotations
