@@ -1,5 +1,5 @@
-"""Offline search for the repeat-free schedules of the Open's tables of 4 and 5 stored in
-`xlwings_torneo/draw/mixed_designs.py` (a script, not a test):
+"""Offline search for the repeat-free schedules of the Open's tables (4 and 5, or all 4)
+stored in `xlwings_torneo/draw/open_schedules.py` (a script, not a test):
 
     .venv/bin/python bench/find_mixed_schedules.py [--seed S] [--iterations I] N …
 
@@ -7,17 +7,17 @@ For each N (players; the tables are the Open's split, `plan_tables(N, FOUR_FIVE)
 schedules of R = 2, 3, … rounds in which nobody meets anybody twice AND the seats at tables
 of 5 are spread as the Open's FIVE criterion requires (`draw/criteria.py`, `draw/bounds.py`:
 a round is FIVE-fair when no player at a five has sat at more earlier fives than a player
-left out of them), until a length is not found within the iteration budget; it prints the
-longest one as a line to paste into `mixed_designs.py`, with the seed that found it.
+left out of them), until a length is not found within the iteration budget; it prints each
+schedule found as lines to paste into `open_schedules.py`, with the seed and budget.
 
 What is known: a player meets at least 3 new opponents a round, so ⌊(N-1)/3⌋ rounds is an
 upper bound (a counting bound only: the players at fives meet 4, and the Open's FIVE
 order forbids more, see `five_blocks_second_round`; for 20 players at tables of 4 this
-search finds 5 rounds of the bound's 6). Miller, Valkov and
-Abel, "Combinatorial Solutions to the Social Golfer Problem and the Social Golfer Problem
-with Adjacent Group Sizes", Symmetry 18(2):269, 2026 (doi:10.3390/sym18020269) construct
-schedules with groups of adjacent sizes such as 4 and 5; their tables were not available to
-us, so the maxima for these shapes are unknown here and ours are what this search found
+search finds 5 rounds of the bound's 6). Miller, Valkov and Abel, "Combinatorial Solutions
+to the Social Golfer Problem and the Social Golfer Problem with Adjacent Group Sizes",
+Symmetry 18(2):269, 2026 (doi:10.3390/sym18020269) construct schedules with groups of
+adjacent sizes such as 4 and 5; their tables were not available to us, so the maxima for
+these shapes are unknown here and ours are what this search found
 (with FIVE fairness as an extra condition, which their problem does not have).
 
 Method: a min-conflicts tabu search over whole schedules (Dotú & Van Hentenryck, "Scheduling
@@ -28,8 +28,8 @@ and one of 5 in round a is paired with the reverse swap in the round b where the
 player has his five of the same rank, so both keep their number of fives at every level).
 A found schedule of R rounds plus one new fair round starts the search for R + 1. Counts
 where FIVE leaves no second repeat-free round (`five_blocks_second_round`: 17-23, 26, 27,
-31) are skipped.
-Deterministic for a seed and iteration budget.
+31) are skipped. Deterministic for a seed and iteration budget (`TENURE`: tabu tenure, base
+and random spread; `KICK`: moves without a new best before a few random swaps).
 """
 
 from __future__ import annotations
