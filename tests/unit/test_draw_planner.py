@@ -154,3 +154,9 @@ def test_tables_of_4_and_5_with_a_player_replaced_still_draw_every_round():
         assert sorted(p for t in result.tables for p in t) == sorted(p.id for p in active)
         assert result.values.get(Criterion.FIVE, 0) == result.bounds.get(Criterion.FIVE, 0)
         history.append(played(result, number))
+
+
+def test_tables_of_4_and_5_same_seed_same_draws():
+    n = MIXED_SHAPES[0]
+    assert [r.tables for r in schedule(people(n), 4, seed=6)] == \
+        [r.tables for r in schedule(people(n), 4, seed=6)]
