@@ -14,6 +14,7 @@ meets every finite player once.
 `find_schedules.py N U`: randomised backtracking over base rounds invariant under the
 multiplier φ(x, i) = (U·x, i + 1) (U³ ≡ 1 mod m), which fixes ∞ (one ∞: its table is
 {(0, ·)}) or turns ∞_1 → ∞_2 → ∞_3 (three), so only a third of the tables are chosen.
+(52 players: `find_schedules.py 52 1` found seed 14 in about 6 minutes.)
 `find_schedules.py --local N`: a tabu search without the multiplier (e.g. 32 players,
 whose two ∞ rule a multiplier out). Both print the base tables to paste into `designs.py`.
 """

@@ -24,8 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from xlwings_torneo.config import load_config
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
+from xlwings_torneo.draw.designs import schedule_for
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
+from xlwings_torneo.draw.mixed_designs import mixed_schedule
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.formats import (
@@ -87,7 +89,7 @@ def bench_master_style(players: tuple[Player, ...], rounds: int, seed: int) -> N
         history.append(play_round(result.tables, number, rng))
 
 
-REPEAT_SHAPES = ((24, 4), (28, 4), (32, 4), (36, 4), (40, 4), (25, 5), (16, 4), (21, 0),
+REPEAT_SHAPES = ((24, 4), (28, 4), (32, 4), (36, 4), (40, 4), (52, 4), (25, 5), (16, 4), (21, 0),
                  (30, 0), (45, 0), (60, 0), (100, 0))
 """(players, table size): tables of 4 or 5 (the issue's table), 0 = the Open's 4/5 split."""
 SEEDS = (7, 8, 9)
@@ -120,13 +122,15 @@ def repeat_run(n: int, size: int, seed: int) -> tuple[int, list[int], list[int],
 
 
 def repeat_table() -> None:
-    """The issue's table: rounds drawn before the first repeat, extra meetings (Σ over pairs
-    of meetings − 1) at the last round that a repeat-free schedule can reach, and in the
-    round after it beside its bound; one figure per seed."""
+    """The issue's table: the rounds of the stored repeat-free schedule the planner follows
+    (`designs.py`, `mixed_designs.py`; — when none), rounds drawn before the first repeat,
+    extra meetings (Σ over pairs of meetings − 1) at the counting limit, and in the round
+    after it beside its bound; one figure per seed."""
     print("\n[REPEAT] round by round, no clubs, Open criteria (seeds "
           f"{', '.join(map(str, SEEDS))}; 4/5 = the Open's split, limit ⌊(n-1)/3⌋ is only "
           "a counting bound there)")
-    print(f"{'players':>8} {'tables':>6} {'limit':>5} {'repeat-free':>11} {'extra at limit':>15} "
+    print(f"{'players':>8} {'tables':>6} {'limit':>5} {'stored':>6} {'repeat-free':>11} "
+          f"{'extra at limit':>15} "
           f"{'next round: extra / bound':>26} {'CPU s/round':>11} {'max':>6}")
     for n, size in REPEAT_SHAPES:
         runs = [repeat_run(n, size, seed) for seed in SEEDS]
@@ -136,7 +140,9 @@ def repeat_table() -> None:
         times = [t for *_, secs in runs for t in secs]
         free = [next((k for k, e in enumerate(extra) if e), len(extra))
                 for _, extra, _, _ in runs]
-        print(f"{n:>8} {size or '4/5':>6} {limit:>5} {' '.join(map(str, free)):>11} "
+        stored = schedule_for(n, size) if size else mixed_schedule(n)
+        print(f"{n:>8} {size or '4/5':>6} {limit:>5} {len(stored) if stored else '—':>6} "
+              f"{' '.join(map(str, free)):>11} "
               f"{' '.join(map(str, at_limit)):>15} "
               f"{' '.join(after):>26} {sum(times) / len(times):>11.3f} {max(times):>6.3f}")
 

@@ -55,8 +55,8 @@ def test_the_limits_of_the_issue():
     assert round_limit(25, 5) == 6
 
 
-def test_28_and_40_are_complete_designs_every_pair_meets_exactly_once():
-    for n in (16, 28, 40):
+def test_28_40_and_52_are_complete_designs_every_pair_meets_exactly_once():
+    for n in (16, 28, 40, 52):
         if n not in BASE_ROUNDS:
             continue
         schedule = schedule_for(n, 4)

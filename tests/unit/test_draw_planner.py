@@ -13,6 +13,7 @@ import pytest
 from xlwings_torneo.draw.designs import BASE_ROUNDS, LISTED, round_limit, schedule_for
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
+from xlwings_torneo.draw.mixed_designs import MIXED, mixed_schedule, open_sizes
 from xlwings_torneo.draw.sizes import TablePlan
 from xlwings_torneo.formats import Criterion, SizeScheme
 from xlwings_torneo.model import Player, Round, Seat, Table
@@ -123,3 +124,39 @@ def test_a_plan_that_would_break_club_is_not_used():
     assert all(r.values[Criterion.CLUB] == 0 for r in results)
     assert any(n.startswith("schema senza incontri ripetuti non seguito: peggiorerebbe CLUB")
                for r in results for n in r.notes)
+
+
+MIXED_SHAPES = sorted(n for n in MIXED if 5 in open_sizes(n))
+
+
+@pytest.mark.parametrize("n", MIXED_SHAPES[:1] + MIXED_SHAPES[-1:])
+def test_tables_of_4_and_5_follow_the_stored_schedule_without_breaking_five(n):
+    schedule_ = mixed_schedule(n)
+    assert schedule_ is not None
+    results = schedule(people(n), len(schedule_), seed=5)
+    assert max(meetings(results).values()) == 1
+    for r in results[1:]:
+        assert r.values[Criterion.FIVE] == r.bounds[Criterion.FIVE]
+        assert not any(note.startswith("schema senza") for note in r.notes)
+    assert [len(t) for t in results[-1].tables] == list(open_sizes(n))
+
+
+def test_tables_of_4_and_5_with_a_player_replaced_still_draw_every_round():
+    n = MIXED_SHAPES[0]
+    pool = people(n + 3)
+    active = pool[:n]
+    history: list[Round] = []
+    for number in range(1, 6):
+        if number == 3:
+            active = [*active[1:], pool[n]]
+        criteria = OPEN_FIRST if number == 1 else OPEN_LATER
+        result = draw_optimised(active, history, SizeScheme.FOUR_FIVE, criteria, number)
+        assert sorted(p for t in result.tables for p in t) == sorted(p.id for p in active)
+        assert result.values.get(Criterion.FIVE, 0) == result.bounds.get(Criterion.FIVE, 0)
+        history.append(played(result, number))
+
+
+def test_tables_of_4_and_5_same_seed_same_draws():
+    n = MIXED_SHAPES[0]
+    assert [r.tables for r in schedule(people(n), 4, seed=6)] == \
+        [r.tables for r in schedule(people(n), 4, seed=6)]

@@ -2,11 +2,11 @@
 mathematics allows (at most ⌊(n-1)/(s-1)⌋ rounds of tables of s, since a player meets s-1
 new opponents a round).
 
-- 1-rotational schedules for tables of 4 (16, 24, 28, 32, 36, 40 players): players are
+- 1-rotational schedules for tables of 4 (16, 24, 28, 32, 36, 40, 52 players): players are
   Z_m × {0, 1, 2} plus k fixed players ∞, round t is a base round shifted by t (m rounds).
   The base rounds below were found by `bench/find_schedules.py` (difference method:
-  Colbourn & Dinitz, Handbook of Combinatorial Designs, 2nd ed. 2007, §VI.16); for 16, 28
-  and 40 players they are resolvable 2-(v,4,1) designs, which exist for every v ≡ 4
+  Colbourn & Dinitz, Handbook of Combinatorial Designs, 2nd ed. 2007, §VI.16); for 16, 28,
+  40 and 52 players they are resolvable 2-(v,4,1) designs, which exist for every v ≡ 4
   (mod 12) (Hanani, Ray-Chaudhuri & Wilson, Discrete Math. 3, 1972): every pair meets
   exactly once. 24 players: 7 rounds (social golfer 6-4-7), 32: 10 rounds (8-4-10, first
   found by Aguado 2004: stored as a listed schedule below), 36: 11 rounds (9-4-11): each the
@@ -15,6 +15,9 @@ new opponents a round).
   10 rounds).
 - Affine planes AG(2,q) for q² players at tables of q (q prime): q+1 rounds, the lines
   y = ax + b and x = b of Z_q² (e.g. 25 players at tables of 5: 6 rounds).
+
+Schedules of the Open's tables of 4 and 5 (and of tables of 4 not listed here) are in
+`mixed_designs.py`.
 
 `tests/unit/test_draw_designs.py` checks every schedule: tables of the right sizes, every
 player once a round, every pair at most once.
@@ -33,7 +36,7 @@ Schedule = tuple[tuple[tuple[int, ...], ...], ...]
 COLUMNS = 3
 
 ROTATIONAL: dict[int, tuple[int, int]] = {
-    16: (5, 1), 24: (7, 3), 28: (9, 1), 32: (10, 2), 36: (11, 3), 40: (13, 1),
+    16: (5, 1), 24: (7, 3), 28: (9, 1), 32: (10, 2), 36: (11, 3), 40: (13, 1), 52: (17, 1),
 }
 """Players → (m, number of ∞ players): n = 3m + k, m rounds."""
 
@@ -57,6 +60,13 @@ BASE_ROUNDS: dict[int, tuple[tuple[Point, ...], ...]] = {
          ((1, 1), (2, 0), (4, 2), (10, 0)), ((3, 2), (6, 1), (12, 0), (4, 1)),
          ((9, 0), (5, 2), (10, 1), (12, 2)), ((1, 2), (5, 1), (6, 2), (8, 1)),
          ((3, 0), (2, 2), (5, 0), (11, 2)), ((9, 1), (6, 0), (2, 1), (7, 0))),  # U = 3
+    52: (((0, 0), (0, 1), (0, 2)), ((1, 0), (9, 1), (12, 1), (16, 0)),
+         ((1, 1), (9, 2), (12, 2), (16, 1)), ((1, 2), (9, 0), (12, 0), (16, 2)),
+         ((2, 0), (4, 2), (14, 2), (15, 2)), ((2, 1), (4, 0), (14, 0), (15, 0)),
+         ((2, 2), (4, 1), (14, 1), (15, 1)), ((3, 0), (6, 1), (10, 1), (11, 0)),
+         ((3, 1), (6, 2), (10, 2), (11, 1)), ((3, 2), (6, 0), (10, 0), (11, 2)),
+         ((5, 0), (7, 1), (8, 2), (13, 2)), ((5, 1), (7, 2), (8, 0), (13, 0)),
+         ((5, 2), (7, 0), (8, 1), (13, 1))),  # U = 1, multiplier_search seed 14
 }
 """Players → the base round: first the k tables of an ∞ (one player of each column, the ∞
 is added), then the tables of four finite players."""

@@ -9,8 +9,9 @@ of a criterion before REPEAT is not used, `engine.draw_round`), and its search s
 improves the start when it can.
 
 Labelling: the first earlier round with as many players as today at tables of the
-schedule's size (the "anchor", an ordinary random draw) is read as the schedule's round 0:
-table i, seat j → the j-th player of the schedule's table i. A player who joins later takes
+schedule's sizes (the same multiset of sizes; the "anchor", an ordinary random draw) is read
+as the schedule's round 0: its i-th table of size s, seat j → the j-th player of the
+schedule's i-th table of size s. A player who joins later takes
 the label of one who withdrew (he has met nobody, so the plan stays repeat-free). Later
 rounds that are rounds of the schedule under the labelling are "used"; the round offered
 is an unused one meeting the fewest earlier pairs (random among equals, by the round's
@@ -19,6 +20,12 @@ the unused rounds that clash least with it are offered. Without an anchor (no ea
 round of this size) the labelling is a seeded shuffle and the round drawn now becomes the
 anchor of the next ones: the plan repairs itself, it never fails, and the search always
 has the last word.
+
+Tables of 4 and 5 (the Open's split, `mixed_designs.py`): the round offered is the unused
+one that is best for FIVE given the earlier rounds (the seats at fives to the players with
+the fewest earlier fives), then meets the fewest earlier pairs, then comes first in the
+schedule's order, in which the stored schedules are FIVE-fair round by round; its tables are
+put back in the plan's order of sizes.
 
 Fairness: round 1 is an ordinary draw, so the labelling is as random as round 1; given the
 earlier rounds, a round is one of the schedule's unused rounds, not any repeat-free round:
@@ -29,12 +36,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..model import PlayerId, Round
+from .criteria import SeatTally, tally
 from .designs import Schedule, schedule_for
 from .history import pair_key
+from .mixed_designs import mixed_schedule
 
 Met = Mapping[tuple[PlayerId, PlayerId], int]
 
@@ -48,6 +57,10 @@ class Planner:
     """player_of[label]: the player holding each label of the schedule."""
     used: frozenset[int]
     """Rounds of the schedule the earlier rounds already played."""
+    sizes: tuple[int, ...] = ()
+    """The plan's table sizes in table order, when they are not all one size."""
+    fives: Mapping[PlayerId, int] = field(default_factory=dict)
+    """Earlier tables of 5 of each player (FIVE), read when `sizes` is set."""
 
     def round_tables(self, index: int) -> list[list[PlayerId]]:
         return [[self.player_of[label] for label in table] for table in self.schedule[index]]
@@ -64,13 +77,28 @@ class Planner:
         if not free:
             return None
         rng = random.Random(seed)
-        costs = {i: self.cost(i, met) for i in free}
-        best = min(costs.values())
-        tables = self.round_tables(rng.choice([i for i in free if costs[i] == best]))
+        if self.sizes:
+            tables = self.round_tables(min(free, key=lambda i: (
+                self.five_tally(i), self.cost(i, met), i)))
+        else:
+            costs = {i: self.cost(i, met) for i in free}
+            best = min(costs.values())
+            tables = self.round_tables(rng.choice([i for i in free if costs[i] == best]))
         for members in tables:
             rng.shuffle(members)
         rng.shuffle(tables)
+        if self.sizes:  # the plan's order of sizes (e.g. tables of 4 first)
+            by_size: dict[int, list[list[PlayerId]]] = {}
+            for members in tables:
+                by_size.setdefault(len(members), []).append(members)
+            tables = [by_size[size].pop() for size in self.sizes]
         return tables
+
+    def five_tally(self, index: int) -> SeatTally:
+        """FIVE of the schedule's round `index` given the earlier fives (`criteria.py`)."""
+        seated = [p for members in self.round_tables(index) if len(members) == 5
+                  for p in members]
+        return tally(seated, self.fives, max(self.fives.values(), default=0) + 1)
 
     def free_rounds_after(self, met: Met) -> int:
         """Rounds of the schedule in which nobody meets anybody of `met` again: after
@@ -78,8 +106,33 @@ class Planner:
         return sum(self.cost(i, met) == 0 for i in range(len(self.schedule)))
 
 
-def _fits(rnd: Round, n: int, size: int) -> bool:
-    return len(rnd.player_ids) == n and all(len(t.players) == size for t in rnd.tables)
+def _fits(rnd: Round, n: int, shape: Sequence[int]) -> bool:
+    """The round has n players at tables of the sizes `shape` (sorted)."""
+    return len(rnd.player_ids) == n and sorted(len(t.players) for t in rnd.tables) == shape
+
+
+def _schedule(n: int, sizes: Sequence[int]) -> Schedule | None:
+    """A known schedule of n players at tables of `sizes` (in any order)."""
+    if len(set(sizes)) == 1:
+        single = schedule_for(n, sizes[0])
+        if single is not None:
+            return single
+    mixed = mixed_schedule(n)
+    if mixed is not None and sorted(map(len, mixed[0])) == sorted(sizes):
+        return mixed
+    return None
+
+
+def _anchor_labels(anchor: Round, first: Sequence[Sequence[int]]) -> dict[PlayerId, int]:
+    """The anchor's i-th table of each size read as the schedule's i-th table of that size
+    in its round 0."""
+    design: dict[int, list[Sequence[int]]] = {}
+    for block in first:
+        design.setdefault(len(block), []).append(block)
+    labels: dict[PlayerId, int] = {}
+    for table in anchor.tables:
+        labels.update(zip(table.players, design[len(table.players)].pop(0), strict=True))
+    return labels
 
 
 def _relabel(labels: dict[PlayerId, int], present: Sequence[PlayerId]) -> None:
@@ -94,27 +147,33 @@ def _relabel(labels: dict[PlayerId, int], present: Sequence[PlayerId]) -> None:
 
 def make_planner(players: Sequence[PlayerId], previous: Sequence[Round],
                  sizes: Sequence[int], seed: int) -> Planner | None:
-    """The planner for `players` at tables of `sizes`, or None when no repeat-free schedule
-    of that shape is known (or the tables are not all of one size)."""
-    if not sizes or len(set(sizes)) != 1:
+    """The planner for `players` at tables of `sizes` (plan order), or None when no
+    repeat-free schedule of that shape is known."""
+    if not sizes:
         return None
-    size, n = sizes[0], len(players)
-    schedule = schedule_for(n, size)
+    n, shape = len(players), sorted(sizes)
+    schedule = _schedule(n, sizes)
     if schedule is None:
         return None
+    mixed = tuple(sizes) if len(set(sizes)) > 1 else ()
+    fives: dict[PlayerId, int] = {}
+    if mixed:
+        for rnd in previous:
+            for t in rnd.tables:
+                if len(t.players) == 5:
+                    for pid in t.players:
+                        fives[pid] = fives.get(pid, 0) + 1
     ordered = sorted(previous, key=lambda r: r.number)
-    anchor = next((k for k, r in enumerate(ordered) if _fits(r, n, size)), None)
+    anchor = next((k for k, r in enumerate(ordered) if _fits(r, n, shape)), None)
     if anchor is None:
         shuffled = sorted(players)
         random.Random(seed).shuffle(shuffled)
-        return Planner(schedule, tuple(shuffled), frozenset())
-    labels: dict[PlayerId, int] = {}
-    for table, design_table in zip(ordered[anchor].tables, schedule[0], strict=True):
-        labels.update(zip(table.players, design_table, strict=True))
+        return Planner(schedule, tuple(shuffled), frozenset(), mixed, fives)
+    labels = _anchor_labels(ordered[anchor], schedule[0])
     rounds = {frozenset(frozenset(t) for t in r): i for i, r in enumerate(schedule)}
     used = {0}
     for rnd in ordered[anchor + 1:]:
-        if _fits(rnd, n, size):
+        if _fits(rnd, n, shape):
             _relabel(labels, rnd.player_ids)
             key = frozenset(frozenset(labels[p] for p in t.players) for t in rnd.tables)
             if key in rounds:
@@ -123,7 +182,7 @@ def make_planner(players: Sequence[PlayerId], previous: Sequence[Round],
     player_of = [0] * n
     for pid, label in labels.items():
         player_of[label] = pid
-    return Planner(schedule, tuple(player_of), frozenset(used))
+    return Planner(schedule, tuple(player_of), frozenset(used), mixed, fives)
 
 
 def met_after(met: Met, tables: Sequence[Sequence[PlayerId]]

@@ -1,0 +1,85 @@
+"""Every stored schedule of the Open's tables of 4 and 5 (`mixed_designs.py`) is checked
+here, not trusted: the Open's table sizes, everyone every round, each pair at most once and
+the seats at fives spread as FIVE requires, round by round."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from xlwings_torneo.draw.dispatch import draw_optimised
+from xlwings_torneo.draw.mixed_designs import (
+    ALPHABET,
+    MIXED,
+    five_blocks_second_round,
+    five_fair,
+    mixed_schedule,
+    open_sizes,
+)
+from xlwings_torneo.formats import Criterion, SizeScheme
+from xlwings_torneo.model import Player, Round, Seat, Table
+
+
+def test_there_are_stored_schedules_of_tables_of_4_and_5():
+    assert any(5 in open_sizes(n) for n in MIXED)
+
+
+@pytest.mark.parametrize("n", sorted(MIXED))
+def test_each_round_has_the_open_tables_and_every_player_once(n):
+    schedule = mixed_schedule(n)
+    assert schedule is not None and len(schedule) >= 2
+    for tables in schedule:
+        assert sorted(map(len, tables)) == sorted(open_sizes(n))
+        assert sorted(p for t in tables for p in t) == list(range(n))
+
+
+@pytest.mark.parametrize("n", sorted(MIXED))
+def test_each_pair_meets_at_most_once(n):
+    schedule = mixed_schedule(n)
+    assert schedule is not None
+    met = Counter(frozenset(pair) for tables in schedule for t in tables
+                  for pair in combinations(t, 2))
+    assert max(met.values()) == 1
+
+
+@pytest.mark.parametrize("n", sorted(MIXED))
+def test_the_fives_are_fair_round_by_round_and_within_the_counting_bound(n):
+    schedule = mixed_schedule(n)
+    assert schedule is not None
+    assert five_fair(schedule)
+    assert len(schedule) <= (n - 1) // 3  # a player meets at least 3 new opponents a round
+
+
+def test_an_unfair_order_of_fives_is_caught():
+    # 9 players, a five and a four: the five's players sit at the five again in round 2
+    # while 4 players never had one
+    fair = (((0, 1, 2, 3), (4, 5, 6, 7, 8)), ((4, 0, 1, 2, 3), (5, 6, 7, 8)))
+    unfair = (((0, 1, 2, 3), (4, 5, 6, 7, 8)), ((4, 5, 0, 1, 2), (3, 6, 7, 8)))
+    assert five_fair(fair) and not five_fair(unfair)
+
+
+def test_the_labels_are_one_character_each():
+    assert len(set(ALPHABET)) == len(ALPHABET) >= 60
+    assert mixed_schedule(4) is None
+
+
+def test_fives_block_a_second_repeat_free_round_for_the_small_mixed_counts():
+    blocked = [n for n in range(12, 61) if five_blocks_second_round(n)]
+    assert blocked == [13, 14, 15, 17, 18, 19, 21, 22, 23, 26, 27, 31]
+    assert not set(blocked) & set(MIXED)
+
+
+def test_21_players_meet_again_in_round_2_whenever_five_is_at_its_bound():
+    # the engine agrees with `five_blocks_second_round`: with FIVE at its bound round 2
+    # always repeats a meeting of round 1's table of 5
+    players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 22)]
+    for seed in (1, 2, 3):
+        first = draw_optimised(players, [], SizeScheme.FOUR_FIVE, (Criterion.CLUB,), seed)
+        played = Round(1, tuple(Table(k, tuple(Seat(p) for p in seats if p is not None))
+                                for k, seats in enumerate(first.tables, 1)))
+        second = draw_optimised(players, [played], SizeScheme.FOUR_FIVE,
+                                (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT), seed)
+        assert second.values[Criterion.FIVE] == second.bounds[Criterion.FIVE]
+        assert second.values[Criterion.REPEAT] >= 1
