@@ -52,12 +52,14 @@ def file_sha256(path: Path) -> str:
 
 
 def load_previous(path: Path, players: Sequence[Player]
-                  ) -> tuple[PreviousStandings, list[str]]:
-    """The standings of `path` matched to `players`, and the names not found among them."""
+                  ) -> tuple[PreviousStandings, list[str], list[str]]:
+    """The standings of `path` matched to `players`, the names not found among them and
+    the ambiguous ones (`match_players`: left out, one Italian line each)."""
     path = Path(path)
     names = previous_names(path)
-    order, missing = match_players(names, players)
-    return PreviousStandings(path.name, file_sha256(path), len(names), tuple(order)), missing
+    order, missing, ambiguous = match_players(names, players)
+    return (PreviousStandings(path.name, file_sha256(path), len(names), tuple(order)),
+            missing, ambiguous)
 
 
 def record_lines(sheet: str, seed: int, standings: PreviousStandings) -> list[str]:

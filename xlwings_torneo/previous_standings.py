@@ -5,7 +5,9 @@ FILE is a workbook with a `Classifica` sheet (ours or the original's: a header r
 `Nome` and `Cognome`, or a single `Giocatore` column, then one row a player, best first) or a
 simple list, one player a line (`Nome Cognome`, optionally after a position: `1. Mario
 Rossi`, `1;Mario;Rossi`). Players are matched to this tournament's `Iscritti` by `Nome
-Cognome` (also `Cognome Nome`), case and spaces ignored: IDs differ between workbooks.
+Cognome` (also `Cognome Nome`) with `person_names.person_key` (accents, case, apostrophes
+and spaces ignored): IDs differ between workbooks. A name that fits several players, or a
+player named on several lines, is left out and said: never guessed.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import WorkbookError
-from .model import Player, PlayerId, fold
+from .model import Player, PlayerId
+from .person_names import index_by_key, joined, name_keys, person_key
 from .workbook.backends import SUPPORTED_SUFFIXES, open_workbook
 from .workbook.cells import is_blank, norm_header, to_text
 from .workbook.sheet import Grid
@@ -78,19 +82,40 @@ def previous_names(path: Path) -> list[str]:
     return _names_of_grid(book.read_sheet(sheet))
 
 
-def match_players(names: Sequence[str], players: Sequence[Player]
-                  ) -> tuple[list[PlayerId], list[str]]:
-    """The IDs of the named players in order, and the names not found in `Iscritti`."""
-    index: dict[str, PlayerId] = {}
-    for p in players:
-        index.setdefault(fold(f"{p.nome} {p.cognome}"), p.id)
-        index.setdefault(fold(f"{p.cognome} {p.nome}"), p.id)
-    order: list[PlayerId] = []
+class PreviousMatch(NamedTuple):
+    order: list[PlayerId]
+    """The IDs of the players recognised, best first."""
+    missing: list[str]
+    """The names not in `Iscritti`, as written."""
+    ambiguous: list[str]
+    """One Italian line per name or player left out because the match is not unique."""
+
+
+def match_players(names: Sequence[str], players: Sequence[Player]) -> PreviousMatch:
+    """The IDs of the named players in order, the names not found in `Iscritti`, and the
+    ambiguities: a name fitting several players, a player fitting several names."""
+    index = index_by_key(players, lambda p: name_keys(p.nome, p.cognome, both_orders=True))
+    claims: dict[PlayerId, list[str]] = {}
     missing: list[str] = []
-    for name in names:
-        pid = index.get(fold(name))
-        if pid is None:
+    ambiguous: list[str] = []
+    for position, name in enumerate(names, start=1):
+        fits = index.get(person_key(name), [])
+        line = f"«{name}» (posizione {position})"
+        if not fits:
             missing.append(name)
-        elif pid not in order:
+        elif len(fits) > 1:
+            ambiguous.append(f"{line} può essere " + joined(
+                [f"{p.nome} {p.cognome} (ID {p.id}, Iscritti riga {p.row})" for p in fits])
+                + ": ignorato")
+        else:
+            claims.setdefault(fits[0].id, []).append(line)
+    order: list[PlayerId] = []
+    by_id = {p.id: p for p in players}
+    for pid, lines in claims.items():
+        if len(lines) == 1:
             order.append(pid)
-    return order, missing
+        else:
+            p = by_id[pid]
+            ambiguous.append(f"{p.nome} {p.cognome} (ID {pid}) compare più volte: "
+                             f"{joined(lines)}: ignorato")
+    return PreviousMatch(order, missing, ambiguous)

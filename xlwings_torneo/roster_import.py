@@ -13,6 +13,7 @@ from .config import Config
 from .errors import TorneoError
 from .logs import log
 from .model import Player, Tournament
+from .person_names import index_by_key, joined, person_key
 from .roster_sources import NATIONAL_ID_HEADER, Entrant, find_header, read_source
 from .services import NO_OVERRIDES, LogOverrides, run_logged
 from .workbook.base import WorkbookBackend
@@ -34,8 +35,9 @@ class ImportOutcome:
 
 
 def name_key(nome: str, cognome: str) -> str:
-    """Same person by name: case, accents, spaces and apostrophes ignored."""
-    return norm_header(f"{nome} {cognome}")
+    """Same person by name: `person_names.person_key` (case, accents, spaces and
+    apostrophes ignored)."""
+    return person_key(nome, cognome)
 
 
 def tessera_key(text: str) -> str:
@@ -51,14 +53,14 @@ class _Known:
 
 def merge(known: Sequence[_Known], incoming: Sequence[Entrant]
           ) -> tuple[list[Entrant], list[str], list[str]]:
-    """Which entrants are new; the duplicates and homonyms as messages."""
+    """Which entrants are new; the duplicates and homonyms as messages. A name matches
+    every player holding it: the entrant is added as a homonym only when he and all of them
+    have national IDs (which differ), else he is a duplicate naming all their rows."""
     by_tessera = {tessera_key(k.tessera): k for k in known if k.tessera}
-    by_name: dict[str, _Known] = {}
-    for k in known:
-        by_name.setdefault(k.name, k)
+    by_name = index_by_key(known, lambda k: (k.name,))
     fresh: list[Entrant] = []
     seen_tessera: dict[str, Entrant] = {}
-    seen_name: dict[str, Entrant] = {}
+    seen_name: dict[str, list[Entrant]] = {}
     duplicates: list[str] = []
     homonyms: list[str] = []
     for e in incoming:
@@ -72,20 +74,23 @@ def merge(known: Sequence[_Known], incoming: Sequence[Entrant]
             duplicates.append(f"{e.where}: {who} ripete la tessera {e.tessera} di "
                               f"{seen_tessera[tessera].where}")
             continue
-        same = by_name.get(name)
-        if same is not None and not (tessera and same.tessera):
-            duplicates.append(f"{e.where}: {who} già in {SHEET_ISCRITTI} alla riga {same.row} "
+        same = by_name.get(name, [])
+        if same and not (tessera and all(k.tessera for k in same)):
+            rows = joined([str(k.row) for k in same])
+            duplicates.append(f"{e.where}: {who} già in {SHEET_ISCRITTI} "
+                              f"{'alle righe' if len(same) > 1 else 'alla riga'} {rows} "
                               "(stesso nome e cognome)")
             continue
-        earlier = seen_name.get(name)
-        if earlier is not None and not (tessera and earlier.tessera):
-            duplicates.append(f"{e.where}: {who} ripete {earlier.where}")
+        earlier = seen_name.get(name, [])
+        if earlier and not (tessera and all(x.tessera for x in earlier)):
+            duplicates.append(f"{e.where}: {who} ripete {joined([x.where for x in earlier])}")
             continue
-        if same is not None or earlier is not None:
+        if same or earlier:
             homonyms.append(f"{e.where}: {who} aggiunto, ma un omonimo ha un'altra tessera")
         if tessera:
             seen_tessera[tessera] = e
-        seen_name.setdefault(name, e)
+        if name:
+            seen_name.setdefault(name, []).append(e)
         fresh.append(e)
     return fresh, duplicates, homonyms
 

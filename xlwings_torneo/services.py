@@ -373,9 +373,12 @@ def _previous_standings(request: DrawRequest, tournament: Tournament
     found are logged. Their order goes to the `Log` after the draw's line (`record_lines`)."""
     if request.previous_standings is None:
         return None
-    standings, missing = load_previous(request.previous_standings, tournament.players)
+    standings, missing, ambiguous = load_previous(request.previous_standings,
+                                                  tournament.players)
     if missing:
         log.warning("Non in Iscritti (ignorati): %s", ", ".join(missing))
+    for line in ambiguous:
+        log.warning("Classifica precedente, nome ambiguo: %s", line)
     return standings
 
 

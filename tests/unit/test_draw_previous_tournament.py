@@ -69,7 +69,7 @@ def test_a_simple_list_is_read_with_or_without_positions(tmp_path: Path):
     assert names == ["Mario Rossi", "Anna Bianchi", "Luca Verdi", "Carla Neri"]
     players = [Player(1, "Anna", "Bianchi"), Player(2, "Mario", "Rossi"),
                Player(3, "Luca", "Verdi")]
-    assert match_players(names, players) == ([2, 1, 3], ["Carla Neri"])
+    assert match_players(names, players) == ([2, 1, 3], ["Carla Neri"], [])
 
 
 def test_a_workbook_without_standings_is_a_clear_error(tmp_path: Path):

@@ -193,7 +193,8 @@ def read_tournament(grids: Iterable[Grid], defaults: Options,
     sheet = read_iscritti(iscritti, problems)
     players, found = sheet.players, None
     if SHEET_GIOCATORI in by_name:
-        players, found = apply_registry(players, read_registry(by_name[SHEET_GIOCATORI]))
+        players, found = apply_registry(players, read_registry(by_name[SHEET_GIOCATORI]),
+                                       problems)
     info = read_info(by_name[SHEET_TORNEO], problems) if SHEET_TORNEO in by_name \
         else TournamentInfo()
     options = read_options(by_name[SHEET_OPZIONI], problems, defaults) \
