@@ -378,7 +378,7 @@ def _previous_standings(request: DrawRequest, tournament: Tournament
     if missing:
         log.warning("Non in Iscritti (ignorati): %s", ", ".join(missing))
     for line in ambiguous:
-        log.warning("Classifica precedente, nome ambiguo: %s", line)
+        notice.warning("Classifica precedente, nome ambiguo: %s", line)
     return standings
 
 
