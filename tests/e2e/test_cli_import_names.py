@@ -23,6 +23,15 @@ def surnames(path: Path) -> list[object]:
     return [ws.cell(r, 3).value for r in range(4, ws.max_row + 1) if ws.cell(r, 3).value]
 
 
+def two_mario_rossi(path: Path, *national_ids: str | None) -> None:
+    """Rows 4 and 5: two Mario Rossi with these national IDs (column I, `ID NAZIONALE`)."""
+    register(path, [[i, "Mario", "Rossi", None, None, "SI", None, None, ident]
+                    for i, ident in enumerate(national_ids, start=1)])
+    wb = openpyxl.load_workbook(path)
+    wb["Iscritti"]["I3"] = "ID NAZIONALE"
+    wb.save(path)
+
+
 def test_accents_and_any_apostrophe_find_the_player_already_typed(fresh, tmp_path, torneo):
     register(fresh, [[1, "Zoë", "D'Angelo", None, None, "SI"],
                      [2, "Niccolò", "Càrbone", None, None, "SI"]])
@@ -39,11 +48,7 @@ def test_accents_and_any_apostrophe_find_the_player_already_typed(fresh, tmp_pat
 
 def test_a_name_held_by_two_rows_one_without_id_is_not_added_and_names_both(
         fresh, tmp_path, torneo):
-    register(fresh, [[1, "Mario", "Rossi", None, None, "SI", None, None, "111"],
-                     [2, "Mario", "Rossi", None, None, "SI"]])
-    wb = openpyxl.load_workbook(fresh)
-    wb["Iscritti"]["I3"] = "ID NAZIONALE"
-    wb.save(fresh)
+    two_mario_rossi(fresh, "111", None)
     source = tmp_path / "lista.csv"
     # a third Mario Rossi with his own ID: the one of row 5 (no ID) may be him
     source.write_text("Nome;Cognome;ID Nazionale\nMario;Rossi;222\n", encoding="utf-8")
@@ -55,11 +60,7 @@ def test_a_name_held_by_two_rows_one_without_id_is_not_added_and_names_both(
 
 def test_a_homonym_is_added_when_every_holder_of_the_name_has_another_id(
         fresh, tmp_path, torneo):
-    register(fresh, [[1, "Mario", "Rossi", None, None, "SI", None, None, "111"],
-                     [2, "Mario", "Rossi", None, None, "SI", None, None, "333"]])
-    wb = openpyxl.load_workbook(fresh)
-    wb["Iscritti"]["I3"] = "ID NAZIONALE"
-    wb.save(fresh)
+    two_mario_rossi(fresh, "111", "333")
     source = tmp_path / "lista.csv"
     source.write_text("Nome;Cognome;ID Nazionale\nMario;Rossi;222\n", encoding="utf-8")
     assert torneo("importa", fresh, source) == 0, torneo.err
