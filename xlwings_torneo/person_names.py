@@ -69,8 +69,9 @@ def index_by_key(items: Iterable[T], keys: Callable[[T], Iterable[str]]) -> dict
     return index
 
 
-def joined(parts: Sequence[str]) -> str:
-    """`a`, `a e b`, `a, b e c`: the people of an ambiguity, listed in a message."""
+def joined(parts: Sequence[str], word: str = "e") -> str:
+    """`a`, `a e b`, `a, b e c` (`word` "o": `a, b o c`): the people of an ambiguity,
+    listed in a message."""
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " e " + parts[-1]
+    return ", ".join(parts[:-1]) + f" {word} " + parts[-1]

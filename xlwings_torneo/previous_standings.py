@@ -104,9 +104,9 @@ def match_players(names: Sequence[str], players: Sequence[Player]) -> PreviousMa
         if not fits:
             missing.append(name)
         elif len(fits) > 1:
-            ambiguous.append(f"{line} può essere " + joined(
-                [f"{p.nome} {p.cognome} (ID {p.id}, Iscritti riga {p.row})" for p in fits])
-                + ": ignorato")
+            candidates = [f"{p.nome} {p.cognome} (ID {p.id}, Iscritti riga {p.row})"
+                          for p in fits]
+            ambiguous.append(f"{line} può essere {joined(candidates, 'o')}: ignorato")
         else:
             claims.setdefault(fits[0].id, []).append(line)
     order: list[PlayerId] = []

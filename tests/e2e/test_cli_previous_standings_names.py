@@ -42,5 +42,5 @@ def test_previous_standings_match_accents_and_apostrophes_and_say_homonyms(
     tables = [sorted(t) for t in round_tables(book, 1)]
     assert tables == [[7, 8, 9, 10, 11, 12], [1, 2, 3, 4, 5, 6]]
     assert ("Attenzione: Classifica precedente, nome ambiguo: «Mario Bianchi» (posizione 5) "
-            "può essere Mario Bianchi (ID 5, Iscritti riga 8) e Mario Bianchi (ID 6, Iscritti "
+            "può essere Mario Bianchi (ID 5, Iscritti riga 8) o Mario Bianchi (ID 6, Iscritti "
             "riga 9): ignorato") in torneo.err

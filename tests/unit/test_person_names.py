@@ -64,3 +64,4 @@ def test_the_index_keeps_every_holder_of_a_key_so_ambiguity_can_be_said():
 def test_joined_lists_in_italian():
     assert joined([]) == "" and joined(["a"]) == "a"
     assert joined(["a", "b"]) == "a e b" and joined(["a", "b", "c"]) == "a, b e c"
+    assert joined(["a", "b", "c"], "o") == "a, b o c"

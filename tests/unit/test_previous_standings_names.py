@@ -20,7 +20,7 @@ def test_a_name_fitting_two_players_is_left_out_and_said():
     order, missing, ambiguous = match_players(["Ada Neri", "Mario Rossi"], players)
     assert (order, missing) == ([2], [])
     assert ambiguous == ["«Mario Rossi» (posizione 2) può essere Mario Rossi (ID 1, Iscritti "
-                         "riga 4) e Mario Rossi (ID 3, Iscritti riga 6): ignorato"]
+                         "riga 4) o Mario Rossi (ID 3, Iscritti riga 6): ignorato"]
 
 
 def test_swapped_names_of_two_players_are_ambiguous_in_either_order():

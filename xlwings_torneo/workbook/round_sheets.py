@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable
 from decimal import Decimal
 
 from ..model import GHOST_NAME, Player, PlayerId, Round, Seat, Table
+from ..person_names import index_by_key, joined, name_keys, person_key
 from .cells import is_blank, to_decimal, to_id, to_text
 from .problems import Problems
 from .sheet import Grid, cell_ref
@@ -103,9 +104,7 @@ def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
     ghost. 0 and empty read alike; in a table where others scored, an empty cell is an
     error and a 0 a warning (WORKBOOK.md, **Decision**); `uncalculated` cells (a formula
     without value) are another error's (`score_checks`)."""
-    by_name: dict[str, list[Player]] = {}
-    for p in players.values():
-        by_name.setdefault(p.display_name.casefold(), []).append(p)
+    by_name = index_by_key(players.values(), lambda p: name_keys(p.nome, p.cognome))
     blocks = _table_blocks(grid)
     if len(blocks) > 1:
         _repeated(grid, blocks, problems)
@@ -132,12 +131,14 @@ def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
             id_at = cell_ref(grid.name, seat_row, first)
             pid = problems.attempt(None, to_id, raw_id, id_at)
             if pid is None and is_blank(raw_id):
-                matches = by_name.get(name.casefold(), [])
+                matches = by_name.get(person_key(name), [])
                 if len(matches) == 1:
                     pid = matches[0].id
                 else:
-                    problems.add(f'giocatore "{name}" senza ID e non riconoscibile dal nome',
-                                 cell_ref(grid.name, seat_row, first + 1))
+                    which = f": può essere {joined([f'ID {m.id}' for m in matches], 'o')}, " \
+                        "scrivi l'ID" if matches else ""
+                    problems.add(f'giocatore "{name}" senza ID e non riconoscibile dal '
+                                 f'nome{which}', cell_ref(grid.name, seat_row, first + 1))
                     continue
             if pid is None:
                 continue
