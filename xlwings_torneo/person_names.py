@@ -1,6 +1,7 @@
 """One key for a person's name, shared by every place that matches people by name: the
 national registry `GIOCATORI` (`workbook/registry.py`), `torneo importa`
-(`roster_import.py`) and `--classifica-precedente` (`previous_standings.py`).
+(`roster_import.py`), `--classifica-precedente` (`previous_standings.py`) and a seat without
+ID on an older round sheet (`workbook/round_sheets.py`).
 
 The key ignores what organisers type differently for the same person:
 - accents: `Niccolò` = `Niccolo` (NFKD, then every mark that is not a letter or digit is
