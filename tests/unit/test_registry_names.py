@@ -61,3 +61,10 @@ def test_a_homonym_who_already_holds_the_registered_id_is_the_one_found():
     assert t.registry_found == (2,)
     assert t.player(1).id_nazionale == "" and t.player(2).id_nazionale == "100001"
     assert t.warnings == ()
+
+
+def test_a_player_who_typed_one_of_two_registered_ids_is_found_without_warning():
+    t = tournament([[1, "Mario", "Rossi", 100009]],
+                   [["Mario Rossi", 100001], ["Mario Rossi", 100009]])
+    assert t.registry_found == (1,) and t.player(1).id_nazionale == "100009"
+    assert t.warnings == ()

@@ -60,9 +60,10 @@ def apply_registry(players: Sequence[Player], registry: dict[str, list[Registere
                    problems: Problems
                    ) -> tuple[tuple[Player, ...], tuple[int, ...]]:
     """Players with their national ID filled from the registry when the sheet has none,
-    and the IDs of those found in it. A name the registry holds with different IDs, or
-    one registry name shared by several players of `Iscritti` (none of whom already has
-    its ID), fills nothing: a warning in `problems` names the rows."""
+    and the IDs of those found in it. When a name is not one registry ID for one player
+    (the registry holds it with different IDs, or several players of `Iscritti` share it),
+    only a player who already has one of its IDs is found, nothing is filled, and a
+    warning in `problems` names the rows if a player of that name is left without ID."""
     ident_of: dict[PlayerId, str] = {}
     found: set[PlayerId] = set()
     for key, group in index_by_key(players, lambda p: name_keys(p.nome, p.cognome)).items():
@@ -70,6 +71,14 @@ def apply_registry(players: Sequence[Player], registry: dict[str, list[Registere
         if not entries:
             continue
         idents = list(dict.fromkeys(e.ident for e in entries))
+        if len(group) == 1 and len(idents) == 1:
+            found.add(group[0].id)
+            ident_of[group[0].id] = idents[0]
+            continue
+        holders = [p for p in group if p.id_nazionale in idents]
+        found.update(p.id for p in holders)
+        if all(p.id_nazionale for p in group) or (len(idents) == 1 and holders):
+            continue  # nobody is left to fill, or the registered one is known
         rows = joined([str(p.row) for p in group])
         where = f"{ROSTER}, {'righe' if len(group) > 1 else 'riga'} {rows}"
         names = joined(list(dict.fromkeys(f"«{p.nome} {p.cognome}»" for p in group)))
@@ -77,17 +86,10 @@ def apply_registry(players: Sequence[Player], registry: dict[str, list[Registere
             problems.warn(f"{names} è nel registro {SHEET_GIOCATORI} con ID diversi "
                           f"({joined([str(e) for e in entries])}): ID NAZIONALE non "
                           "assegnato, scrivilo a mano", where)
-            continue
-        if len(group) > 1:
-            holders = [p for p in group if p.id_nazionale == idents[0]]
-            found.update(p.id for p in holders)
-            if not holders:
-                problems.warn(f"{len(group)} giocatori si chiamano {names} e il registro ne "
-                              f"ha uno solo, {entries[0]}: ID NAZIONALE non assegnato, "
-                              "scrivilo a mano in quello giusto", where)
-            continue
-        found.add(group[0].id)
-        ident_of[group[0].id] = idents[0]
+        else:
+            problems.warn(f"{len(group)} giocatori si chiamano {names} e il registro ne "
+                          f"ha uno solo, {entries[0]}: ID NAZIONALE non assegnato, "
+                          "scrivilo a mano in quello giusto", where)
     out = tuple(replace(p, id_nazionale=ident_of[p.id])
                 if p.id in ident_of and not p.id_nazionale else p for p in players)
     return out, tuple(p.id for p in players if p.id in found)
