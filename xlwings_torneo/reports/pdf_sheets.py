@@ -3,6 +3,7 @@ per A4 with a cut line when `Stampa Ridotta` is set (manual, Opzioni "Stampa Rid
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,6 @@ from reportlab.platypus import (
     FrameBreak,
     HRFlowable,
     Image,
-    KeepInFrame,
     PageTemplate,
     Paragraph,
     Spacer,
@@ -36,9 +36,10 @@ from reportlab.platypus import (
 from ..errors import TorneoError, WorkbookError
 from ..model import Tournament
 from . import fonts
+from .fitted_sheet import FittedSheet
 from .output import write_atomic
 from .qr import qr_drawing
-from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, TableSheet, table_sheets
+from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, Heading, TableSheet, table_sheets
 from .team_column import TEAM_COLUMN, TEAM_HEADER
 
 SHEET_TEMPLATE = "sheet"
@@ -69,9 +70,11 @@ class Layout:
         return Layout(15 * mm, 18, 10.5, 6 * mm, (40 * mm, 28 * mm), 5)
 
 
+@functools.cache
 def paragraph_style(name: str, size: float, *, bold: bool = False, align: int = 0,
                     colour: colors.Color = colors.black) -> ParagraphStyle:
-    """A style in the embedded font (registered on first use)."""
+    """A style in the embedded font (registered on first use); made once, shared by every
+    paragraph that uses it (nobody changes a style)."""
     fonts.register()
     return ParagraphStyle(name, fontName=fonts.BOLD if bold else fonts.REGULAR,
                           fontSize=size, leading=size * 1.25, alignment=align,
@@ -102,9 +105,8 @@ def logo_flowable(logo: Path, box: tuple[float, float]) -> Image:
     return Image(str(logo), width * scale, height * scale)
 
 
-def _heading(sheet: TableSheet, layout: Layout, logo: Path | None,
+def _heading(head: Heading | None, layout: Layout, logo: Path | None,
              width: float) -> list[Flowable]:
-    head = sheet.heading
     if head is None and logo is None:
         return []
     text_width = width - (layout.logo_box[0] + 4 * mm if logo else 0)
@@ -207,11 +209,12 @@ def _site_line(site: str, layout: Layout, width: float) -> Table:
     return line
 
 
-def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
-                    width: float, height: float, site: str = "") -> Flowable:
-    """One table's sheet, shrunk if needed so that it never spills out of its frame;
-    `site` (the live site's address) adds its QR code under the notes."""
-    story: list[Flowable] = _heading(sheet, layout, logo, width)
+def sheet_flowables(sheet: TableSheet, layout: Layout, heading: list[Flowable],
+                    bottom: list[Flowable], width: float, height: float) -> Flowable:
+    """One table's sheet between its `heading` (the TORNEO data and the logo) and its
+    `bottom` (the note lines, the site's QR code), shrunk if needed so that it never spills
+    out of its frame."""
+    story = list(heading)
     title = paragraph_style("title", layout.title_size, bold=True, align=TA_CENTER)
     story.append(Paragraph(sheet.title, title))
     if sheet.date_line:
@@ -222,6 +225,11 @@ def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
         story += [Paragraph(fonts.markup(sheet.note),
                             paragraph_style("sheet_note", layout.text_size - 1)),
                   Spacer(1, 3 * mm)]
+    return FittedSheet(width, height, story + bottom)
+
+
+def _bottom(layout: Layout, width: float, site: str) -> list[Flowable]:
+    """`Note:` and its lines; `site` (the live site's address) adds its QR code under them."""
     note_style = paragraph_style("note", layout.text_size)
     note = Table([[cell_text(NOTE_LABEL, note_style, 14 * mm), ""]],
                  colWidths=[14 * mm, width - 14 * mm])
@@ -229,12 +237,12 @@ def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
                                layout.text_size * 1.25),
                               ("LINEBELOW", (1, 0), (1, 0), 0.5, GRID),
                               ("LEFTPADDING", (0, 0), (0, 0), 0)]))
-    story.append(note)
+    story: list[Flowable] = [note]
     for _ in range(layout.note_lines - 1):
         story += [Spacer(1, 7 * mm), HRFlowable(width="100%", thickness=0.5, color=GRID)]
     if site:
         story += [Spacer(1, 4 * mm), _site_line(site, layout, width)]
-    return KeepInFrame(width, height, story, mode="shrink")
+    return story
 
 
 def _cut_line(canvas: Canvas, _doc: BaseDocTemplate) -> None:
@@ -332,14 +340,21 @@ def _no_decoration(_canvas: Canvas, _doc: BaseDocTemplate) -> None:
 
 def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
                  logo: Path | None, site: str = "") -> list[Flowable]:
-    """Sheets separated by frame breaks: the next sheet starts the next half or page."""
+    """Sheets separated by frame breaks: the next sheet starts the next half or page.
+    What sheets share (the heading, the note lines, the QR code) is made once and drawn on
+    each of them: a flowable can be drawn any number of times (issue 15: speed)."""
     layout = Layout.of(reduced)
     width, height = sheet_box(reduced)
+    bottom = _bottom(layout, width, site)
+    headings: dict[Heading | None, list[Flowable]] = {}
     story: list[Flowable] = []
     for sheet in sheets:
         if story:
             story.append(FrameBreak())
-        story.append(sheet_flowables(sheet, layout, logo, width, height, site))
+        if sheet.heading not in headings:
+            headings[sheet.heading] = _heading(sheet.heading, layout, logo, width)
+        story.append(sheet_flowables(sheet, layout, headings[sheet.heading], bottom,
+                                     width, height))
     return story
 
 
