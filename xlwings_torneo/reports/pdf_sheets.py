@@ -37,6 +37,7 @@ from ..errors import TorneoError, WorkbookError
 from ..model import Tournament
 from . import fonts
 from .fitted_sheet import FittedSheet
+from .one_line import text_line
 from .output import write_atomic
 from .qr import qr_drawing
 from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, Heading, TableSheet, table_sheets
@@ -226,9 +227,9 @@ def sheet_flowables(sheet: TableSheet, parts: SharedParts, height: float) -> Flo
     layout, width = parts.layout, parts.width
     story = list(parts.heading(sheet.heading))
     title = paragraph_style("title", layout.title_size, bold=True, align=TA_CENTER)
-    story.append(Paragraph(sheet.title, title))
+    story.append(text_line(sheet.title, title))
     if sheet.date_line:
-        story.append(Paragraph(fonts.markup(sheet.date_line),
+        story.append(text_line(sheet.date_line,
                                paragraph_style("date", layout.text_size + 1, align=TA_CENTER)))
     story += [Spacer(1, 4 * mm), _score_table(sheet, layout, width, parts.header_row),
               Spacer(1, 5 * mm)]
