@@ -41,6 +41,7 @@ from .one_line import text_line
 from .output import write_atomic
 from .qr import qr_drawing
 from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, Heading, TableSheet, table_sheets
+from .stamp import Stamp
 from .team_column import TEAM_COLUMN, TEAM_HEADER
 
 SHEET_TEMPLATE = "sheet"
@@ -241,19 +242,20 @@ def sheet_flowables(sheet: TableSheet, parts: SharedParts, height: float) -> Flo
 
 
 class SharedParts:
-    """What the sheets of one document have in common, made once and drawn on each of them
-    (a flowable can be drawn any number of times; issue 15: speed): the heading (TORNEO
-    data and logo), the score table's header row, the note lines and the site's QR code."""
+    """What the sheets of one document have in common, made once (issue 15: speed): the
+    heading (TORNEO data and logo) and the bottom (note lines, the site's QR code), drawn
+    once as stamps, and the cells of the score table's header row."""
 
     def __init__(self, layout: Layout, width: float, logo: Path | None, site: str) -> None:
         self.layout, self.width, self.logo = layout, width, logo
-        self.bottom = _bottom(layout, width, site)
+        self.bottom: list[Flowable] = [Stamp(_bottom(layout, width, site))]
         self._headings: dict[Heading | None, list[Flowable]] = {}
         self._header_rows: dict[tuple[tuple[str, ...], tuple[float, ...]], list[Any]] = {}
 
     def heading(self, head: Heading | None) -> list[Flowable]:
         if head not in self._headings:
-            self._headings[head] = _heading(head, self.layout, self.logo, self.width)
+            heading = _heading(head, self.layout, self.logo, self.width)
+            self._headings[head] = [Stamp(heading)] if heading else []
         return self._headings[head]
 
     def header_row(self, headers: tuple[str, ...], widths: tuple[float, ...]) -> list[Any]:
