@@ -42,7 +42,7 @@ class OneLine(Flowable):  # type: ignore[misc]  # reportlab is untyped
             self.width, self.height = avail_width, style.leading
         else:
             self.wrapped = Paragraph(escape(self.text), style)
-            self.width, self.height = self.wrapped.wrapOn(self.canv, avail_width, avail_height)
+            self.width, self.height = self.wrapped.wrap(avail_width, avail_height)
         return self.width, self.height
 
     def draw(self) -> None:
