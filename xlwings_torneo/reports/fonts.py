@@ -47,11 +47,18 @@ def _coverage(name: str) -> frozenset[int]:
     return frozenset(_load(name).face.charToGlyph)
 
 
+@functools.cache
+def _main_characters() -> frozenset[str]:
+    """The characters the main font draws, as strings: one set operation checks a text."""
+    return frozenset(map(chr, _coverage(REGULAR)))
+
+
 def markup(text: str) -> str:
     """Paragraph markup for a user string: XML-escaped, and every run of characters the
     main font lacks switched to the fallback font (when the fallback has them)."""
     main = _coverage(REGULAR)
-    if all(ord(ch) in main or ch.isspace() for ch in text):
+    if _main_characters().issuperset(text) or all(ord(ch) in main or ch.isspace()
+                                                  for ch in text):
         return escape(text)
     fallback = _coverage(FALLBACK)
     parts: list[str] = []

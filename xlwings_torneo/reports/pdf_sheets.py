@@ -3,8 +3,9 @@ per A4 with a cut line when `Stampa Ridotta` is set (manual, Opzioni "Stampa Rid
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,6 @@ from reportlab.platypus import (
     FrameBreak,
     HRFlowable,
     Image,
-    KeepInFrame,
     PageTemplate,
     Paragraph,
     Spacer,
@@ -36,9 +36,12 @@ from reportlab.platypus import (
 from ..errors import TorneoError, WorkbookError
 from ..model import Tournament
 from . import fonts
+from .fitted_sheet import FittedSheet
+from .one_line import text_line
 from .output import write_atomic
 from .qr import qr_drawing
-from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, TableSheet, table_sheets
+from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, Heading, TableSheet, table_sheets
+from .stamp import Stamp
 from .team_column import TEAM_COLUMN, TEAM_HEADER
 
 SHEET_TEMPLATE = "sheet"
@@ -69,9 +72,11 @@ class Layout:
         return Layout(15 * mm, 18, 10.5, 6 * mm, (40 * mm, 28 * mm), 5)
 
 
+@functools.cache
 def paragraph_style(name: str, size: float, *, bold: bool = False, align: int = 0,
                     colour: colors.Color = colors.black) -> ParagraphStyle:
-    """A style in the embedded font (registered on first use)."""
+    """A style in the embedded font (registered on first use); made once, shared by every
+    paragraph that uses it (nobody changes a style)."""
     fonts.register()
     return ParagraphStyle(name, fontName=fonts.BOLD if bold else fonts.REGULAR,
                           fontSize=size, leading=size * 1.25, alignment=align,
@@ -92,6 +97,16 @@ def cell_text(text: str, style: ParagraphStyle, width: float) -> str | Paragraph
     return Paragraph(fonts.markup(text), style)
 
 
+BLANK: tuple[()] = ()
+"""A cell left empty (for the pen): reportlab draws nothing for it, where an empty string
+is still written out as a text object. Only beside a cell that gives the row its height."""
+
+
+def _filled(text: str, style: ParagraphStyle, width: float) -> str | Paragraph | tuple[()]:
+    """`cell_text`, or BLANK when there is no text."""
+    return cell_text(text, style, width) if text else BLANK
+
+
 def logo_flowable(logo: Path, box: tuple[float, float]) -> Image:
     """The organiser's logo scaled into the box, keeping its proportions."""
     try:
@@ -102,9 +117,8 @@ def logo_flowable(logo: Path, box: tuple[float, float]) -> Image:
     return Image(str(logo), width * scale, height * scale)
 
 
-def _heading(sheet: TableSheet, layout: Layout, logo: Path | None,
+def _heading(head: Heading | None, layout: Layout, logo: Path | None,
              width: float) -> list[Flowable]:
-    head = sheet.heading
     if head is None and logo is None:
         return []
     text_width = width - (layout.logo_box[0] + 4 * mm if logo else 0)
@@ -142,10 +156,11 @@ def _heading(sheet: TableSheet, layout: Layout, logo: Path | None,
     return [both, Spacer(1, 3 * mm)]
 
 
-def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
+def _score_table(sheet: TableSheet, layout: Layout, width: float,
+                 header_row: Callable[[tuple[str, ...], tuple[float, ...]], list[Any]]
+                 ) -> Table:
     cell = paragraph_style("cell", layout.text_size)
     number = paragraph_style("number", layout.text_size, align=TA_CENTER)
-    head = paragraph_style("head", layout.text_size, bold=True, align=TA_CENTER)
     extra = sheet.method_headers
     # the method's columns (issue 16) take their room from the name and signature columns
     fractions: tuple[float, ...] = (0.50, 0.10, 0.12, 0.12, 0.16) if not extra else (
@@ -153,24 +168,25 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float) -> Table:
         0.12, 0.12)
     widths = [f * width for f in fractions]
     headers = (*HEADERS[:3], *extra, *HEADERS[3:])
-    rows: list[list[Any]] = [[cell_text(h, head, w) for h, w in zip(headers, widths,
-                                                                           strict=True)]]
     points_col = 3 + len(extra)
-    for line in sheet.lines:
+    rows: list[list[Any]] = []
+    for line in sheet.lines:  # the name's cell gives the row its height: never BLANK
         rows.append([cell_text(line.nominativo, cell, widths[0]),
-                     cell_text(line.punti, number, widths[1]), "", *("",) * len(extra),
-                     cell_text(line.punti_torneo, number, widths[points_col]),
-                     "—" if line.ghost else ""])
+                     _filled(line.punti, number, widths[1]), BLANK, *(BLANK,) * len(extra),
+                     _filled(line.punti_torneo, number, widths[points_col]),
+                     "—" if line.ghost else BLANK])
     label = paragraph_style("total", layout.text_size, bold=True, align=TA_RIGHT)
     value = paragraph_style("value", layout.text_size, bold=True, align=TA_CENTER)
     rows.append([cell_text(TOTAL_LABEL, label, widths[0]),
-                 cell_text(sheet.total, value, widths[1]), *("",) * (len(headers) - 2)])
+                 _filled(sheet.total, value, widths[1]), *(BLANK,) * (len(headers) - 2)])
     if sheet.teams:  # A Squadre 2000: a Squadra column after the name (team_column.py)
         fractions = (fractions[0] - TEAM_COLUMN, TEAM_COLUMN, *fractions[1:])
         widths = [f * width for f in fractions]
-        marks = [cell_text(TEAM_HEADER, head, widths[1]),
-                 *(cell_text(line.squadra, number, widths[1]) for line in sheet.lines), ""]
-        rows = [[row[0], mark, *row[1:]] for row, mark in zip(rows, marks, strict=True)]
+        marks = [_filled(line.squadra, number, widths[1]) for line in sheet.lines]
+        rows = [[row[0], mark, *row[1:]] for row, mark in zip(rows, [*marks, BLANK],
+                                                              strict=True)]
+        headers = (headers[0], TEAM_HEADER, *headers[1:])
+    rows.insert(0, header_row(headers, tuple(widths)))
     table = Table(rows, colWidths=widths, repeatRows=1)
     last = len(rows) - 1
     score = 2 if sheet.teams else 1
@@ -207,34 +223,66 @@ def _site_line(site: str, layout: Layout, width: float) -> Table:
     return line
 
 
-def sheet_flowables(sheet: TableSheet, layout: Layout, logo: Path | None,
-                    width: float, height: float, site: str = "") -> Flowable:
-    """One table's sheet, shrunk if needed so that it never spills out of its frame;
-    `site` (the live site's address) adds its QR code under the notes."""
-    story: list[Flowable] = _heading(sheet, layout, logo, width)
+def sheet_flowables(sheet: TableSheet, parts: SharedParts, height: float) -> Flowable:
+    """One table's sheet, shrunk if needed so that it never spills out of its frame."""
+    layout, width = parts.layout, parts.width
+    story = list(parts.heading(sheet.heading))
     title = paragraph_style("title", layout.title_size, bold=True, align=TA_CENTER)
-    story.append(Paragraph(sheet.title, title))
+    story.append(text_line(sheet.title, title))
     if sheet.date_line:
-        story.append(Paragraph(fonts.markup(sheet.date_line),
+        story.append(text_line(sheet.date_line,
                                paragraph_style("date", layout.text_size + 1, align=TA_CENTER)))
-    story += [Spacer(1, 4 * mm), _score_table(sheet, layout, width), Spacer(1, 5 * mm)]
+    story += [Spacer(1, 4 * mm), _score_table(sheet, layout, width, parts.header_row),
+              Spacer(1, 5 * mm)]
     if sheet.note:
         story += [Paragraph(fonts.markup(sheet.note),
                             paragraph_style("sheet_note", layout.text_size - 1)),
                   Spacer(1, 3 * mm)]
+    return FittedSheet(width, height, story + parts.bottom)
+
+
+class SharedParts:
+    """What the sheets of one document have in common, made once (issue 15: speed): the
+    heading (TORNEO data and logo) and the bottom (note lines, the site's QR code), drawn
+    once as stamps, and the cells of the score table's header row."""
+
+    def __init__(self, layout: Layout, width: float, logo: Path | None, site: str) -> None:
+        self.layout, self.width, self.logo = layout, width, logo
+        self.bottom: list[Flowable] = [Stamp(_bottom(layout, width, site))]
+        self._headings: dict[Heading | None, list[Flowable]] = {}
+        self._header_rows: dict[tuple[tuple[str, ...], tuple[float, ...]], list[Any]] = {}
+
+    def heading(self, head: Heading | None) -> list[Flowable]:
+        if head not in self._headings:
+            heading = _heading(head, self.layout, self.logo, self.width)
+            self._headings[head] = [Stamp(heading)] if heading else []
+        return self._headings[head]
+
+    def header_row(self, headers: tuple[str, ...], widths: tuple[float, ...]) -> list[Any]:
+        """The cells of a score table's header row (a new list: a table changes its rows)."""
+        key = (headers, widths)
+        if key not in self._header_rows:
+            style = paragraph_style("head", self.layout.text_size, bold=True, align=TA_CENTER)
+            self._header_rows[key] = [cell_text(h, style, w)
+                                      for h, w in zip(headers, widths, strict=True)]
+        return list(self._header_rows[key])
+
+
+def _bottom(layout: Layout, width: float, site: str) -> list[Flowable]:
+    """`Note:` and its lines; `site` (the live site's address) adds its QR code under them."""
     note_style = paragraph_style("note", layout.text_size)
-    note = Table([[cell_text(NOTE_LABEL, note_style, 14 * mm), ""]],
+    note = Table([[cell_text(NOTE_LABEL, note_style, 14 * mm), BLANK]],
                  colWidths=[14 * mm, width - 14 * mm])
     note.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), fonts.REGULAR, layout.text_size,
                                layout.text_size * 1.25),
                               ("LINEBELOW", (1, 0), (1, 0), 0.5, GRID),
                               ("LEFTPADDING", (0, 0), (0, 0), 0)]))
-    story.append(note)
+    story: list[Flowable] = [note]
     for _ in range(layout.note_lines - 1):
         story += [Spacer(1, 7 * mm), HRFlowable(width="100%", thickness=0.5, color=GRID)]
     if site:
         story += [Spacer(1, 4 * mm), _site_line(site, layout, width)]
-    return KeepInFrame(width, height, story, mode="shrink")
+    return story
 
 
 def _cut_line(canvas: Canvas, _doc: BaseDocTemplate) -> None:
@@ -333,13 +381,13 @@ def _no_decoration(_canvas: Canvas, _doc: BaseDocTemplate) -> None:
 def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
                  logo: Path | None, site: str = "") -> list[Flowable]:
     """Sheets separated by frame breaks: the next sheet starts the next half or page."""
-    layout = Layout.of(reduced)
     width, height = sheet_box(reduced)
+    parts = SharedParts(Layout.of(reduced), width, logo, site)
     story: list[Flowable] = []
     for sheet in sheets:
         if story:
             story.append(FrameBreak())
-        story.append(sheet_flowables(sheet, layout, logo, width, height, site))
+        story.append(sheet_flowables(sheet, parts, height))
     return story
 
 
