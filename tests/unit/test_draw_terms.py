@@ -1,7 +1,7 @@
 """The optimiser's incremental costs agree with a recomputation from scratch.
 
 The search reads a swap's cost change from state kept up to date swap by swap
-(`search._Search.near`, `club_meetings.ClubMeetingsTerm`, `player_club.PlayerClubTerm`);
+(`search._Search.at`, `club_meetings.ClubMeetingsTerm`, `player_club.PlayerClubTerm`);
 here random swaps on random draws are compared with the costs recomputed from the tables.
 """
 

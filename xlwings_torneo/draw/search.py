@@ -88,14 +88,14 @@ class _Search:
         for t, members in enumerate(self.tables):
             for p in members:
                 self.table_of[p] = t
-        # near[p][t]: p's pair cost with the players at table t, kept up to date by `swap`,
+        # at[t][p]: p's pair cost with the players at table t, kept up to date by `swap`,
         # so a swap's change is read from two rows instead of summed over two tables
         table_of, n_tables = self.table_of, len(self.tables)
-        self.near = near = [[0] * n_tables for _ in self.model.ids]
-        for p, row in enumerate(near):
+        self.at = at = [[0] * len(self.model.ids) for _ in range(n_tables)]
+        for p in range(len(self.model.ids)):
             for q, w in pair[p].items():
-                row[table_of[q]] += w
-        self.pc = [row[table_of[p]] for p, row in enumerate(near)]
+                at[table_of[q]][p] += w
+        self.pc = [at[table_of[p]][p] for p in range(len(self.model.ids))]
         total = 0
         for t, members in enumerate(self.tables):
             for p in members:
@@ -105,8 +105,8 @@ class _Search:
 
     def delta(self, a: int, b: int) -> int:
         ta, tb = self.table_of[a], self.table_of[b]
-        near_a, near_b, w_ab = self.near[a], self.near[b], self.model.pair[a].get(b, 0)
-        d = near_a[tb] - near_a[ta] + near_b[ta] - near_b[tb] - 2 * w_ab
+        at_a, at_b, w_ab = self.at[ta], self.at[tb], self.model.pair[a].get(b, 0)
+        d = at_b[a] - at_a[a] + at_a[b] - at_b[b] - 2 * w_ab
         sa, sb = self.model.seat[a], self.model.seat[b]
         za, zb = self.sizes[ta], self.sizes[tb]
         d += sa.get(zb, 0) - sa.get(za, 0) + sb.get(za, 0) - sb.get(zb, 0)
@@ -116,24 +116,23 @@ class _Search:
         ta, tb = self.table_of[a], self.table_of[b]
         for _, term in self.model.terms:
             term.commit(self.tables, ta, a, tb, b)
-        pair, near = self.model.pair, self.near
+        pair = self.model.pair
+        at_a, at_b = self.at[ta], self.at[tb]
         for q, w in pair[a].items():
-            row = near[q]
-            row[ta] -= w
-            row[tb] += w
+            at_a[q] -= w
+            at_b[q] += w
         for q, w in pair[b].items():
-            row = near[q]
-            row[tb] -= w
-            row[ta] += w
+            at_b[q] -= w
+            at_a[q] += w
         ma, mb = self.tables[ta], self.tables[tb]
         ma[ma.index(a)] = b
         mb[mb.index(b)] = a
         self.table_of[a], self.table_of[b] = tb, ta
         pc = self.pc
         for y in ma:
-            pc[y] = near[y][ta]
+            pc[y] = at_a[y]
         for x in mb:
-            pc[x] = near[x][tb]
+            pc[x] = at_b[x]
         self.total += d
 
     def conflicted(self) -> list[int]:
@@ -148,13 +147,13 @@ class _Search:
         the move beats `aspiration` (a change that would give a new best).
         """
         rng, tables, sizes, terms = self.rng, self.tables, self.sizes, self.model.terms
-        seat, near = self.model.seat, self.near
+        seat, at = self.model.seat, self.at
         tabu_table, tabu_until = self.tabu_table, self.tabu_until
         ta = self.table_of[a]
         a_tabu = tabu_table[a] if tabu_until[a] > now else -1
-        near_a, sa, za = near[a], seat[a], sizes[ta]
+        at_a, sa, za = at[ta], seat[a], sizes[ta]
         w_a = self.model.pair[a].get
-        base = -near_a[ta]
+        base = -at_a[a]
         everyone = len(movable) == len(self.table_of)
         best_d, choice, ties = 0, -1, 0
         candidates: Sequence[int] = range(len(tables))
@@ -164,13 +163,13 @@ class _Search:
             if tb == ta:
                 continue
             zb = sizes[tb]
-            # a's cost at tb (without b), minus a's cost now; b's side is read from near[b]
-            into = near_a[tb] + base + (sa.get(zb, 0) - sa.get(za, 0) if za != zb else 0)
+            # a's cost at tb (without b), minus a's cost now; b's side is read from at[·][b]
+            at_b = at[tb]
+            into = at_b[a] + base + (sa.get(zb, 0) - sa.get(za, 0) if za != zb else 0)
             for b in tables[tb]:
                 if not everyone and b not in movable:
                     continue
-                near_b = near[b]
-                d = into - 2 * w_a(b, 0) + near_b[ta] - near_b[tb]
+                d = into - 2 * w_a(b, 0) + at_a[b] - at_b[b]
                 if za != zb:
                     sb = seat[b]
                     d += sb.get(za, 0) - sb.get(zb, 0)
