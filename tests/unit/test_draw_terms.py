@@ -109,24 +109,30 @@ def test_player_club_table_cost_counts_meetings_with_the_other_clubs_present() -
     assert table_cost(club, met, [0, 1, 2, 3]) == 6
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_search_pair_costs_per_table_follow_the_swaps(seed: int) -> None:
-    rng = random.Random(seed)
+def random_search(rng: random.Random) -> _Search:
+    """A search over 15-29 players with random pair costs (30% of the pairs) and costs of
+    sitting at a table of 5, started from a random draw."""
     n = rng.randrange(15, 30)
     pair: list[dict[int, int]] = [{} for _ in range(n)]
     for i, j in combinations(range(n), 2):
         if rng.random() < 0.3:
             pair[i][j] = pair[j][i] = rng.randrange(1, 50)
     seat = [{5: rng.randrange(3)} if rng.random() < 0.5 else {} for _ in range(n)]
-    model = CostModel(list(range(n)), [], pair, seat, [])
     _, tables = random_draw(rng, n)
-    sizes = [len(m) for m in tables]
+    return _Search(CostModel(list(range(n)), [], pair, seat, []),
+                   [len(m) for m in tables], tables, (), rng)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_search_pair_costs_per_table_follow_the_swaps(seed: int) -> None:
+    rng = random.Random(seed)
+    search = random_search(rng)
+    pair, seat, n = search.model.pair, search.model.seat, len(search.table_of)
 
     def cost(current: list[list[int]]) -> int:
         return (sum(pair[a].get(b, 0) for m in current for a, b in combinations(m, 2))
                 + sum(seat[p].get(len(m), 0) for m in current for p in m))
 
-    search = _Search(model, sizes, tables, (), rng)
     assert search.total == cost(search.tables)
     for _, a, _, b in random_swaps(rng, search.tables, 200):
         before = cost(search.tables)
@@ -141,15 +147,8 @@ def test_search_pair_costs_per_table_follow_the_swaps(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_best_move_finds_the_cheapest_swap_and_its_true_change(seed: int) -> None:
     rng = random.Random(seed)
-    n = rng.randrange(15, 30)
-    pair: list[dict[int, int]] = [{} for _ in range(n)]
-    for i, j in combinations(range(n), 2):
-        if rng.random() < 0.3:
-            pair[i][j] = pair[j][i] = rng.randrange(1, 50)
-    seat = [{5: rng.randrange(3)} if rng.random() < 0.5 else {} for _ in range(n)]
-    _, tables = random_draw(rng, n)
-    search = _Search(CostModel(list(range(n)), [], pair, seat, []),
-                     [len(m) for m in tables], tables, (), rng)
+    search = random_search(rng)
+    n = len(search.table_of)
     everyone = set(range(n))
     for now in range(1, 60):
         a = rng.randrange(n)
