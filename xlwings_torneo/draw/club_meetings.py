@@ -29,7 +29,6 @@ class ClubMeetingsTerm:
     def __init__(self, club: Sequence[str], prev: Mapping[tuple[str, str], int]) -> None:
         self.club = club
         self.prev = prev
-        self.m: Counter[tuple[str, str]] = Counter()
         self.count: list[dict[str, int]] = []
         """Per table: club → its players there (the empty club left out)."""
         self.g: dict[str, dict[str, int]] = {}
@@ -41,15 +40,15 @@ class ClubMeetingsTerm:
     def start(self, tables: Sequence[Members]) -> int:
         club = self.club
         self.count = [dict(Counter(club[x] for x in m if club[x])) for m in tables]
-        self.m = Counter(club_pair(a, b) for c in self.count for a, b in combinations(c, 2))
+        m = Counter(club_pair(a, b) for c in self.count for a, b in combinations(c, 2))
         names = sorted({c for c in club if c})
         self.g = {c: {} for c in names}
         for c, d in combinations(names, 2):
             key = (c, d)
-            value = self.prev.get(key, 0) + self.m[key]
+            value = self.prev.get(key, 0) + m[key]
             if value:
                 self.g[c][d] = self.g[d][c] = value
-        return sum(self._f(k, m) for k, m in self.m.items())
+        return sum(self._f(k, times) for k, times in m.items())
 
     def _singles(self, count: dict[str, int], out: str, into: str) -> tuple[int, int, bool, bool]:
         """At one table, `out`'s club leaves (if its only player) and `into`'s arrives (if
@@ -119,7 +118,6 @@ class ClubMeetingsTerm:
         self._side(change, self.count[tb], cb, ca)
         for (c, d), step in change.items():
             if step:
-                self.m[(c, d)] += step
                 value = self.g[c].get(d, 0) + step
                 self.g[c][d] = self.g[d][c] = value
         for t, out, into in ((ta, ca, cb), (tb, cb, ca)):
