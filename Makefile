@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck bench template addin clean
+.PHONY: demo test lint typecheck bench template addin architecture clean
 
 $(STAMP): pyproject.toml setup.py  # setup.py maps configuration/ into the package
 	$(PYTHON) -m venv $(VENV)
@@ -30,10 +30,13 @@ bench: $(STAMP)  ## draw speed and quality figures, a day at 1,000 players (not 
 	$(BIN)/python bench/schedule_bench.py
 
 template: $(STAMP)  ## regenerate workbook_template/ from `torneo new`
-	$(BIN)/python -m xlwings_torneo.template
+	$(BIN)/python -m xlwings_torneo.usecases.template
 
 addin: $(STAMP)  ## rebuild workbook_template/torneo_addin.xlam from addin/, the button list and the pinned xlwings
 	$(BIN)/python -m addin.build
 
 clean:
 	rm -rf $(VENV) demo_torneo .pytest_cache .mypy_cache .ruff_cache
+
+architecture: $(STAMP)  ## redraw the layer diagram of docs/architecture.md from the imports
+	$(BIN)/python -m tests.architecture

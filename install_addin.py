@@ -104,7 +104,7 @@ def package_paths() -> list[str]:
 
 def macro_source() -> str:
     """The macro with this machine's package paths filled in."""
-    from xlwings_torneo.libreoffice import torneo_macro
+    from xlwings_torneo.frontends.libreoffice import torneo_macro
 
     text = Path(torneo_macro.__file__).read_text(encoding="utf-8")
     for line in (PATHS_LINE, BUTTONS_LINE):
@@ -120,7 +120,7 @@ BUTTONS_LINE = "g_exportedScripts: tuple[Any, ...] = ()"
 
 def macro_buttons() -> str:
     """One macro function per button of the one list, and `g_exportedScripts`."""
-    from xlwings_torneo.buttons import BUTTONS
+    from xlwings_torneo.frontends.buttons import BUTTONS
 
     functions = [f"def {b.name}(*_args: Any) -> tuple[str, bool]:\n"
                  f"    return _press({b.name!r})\n\n\n" for b in BUTTONS]
@@ -130,7 +130,7 @@ def macro_buttons() -> str:
 
 def install_macro(places: Places) -> str:
     """The macro in the profile's `Scripts/python`, and the "Torneo" toolbar calling it."""
-    from xlwings_torneo.libreoffice.toolbar import install_toolbar
+    from xlwings_torneo.frontends.libreoffice.toolbar import install_toolbar
 
     places.macro.parent.mkdir(parents=True, exist_ok=True)
     places.macro.write_text(macro_source(), encoding="utf-8")
@@ -190,7 +190,7 @@ def _unescape(text: str) -> str:
 def package_problem(python: str = sys.executable) -> str | None:
     """Why `python` cannot import xlwings_torneo and xlwings as Excel will run it (no
     PYTHONPATH, another current folder), or None when it can."""
-    probe = "import xlwings, xlwings_torneo.addin"
+    probe = "import xlwings, xlwings_torneo.frontends.excel"
     try:
         done = subprocess.run([python, "-E", "-c", probe], cwd=tempfile.gettempdir(),
                               capture_output=True, text=True, timeout=120, check=False)
@@ -375,7 +375,7 @@ def uninstall(places: Places, libreoffice: bool) -> str:
         if not places.macro.exists():
             return "Niente da rimuovere"
         places.macro.unlink()
-        from xlwings_torneo.libreoffice.toolbar import install_toolbar
+        from xlwings_torneo.frontends.libreoffice.toolbar import install_toolbar
 
         toolbar = install_toolbar(places.lo_profile, places.lo_profile, remove=True)
         return f"Rimosso: {places.macro}\n{toolbar}"

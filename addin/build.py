@@ -3,7 +3,7 @@
     python -m addin.build            (or: make addin)
 
 The add-in is an Office Open XML package: a one-sheet workbook whose content type says
-"macro-enabled add-in", the ribbon (made by `ribbon.py` from `xlwings_torneo.buttons`,
+"macro-enabled add-in", the ribbon (made by `ribbon.py` from `xlwings_torneo.frontends.buttons`,
 Office 2010+ schema) and the VBA project (packed by `ovba.py`): our modules (`vba/`, and
 the ribbon callbacks made by `ribbon.py`) beside xlwings' own VBA, taken unchanged from the
 installed xlwings exactly as `xlwings quickstart NAME --addin --ribbon` embeds it (the

@@ -1,5 +1,5 @@
 """The ribbon XML and its VBA callbacks, made from the one list of buttons
-(`xlwings_torneo.buttons.BUTTONS`).
+(`xlwings_torneo.frontends.buttons.BUTTONS`).
 
 A plain button calls `Torneo_<name>`; a button acting on a round is a split button whose
 menu holds "Turno…", calling `Torneo_<name>_Turno`, which asks for the round first.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import quoteattr
 
-from xlwings_torneo.buttons import BUTTONS, ROUND_PROMPT, Button, groups
+from xlwings_torneo.frontends.buttons import BUTTONS, ROUND_PROMPT, Button, groups
 
 NAMESPACE = "http://schemas.microsoft.com/office/2009/07/customui"
 TAB_ID, TAB_LABEL = "TorneoTab", "Torneo"
@@ -42,7 +42,8 @@ def _button_xml(button: Button, indent: str) -> list[str]:
 
 def ribbon_xml() -> bytes:
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
-             "<!-- Made by addin/build.py from xlwings_torneo/buttons.py: do not edit. -->",
+             "<!-- Made by addin/build.py from xlwings_torneo/frontends/buttons.py:"
+             " do not edit. -->",
              f'<customUI xmlns="{NAMESPACE}">', "  <ribbon>", "    <tabs>",
              f'      <tab id="{TAB_ID}" label="{TAB_LABEL}">']
     for group in groups():
@@ -62,7 +63,8 @@ def _vba_string(text: str) -> str:
 def callbacks_module() -> str:
     """The VBA module of the callbacks: each calls `TorneoPress` (module `TorneoRun`)."""
     lines = [f'Attribute VB_Name = "{MODULE}"',
-             "' The ribbon's callbacks. Made by addin/build.py from xlwings_torneo/buttons.py:",
+             "' The ribbon's callbacks. Made by addin/build.py from"
+             " xlwings_torneo/frontends/buttons.py:",
              "' do not edit (change the list of buttons and run `make addin`).",
              "Option Explicit", ""]
     for button in BUTTONS:

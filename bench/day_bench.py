@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from openpyxl import load_workbook
 
-from xlwings_torneo import publish, services
-from xlwings_torneo.demo import build_demo
-from xlwings_torneo.services import NO_OVERRIDES, DrawRequest, RankRequest
+from xlwings_torneo.usecases import publish, services
+from xlwings_torneo.usecases.demo import build_demo
+from xlwings_torneo.usecases.services import NO_OVERRIDES, DrawRequest, RankRequest
 
 PLAYERS = 1000
 ROUNDS = 3

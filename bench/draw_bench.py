@@ -17,9 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from xlwings_torneo.draw import DrawResult, draw_round
-from xlwings_torneo.formats import Criterion, SizeScheme
-from xlwings_torneo.model import Player, Round
-from xlwings_torneo.simulate import play_round
+from xlwings_torneo.model.tournament import Player, Round
+from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
+from xlwings_torneo.usecases.simulate import play_round
 
 OPEN_FIRST = (Criterion.CLUB,)
 OPEN_LATER = (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT)

@@ -22,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from xlwings_torneo.config import load_config
+from xlwings_torneo.config.registry import builtin_types, find_type
+from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.designs import schedule_for
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
@@ -30,15 +31,9 @@ from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.mixed_designs import mixed_schedule
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
-from xlwings_torneo.formats import (
-    Criterion,
-    SizeScheme,
-    TournamentType,
-    builtin_types,
-    find_type,
-)
-from xlwings_torneo.model import Player, Round, Tournament
-from xlwings_torneo.simulate import play_round
+from xlwings_torneo.model.tournament import Player, Round, Tournament
+from xlwings_torneo.model.tournament_type import Criterion, SizeScheme, TournamentType
+from xlwings_torneo.usecases.simulate import play_round
 
 CONFIG = load_config()
 REGIONS = ("LAZIO", "LOMBARDIA", "PIEMONTE", "SICILIA", "TOSCANA", "VENETO", "PUGLIA")

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def type_cells(path: Path, cells: CellValues) -> None:
     """Set `cells` in `path` through LibreOffice (the test's stand-in for the organiser)."""
-    from xlwings_torneo.libreoffice.xls_store import uno_python
+    from xlwings_torneo.workbook.backends.xls_store import uno_python
 
     python = uno_python()  # found without TORNEO_SOFFICE: /usr/bin/python3 or this one
     assert python is not None, "no Python with `uno`: install python3-uno"
@@ -43,7 +43,8 @@ def type_cells(path: Path, cells: CellValues) -> None:
 
 
 def _main(path: Path, data: Path) -> None:
-    from xlwings_torneo.libreoffice.office import headless_office, load, store_atomic
+    from xlwings_torneo.workbook.backends.office import headless_office, load
+    from xlwings_torneo.workbook.backends.office_store import store_atomic
 
     cells: CellValues = json.loads(data.read_text(encoding="utf-8"))
     with headless_office(timeout=240) as desktop:

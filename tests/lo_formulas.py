@@ -23,7 +23,7 @@ Computed = dict[str, list[Any]]
 
 
 def recalculated(path: Path) -> Computed:
-    from xlwings_torneo.libreoffice.xls_store import uno_python
+    from xlwings_torneo.workbook.backends.xls_store import uno_python
 
     python = uno_python()
     assert python is not None, "no Python with `uno`: install python3-uno"
@@ -41,7 +41,7 @@ def recalculated(path: Path) -> Computed:
 
 
 def _main(path: Path, out: Path) -> None:
-    from xlwings_torneo.libreoffice.office import headless_office, load
+    from xlwings_torneo.workbook.backends.office import headless_office, load
 
     with headless_office(timeout=240) as desktop:
         document = load(desktop, path)
@@ -56,7 +56,7 @@ def _main(path: Path, out: Path) -> None:
 
 
 def _formulas(sheet: Any) -> Computed:
-    from xlwings_torneo.libreoffice.office import uno_module
+    from xlwings_torneo.workbook.backends.office import uno_module
 
     flag = uno_module().getConstantByName("com.sun.star.sheet.CellFlags.FORMULA")
     found: Computed = {}

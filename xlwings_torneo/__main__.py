@@ -2,6 +2,6 @@
 
 import sys
 
-from .cli import main
+from xlwings_torneo.frontends.cli import main
 
 sys.exit(main())

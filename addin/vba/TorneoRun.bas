@@ -1,8 +1,8 @@
 Attribute VB_Name = "TorneoRun"
 ' How a "Torneo" ribbon button runs (the callbacks are in TorneoRibbon, generated from
-' xlwings_torneo/buttons.py): it asks for the round when "Turno..." was chosen, says in the
+' xlwings_torneo/frontends/buttons.py): it asks for the round when "Turno..." was chosen, says in the
 ' status bar what is running, and calls xlwings' RunPython (the xlwings module embedded in
-' this add-in) with one line of Python: xlwings_torneo.addin.press(button, round).
+' this add-in) with one line of Python: xlwings_torneo.frontends.excel.press(button, round).
 ' Python shows its own messages, always in Italian; this module only reports what stops
 ' Python from starting at all.
 Option Explicit
@@ -16,7 +16,7 @@ Public Function TorneoCommand(ByVal button As String, ByVal roundNo As Long) As 
     Dim args As String
     args = "'" & button & "'"
     If roundNo > 0 Then args = args & ", " & CStr(roundNo)
-    TorneoCommand = "import xlwings_torneo.addin as torneo; torneo.press(" & args & ")"
+    TorneoCommand = "import xlwings_torneo.frontends.excel as torneo; torneo.press(" & args & ")"
 End Function
 
 ' The status bar text: "{turno}" becomes the round number.

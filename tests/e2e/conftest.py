@@ -12,7 +12,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from xlwings_torneo.cli import main
+from xlwings_torneo.frontends.cli import main
 
 CLUBS = ["ROMA [Il Gufo]", "MONZA [Monzamicì]", "TORINO [ToRisiKo!]", "FIRENZE [Maledetti Toscani]",
          "BOLOGNA [Asinelli]", "VENEZIA [Grifone]", "PALERMO [Eagles]", "TERNI [Li Draghi]",

@@ -9,8 +9,9 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, round_tables, type_scores
+from xlwings_torneo.config.registry import builtin_types, find_type
 from xlwings_torneo.draw.qualification import threshold_for
-from xlwings_torneo.formats import DrawKind, builtin_types, find_type
+from xlwings_torneo.model.tournament_type import DrawKind
 
 OPEN_ENDED_ROUNDS = 3
 """The CNS (`schieramento`) needs teams of 5-15 fielding 5 a round: tests/e2e/test_cli_rtu.py."""

@@ -11,8 +11,8 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, club_players, register
-from xlwings_torneo.model import Player
-from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.model.tournament import Player
+from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.writer import iscritti_spec
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
-from xlwings_torneo.libreoffice.office import find_soffice
-from xlwings_torneo.services import new_workbook
+from xlwings_torneo.usecases.services import new_workbook
+from xlwings_torneo.workbook.backends.office import find_soffice
 
 pytestmark = [pytest.mark.libreoffice,
               pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")]

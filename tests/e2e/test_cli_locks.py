@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import Cli
-from xlwings_torneo import locks
+from xlwings_torneo.workbook import locks
 
 
 def office_lock(workbook: Path, host: str) -> Path:

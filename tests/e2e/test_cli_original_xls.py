@@ -10,8 +10,8 @@ from pathlib import Path
 import xlrd
 
 from tests.e2e.conftest import Cli
-from xlwings_torneo.config import load_config
-from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.layout import read_tournament
 from xlwings_torneo.workbook.writer import round_spec
 

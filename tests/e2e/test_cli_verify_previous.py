@@ -15,9 +15,9 @@ import xlrd
 
 from tests.e2e.conftest import Cli, type_scores
 from tests.e2e.test_cli_original_xls import type_scores_xls
-from xlwings_torneo.config import load_config
-from xlwings_torneo.previous_record import ORDER_IDS_PER_LINE
-from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.usecases.previous_record import ORDER_IDS_PER_LINE
+from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.layout import read_tournament
 
 PLAYERS = 23

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import Cli
-from xlwings_torneo.config import load_config
-from xlwings_torneo.model import Player
-from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.model.tournament import Player
+from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.layout import read_tournament
 from xlwings_torneo.workbook.sheet import CellValue, SheetSpec
 from xlwings_torneo.workbook.writer import iscritti_spec, round_spec

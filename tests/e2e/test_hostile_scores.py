@@ -13,10 +13,10 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, type_scores
-from xlwings_torneo.config import load_config
-from xlwings_torneo.demo import demo_players
-from xlwings_torneo.services import NO_OVERRIDES, DrawRequest, draw, open_file
-from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.usecases.demo import demo_players
+from xlwings_torneo.usecases.services import NO_OVERRIDES, DrawRequest, draw, open_file
+from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.layout import read_tournament
 from xlwings_torneo.workbook.writer import iscritti_spec, round_spec
 

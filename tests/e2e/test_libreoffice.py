@@ -1,5 +1,5 @@
 """LibreOffice for real: a headless soffice draws and ranks an .xlsx through the UNO
-backend (`python -m xlwings_torneo.libreoffice.run`), and the macro installed by
+backend (`python -m xlwings_torneo.frontends.libreoffice.run`), and the macro installed by
 `install_addin.py --libreoffice` runs on the open document; checked with openpyxl against
 what the `torneo` command writes from the same seed."""
 
@@ -17,7 +17,7 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
-from xlwings_torneo.libreoffice.office import find_soffice
+from xlwings_torneo.workbook.backends.office import find_soffice
 
 pytestmark = [
     pytest.mark.libreoffice,
@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def lo_run(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "xlwings_torneo.libreoffice.run", str(path), *args,
+        [sys.executable, "-m", "xlwings_torneo.frontends.libreoffice.run", str(path), *args,
          "--timeout", "120"], capture_output=True, text=True, timeout=180, check=False)
 
 
@@ -145,7 +145,7 @@ def test_a_soffice_that_never_answers_is_given_up_and_ended(twins: tuple[Path, P
     fake.chmod(0o755)
     before = lo.read_bytes()
     done = subprocess.run(
-        [sys.executable, "-m", "xlwings_torneo.libreoffice.run", str(lo), "draw",
+        [sys.executable, "-m", "xlwings_torneo.frontends.libreoffice.run", str(lo), "draw",
          "--timeout", "3"], capture_output=True, text=True, timeout=60, check=False,
         env={**os.environ, "TORNEO_SOFFICE": str(fake)})
     assert done.returncode == 2
@@ -156,7 +156,7 @@ def test_a_soffice_that_never_answers_is_given_up_and_ended(twins: tuple[Path, P
 
 
 def test_the_toolbar_extension_registers_its_nine_buttons(tmp_path: Path):
-    from xlwings_torneo.libreoffice import toolbar
+    from xlwings_torneo.frontends.libreoffice import toolbar
 
     # unopkg refuses to run as root: as root (CI), it runs as the user nobody
     run_as = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",

@@ -23,8 +23,7 @@ from typing import Any
 import pytest
 
 from addin import build
-from xlwings_torneo.libreoffice.office import find_soffice
-from xlwings_torneo.libreoffice.run import package_path, uno_pythons
+from xlwings_torneo.workbook.backends.office import find_soffice, package_path, uno_pythons
 
 pytestmark = [
     pytest.mark.libreoffice,
@@ -34,7 +33,7 @@ pytestmark = [
 PROBE = r'''
 import json, re, sys
 from pathlib import Path
-from xlwings_torneo.libreoffice.office import file_url, headless_office, property_values
+from xlwings_torneo.workbook.backends.office import file_url, headless_office, property_values
 
 LIBRARY = sys.argv[2]
 OURS = json.loads(sys.argv[3])
@@ -194,9 +193,9 @@ def test_our_pure_vba_functions_give_the_expected_values(report: dict[str, Any])
     calls = report["calls"]
     assert calls["status"] == "Sorteggio del turno 3…"
     assert calls["status without round"] == "Stampa del turno…"
-    assert calls["command"] == ("import xlwings_torneo.addin as torneo; "
+    assert calls["command"] == ("import xlwings_torneo.frontends.excel as torneo; "
                                 "torneo.press('SorteggioTurno')")
-    assert calls["command with round"] == ("import xlwings_torneo.addin as torneo; "
+    assert calls["command with round"] == ("import xlwings_torneo.frontends.excel as torneo; "
                                            "torneo.press('StampaTurno', 12)")
     assert [calls[f"round of {name}"] for name in ("Turno 12", "Turno 1a", "Classifica",
                                                    "12° Turno", "Stampa 1° Turno")] \

@@ -10,7 +10,7 @@ import pytest
 
 from tests.e2e.conftest import Cli, round_tables
 from tests.e2e.test_cli_rtu import cns_players, cns_workbook, team_name, type_rtu_scores
-from xlwings_torneo.libreoffice.office import find_soffice
+from xlwings_torneo.workbook.backends.office import find_soffice
 from xlwings_torneo.workbook.layout import SHEET_SQUADRE
 
 pytestmark = [pytest.mark.libreoffice,

@@ -11,7 +11,7 @@ import pytest
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
 from tests.e2e.test_cli_big_catan import catan_score
 from tests.e2e.test_logging import set_option
-from xlwings_torneo.libreoffice.office import find_soffice
+from xlwings_torneo.workbook.backends.office import find_soffice
 
 pytestmark = [pytest.mark.libreoffice,
               pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")]

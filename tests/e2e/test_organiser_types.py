@@ -10,8 +10,8 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
-from xlwings_torneo.cli import main
-from xlwings_torneo.libreoffice.office import find_soffice
+from xlwings_torneo.frontends.cli import main
+from xlwings_torneo.workbook.backends.office import find_soffice
 
 CLUB_CHAMPIONSHIP = (Path(__file__).parents[1] / "files" / "tipi" / "campionato_club.toml"
                      ).read_text(encoding="utf-8")

@@ -14,8 +14,8 @@ import pytest
 from pypdf import PdfReader
 
 from tests.e2e.conftest import Cli
-from xlwings_torneo.demo import DEMO_NAME, build_demo
-from xlwings_torneo.libreoffice.office import find_soffice
+from xlwings_torneo.usecases.demo import DEMO_NAME, build_demo
+from xlwings_torneo.workbook.backends.office import find_soffice
 
 SOFFICE = find_soffice()
 pytestmark = [

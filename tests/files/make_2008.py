@@ -120,7 +120,7 @@ def put(sheet: Any, row: int, col: int, value: object) -> None:
 
 
 def _date_format(doc: Any) -> int:
-    from xlwings_torneo.libreoffice.office import uno_module
+    from xlwings_torneo.workbook.backends.office import uno_module
 
     locale = uno_module().createUnoStruct("com.sun.star.lang.Locale")
     formats = doc.NumberFormats
@@ -130,7 +130,7 @@ def _date_format(doc: Any) -> int:
 
 
 def _iscritti(doc: Any, sheet: Any) -> None:
-    from xlwings_torneo.libreoffice.office import property_values, uno_module
+    from xlwings_torneo.workbook.backends.office import property_values, uno_module
 
     uno = uno_module()
     put(sheet, 1, 1, "Elenco Partecipanti")
@@ -219,7 +219,7 @@ def _classifica(sheet: Any) -> None:
 
 def _print_layout(sheet: Any, doc: Any, image: Path) -> None:
     """`Stampa 1° Turno`: the 2008 print layout of the round's tables, with a logo."""
-    from xlwings_torneo.libreoffice.office import file_url, uno_module
+    from xlwings_torneo.workbook.backends.office import file_url, uno_module
 
     uno = uno_module()
     put(sheet, 1, 2, "Torneo d'Autunno 2008 - 1° Turno")
@@ -239,7 +239,7 @@ def _print_layout(sheet: Any, doc: Any, image: Path) -> None:
 
 
 def build(target: Path = TARGET) -> Path:
-    from xlwings_torneo.libreoffice.office import (
+    from xlwings_torneo.workbook.backends.office import (
         file_url,
         headless_office,
         property_values,
@@ -282,7 +282,8 @@ def build(target: Path = TARGET) -> Path:
 def fill(path: Path, cells: dict[str, list[list[object]]]) -> None:
     """Type `cells` ({sheet: [[row, col, value], ...]}) into the workbook at `path` and save
     it in its own format, as an organiser would in LibreOffice."""
-    from xlwings_torneo.libreoffice.office import headless_office, load, store_atomic
+    from xlwings_torneo.workbook.backends.office import headless_office, load
+    from xlwings_torneo.workbook.backends.office_store import store_atomic
 
     with headless_office(timeout=TIMEOUT) as desktop:
         doc = load(desktop, path)

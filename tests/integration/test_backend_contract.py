@@ -12,7 +12,7 @@ import xlwt
 
 from tests.integration.backend_fixtures import DDE, HYPERLINK, copy_layout, every_kind_spec
 from xlwings_torneo.errors import WorkbookError
-from xlwings_torneo.workbook.backends import create_workbook, open_workbook
+from xlwings_torneo.workbook.backends.factory import create_workbook, open_workbook
 from xlwings_torneo.workbook.sheet import SheetSpec
 
 SUFFIXES = (".xlsx", ".xls")

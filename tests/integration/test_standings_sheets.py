@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.integration.backend_fixtures import copy_layout
-from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec
 from xlwings_torneo.workbook.standings_sheets import keep_foreign_standings
 

@@ -8,8 +8,8 @@ import openpyxl
 import pytest
 import xlrd
 
-from xlwings_torneo.template import TEMPLATE_DIR, TEMPLATE_NAMES, build
-from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.usecases.template import TEMPLATE_DIR, TEMPLATE_NAMES, build
+from xlwings_torneo.workbook.backends.factory import open_workbook
 
 
 def contents(path: Path) -> dict[str, object]:

@@ -14,8 +14,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xlwings_torneo.libreoffice.office import find_soffice
-from xlwings_torneo.libreoffice.run import package_path, uno_pythons
+from xlwings_torneo.workbook.backends.office import find_soffice, package_path, uno_pythons
 
 pytestmark = [
     pytest.mark.libreoffice,
@@ -27,9 +26,9 @@ import json, sys
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from xlwings_torneo.libreoffice.office import headless_office, load, store_atomic
+from xlwings_torneo.workbook.backends.office import headless_office, load, store_atomic
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec, Style, Validation
-from xlwings_torneo.workbook.uno_backend import UnoBackend
+from xlwings_torneo.workbook.backends.uno_backend import UnoBackend
 
 path = Path(sys.argv[1])
 with headless_office(timeout=90) as desktop:

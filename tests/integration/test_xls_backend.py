@@ -25,9 +25,9 @@ from xlwt.CompoundDoc import XlsDoc
 
 from tests.integration.backend_fixtures import FILES, HYPERLINK, copy_layout, every_kind_spec
 from xlwings_torneo.errors import LossRefusedError, MissingDependencyError, WorkbookError
-from xlwings_torneo.workbook.backends import create_workbook, open_workbook
+from xlwings_torneo.workbook.backends.factory import create_workbook, open_workbook
+from xlwings_torneo.workbook.backends.xls_backend import XlsBackend, nearest_colour
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec, Style, Validation
-from xlwings_torneo.workbook.xls_backend import XlsBackend, nearest_colour
 
 
 @pytest.fixture(autouse=True)
@@ -504,12 +504,12 @@ def test_an_xlsx_file_renamed_xls_is_explained(tmp_path: Path) -> None:
 def test_a_missing_xlrd_names_the_xls_extra(layout: Path, monkeypatch: pytest.MonkeyPatch
                                             ) -> None:
     monkeypatch.setitem(sys.modules, "xlrd", None)  # `import xlrd` now fails
-    monkeypatch.delitem(sys.modules, "xlwings_torneo.workbook.xls_backend")
+    monkeypatch.delitem(sys.modules, "xlwings_torneo.workbook.backends.xls_backend")
     with pytest.raises(MissingDependencyError, match=r"xlwings_torneo\[xls\]") as caught:
         open_workbook(layout)
     assert "xlrd" in str(caught.value)
     monkeypatch.undo()
-    importlib.import_module("xlwings_torneo.workbook.xls_backend")
+    importlib.import_module("xlwings_torneo.workbook.backends.xls_backend")
 
 
 def test_a_new_xls_workbook_has_no_sheets_and_refuses_to_save_empty(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ import pytest
 import xlwt
 
 from xlwings_torneo.errors import LossRefusedError
-from xlwings_torneo.workbook.backends import open_workbook
-from xlwings_torneo.workbook.xls_backend import XlsBackend
+from xlwings_torneo.workbook.backends.factory import open_workbook
+from xlwings_torneo.workbook.backends.xls_backend import XlsBackend
 
 REPLICA_2008 = Path(__file__).resolve().parents[1] / "files" / "tournament_2008_replica.xls"
 

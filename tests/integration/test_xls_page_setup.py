@@ -12,11 +12,11 @@ import pytest
 import xlwt
 
 from tests.integration.test_xls_backend import open_xls
-from xlwings_torneo.workbook.backends import open_workbook
+from xlwings_torneo.workbook.backends.factory import open_workbook
+from xlwings_torneo.workbook.backends.xls_backend import XlsBackend
+from xlwings_torneo.workbook.backends.xls_page_setup import apply_page_setup
+from xlwings_torneo.workbook.backends.xls_records import KeptSheet
 from xlwings_torneo.workbook.sheet import SheetSpec
-from xlwings_torneo.workbook.xls_backend import XlsBackend
-from xlwings_torneo.workbook.xls_page_setup import apply_page_setup
-from xlwings_torneo.workbook.xls_records import KeptSheet
 
 FILES = Path(__file__).resolve().parents[1] / "files"
 REPLICAS = [FILES / "tournament_2008_replica.xls", FILES / "ModuloTorneo_2025_replica.xls"]

@@ -17,9 +17,9 @@ import pytest
 
 from tests.integration.backend_fixtures import DDE, FILES, HYPERLINK, copy_layout, every_kind_spec
 from xlwings_torneo.errors import FileLockedError, WorkbookError
-from xlwings_torneo.workbook.backends import create_workbook, open_workbook
+from xlwings_torneo.workbook.backends.factory import create_workbook, open_workbook
+from xlwings_torneo.workbook.backends.xlsx_backend import XlsxBackend
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec, Style, Validation
-from xlwings_torneo.workbook.xlsx_backend import XlsxBackend
 
 
 @pytest.fixture

@@ -12,10 +12,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xlwings_torneo.workbook.backends import create_workbook, open_workbook
+from xlwings_torneo.workbook.backends.factory import create_workbook, open_workbook
+from xlwings_torneo.workbook.backends.xlsx_backend import _plain
+from xlwings_torneo.workbook.backends.xlsx_values import cached_value
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec
-from xlwings_torneo.workbook.xlsx_backend import _plain
-from xlwings_torneo.workbook.xlsx_values import cached_value
 
 FILES = Path(__file__).parent.parent / "files"
 

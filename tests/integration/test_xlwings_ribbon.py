@@ -19,7 +19,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from tests.e2e.conftest import Cli, club_players, register, type_scores
-from xlwings_torneo import addin
+from xlwings_torneo.frontends import excel as addin
 
 
 @pytest.fixture(autouse=True)
@@ -294,7 +294,7 @@ def test_print_buttons_need_a_saved_workbook(twins: tuple[Path, Path]):
 
 def test_export_from_a_saved_workbook_writes_the_cli_files(twins: tuple[Path, Path],
                                                            torneo: Cli):
-    from xlwings_torneo.workbook.xlwings_backend import XlwingsBackend
+    from xlwings_torneo.workbook.backends.xlwings_backend import XlwingsBackend
 
     excel, cli = twins
     assert torneo("draw", excel, "--seed", "4") == 0

@@ -6,7 +6,15 @@ import random
 from datetime import date, timedelta
 from decimal import Decimal
 
-from xlwings_torneo.model import GHOST_NAME, Player, Round, Seat, Table, Tournament, TournamentInfo
+from xlwings_torneo.model.tournament import (
+    GHOST_NAME,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+    TournamentInfo,
+)
 from xlwings_torneo.scoring.placement import placements
 from xlwings_torneo.scoring.result import StandingRow, Standings
 

@@ -2,7 +2,7 @@
 in `workbook_template/`; its ribbon valid against Microsoft's full customUI 2009/07 schema;
 its VBA project read back by oletools: xlwings' module byte for byte as the pinned xlwings
 ships it, our callbacks with Office's signature, every xlwings routine we call present in
-xlwings' own source, every button's Python target present in `xlwings_torneo.addin`."""
+xlwings' own source, every button's Python target present in `xlwings_torneo.frontends.excel`."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from oletools.olevba import VBA_Parser, decompress_stream
 
 from addin import build, ribbon
 from addin.ovba import compress, encrypt
-from xlwings_torneo import addin as python_addin
-from xlwings_torneo.buttons import BUTTONS, ROUND_PROMPT, RoundChoice, find_button
+from xlwings_torneo.frontends import excel as python_addin
+from xlwings_torneo.frontends.buttons import BUTTONS, ROUND_PROMPT, RoundChoice, find_button
 
 KEPT = build.TARGET
 NS = {"ui": "http://schemas.microsoft.com/office/2009/07/customui"}
@@ -218,7 +218,7 @@ def test_the_python_line_the_vba_builds_calls_press_with_a_known_button():
     call = tree.body[-1].value  # type: ignore[attr-defined]
     assert isinstance(call, ast.Call) and call.func.attr == "press"  # type: ignore[attr-defined]
     assert [a.value for a in call.args] == ["StampaTurno", 3]  # type: ignore[attr-defined]
-    assert tree.body[0].names[0].name == "xlwings_torneo.addin"  # type: ignore[attr-defined]
+    assert tree.body[0].names[0].name == "xlwings_torneo.frontends.excel"  # type: ignore[attr-defined]
 
 
 def _routines(source: str) -> set[str]:

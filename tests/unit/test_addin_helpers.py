@@ -7,15 +7,15 @@ from datetime import date, datetime
 
 import pytest
 
-from xlwings_torneo.buttons import BUTTONS
-from xlwings_torneo.workbook.uno_backend import (
+from xlwings_torneo.frontends.buttons import BUTTONS
+from xlwings_torneo.workbook.backends.uno_backend import (
     calc_reference,
     from_serial,
     style_runs,
     to_serial,
     width_to_hundredths_mm,
 )
-from xlwings_torneo.workbook.xlwings_backend import excel_text
+from xlwings_torneo.workbook.backends.xlwings_backend import excel_text
 
 
 def test_a_styled_block_becomes_one_rectangle():
@@ -72,7 +72,7 @@ def test_the_macro_the_runner_and_the_document_name_the_same_buttons():
     import sys
     from pathlib import Path
 
-    from xlwings_torneo.libreoffice import document, run
+    from xlwings_torneo.frontends.libreoffice import document, run
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     import install_addin  # a script at the repository root: it writes the installed macro

@@ -206,7 +206,8 @@ def test_the_macro_goes_to_the_profile_and_finds_the_package_without_site(
     # -S: no site-packages, no editable install; only the paths the installer wrote
     probe = subprocess.run(
         [sys.executable, "-I", "-S", "-c",
-         f"exec(open({str(macro)!r}).read()); import xlwings_torneo.libreoffice.document; "
+         f"exec(open({str(macro)!r}).read()); "
+         "import xlwings_torneo.frontends.libreoffice.document; "
          "print([f.__name__ for f in g_exportedScripts])"],
         capture_output=True, text=True, check=False)
     assert probe.returncode == 0, probe.stderr

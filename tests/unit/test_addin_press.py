@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from xlwings_torneo import addin
-from xlwings_torneo.buttons import BUTTONS, find_button
+from xlwings_torneo.frontends import excel as addin
+from xlwings_torneo.frontends.buttons import BUTTONS, find_button
 
 
 class FakeApp:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from xlwings_torneo.atomic import STALE_TEMP_SECONDS, atomic_write
 from xlwings_torneo.errors import WorkbookError
-from xlwings_torneo.workbook.base import STALE_TEMP_SECONDS, atomic_write
 
 
 def mode(path: Path) -> int:

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.attendance import tournament_type
+from xlwings_torneo.config.registry import find_type, tournament_type
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import DrawError
-from xlwings_torneo.formats import PreferredSizes, find_type
-from xlwings_torneo.model import Player, Tournament, TournamentInfo
+from xlwings_torneo.model.tournament import Player, Tournament, TournamentInfo
+from xlwings_torneo.model.tournament_type import PreferredSizes
 from xlwings_torneo.scoring.exact import to_decimal
 from xlwings_torneo.scoring.games import collect_games
 from xlwings_torneo.scoring.share import table_ghost, table_share

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.cli import main
-from xlwings_torneo.config import default_path, load_config
+from xlwings_torneo.config.settings import default_path, load_config
 from xlwings_torneo.errors import TorneoError, ValidationError
+from xlwings_torneo.frontends.cli import main
 from xlwings_torneo.resources import configuration_path
 
 

@@ -13,9 +13,9 @@ from xlwings_torneo.draw.bounds import lower_bound, spread_pairs
 from xlwings_torneo.draw.criteria import Context, Value, evaluate
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
-from xlwings_torneo.formats import Criterion as C
-from xlwings_torneo.formats import SizeScheme
-from xlwings_torneo.model import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament_type import Criterion as C
+from xlwings_torneo.model.tournament_type import SizeScheme
 
 
 def players_in_clubs(*sizes: int) -> list[Player]:

@@ -22,16 +22,17 @@ from decimal import Decimal
 
 import pytest
 
-from xlwings_torneo.config import load_config
+from xlwings_torneo.config.registry import builtin_types
+from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.draw.bounds import lower_bound
 from xlwings_torneo.draw.criteria import evaluate
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.engine import DrawResult, make_context
 from xlwings_torneo.draw.knockout import plan_description
 from xlwings_torneo.draw.sizes import plan_tables
-from xlwings_torneo.formats import Criterion, DrawKind, SizeScheme, TournamentType, builtin_types
-from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
-from xlwings_torneo.simulate import play_round
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament_type import Criterion, DrawKind, SizeScheme, TournamentType
+from xlwings_torneo.usecases.simulate import play_round
 
 CONFIG = load_config()
 REGIONS = ("LAZIO", "LOMBARDIA", "PIEMONTE", "SICILIA", "TOSCANA", "VENETO", "PUGLIA")

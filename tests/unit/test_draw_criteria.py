@@ -12,8 +12,8 @@ from xlwings_torneo.draw.criteria import Context, SeatTally, evaluate
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.search import _Search
 from xlwings_torneo.draw.sizes import TablePlan
-from xlwings_torneo.formats import Criterion as C
-from xlwings_torneo.model import PlayerId, Round, Seat, Table
+from xlwings_torneo.model.tournament import PlayerId, Round, Seat, Table
+from xlwings_torneo.model.tournament_type import Criterion as C
 
 
 def played_round(number: int, *tables: Sequence[int | None]) -> Round:

@@ -15,9 +15,9 @@ import pytest
 
 from xlwings_torneo.draw import SeatTally, draw_round
 from xlwings_torneo.errors import DrawError
-from xlwings_torneo.formats import Criterion as C
-from xlwings_torneo.formats import SizeScheme
-from xlwings_torneo.model import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament_type import Criterion as C
+from xlwings_torneo.model.tournament_type import SizeScheme
 
 
 def player(pid: int, club: str = "", region: str = "") -> Player:
@@ -226,8 +226,8 @@ def test_the_draw_does_not_depend_on_python_string_hashing() -> None:
     # club names are strings, whose set order changes between Python processes
     script = (
         "from xlwings_torneo.draw import draw_round\n"
-        "from xlwings_torneo.formats import Criterion as C, SizeScheme\n"
-        "from xlwings_torneo.model import Player\n"
+        "from xlwings_torneo.model.tournament_type import Criterion as C, SizeScheme\n"
+        "from xlwings_torneo.model.tournament import Player\n"
         "ps = [Player(p, 'n', 'c', club=f'club {p % 5}') for p in range(1, 23)]\n"
         "crit = [C.CLUB, C.CLUB_X_CLUB, C.REPEAT, C.PLAYER_X_CLUB]\n"
         "print(draw_round(ps, [], SizeScheme.FOUR_FIVE, crit, 3).tables)\n"

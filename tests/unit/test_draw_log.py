@@ -3,8 +3,12 @@ the type and the previous standings' order recorded by `previous_record.record_l
 
 from __future__ import annotations
 
-from xlwings_torneo.draw_log import logged_draw
-from xlwings_torneo.previous_record import ORDER_IDS_PER_LINE, PreviousStandings, record_lines
+from xlwings_torneo.usecases.draw_log import logged_draw
+from xlwings_torneo.usecases.previous_record import (
+    ORDER_IDS_PER_LINE,
+    PreviousStandings,
+    record_lines,
+)
 
 SHA = "ab" * 32
 

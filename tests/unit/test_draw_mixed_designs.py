@@ -18,8 +18,8 @@ from xlwings_torneo.draw.mixed_designs import (
     mixed_schedule,
     open_sizes,
 )
-from xlwings_torneo.formats import Criterion, SizeScheme
-from xlwings_torneo.model import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 
 
 def test_there_are_stored_schedules_of_tables_of_4_and_5():

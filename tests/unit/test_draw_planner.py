@@ -15,8 +15,8 @@ from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.mixed_designs import MIXED, mixed_schedule, open_sizes
 from xlwings_torneo.draw.sizes import TablePlan
-from xlwings_torneo.formats import Criterion, SizeScheme
-from xlwings_torneo.model import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 
 OPEN_FIRST = (Criterion.CLUB,)
 OPEN_LATER = (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT)

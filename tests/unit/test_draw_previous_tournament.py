@@ -12,9 +12,9 @@ from xlwings_torneo.draw.previous_tournament import (
 )
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import WorkbookError
-from xlwings_torneo.formats import SizeScheme
-from xlwings_torneo.model import Player
-from xlwings_torneo.previous_standings import match_players, previous_names
+from xlwings_torneo.model.tournament import Player
+from xlwings_torneo.model.tournament_type import SizeScheme
+from xlwings_torneo.usecases.previous_standings import match_players, previous_names
 
 
 def _players(n: int, families: dict[int, str]) -> dict[int, Player]:

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from xlwings_torneo.config import load_config
+from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.knockout import (
     Step,
@@ -17,10 +18,10 @@ from xlwings_torneo.draw.knockout import (
 )
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import DrawError
-from xlwings_torneo.formats import Criterion, SizeScheme, find_type
-from xlwings_torneo.model import Player, Round, Tournament
+from xlwings_torneo.model.tournament import Player, Round, Tournament
+from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 from xlwings_torneo.scoring.placement import placements
-from xlwings_torneo.simulate import play_round
+from xlwings_torneo.usecases.simulate import play_round
 
 CONFIG = load_config()
 

@@ -6,7 +6,7 @@ import pytest
 
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
-from xlwings_torneo.formats import SizeScheme
+from xlwings_torneo.model.tournament_type import SizeScheme
 
 S = SizeScheme
 

@@ -7,10 +7,11 @@ import random
 from collections import Counter
 
 from tests.unit.test_draw_special_phases import CONFIG, make_players, scored
+from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.draw.cinquisti import draw_cinquisti, pick_cinquisti
 from xlwings_torneo.draw.dispatch import draw_for_round
-from xlwings_torneo.formats import Criterion, SizeScheme, find_type
-from xlwings_torneo.model import Tournament
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 
 MASTER = find_type("MasterRisiko")
 R1 = (Criterion.CLUB,)

@@ -9,12 +9,13 @@ from decimal import Decimal
 
 import pytest
 
-from xlwings_torneo.config import load_config
+from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.phases import final_tables
 from xlwings_torneo.draw.qualification import structure
-from xlwings_torneo.formats import Criterion, Threshold, find_type
-from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament_type import Criterion, Threshold
 
 MASTER = find_type("MasterRisiko")
 CONFIG = load_config()

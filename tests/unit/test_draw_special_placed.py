@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.unit.test_draw_special_phases import CONFIG, chunks, make_players, scored
+from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.draw.dispatch import draw_for_round, ranking
 from xlwings_torneo.draw.placed import greek
 from xlwings_torneo.draw.sizes import plan_tables
-from xlwings_torneo.formats import SizeScheme, find_type
-from xlwings_torneo.model import Tournament
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.model.tournament_type import SizeScheme
 from xlwings_torneo.scoring.placement import placements
 
 NAZIONALE = find_type("NazionaleRisiKo")

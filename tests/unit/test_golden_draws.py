@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.config import load_config
+from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.draw.dispatch import draw_for_round
-from xlwings_torneo.formats import find_type
-from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament
 
 CASES = sorted((Path(__file__).parent.parent / "golden" / "draws").glob("*.txt"))
 

@@ -36,10 +36,9 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.attendance import tournament_type
+from xlwings_torneo.config.registry import builtin_types, find_type, tournament_type
 from xlwings_torneo.errors import ScoringError
-from xlwings_torneo.formats import builtin_types, find_type
-from xlwings_torneo.model import Penalty, Round, Tournament, TournamentInfo, VoidGame
+from xlwings_torneo.model.tournament import Penalty, Round, Tournament, TournamentInfo, VoidGame
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 

@@ -6,7 +6,7 @@ import pytest
 
 from tests.gridtools import grid, grid_of
 from xlwings_torneo.errors import ValidationError, WorkbookError
-from xlwings_torneo.model import LogLevel, Options, Player
+from xlwings_torneo.model.tournament import LogLevel, Options, Player
 from xlwings_torneo.workbook.layout import (
     Problems,
     read_options,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from xlwings_torneo import person_names
-from xlwings_torneo.person_names import index_by_key, joined, name_keys, person_key
+from xlwings_torneo.model import person_names
+from xlwings_torneo.model.person_names import index_by_key, joined, name_keys, person_key
 
 
 @pytest.mark.parametrize("written", [

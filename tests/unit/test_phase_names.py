@@ -7,18 +7,18 @@ from dataclasses import replace
 from decimal import Decimal
 from html import escape
 
-from xlwings_torneo.formats import find_type
-from xlwings_torneo.model import Options
-from xlwings_torneo.phase_names import (
+from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.model.tournament import Options
+from xlwings_torneo.reports.html_export import export_html
+from xlwings_torneo.reports.sheet import table_sheets
+from xlwings_torneo.reports.standings_rows import points_text, standings_header
+from xlwings_torneo.scoring.phase_names import (
     FINALISTS_NOTE,
     finalists_note,
     round_column,
     round_short,
     round_title,
 )
-from xlwings_torneo.reports.html_export import export_html
-from xlwings_torneo.reports.sheet import table_sheets
-from xlwings_torneo.reports.standings_rows import points_text, standings_header
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.workbook.writer import standings_specs
 
@@ -64,17 +64,17 @@ def test_the_standings_columns_and_the_note_explain_the_finalists():
     _, standings = final_played()
     header = standings_header(standings)
     assert header[5:9] == ["Q1", "Q2", "Semifinale", "Finale"]
-    assert finalists_note(standings) == FINALISTS_NOTE.format(n=8)
+    assert finalists_note(standings, RADUNO) == FINALISTS_NOTE.format(n=8)
 
 
 def test_no_note_before_the_final_is_played():
     t = tournament(*QUALIFIERS, ["A, E, I, M"])
-    assert finalists_note(compute_standings(t, RADUNO)) is None
+    assert finalists_note(compute_standings(t, RADUNO), RADUNO) is None
 
 
 def test_the_classifica_sheet_has_the_phase_columns_and_the_note_under_the_table():
     _, standings = final_played()
-    full = standings_specs(standings, COLOURS, title="Raduno 2026")[0]
+    full = standings_specs(standings, COLOURS, title="Raduno 2026", ttype=RADUNO)[0]
     assert [full.cells[(1, c)] for c in range(6, 10)] == ["Q1", "Q2", "Semifinale", "Finale"]
     note_row = len(standings.rows) + 3
     assert full.cells[(note_row, 1)] == FINALISTS_NOTE.format(n=8)
@@ -122,7 +122,7 @@ def test_the_report_names_the_phases_on_one_line_and_explains_the_finalists(tmp_
 
 
 def test_an_organisers_type_names_its_rounds_in_its_toml_entry(tmp_path):
-    from xlwings_torneo.type_entries import load_types
+    from xlwings_torneo.config.type_entries import load_types
 
     path = tmp_path / "tipi.toml"
     path.write_text('[RadunoClub]\nbase = "RadunoNazionale"\n'

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from xlwings_torneo.model import Player
-from xlwings_torneo.previous_standings import match_players
+from xlwings_torneo.model.tournament import Player
+from xlwings_torneo.usecases.previous_standings import match_players
 
 
 def test_accents_apostrophes_case_and_order_do_not_hide_a_player():

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tests.gridtools import grid
-from xlwings_torneo.model import Options, Tournament
+from xlwings_torneo.model.tournament import Options, Tournament
 from xlwings_torneo.workbook.layout import read_tournament
 
 HEADER = ["ID", "Nome", "Cognome", "Nickname", "Club", "Partecipa Torneo", "Regione",

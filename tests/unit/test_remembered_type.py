@@ -6,10 +6,10 @@ from datetime import date
 from decimal import Decimal
 
 from tests.gridtools import grid, grid_of
-from xlwings_torneo.anonymous import without_anonymous_surnames
-from xlwings_torneo.model import Options, Player, Round, Seat, Table, Tournament
-from xlwings_torneo.remembered_type import opzioni_with_type, stored_type, type_change
+from xlwings_torneo.model.anonymous import without_anonymous_surnames
+from xlwings_torneo.model.tournament import Options, Player, Round, Seat, Table, Tournament
 from xlwings_torneo.workbook.layout import Problems, read_options
+from xlwings_torneo.workbook.remembered_type import opzioni_with_type, stored_type, type_change
 
 
 def test_the_type_is_written_beside_its_label_keeping_the_organisers_rows():

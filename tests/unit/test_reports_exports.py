@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.unit.reports_factory import HOSTILE, make_round, make_standings, make_tournament
-from xlwings_torneo.model import Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament import Round, Seat, Table, Tournament
 from xlwings_torneo.reports.html_export import export_html
 from xlwings_torneo.reports.site import export_site
 from xlwings_torneo.reports.text_export import export_txt

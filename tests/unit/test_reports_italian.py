@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from xlwings_torneo.model import Seat, Table, TournamentInfo
+from xlwings_torneo.model.tournament import Seat, Table, TournamentInfo
 from xlwings_torneo.reports.italian import format_date, format_points, format_score
 from xlwings_torneo.reports.sheet import heading, sheet_title, table_total
 from xlwings_torneo.reports.tipologia import DEFAULT_COLOUR, TIPOLOGIA_COLOURS, tipologia_colour

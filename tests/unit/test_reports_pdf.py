@@ -238,7 +238,7 @@ def test_every_report_page_is_numbered_and_dated_and_every_standings_page_titled
 
 
 def test_won_games_have_the_colour_of_the_sheet(tmp_path):
-    from xlwings_torneo.config import load_config
+    from xlwings_torneo.config.settings import load_config
     from xlwings_torneo.reports.html_export import CSS
     from xlwings_torneo.reports.standings_rows import WON_COLOUR
 

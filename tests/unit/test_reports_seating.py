@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.unit.reports_factory import make_tournament
-from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament
 from xlwings_torneo.reports.seating import seating, sort_key
 
 pytest.importorskip("reportlab")

@@ -5,7 +5,7 @@ guess."""
 from __future__ import annotations
 
 from tests.gridtools import grid
-from xlwings_torneo.model import Player
+from xlwings_torneo.model.tournament import Player
 from xlwings_torneo.workbook.layout import Problems, read_round
 
 

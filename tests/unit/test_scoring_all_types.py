@@ -6,8 +6,8 @@ import time
 
 import pytest
 
+from xlwings_torneo.config.registry import builtin_types, find_type
 from xlwings_torneo.errors import ScoringError
-from xlwings_torneo.formats import builtin_types, find_type
 from xlwings_torneo.scoring.standings import compute_standings
 
 from .test_scoring_builders import tournament

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from xlwings_torneo.model import GHOST_NAME, Player, Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament import GHOST_NAME, Player, Round, Seat, Table, Tournament
 
 
 class Names:

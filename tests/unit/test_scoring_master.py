@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from xlwings_torneo.formats import find_type
+from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.scoring.games import Game, collect_games
 from xlwings_torneo.scoring.points import master_game_points
 from xlwings_torneo.scoring.standings import compute_standings

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
+from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.errors import ScoringError
-from xlwings_torneo.formats import find_type
 from xlwings_torneo.scoring.standings import compute_standings
 
 from .test_scoring_builders import tournament

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
+from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.errors import ScoringError
-from xlwings_torneo.formats import find_type
 from xlwings_torneo.scoring.games import collect_games
 from xlwings_torneo.scoring.points import (
     bgl_ghost_score,

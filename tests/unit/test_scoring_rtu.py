@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from xlwings_torneo.formats import find_type
-from xlwings_torneo.model import Player
+from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.model.tournament import Player
 from xlwings_torneo.scoring.games import collect_games
 from xlwings_torneo.scoring.points import bonus_rule
 from xlwings_torneo.scoring.rtu import cpp, standard_points

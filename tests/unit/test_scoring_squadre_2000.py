@@ -8,10 +8,11 @@ from decimal import Decimal
 
 import pytest
 
+from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import ScoringError
-from xlwings_torneo.formats import SizeScheme, find_type
-from xlwings_torneo.model import Player, Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament_type import SizeScheme
 from xlwings_torneo.scoring.standings import compute_standings
 
 S2000 = find_type("Squadre 2000")

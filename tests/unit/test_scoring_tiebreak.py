@@ -5,10 +5,11 @@ from __future__ import annotations
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from xlwings_torneo.formats import find_type
-from xlwings_torneo.model import Player
+from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.model.scoring_rule import TieBreak
+from xlwings_torneo.model.tournament import Player
 from xlwings_torneo.scoring.standings import compute_standings
-from xlwings_torneo.scoring.tiebreak import Record, TieBreak, draw_ties, positions, rank
+from xlwings_torneo.scoring.tiebreak import Record, draw_ties, positions, rank
 
 from .test_scoring_builders import tournament
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.gridtools import grid, grid_of
 from xlwings_torneo.errors import ValidationError
-from xlwings_torneo.model import Penalty, Player
+from xlwings_torneo.model.tournament import Penalty, Player
 from xlwings_torneo.workbook.layout import Problems, read_round, read_tournament
 from xlwings_torneo.workbook.writer import iscritti_spec
 
@@ -67,7 +67,7 @@ def test_every_bad_penalty_row_is_reported_at_once():
 
 
 def _options():
-    from xlwings_torneo.model import Options
+    from xlwings_torneo.model.tournament import Options
 
     return Options()
 

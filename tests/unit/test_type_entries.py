@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from xlwings_torneo.config.registry import builtin_types, types_folder, types_for
+from xlwings_torneo.config.type_entries import load_types
 from xlwings_torneo.errors import ValidationError
-from xlwings_torneo.formats import BUILTIN_SOURCE, DrawKind, builtin_types, types_folder
+from xlwings_torneo.model.tournament_type import BUILTIN_SOURCE, DrawKind
 from xlwings_torneo.scoring.standings import compute_standings
-from xlwings_torneo.type_entries import load_types, types_for
 
 from .test_scoring_builders import tournament
 
@@ -264,10 +265,9 @@ def test_the_documentation_shows_the_club_championship_of_the_tests():
 
 
 def test_the_documentation_names_every_primitive_parameter_criterion_and_draw_kind():
-    from xlwings_torneo.formats import Criterion, SizeScheme
-    from xlwings_torneo.scoring.primitives import PRIMITIVES
-    from xlwings_torneo.scoring.tiebreak import TIEBREAK_NAMES
-    from xlwings_torneo.type_entries import DRAW_KINDS, STANDINGS_KEYS, TEAM_KEYS, TOP_KEYS
+    from xlwings_torneo.config.type_entries import DRAW_KINDS, STANDINGS_KEYS, TEAM_KEYS, TOP_KEYS
+    from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
+    from xlwings_torneo.scoring.primitives import PRIMITIVES, TIEBREAK_NAMES
 
     docs = (Path(__file__).parents[2] / "docs" / "tipi.md").read_text(encoding="utf-8")
     names = [*(f"**`{p}`**" for p in PRIMITIVES),

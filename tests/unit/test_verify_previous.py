@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xlwings_torneo.draw_log import LoggedDraw
-from xlwings_torneo.formats import DrawKind
-from xlwings_torneo.model import Player
-from xlwings_torneo.previous_record import PreviousStandings, file_sha256
-from xlwings_torneo.verify_previous import UNRECORDED, previous_replay
+from xlwings_torneo.model.tournament import Player
+from xlwings_torneo.model.tournament_type import DrawKind
+from xlwings_torneo.usecases.draw_log import LoggedDraw
+from xlwings_torneo.usecases.previous_record import PreviousStandings, file_sha256
+from xlwings_torneo.usecases.verify_previous import UNRECORDED, previous_replay
 
 PLAYERS = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 5)]
 PREVIOUS = DrawKind.PREVIOUS_TOURNAMENT

@@ -11,20 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_entries import load_types
 from xlwings_torneo.errors import ValidationError
-from xlwings_torneo.formats import find_type
-from xlwings_torneo.model import Tournament, VoidGame
+from xlwings_torneo.model.scoring_rule import DEFAULT_VOID_RULE, VOID_NEXT_ROUND, VOID_NO_POINTS
+from xlwings_torneo.model.tournament import Tournament, VoidGame
 from xlwings_torneo.scoring.standings import compute_standings
-from xlwings_torneo.scoring.void_games import (
-    DEFAULT_VOID_RULE,
-    VOID_NEXT_ROUND,
-    VOID_NO_POINTS,
-    State,
-    VoidSeats,
-    resolve,
-    void_seats,
-)
-from xlwings_torneo.type_entries import load_types
+from xlwings_torneo.scoring.void_games import State, VoidSeats, resolve, void_seats
 
 from .test_scoring_builders import tournament
 

@@ -7,7 +7,7 @@ import pytest
 
 from tests.gridtools import grid, grid_of
 from xlwings_torneo.errors import ValidationError
-from xlwings_torneo.model import Options, Player, Tournament, VoidGame
+from xlwings_torneo.model.tournament import Options, Player, Tournament, VoidGame
 from xlwings_torneo.workbook.layout import read_tournament
 from xlwings_torneo.workbook.writer import iscritti_spec, round_spec
 

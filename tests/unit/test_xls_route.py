@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from xlwings_torneo.errors import LossRefusedError
-from xlwings_torneo.workbook.xls_route import SaveRoute, choose_route, loss_summary
+from xlwings_torneo.workbook.backends.xls_route import SaveRoute, choose_route, loss_summary
 
 FILE = Path("Torneo2025.xls")
 LOSSES = ["Iscritti: 1.502 formule (resterebbe solo il loro valore)"]

@@ -12,8 +12,8 @@ import pytest
 import xlrd
 from xlrd.compdoc import CompDoc
 
-from xlwings_torneo.workbook.cfb import CompoundFileError, read_stream, replace_stream
-from xlwings_torneo.workbook.xls_text_results import (
+from xlwings_torneo.workbook.backends.cfb import CompoundFileError, read_stream, replace_stream
+from xlwings_torneo.workbook.backends.xls_text_results import (
     MendError,
     mend_stream,
     mend_text_results,

@@ -26,11 +26,11 @@ import heapq
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from ..formats import Criterion
-from ..model import PlayerId
-from .criteria import SEAT_SIZE, Context, Value, seat_counts, tally, tally_length
-from .history import groups
-from .sizes import TablePlan
+from xlwings_torneo.draw.criteria import SEAT_SIZE, Context, Value, seat_counts, tally, tally_length
+from xlwings_torneo.draw.history import groups
+from xlwings_torneo.draw.sizes import TablePlan
+from xlwings_torneo.model.tournament import PlayerId
+from xlwings_torneo.model.tournament_type import Criterion
 
 
 def spread_pairs(group_size: int, capacities: Sequence[int]) -> int:

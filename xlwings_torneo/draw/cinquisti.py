@@ -21,12 +21,12 @@ import random
 from collections.abc import Sequence
 from itertools import permutations
 
-from ..formats import Criterion, Sizes
-from ..model import Player, PlayerId, Round
-from .criteria import Value, evaluate
-from .engine import DrawResult, draw_round, make_context
-from .history import build_history
-from .sizes import plan_tables
+from xlwings_torneo.draw.criteria import Value, evaluate
+from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
+from xlwings_torneo.draw.history import build_history
+from xlwings_torneo.draw.sizes import plan_tables
+from xlwings_torneo.model.tournament import Player, PlayerId, Round
+from xlwings_torneo.model.tournament_type import Criterion, Sizes
 
 FIVE_SIZE = 5
 

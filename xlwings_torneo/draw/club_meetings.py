@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
-from .history import club_pair
+from xlwings_torneo.draw.history import club_pair
 
 Members = list[int]
 

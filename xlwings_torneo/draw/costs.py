@@ -16,10 +16,8 @@ from functools import partial
 from itertools import combinations
 from typing import Protocol
 
-from ..formats import Criterion
-from ..model import PlayerId
-from .club_meetings import ClubMeetingsTerm
-from .criteria import (
+from xlwings_torneo.draw.club_meetings import ClubMeetingsTerm
+from xlwings_torneo.draw.criteria import (
     SEAT_SIZE,
     Context,
     SeatTally,
@@ -28,9 +26,11 @@ from .criteria import (
     seat_counts,
     tally_length,
 )
-from .history import groups, pair_key
-from .player_club import PlayerClubTerm
-from .sizes import TablePlan
+from xlwings_torneo.draw.history import groups, pair_key
+from xlwings_torneo.draw.player_club import PlayerClubTerm
+from xlwings_torneo.draw.sizes import TablePlan
+from xlwings_torneo.model.tournament import PlayerId
+from xlwings_torneo.model.tournament_type import Criterion
 
 Members = list[int]
 """Internal indices of the real players at one table."""

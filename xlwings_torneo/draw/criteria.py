@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from functools import total_ordering
 from itertools import combinations
 
-from ..formats import Criterion
-from ..model import PlayerId
-from .history import History, club_pair, pair_key
+from xlwings_torneo.draw.history import History, club_pair, pair_key
+from xlwings_torneo.model.tournament import PlayerId
+from xlwings_torneo.model.tournament_type import Criterion
 
 Tables = Sequence[Sequence[PlayerId]]
 """Real players of each table, in plan order (ghost seats left out)."""

@@ -7,25 +7,43 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import groupby
+from typing import Protocol
 
-from ..config import Config
-from ..errors import DrawError
-from ..formats import Criterion, DrawKind, Sizes, SizeScheme, TournamentType
-from ..model import Player, PlayerId, Round, Tournament
-from ..scoring.finals import qualifier_rounds
-from ..scoring.standings import compute_standings
-from .bounds import lower_bound
-from .cinquisti import draw_cinquisti
-from .criteria import Value, evaluate
-from .engine import DrawResult, draw_round, make_context
-from .history import build_history
-from .phases import FINAL_TABLE, draw_semifinals, final_tables
-from .placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
-from .planner import ahead_note, make_planner
-from .previous_tournament import previous_tournament_order, previous_tournament_tables
-from .qualification import bands_of, structure
-from .rtu_draws import draw_knockout, draw_squads, top_final
-from .sizes import TablePlan, plan_tables
+from xlwings_torneo.draw.bounds import lower_bound
+from xlwings_torneo.draw.cinquisti import draw_cinquisti
+from xlwings_torneo.draw.criteria import Value, evaluate
+from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
+from xlwings_torneo.draw.history import build_history
+from xlwings_torneo.draw.phases import FINAL_TABLE, draw_semifinals, final_tables
+from xlwings_torneo.draw.placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
+from xlwings_torneo.draw.planner import ahead_note, make_planner
+from xlwings_torneo.draw.previous_tournament import (
+    previous_tournament_order,
+    previous_tournament_tables,
+)
+from xlwings_torneo.draw.qualification import bands_of, structure
+from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round
+from xlwings_torneo.draw.rtu_draws import draw_knockout, draw_squads, top_final
+from xlwings_torneo.draw.sizes import TablePlan, plan_tables
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.tournament import Player, PlayerId, Round, Tournament
+from xlwings_torneo.model.tournament_type import (
+    Criterion,
+    DrawKind,
+    Sizes,
+    SizeScheme,
+    TournamentType,
+)
+from xlwings_torneo.scoring.standings import compute_standings
+
+
+class DrawSettings(Protocol):
+    """What a draw reads of the configuration (`config.settings.Config` is one): the engine
+    takes the value, never the configuration file."""
+
+    @property
+    def draw_time_limit(self) -> float | None: ...
+
 
 SHOWN_FOR_PLACED_DRAWS = (Criterion.CLUB, Criterion.REPEAT)
 """Greek, fixed scheme, Swiss and finals follow the results, not criteria: the log still
@@ -35,23 +53,6 @@ TIES_IN_RANDOM_ORDER = True
 """**Decision**: for the Swiss and the fixed scheme, players sharing a place in the standings
 (every tie-breaker equal) are ordered by the round's seed, not by ID, so that which of them
 sits at the higher table is chance; False: by ID."""
-
-_NEED_PREVIOUS = {DrawKind.GREEK, DrawKind.FIXED, DrawKind.SWISS, DrawKind.FINAL,
-                  DrawKind.TOP_FINAL}
-"""Kinds whose tables the rules set from the previous round's results (no free choice)."""
-
-
-def required_results(ttype: TournamentType, round_no: int) -> tuple[int, ...]:
-    """Rounds whose every table must be scored before round `round_no` can be drawn."""
-    rule = ttype.rule_for(round_no)
-    if rule.kind is DrawKind.SEMIFINAL:
-        # the semifinals are drawn on the qualification standings: all of them scored
-        return tuple(n for n in qualifier_rounds(ttype) if n < round_no)
-    if round_no > 1 and (rule.kind in _NEED_PREVIOUS or rule.kind is DrawKind.KNOCKOUT
-                         or Criterion.WINNERS_PREV in rule.criteria):
-        return (round_no - 1,)
-    return ()
-
 
 def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
                    criteria: Sequence[Criterion], seed: int, *,
@@ -111,33 +112,43 @@ def ranking(tournament: Tournament, ttype: TournamentType, after_round: int,
 
 
 def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int, seed: int,
-                   config: Config, *,
+                   config: DrawSettings, *,
                    previous_order: Sequence[PlayerId] | None = None) -> DrawResult:
-    """Round `round_no` of `ttype` drawn with `seed`; rounds from `round_no` on are ignored.
+    """Round `round_no` of `ttype` drawn with `seed` (`draw_at_hand` on the round resolved
+    here: for callers that work on one round only, the tests and the benchmarks)."""
+    return draw_at_hand(tournament, ttype, resolve_round(ttype, round_no), seed, config,
+                        previous_order=previous_order)
+
+
+def draw_at_hand(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHand,
+                 seed: int, config: DrawSettings, *,
+                 previous_order: Sequence[PlayerId] | None = None) -> DrawResult:
+    """Round `at_hand` drawn with `seed`; rounds from its number on are ignored; `ttype`
+    gives the standings the Swiss, the semifinals and the finals are drawn on.
     `previous_order`: the previous tournament's standings (player IDs, best first), for a
     round drawn `classifica_precedente`."""
-    rule = ttype.rule_for(round_no)
+    rule, round_no = at_hand.rule, at_hand.number
     previous = tuple(r for r in tournament.rounds if r.number < round_no)
     tournament = replace(tournament, rounds=previous)  # keeps the penalties for the ranking
     players = tournament.active
     limit = config.draw_time_limit
     kind = rule.kind
-    if ttype.squads:
+    if at_hand.squads:
         return draw_squads(tournament, previous, rule, round_no, seed, limit)
     if kind is DrawKind.KNOCKOUT:
         return draw_knockout(tournament, previous, rule, seed, limit)
     if kind is DrawKind.OPTIMISE:
-        return draw_optimised(players, previous, ttype.sizes, rule.criteria, seed,
+        return draw_optimised(players, previous, at_hand.sizes, rule.criteria, seed,
                               time_limit=limit)
     if kind is DrawKind.CINQUISTI:
-        return draw_cinquisti(players, previous, ttype.sizes, rule.criteria, seed,
+        return draw_cinquisti(players, previous, at_hand.sizes, rule.criteria, seed,
                               time_limit=limit)
     if kind is DrawKind.SEMIFINAL:
         return draw_semifinals(tournament, ttype, previous, rule.criteria, seed)
     if kind is DrawKind.PREVIOUS_TOURNAMENT:
-        return _previous_tournament(tournament, ttype, round_no, seed, config, previous_order)
+        return _previous_tournament(tournament, at_hand, seed, config, previous_order)
     if not previous:
-        raise DrawError(f"il turno {round_no} del tipo {ttype.name} ({kind.value}) si "
+        raise DrawError(f"il turno {round_no} del tipo {at_hand.type_name} ({kind.value}) si "
                         "sorteggia sui risultati del turno precedente, che manca")
     last = previous[-1]
     if kind is DrawKind.FINAL:
@@ -149,54 +160,51 @@ def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int,
         finalists = {p for t in final.tables for p in t}
         return _placed([p for p in players if p.id in finalists], previous,
                        SizeScheme.FOUR_FIVE, final.tables, seed, final.notes)
-    plan_ = plan_tables(len(players), ttype.sizes)
+    plan_ = plan_tables(len(players), at_hand.sizes)
     if kind is DrawKind.GREEK:
         moved, notes = greek(last, [p.id for p in players], plan_)
-        return _placed(players, previous, ttype.sizes, moved, seed, notes)
+        return _placed(players, previous, at_hand.sizes, moved, seed, notes)
     order = ranking(tournament, ttype, last.number, seed)
     if kind is DrawKind.TOP_FINAL:
         top = top_final(order, rule)
         return _placed([p for p in players if p.id in top], previous,
                        SizeScheme.FOUR_FIVE, [top], seed)
     if kind is DrawKind.FIXED:
-        return _placed(players, previous, ttype.sizes, fixed_scheme(order, plan_), seed)
-    return _placed(players, previous, ttype.sizes, swiss(order, plan_), seed)
+        return _placed(players, previous, at_hand.sizes, fixed_scheme(order, plan_), seed)
+    return _placed(players, previous, at_hand.sizes, swiss(order, plan_), seed)
 
 
-def _previous_tournament(tournament: Tournament, ttype: TournamentType, round_no: int,
-                         seed: int, config: Config,
+def _previous_tournament(tournament: Tournament, at_hand: RoundAtHand, seed: int,
+                         config: DrawSettings,
                          order: Sequence[PlayerId] | None) -> DrawResult:
     """seed 003 l.11: tables by the previous tournament's standings, families parted except
     in the last round (l.19); without that standings, the optimised draw on the round's
     criteria, and the log says so."""
     players = tournament.active
     previous = tournament.rounds
-    rule = ttype.rule_for(round_no)
     if order is None:
-        result = draw_optimised(players, previous, ttype.sizes, rule.criteria, seed,
+        result = draw_optimised(players, previous, at_hand.sizes, at_hand.criteria, seed,
                                 time_limit=config.draw_time_limit)
         note = ("nessuna classifica del torneo precedente (--classifica-precedente): "
                 "sorteggio ottimizzato")
         return replace(result, warnings=(*result.warnings, note))
-    plan_ = plan_tables(len(players), ttype.sizes)
-    last = not ttype.open_ended and round_no >= len(ttype.rounds)
+    plan_ = plan_tables(len(players), at_hand.sizes)
     ranking_ = previous_tournament_order(order, [p.id for p in players], seed)
     tables, notes = previous_tournament_tables(ranking_, plan_, tournament.by_id,
-                                               part_families=not last)
-    return _placed(players, previous, ttype.sizes, tables, seed,
+                                               part_families=not at_hand.last_planned)
+    return _placed(players, previous, at_hand.sizes, tables, seed,
                    (f"Tavoli secondo la classifica del torneo precedente ({len(order)} "
                     "giocatori riconosciuti)", *notes))
 
 
-def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,
+def conflicts(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHand,
               tables: Sequence[Sequence[PlayerId]]
               ) -> tuple[dict[Criterion, Value], dict[Criterion, Value]]:
     """The round's criteria (or SHOWN_FOR_PLACED_DRAWS) counted on `tables` as they are,
     with their lower bounds: what `torneo verify` reports."""
-    rule = ttype.rule_for(round_no)
-    previous = tuple(r for r in tournament.rounds if r.number < round_no)
-    criteria = list(rule.criteria or SHOWN_FOR_PLACED_DRAWS)
-    placed = rule.kind in _NEED_PREVIOUS  # Greek, fixed, Swiss, final: seats set by the rules
+    previous = tuple(r for r in tournament.rounds if r.number < at_hand.number)
+    criteria = list(at_hand.criteria or SHOWN_FOR_PLACED_DRAWS)
+    placed = at_hand.placed  # Greek, fixed, Swiss, final: seats set by the rules
     bands: dict[PlayerId, int] = {}
     if Criterion.BAND in criteria:
         before = Tournament(tournament.players, previous, tournament.info, tournament.options)
@@ -206,7 +214,7 @@ def conflicts(tournament: Tournament, ttype: TournamentType, round_no: int,
         except DrawError:
             criteria.remove(Criterion.BAND)
     by_id = tournament.by_id
-    if ttype.squads:  # the CNS counts teammates (squads.fielded)
+    if at_hand.squads:  # the CNS counts teammates (squads.fielded)
         by_id = {pid: replace(p, club=p.team) for pid, p in by_id.items()}
     ctx = make_context([by_id[p] for t in tables for p in t], previous, bands=bands)
     plan = TablePlan(tuple(len(t) for t in tables), (0,) * len(tables))

@@ -6,15 +6,15 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..errors import DrawError
-from ..formats import Criterion, Sizes
-from ..model import Player, PlayerId, Round
-from .bounds import lower_bound
-from .costs import compile_costs
-from .criteria import Context, Value, evaluate
-from .history import build_history
-from .search import Budget, optimise
-from .sizes import TablePlan, plan_tables
+from xlwings_torneo.draw.bounds import lower_bound
+from xlwings_torneo.draw.costs import compile_costs
+from xlwings_torneo.draw.criteria import Context, Value, evaluate
+from xlwings_torneo.draw.history import build_history
+from xlwings_torneo.draw.search import Budget, optimise
+from xlwings_torneo.draw.sizes import TablePlan, plan_tables
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.tournament import Player, PlayerId, Round
+from xlwings_torneo.model.tournament_type import Criterion, Sizes
 
 # manual 000_…, "Tipi di Tornei contemplati" l. 427: "un sorteggio casuale ed una fase
 # successiva di elaborazione atta a minimizzare eventuali conflitti la cui priorità va dai

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ..model import PlayerId, Round
-from ..scoring.placement import winners
+from xlwings_torneo.model.tournament import PlayerId, Round
+from xlwings_torneo.scoring.placement import winners
 
 ClubPair = tuple[str, str]
 """Two different non-empty club keys, in sorted order."""

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 
-from ..errors import DrawError
-from ..model import PlayerId, Round
-from ..scoring.placement import placements
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.tournament import PlayerId, Round
+from xlwings_torneo.scoring.placement import placements
 
 FINAL_SIZES = (4, 5)
 """seed 002 l.53: "tavoli da 4 o da 5 giocatori": the final is one such table."""

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ..formats import SizeScheme
-from .designs import Schedule
-from .open_schedules import MIXED
-from .sizes import plan_tables
+from xlwings_torneo.draw.designs import Schedule
+from xlwings_torneo.draw.open_schedules import MIXED
+from xlwings_torneo.draw.sizes import plan_tables
+from xlwings_torneo.model.tournament_type import SizeScheme
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 """Player labels: the character at index i is player i (up to 62 players)."""

@@ -10,19 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..errors import DrawError
-from ..formats import Criterion, SizeScheme, TournamentType
-from ..model import PlayerId, Round, Table, Tournament
-from ..scoring.placement import placements
-from .criteria import Value
-from .engine import DrawResult, draw_round
-from .qualification import (
+from xlwings_torneo.draw.criteria import Value
+from xlwings_torneo.draw.engine import DrawResult, draw_round
+from xlwings_torneo.draw.qualification import (
     Structure,
     bands_of,
     qualification,
     structure,
     threshold_for,
 )
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.tournament import PlayerId, Round, Table, Tournament
+from xlwings_torneo.model.tournament_type import Criterion, SizeScheme, TournamentType
+from xlwings_torneo.scoring.placement import placements
 
 FINAL_TABLE = 4
 

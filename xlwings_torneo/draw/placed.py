@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..model import PlayerId, Round
-from ..scoring.placement import placements
-from .sizes import TablePlan
+from xlwings_torneo.draw.sizes import TablePlan
+from xlwings_torneo.model.tournament import PlayerId, Round
+from xlwings_torneo.scoring.placement import placements
 
 GREEK_SURPLUS_TO_NEXT_SHORT_TABLE = True
 """**Decision** (FORMATS.md, NazionaleRisiKo): when the Greek moves leave a table with more

@@ -39,11 +39,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ..model import PlayerId, Round
-from .criteria import SeatTally, tally
-from .designs import Schedule, schedule_for
-from .history import pair_key
-from .mixed_designs import mixed_schedule
+from xlwings_torneo.draw.criteria import SeatTally, tally
+from xlwings_torneo.draw.designs import Schedule, schedule_for
+from xlwings_torneo.draw.history import pair_key
+from xlwings_torneo.draw.mixed_designs import mixed_schedule
+from xlwings_torneo.model.tournament import PlayerId, Round
 
 Met = Mapping[tuple[PlayerId, PlayerId], int]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ..model import Player, PlayerId
-from .placed import swiss
-from .sizes import TablePlan
+from xlwings_torneo.draw.placed import swiss
+from xlwings_torneo.draw.sizes import TablePlan
+from xlwings_torneo.model.tournament import Player, PlayerId
 
 
 def previous_tournament_order(order: Sequence[PlayerId], active: Sequence[PlayerId],

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import DrawError
-from ..formats import Threshold, TournamentType
-from ..model import PlayerId, Tournament
-from ..scoring.finals import qualifier_rounds
-from ..scoring.result import Standings
-from ..scoring.standings import compute_standings
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.tournament import PlayerId, Tournament
+from xlwings_torneo.model.tournament_type import Threshold, TournamentType
+from xlwings_torneo.scoring.finals import qualifier_rounds
+from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.standings import compute_standings
 
 QUALIFICATION_TIE_SEED = 0
 """**Decision**: ties settled by a draw in the qualification standings (MasterRisiko

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import DrawError
-from ..formats import RoundRule, SizeScheme
-from ..model import PlayerId, Round, Tournament
-from .engine import DrawResult, draw_round
-from .knockout import choose_byes, knockout_step, last_scores, plan_description, survivors
-from .squads import fielded, teammates_note
+from xlwings_torneo.draw.engine import DrawResult, draw_round
+from xlwings_torneo.draw.knockout import (
+    choose_byes,
+    knockout_step,
+    last_scores,
+    plan_description,
+    survivors,
+)
+from xlwings_torneo.draw.squads import fielded, teammates_note
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.tournament import PlayerId, Round, Tournament
+from xlwings_torneo.model.tournament_type import RoundRule, SizeScheme
 
 
 def draw_knockout(tournament: Tournament, previous: Sequence[Round], rule: RoundRule,

@@ -16,7 +16,7 @@ import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .costs import CostModel
+from xlwings_torneo.draw.costs import CostModel
 
 NOISE = 0.1
 """Share of iterations that move a random player rather than one in a conflict."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..errors import DrawError
-from ..formats import Criterion
-from ..model import Player, Tournament
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.tournament import Player, Tournament
+from xlwings_torneo.model.tournament_type import Criterion
 
 TEAM_MIN, TEAM_MAX = 5, 15
 """seed 002 l.263: "una sola squadra composta da un minimo di 5 a un massimo di 15 iscritti"."""

@@ -15,8 +15,15 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepInFrame
 from reportlab.rl_config import _FUZZ
 
-from .stacking import Size, draw_stacked, measure, space_after, space_before, stacked_size
-from .stamp import unstamped
+from xlwings_torneo.reports.stacking import (
+    Size,
+    draw_stacked,
+    measure,
+    space_after,
+    space_before,
+    stacked_size,
+)
+from xlwings_torneo.reports.stamp import unstamped
 
 
 class FittedSheet(Flowable):  # type: ignore[misc]  # reportlab is untyped

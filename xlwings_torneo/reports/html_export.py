@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from html import escape
 
-from ..model import Round, Tournament
-from ..phase_names import finalists_note
-from ..scoring.result import Standings
-from .italian import format_date, format_points, format_score
-from .sheet import heading, round_name_of, seat_club, seat_name, table_label
-from .standings_rows import (
+from xlwings_torneo.config.registry import type_or_none
+from xlwings_torneo.model.tournament import Round, Tournament
+from xlwings_torneo.reports.italian import format_date, format_points, format_score
+from xlwings_torneo.reports.sheet import heading, round_name_of, seat_club, seat_name, table_label
+from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
     TEAMS_HEADERS,
     TEAMS_TITLE,
     WON_COLOUR,
     standings_grid,
 )
+from xlwings_torneo.scoring.phase_names import finalists_note
+from xlwings_torneo.scoring.result import Standings
 
 CSS = """
 body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:1.5em;color:#222}
@@ -120,7 +121,7 @@ def standings_section(standings: Standings) -> str:
             cells.append(f"<td{attr(j, *flags)}>{escape(value)}</td>")
         lines.append("<tr>" + "".join(cells) + "</tr>")
     title = f"{STANDINGS_TITLE} - {standings.type_name}"
-    note = finalists_note(standings)
+    note = finalists_note(standings, type_or_none(standings.type_name))
     html = (f'<section>\n<h2>{escape(title)}</h2>\n<div class="scorre">'
             '<table id="classifica">\n' + "\n".join(lines) + "\n</table></div>\n"
             + (f'<p class="nota">{escape(note)}</p>\n' if note else "") + "</section>")

@@ -3,8 +3,8 @@ standard sheet asks the referee for placement, placement points and CPP."""
 
 from __future__ import annotations
 
-from ..errors import TorneoError
-from ..formats import find_type
+from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.errors import TorneoError
 
 
 def method_columns(type_name: str) -> tuple[str, ...]:

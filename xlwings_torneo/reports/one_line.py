@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 from reportlab.rl_config import _FUZZ
 
-from . import fonts
+from xlwings_torneo.reports import fonts
 
 
 def text_line(text: str, style: ParagraphStyle) -> Flowable:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import FileLockedError
-from ..workbook.base import atomic_write
+from xlwings_torneo.atomic import atomic_write
+from xlwings_torneo.errors import FileLockedError
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -22,20 +22,27 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from ..model import Tournament
-from ..phase_names import finalists_note
-from ..scoring.result import Standings
-from . import fonts
-from .italian import format_date, format_points
-from .pdf_sheets import LANDSCAPE_TEMPLATE, build, cell_text, paragraph_style, sheets_story
-from .sheet import table_sheets
-from .standings_rows import (
+from xlwings_torneo.config.registry import type_or_none
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.reports import fonts
+from xlwings_torneo.reports.italian import format_date, format_points
+from xlwings_torneo.reports.pdf_sheets import (
+    LANDSCAPE_TEMPLATE,
+    build,
+    cell_text,
+    paragraph_style,
+    sheets_story,
+)
+from xlwings_torneo.reports.sheet import table_sheets
+from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
     TEAMS_HEADERS,
     TEAMS_TITLE,
     WON_COLOUR,
     standings_grid,
 )
+from xlwings_torneo.scoring.phase_names import finalists_note
+from xlwings_torneo.scoring.result import Standings
 
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
 """Rows alternate background colour, as in `Classifica` (WORKBOOK.md)."""
@@ -81,7 +88,7 @@ def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
         story.append(Paragraph(fonts.markup(t.info.nome), title))
     story += [Paragraph(fonts.markup(heading), title), Spacer(1, 4 * mm),
               _standings_table(standings)]
-    note = finalists_note(standings)
+    note = finalists_note(standings, type_or_none(standings.type_name))
     if note:
         story += [Spacer(1, 3 * mm),
                   Paragraph(fonts.markup(note), paragraph_style("nota", 9))]

@@ -15,14 +15,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
 
-from ..errors import WorkbookError
-from ..model import Tournament
-from . import fonts
-from .output import write_atomic
-from .pdf_sheets import paragraph_style
-from .qr import qr_drawing
-from .seating import TITLE, SeatEntry, seating
-from .sheet import round_name_of
+from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.reports import fonts
+from xlwings_torneo.reports.output import write_atomic
+from xlwings_torneo.reports.pdf_sheets import paragraph_style
+from xlwings_torneo.reports.qr import qr_drawing
+from xlwings_torneo.reports.seating import TITLE, SeatEntry, seating
+from xlwings_torneo.reports.sheet import round_name_of
 
 MARGIN = 10 * mm
 HEADER_HEIGHT = 30 * mm

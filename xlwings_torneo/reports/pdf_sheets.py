@@ -33,16 +33,23 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from ..errors import TorneoError, WorkbookError
-from ..model import Tournament
-from . import fonts
-from .fitted_sheet import FittedSheet
-from .one_line import text_line
-from .output import write_atomic
-from .qr import qr_drawing
-from .sheet import HEADERS, NOTE_LABEL, TOTAL_LABEL, Heading, TableSheet, table_sheets
-from .stamp import Stamp
-from .team_column import TEAM_COLUMN, TEAM_HEADER
+from xlwings_torneo.errors import TorneoError, WorkbookError
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.reports import fonts
+from xlwings_torneo.reports.fitted_sheet import FittedSheet
+from xlwings_torneo.reports.one_line import text_line
+from xlwings_torneo.reports.output import write_atomic
+from xlwings_torneo.reports.qr import qr_drawing
+from xlwings_torneo.reports.sheet import (
+    HEADERS,
+    NOTE_LABEL,
+    TOTAL_LABEL,
+    Heading,
+    TableSheet,
+    table_sheets,
+)
+from xlwings_torneo.reports.stamp import Stamp
+from xlwings_torneo.reports.team_column import TEAM_COLUMN, TEAM_HEADER
 
 SHEET_TEMPLATE = "sheet"
 LANDSCAPE_TEMPLATE = "landscape"

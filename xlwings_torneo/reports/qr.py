@@ -16,7 +16,7 @@ def qr_drawing(address: str, size: float) -> Drawing:
     try:
         import segno
     except ImportError:
-        from ..errors import MissingDependencyError
+        from xlwings_torneo.errors import MissingDependencyError
 
         raise MissingDependencyError("segno", "pdf") from None
     code = segno.make(address, error="m", micro=False)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ..model import Round, Tournament
-from .sheet import seat_name
+from xlwings_torneo.model.tournament import Round, Tournament
+from xlwings_torneo.reports.sheet import seat_name
 
 TITLE = "Chi siede dove"
 

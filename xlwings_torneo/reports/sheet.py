@@ -10,12 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..model import GHOST_NAME, PlayerId, Round, Seat, Table, Tournament, TournamentInfo
-from ..phase_names import round_title, type_or_none
-from ..scoring.result import Standings
-from .italian import format_date, format_points, format_score
-from .method_columns import method_columns
-from .tipologia import tipologia_colour
+from xlwings_torneo.config.registry import type_or_none
+from xlwings_torneo.model.tournament import (
+    GHOST_NAME,
+    PlayerId,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+    TournamentInfo,
+)
+from xlwings_torneo.reports.italian import format_date, format_points, format_score
+from xlwings_torneo.reports.method_columns import method_columns
+from xlwings_torneo.reports.tipologia import tipologia_colour
+from xlwings_torneo.scoring.phase_names import round_title
+from xlwings_torneo.scoring.result import Standings
 
 HEADERS = ("Nominativo", "Punti", "Pti fuori obb.", "Punti Torneo", "Firma")
 TOTAL_LABEL = "Totale Punti:"
@@ -131,7 +140,7 @@ def round_points(standings: Standings | None, round_no: int) -> dict[PlayerId, s
 
 
 def _team_column(t: Tournament, table: Table) -> bool:
-    from .team_column import has_team_column as check
+    from xlwings_torneo.reports.team_column import has_team_column as check
 
     return check(t, table)
 

@@ -12,14 +12,21 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from ..model import Round, Tournament
-from ..phase_names import round_short, type_or_none
-from ..scoring.result import Standings
-from .html_export import document_title, page, round_section, standings_section, title_block
-from .italian import format_date
-from .output import write_atomic
-from .seating import TITLE, seating
-from .sheet import round_name_of
+from xlwings_torneo.config.registry import type_or_none
+from xlwings_torneo.model.tournament import Round, Tournament
+from xlwings_torneo.reports.html_export import (
+    document_title,
+    page,
+    round_section,
+    standings_section,
+    title_block,
+)
+from xlwings_torneo.reports.italian import format_date
+from xlwings_torneo.reports.output import write_atomic
+from xlwings_torneo.reports.seating import TITLE, seating
+from xlwings_torneo.reports.sheet import round_name_of
+from xlwings_torneo.scoring.phase_names import round_short
+from xlwings_torneo.scoring.result import Standings
 
 INDEX = "index.html"
 DATA = "torneo.json"

@@ -13,7 +13,14 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable
 
-from .stacking import Size, draw_stacked, measure, space_after, space_before, stacked_size
+from xlwings_torneo.reports.stacking import (
+    Size,
+    draw_stacked,
+    measure,
+    space_after,
+    space_before,
+    stacked_size,
+)
 
 _serial = itertools.count(1)
 """Tells the forms of different stamps apart within a document."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..phase_names import round_headers
-from ..scoring.result import StandingRow, Standings
-from .italian import format_points
+from xlwings_torneo.config.registry import type_or_none
+from xlwings_torneo.reports.italian import format_points
+from xlwings_torneo.scoring.phase_names import round_headers
+from xlwings_torneo.scoring.result import StandingRow, Standings
 
 WON_COLOUR = "#C6EFCE"
 """A won game's cell in every output (sheet, PDF, html, site): the default of
@@ -16,7 +17,8 @@ TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
 
 def standings_header(standings: Standings) -> list[str]:
     """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> ID` (WORKBOOK.md)."""
-    return ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia", *round_headers(standings),
+    ttype = type_or_none(standings.type_name)
+    return ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia", *round_headers(standings, ttype),
             *standings.total_headers, "ID"]
 
 

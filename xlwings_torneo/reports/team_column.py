@@ -4,9 +4,10 @@ and the organiser copies it above the score cell of the round sheet (docs/tipi.m
 
 from __future__ import annotations
 
-from ..formats import SizeScheme, builtin_types
-from ..model import Table, Tournament
-from ..scoring.team_tables import TEAM_TABLE_SIZE
+from xlwings_torneo.config.registry import builtin_types
+from xlwings_torneo.model.tournament import Table, Tournament
+from xlwings_torneo.model.tournament_type import SizeScheme
+from xlwings_torneo.scoring.games import TEAM_TABLE_SIZE
 
 TEAM_HEADER = "Squadra"
 TEAM_COLUMN = 0.14

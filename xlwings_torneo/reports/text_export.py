@@ -6,9 +6,9 @@ from __future__ import annotations
 import csv
 import io
 
-from ..model import Seat, Table, Tournament
-from ..scoring.placement import placements
-from .sheet import seat_name
+from xlwings_torneo.model.tournament import Seat, Table, Tournament
+from xlwings_torneo.reports.sheet import seat_name
+from xlwings_torneo.scoring.placement import placements
 
 
 def game_header(round_no: int, table_no: int) -> str:

@@ -3,7 +3,7 @@ di un sorteggio": "in una cella colorata secondo la tipologia di torneo")."""
 
 from __future__ import annotations
 
-from ..model import fold
+from xlwings_torneo.model.tournament import fold
 
 TIPOLOGIA_COLOURS: dict[str, str] = {
     "Campionato periodico": "#2E7D32",

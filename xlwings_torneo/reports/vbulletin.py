@@ -3,9 +3,9 @@ out as the round sheets, ready to paste into a forum post."""
 
 from __future__ import annotations
 
-from ..model import Round, Tournament
-from .italian import format_score
-from .sheet import seat_club, seat_name, table_label
+from xlwings_torneo.model.tournament import Round, Tournament
+from xlwings_torneo.reports.italian import format_score
+from xlwings_torneo.reports.sheet import seat_club, seat_name, table_label
 
 _ESCAPES = str.maketrans({"[": "&#91;", "]": "&#93;", "<": "&#60;", ">": "&#62;"})
 """vBulletin keeps numeric character references when it escapes a post, so a bracket

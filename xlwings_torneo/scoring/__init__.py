@@ -9,4 +9,7 @@
 - `finals`: final phases (who is a finalist, places from the final tables).
 - `teams`: the team standing (best N results per club).
 - `exact`: exact points to `Decimal` for the sheets.
+
+May import only `model` and the root modules: never the draw, the workbook, the
+configuration files or the outputs.
 """

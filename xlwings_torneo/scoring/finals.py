@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import DrawError
-from ..formats import DrawKind, TournamentType
-from ..model import PlayerId
-from .games import Game
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.tournament import PlayerId
+from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
+from xlwings_torneo.scoring.games import Game
 
 
 def round_kind(ttype: TournamentType, number: int) -> DrawKind | None:

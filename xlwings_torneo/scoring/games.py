@@ -6,13 +6,15 @@ checks of the score cells live here, so every scoring rule sees only complete ta
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..errors import ScoringError
-from ..model import PlayerId, Round, Table, Tournament
-from .placement import placements
+from xlwings_torneo.errors import ScoringError
+from xlwings_torneo.model.tournament import PlayerId, Round, Table, Tournament
+from xlwings_torneo.scoring.placement import placements
 
 MAX_SHARED_WINNERS = 2
 """With `Unico Vincitore = NO` a win may be shared by at most two players: the rules give a
@@ -77,8 +79,6 @@ class Game:
     @property
     def winners(self) -> tuple[PlayerId, ...]:
         if self.has_teams:
-            from .team_tables import winning_team
-
             team = winning_team(self)
             return tuple(s.player_id for s in self.seats
                          if s.team == team and s.player_id is not None)
@@ -120,8 +120,6 @@ def _with_decimal(raw: Decimal) -> str:
 
 def _win_problems(game: Game, unico_vincitore: bool) -> list[str]:
     if game.has_teams:
-        from .team_tables import team_problems
-
         return team_problems(game)  # the team result decides: seed 003 l.7
     winners = [s for s in game.seats if s.place == 1]
     if len(winners) < 2:
@@ -199,3 +197,88 @@ def raise_all(problems: Sequence[str]) -> None:
     """One `ScoringError` listing every problem, one a line; nothing if there are none."""
     if problems:
         raise ScoringError("\n".join(problems))
+
+
+# --- tables of three against three (A Squadre 2000, seed 003) ---------------------------
+
+CELL_RE = re.compile(r"^(.*!)?([A-Z]+)(\d+)$")
+"""A cell reference as the reader writes it: `1° Turno!C2`."""
+
+TEAM_NAMES = ("A", "B")
+"""seed 003 l.41: "la squadra A è composta dai giocatori che in obbiettivo hanno il Nord
+America, l'Africa e l'Oceania, la squadra B ... il Sud America, l'Asia e L'Europa"."""
+TEAM_SIZE = 3
+TEAM_TABLE_SIZE = 2 * TEAM_SIZE
+"""seed 003 l.11: "I tavoli saranno formati da 6 giocatori" (three against three)."""
+TEAM_RISIKO_POINTS = 200
+"""seed 003 l.41: "Chi riuscirà a fare RISIKO! totalizzerà 200 punti tavolo."."""
+
+
+def team_problems(game: Game) -> list[str]:
+    """Italian problems of a table whose seats carry team marks: 6 real players, three
+    marked `A` and three `B`, a single RisiKo! team, a decided result."""
+    where = game.where
+    marks = Counter(s.team for s in game.seats)
+    unmarked = [s for s in game.seats if not s.team]
+    problems: list[str] = []
+    if game.size != TEAM_TABLE_SIZE:
+        problems.append(f"{where}: la squadra si indica solo ai tavoli da {TEAM_TABLE_SIZE} "
+                        f"(qui {game.size} giocatori): cancella le lettere A/B")
+        return problems
+    if unmarked:
+        cells = ", ".join(_above(s) for s in unmarked)
+        problems.append(f"{where}: manca la squadra (A o B) sopra il punteggio di "
+                        f"{', '.join(s.name or str(s.player_id) for s in unmarked)} ({cells})")
+    elif marks != Counter({t: TEAM_SIZE for t in TEAM_NAMES}):
+        shown = ", ".join(f"{marks.get(t, 0)} {t}" for t in TEAM_NAMES)
+        problems.append(f"{where}: ogni squadra ha {TEAM_SIZE} giocatori, qui {shown}")
+    if problems:
+        return problems
+    risiko = {s.team for s in game.seats if s.pts == TEAM_RISIKO_POINTS}
+    if len(risiko) > 1:
+        problems.append(f"{where}: RisiKo! ({TEAM_RISIKO_POINTS} punti) in entrambe le squadre")
+    elif not risiko:
+        a, b = (_team_key(game.seats, t) for t in TEAM_NAMES)
+        if a == b:
+            problems.append(
+                f"{where}: squadre A e B pari a {_fmt(a[1])} punti; decidono i territori, "
+                "poi i carri armati più 4 per carta (regolamento, punto 5): aggiungi un "
+                "decimale al punteggio di un giocatore della squadra che vince lo spareggio "
+                "(ad esempio 45,1)")
+    return problems
+
+
+def _above(seat: GameSeat) -> str:
+    """The team mark's cell: the one above the score cell (`1° Turno!C2` -> `C1`)."""
+    match = CELL_RE.match(seat.cell)
+    if not match or int(match.group(3)) < 2:
+        return seat.cell
+    return f"{match.group(1) or ''}{match.group(2)}{int(match.group(3)) - 1}"
+
+
+def _team_key(seats: Sequence[GameSeat], team: str) -> tuple[int, Decimal]:
+    """The sum of the table points, then of the scores as typed (the tie's decimal)."""
+    return _pts_sum(seats, team), _raw_sum(seats, team)
+
+
+def _pts_sum(seats: Sequence[GameSeat], team: str) -> int:
+    return sum(s.pts for s in seats if s.team == team)
+
+
+def _raw_sum(seats: Sequence[GameSeat], team: str) -> Decimal:
+    return sum((s.raw for s in seats if s.team == team), Decimal(0))
+
+
+def winning_team(game: Game) -> str:
+    """The winning team's mark. seed 003 l.7: "Si decide qual è la squadra vittoriosa in base
+    alla somma dei punti dei tre giocatori ... il risiko di uno dei giocatori o dell'intera
+    squadra decreta automaticamente la vittoria"; l.13 ties by territories, then armies and
+    cards (encoded by the organiser as a decimal: the sums of the scores as typed)."""
+    problems = team_problems(game)
+    if problems:
+        raise ScoringError("\n".join(problems))
+    risiko = [s.team for s in game.seats if s.pts == TEAM_RISIKO_POINTS]
+    if risiko:
+        return risiko[0]
+    a, b = TEAM_NAMES
+    return a if _team_key(game.seats, a) > _team_key(game.seats, b) else b

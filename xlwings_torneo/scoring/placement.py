@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..model import PlayerId, Table
+from xlwings_torneo.model.tournament import PlayerId, Table
 
 
 def placements(table: Table) -> dict[PlayerId, int]:

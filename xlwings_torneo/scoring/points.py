@@ -14,12 +14,10 @@ from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from typing import TypeAlias
 
-from ..errors import ScoringError
-from ..model import PlayerId
-from .games import Game, GameSeat
+from xlwings_torneo.errors import ScoringError
+from xlwings_torneo.model.scoring_rule import GamePoints, PointsRule
+from xlwings_torneo.scoring.games import Game, GameSeat
 
-GamePoints: TypeAlias = dict[PlayerId, Fraction]
-PointsRule: TypeAlias = Callable[[Game], GamePoints]
 PlaceTable: TypeAlias = Mapping[int, Sequence[Decimal]]
 """Placement points by players at the table: size -> points of the 1st, 2nd, …"""
 

@@ -1,188 +1,51 @@
 """The points primitives a type entry names in `[punti] regola = "..."`, with their parameters.
 
-A primitive is a parameterised formula of `points.py`, registered here by name with the
-parameters it takes (kind, default, meaning). A type entry picks one and sets its parameters;
-`build_formula` checks them (Italian messages naming the key) and returns the `Formula`.
-A new regulation adds its genuinely new formulas with `register(Primitive(...))`; every
-other part of a type is data.
+Each is a parameterised formula of `points.py` (or of a regulation's own module) with the
+parameters it takes; a type entry picks one and sets its parameters, and `type_entries` checks
+them and builds the `Formula`. A new regulation adds its genuinely new formula as a `Primitive`
+(and its own tie-breakers) in a module of its own and lists them below; every other part of a
+type is data.
 """
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Any
 
-from ..model import PlayerId
-from . import points as p
-from . import rtu
-from .games import Game
-from .rules import ExtraColumn
+from xlwings_torneo.model.scoring_rule import CountedTieBreak, TieBreak
+from xlwings_torneo.model.tournament import PlayerId
+from xlwings_torneo.scoring import points as p
+from xlwings_torneo.scoring import rtu
+from xlwings_torneo.scoring.games import Game
+from xlwings_torneo.scoring.primitive import (
+    FIVE_PARAM,
+    Formula,
+    Kind,
+    Param,
+    Params,
+    Primitive,
+    check_places,
+)
+from xlwings_torneo.scoring.squadre_2000 import LOWEST_TABLE, SQUADRE_2000
+from xlwings_torneo.scoring.tiebreak import BUILTIN_TIEBREAKS
 
-
-class Kind(enum.Enum):
-    """What a parameter holds; the value is how the documentation and the errors call it."""
-
-    NUMBER = "un numero"
-    INTEGER = "un numero intero"
-    FLAG = "true o false"
-    NUMBERS = "una lista di numeri"
-    PLACE_TABLE = "una lista di numeri o una tabella per numero di giocatori al tavolo"
-
-
-@dataclass(frozen=True)
-class Param:
-    kind: Kind
-    default: Any
-    doc: str
-    """Italian: what the parameter means (shown in `docs/tipi.md`)."""
-
-
-@dataclass(frozen=True)
-class Formula:
-    """What a primitive builds: the points of each game, and total columns it adds."""
-
-    points: p.PointsRule
-    columns: tuple[ExtraColumn, ...] = ()
-
-
-Params = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Primitive:
-    name: str
-    doc: str
-    """Italian, one line: what the formula does."""
-    params: Mapping[str, Param]
-    build: Callable[[Params], Formula]
-    check: Callable[[Params, Iterable[int]], list[tuple[str, str]]] = field(
-        default=lambda _p, _s: [])
-    """Problems of parameters that depend on the table sizes of the type, as (parameter,
-    Italian message)."""
-
-
-PRIMITIVES: dict[str, Primitive] = {}
-"""Every primitive by name."""
-
-
-def register(primitive: Primitive) -> Primitive:
-    PRIMITIVES[primitive.name] = primitive
-    return primitive
-
-
-# --- parameter values ---------------------------------------------------------------------------
-
-class ParamError(ValueError):
-    """A parameter value of the wrong kind; the message is Italian."""
-
-
-def _number(value: Any) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise ParamError(f"atteso un numero, trovato {value!r}")
-    try:
-        number = Decimal(str(value).replace(",", ".").strip())
-    except InvalidOperation:
-        raise ParamError(f"atteso un numero, trovato {value!r}") from None
-    if not number.is_finite():
-        raise ParamError(f"atteso un numero finito, trovato {value!r}")
-    return number
-
-
-def _integer(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ParamError(f"atteso un numero intero, trovato {value!r}")
-    return value
-
-
-def _numbers(value: Any) -> tuple[Decimal, ...]:
-    if not isinstance(value, list):
-        raise ParamError(f"attesa una lista di numeri, trovato {value!r}")
-    return tuple(_number(v) for v in value)
-
-
-def _place_table(value: Any) -> dict[int, tuple[Decimal, ...]] | tuple[Decimal, ...]:
-    """A list (the same points whatever the table size) or a table `"4" = [..]` by size."""
-    if isinstance(value, dict):
-        out: dict[int, tuple[Decimal, ...]] = {}
-        for size, row in value.items():
-            if not str(size).isdigit() or not 2 <= int(size) <= 99:
-                raise ParamError(f'"{size}" non è un numero di giocatori al tavolo')
-            out[int(size)] = _numbers(row)
-        return out
-    return _numbers(value)
-
-
-_CONVERT: dict[Kind, Callable[[Any], Any]] = {
-    Kind.NUMBER: _number, Kind.INTEGER: _integer, Kind.NUMBERS: _numbers,
-    Kind.PLACE_TABLE: _place_table,
-    Kind.FLAG: lambda v: v if isinstance(v, bool) else _raise(f"atteso true o false, "
-                                                              f"trovato {v!r}"),
-}
-
-
-def _raise(message: str) -> Any:
-    raise ParamError(message)
-
-
-def convert(kind: Kind, value: Any) -> Any:
-    """`value` read from TOML as `kind`; raises `ParamError` with an Italian message."""
-    return _CONVERT[kind](value)
-
-
-def defaults(primitive: Primitive) -> dict[str, Any]:
-    return {name: param.default for name, param in primitive.params.items()}
-
-
-def places_by_size(table: Any, sizes: Iterable[int]) -> dict[int, tuple[Decimal, ...]]:
-    """A placement table for every size in `sizes` (a plain list serves every size)."""
-    if isinstance(table, dict):
-        return dict(table)
-    return {size: tuple(table) for size in sizes}
-
-
-def check_places(key: str) -> Callable[[Params, Iterable[int]], list[tuple[str, str]]]:
-    """Every table size the type can produce has a row with a value for every place."""
-    def check(params: Params, sizes: Iterable[int]) -> list[tuple[str, str]]:
-        table = params[key]
-        problems = []
-        for size in sorted(set(sizes)):
-            row = table.get(size) if isinstance(table, dict) else table
-            if row is None:
-                problems.append((key, f"manca la riga per i tavoli da {size} giocatori"))
-            elif len(row) < size:
-                problems.append((key, f"{len(row)} valori ma i tavoli da {size} giocatori "
-                                      f"hanno {size} posizioni"))
-        return problems
-    return check
-
-
-# --- the primitives -----------------------------------------------------------------------------
-
-_FIVE = Param(Kind.NUMBER, p.FIVE_FACTOR, "moltiplicatore dei punti tavolo al tavolo da 5 "
-              "(1 = nessuno)")
-
-register(Primitive(
+PUNTI_TAVOLO_BONUS = Primitive(
     "punti_tavolo_bonus",
     "punti tavolo (per il fattore al tavolo da 5) più un bonus al vincitore",
     {
-        "fattore_cinque": _FIVE,
+        "fattore_cinque": FIVE_PARAM,
         "bonus_vincitore": Param(Kind.NUMBER, p.WINNER_BONUS, "bonus al vincitore unico"),
         "bonus_condiviso": Param(Kind.NUMBER, p.SHARED_WINNER_BONUS,
                                  "bonus a ciascuno dei due vincitori a pari merito"),
     },
     lambda q: Formula(p.bonus_rule(q["fattore_cinque"], q["bonus_vincitore"],
                                    q["bonus_condiviso"])),
-))
+)
 
-register(Primitive(
+MILLESIMI = Primitive(
     "millesimi",
     "punti tavolo in millesimi arrotondati per eccesso, più un'unità al vincitore (Master)",
     {
-        "fattore_cinque": _FIVE,
+        "fattore_cinque": FIVE_PARAM,
         "massimo_cinque": Param(Kind.NUMBER, p.MASTER_FIVE_CAP,
                                 "massimo dei punti tavolo moltiplicati al tavolo da 5, per "
                                 "tutti i giocatori"),
@@ -192,13 +55,13 @@ register(Primitive(
     },
     lambda q: Formula(p.thousandths_rule(q["fattore_cinque"], q["massimo_cinque"],
                                          q["unita_vincitore"], q["risiko"], q["divisore"])),
-))
+)
 
-register(Primitive(
+PIAZZAMENTO_ELIMINAZIONE = Primitive(
     "piazzamento_eliminazione",
     "punti tavolo divisi, più un bonus per piazzamento o per ordine di eliminazione (Gufo)",
     {
-        "fattore_cinque": _FIVE,
+        "fattore_cinque": FIVE_PARAM,
         "divisore": Param(Kind.NUMBER, p.GUFO_DIVISOR, "divisore dei punti tavolo"),
         "bonus_piazzamento": Param(Kind.NUMBERS, p.GUFO_PLACE_BONUS,
                                    "bonus al 1°, 2°, … dei giocatori non eliminati"),
@@ -207,13 +70,13 @@ register(Primitive(
     },
     lambda q: Formula(p.placement_elimination_rule(
         q["fattore_cinque"], q["divisore"], q["bonus_piazzamento"], q["bonus_eliminazione"])),
-))
+)
 
-register(Primitive(
+SPARTAC = Primitive(
     "spartac",
     "al vincitore base + punti tavolo, agli altri base - (punti del vincitore - i propri)",
     {
-        "fattore_cinque": _FIVE,
+        "fattore_cinque": FIVE_PARAM,
         "base": Param(Kind.NUMBER, p.SPARTAC_BASE, "punti di base"),
         "risiko": Param(Kind.NUMBER, p.SPARTAC_RISIKO, "punti del vincitore con un RisiKo!"),
         "perdenti_dopo_risiko_punti_tavolo": Param(
@@ -222,7 +85,7 @@ register(Primitive(
     },
     lambda q: Formula(p.spartac_rule(q["fattore_cinque"], q["base"], q["risiko"],
                                      q["perdenti_dopo_risiko_punti_tavolo"])),
-))
+)
 
 
 def _placement(q: Params) -> Formula:
@@ -238,7 +101,7 @@ def _placement(q: Params) -> Formula:
     return Formula(rule, (("PBG tot", column),) if q["pbg"] else ())
 
 
-register(Primitive(
+PIAZZAMENTO = Primitive(
     "piazzamento",
     "punti per piazzamento secondo il numero di giocatori al tavolo, più PBG (BGL)",
     {
@@ -254,7 +117,7 @@ register(Primitive(
     },
     _placement,
     check_places("punti"),
-))
+)
 
 
 def _standard(q: Params) -> Formula:
@@ -263,7 +126,7 @@ def _standard(q: Params) -> Formula:
     return Formula(rtu.standard_rule(q["punti_piazzamento"], q["decimali_cpp"]), columns)
 
 
-register(Primitive(
+PUNTI_STANDARD = Primitive(
     "punti_standard",
     "punti per piazzamento (150/100/70/50/30) + punti tavolo + CPP nei decimali (S.P.Q.RisiKo!)",
     {
@@ -277,5 +140,16 @@ register(Primitive(
                                      "(il medagliere: [2, 3, 4])"),
     },
     _standard,
-))
-from . import squadre_2000 as _squadre_2000  # noqa: E402, F401  (registers "squadre_2000")
+)
+
+
+PRIMITIVES: dict[str, Primitive] = {primitive.name: primitive for primitive in (
+    PUNTI_TAVOLO_BONUS, MILLESIMI, PIAZZAMENTO_ELIMINAZIONE, SPARTAC, PIAZZAMENTO,
+    PUNTI_STANDARD, SQUADRE_2000)}
+"""Every primitive by name."""
+
+TIEBREAK_NAMES: dict[str, TieBreak | CountedTieBreak] = {
+    **BUILTIN_TIEBREAKS,
+    **{c.name: c for c in (rtu.ROUND_REACHED, rtu.LAST_PLACE, rtu.LAST_POINTS, LOWEST_TABLE)}}
+"""How a type entry names each tie-breaker (`[classifica] spareggi = [...]`): the general ones
+of `tiebreak.py`, then those of a regulation's own module."""

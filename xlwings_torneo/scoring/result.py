@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..model import Player, PlayerId
+from xlwings_torneo.model.tournament import Player, PlayerId
 
 
 @dataclass(frozen=True)

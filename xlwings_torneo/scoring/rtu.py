@@ -12,10 +12,10 @@ from collections.abc import Callable, Sequence
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
-from ..model import PlayerId
-from .games import Game, GameSeat
-from .points import GamePoints, PointsRule
-from .tiebreak import NOT_RANKED, Record, register_tiebreak
+from xlwings_torneo.model.scoring_rule import CountedTieBreak, GamePoints, PointsRule
+from xlwings_torneo.model.tournament import PlayerId
+from xlwings_torneo.scoring.games import Game, GameSeat
+from xlwings_torneo.scoring.tiebreak import NOT_RANKED, Record
 
 PLACEMENT_POINTS = (Decimal(150), Decimal(100), Decimal(70), Decimal(50), Decimal(30))
 """seed 002 l.115-116 (and l.288-289 for the CNS): "Piazzamento 1° 2° 3° 4° 5° /
@@ -79,12 +79,12 @@ def _last_round(record: Record) -> int:
     return max(record.points, default=0)
 
 
-ROUND_REACHED = register_tiebreak(
+ROUND_REACHED = CountedTieBreak(
     "turno_raggiunto", lambda r: Fraction(_last_round(r)))
 """The last round a player played: how far he went."""
-LAST_PLACE = register_tiebreak(
+LAST_PLACE = CountedTieBreak(
     "piazzamento_ultima_partita", lambda r: Fraction(-r.places.get(_last_round(r), NOT_RANKED)))
 """The better placement at the table of his last game."""
-LAST_POINTS = register_tiebreak(
+LAST_POINTS = CountedTieBreak(
     "punti_ultima_partita", lambda r: r.points.get(_last_round(r), Fraction(0)))
 """The points of his last game."""

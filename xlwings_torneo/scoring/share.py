@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from .games import Game, GameSeat
+from xlwings_torneo.scoring.games import Game, GameSeat
 
 BIG_GHOST_FACTOR = Decimal("0.9")
 """seed 004 l.81: "un giocatore “fantasma” il cui punteggio corrisponderà al 90% della media

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import points as p
-from . import team_tables as t
-from .primitives import _FIVE, Formula, Kind, Param, Params, Primitive, register
-from .tiebreak import Record, register_tiebreak
+from xlwings_torneo.model.scoring_rule import CountedTieBreak
+from xlwings_torneo.scoring import points as p
+from xlwings_torneo.scoring import team_tables as t
+from xlwings_torneo.scoring.primitive import FIVE_PARAM, Formula, Kind, Param, Params, Primitive
+from xlwings_torneo.scoring.tiebreak import Record
 
 INDIVIDUAL_AT_FOUR_AND_FIVE = "piazzamento_eliminazione"
 """**Decision** (FORMATS.md §3): seed 003 l.1 sends tables of 4 and 5 to the rules of
@@ -24,7 +25,7 @@ def _build(q: Params) -> Formula:
                                      q["decimo"], q["perdenti_dai_propri_punti"]))
 
 
-register(Primitive(
+SQUADRE_2000 = Primitive(
     "squadre_2000",
     "tavoli da 6 a squadre (3 contro 3): vincitori 31 + 0,1 × scarto, perdenti 7 − 0,1 × "
     "scarto; tavoli da 4 e 5 individuali come TorneoGufo",
@@ -39,7 +40,7 @@ register(Primitive(
             Kind.FLAG, t.LOSER_DIFFERENCE_FROM_OWN_POINTS,
             "lo scarto di ciascun perdente è dal migliore dei vincitori ai propri punti "
             "(false: ai punti del migliore dei perdenti)"),
-        "fattore_cinque": _FIVE,
+        "fattore_cinque": FIVE_PARAM,
         "divisore": Param(Kind.NUMBER, p.GUFO_DIVISOR,
                           "tavoli da 4 e 5: divisore dei punti tavolo"),
         "bonus_piazzamento": Param(Kind.NUMBERS, p.GUFO_PLACE_BONUS,
@@ -49,7 +50,7 @@ register(Primitive(
                                     "penultimo (-2), …"),
     },
     _build,
-))
+)
 
 
 def _lowest_table(record: Record) -> Fraction:
@@ -60,4 +61,4 @@ def _lowest_table(record: Record) -> Fraction:
 
 
 NO_TABLE = 10**6
-LOWEST_TABLE = register_tiebreak("tavolo_piu_basso", _lowest_table)
+LOWEST_TABLE = CountedTieBreak("tavolo_piu_basso", _lowest_table)

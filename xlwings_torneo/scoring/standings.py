@@ -11,28 +11,19 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from ..errors import ScoringError
-from ..formats import Threshold, TournamentType
-from ..model import PlayerId, Tournament
-from .exact import to_decimal
-from .finals import final_rounds, finalist_positions, qualifier_rounds
-from .games import Game, collect_games
-from .result import DrawnTie, StandingRow, Standings, TeamRow
-from .rules import ScoringRule, TeamRule
-from .share import table_share
-from .team_best import best_results_rows
-from .teams import team_rows
-from .tiebreak import (
-    Ranked,
-    Record,
-    TieBreak,
-    TieCriterion,
-    draw_ties,
-    positions,
-    rank,
-    sort_key,
-)
-from .void_games import Outcome, VoidSeats, resolve, void_notes, void_seats
+from xlwings_torneo.errors import ScoringError
+from xlwings_torneo.model.scoring_rule import ScoringRule, TeamRule, TieBreak, TieCriterion
+from xlwings_torneo.model.tournament import PlayerId, Tournament
+from xlwings_torneo.model.tournament_type import Threshold, TournamentType
+from xlwings_torneo.scoring.exact import to_decimal
+from xlwings_torneo.scoring.finals import final_rounds, finalist_positions, qualifier_rounds
+from xlwings_torneo.scoring.games import Game, collect_games
+from xlwings_torneo.scoring.result import DrawnTie, StandingRow, Standings, TeamRow
+from xlwings_torneo.scoring.share import table_share
+from xlwings_torneo.scoring.team_best import best_results_rows
+from xlwings_torneo.scoring.teams import team_rows
+from xlwings_torneo.scoring.tiebreak import Ranked, Record, draw_ties, positions, rank, sort_key
+from xlwings_torneo.scoring.void_games import Outcome, VoidSeats, resolve, void_notes, void_seats
 
 DECIMAL_PRECISION = 50
 """Significant digits of the `Decimal` context the points are computed in."""

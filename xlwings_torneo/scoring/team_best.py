@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .exact import to_decimal
-from .result import TeamRow
-from .tiebreak import Record
+from xlwings_torneo.scoring.exact import to_decimal
+from xlwings_torneo.scoring.result import TeamRow
+from xlwings_torneo.scoring.tiebreak import Record
 
 CNS_BEST_RESULTS = 11
 """seed 002 l.271: "tenendo conto degli 11 migliori risultati ottenuti da ogni squadra,

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from .exact import to_decimal
-from .result import TeamRow
-from .rules import TeamRule
-from .tiebreak import Record
+from xlwings_torneo.model.scoring_rule import TeamRule
+from xlwings_torneo.scoring.exact import to_decimal
+from xlwings_torneo.scoring.result import TeamRow
+from xlwings_torneo.scoring.tiebreak import Record
 
 
 def team_rows(records: Iterable[Record], rule: TeamRule) -> tuple[TeamRow, ...]:

@@ -7,57 +7,16 @@ sorts by total points then by each criterion in turn. Players still equal share 
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeAlias
 
-from ..model import Player, PlayerId
-from .result import DrawnTie
+from xlwings_torneo.model.scoring_rule import CountedTieBreak, TieBreak, TieCriterion
+from xlwings_torneo.model.tournament import Player, PlayerId
+from xlwings_torneo.scoring.result import DrawnTie
 
-
-class TieBreak(enum.Enum):
-    """Criteria after the total, each "higher is better"."""
-
-    WINS = "vittorie"
-    """More games won (manual 000 l.619: "maggior numero di vittorie totali")."""
-    BEST_GAME = "migliore prestazione"
-    """Highest single game (manual 000 l.485, regolamento 001 l.139)."""
-    SECOND_BEST_GAME = "seconda migliore prestazione"
-    """manual 000 l.486, regolamento 001 l.140."""
-    THIRD_BEST_GAME = "terza migliore prestazione"
-    """manual 000 l.487, regolamento 001 l.141 ("terza eventuale": no third game ranks lower)."""
-    BEST_TABLE_POINTS = "punteggio singolo più alto (punti tavolo)"
-    """Highest table points in a single game, bonuses excluded (see rules.py, Raduno)."""
-    PREVIOUS_PLACE = "posizione al turno precedente"
-    """Place in the standings after the previous played round, computed by the same rules
-    (manual 000 l.488: "chi era davanti resta davanti"); not ranked then ranks behind."""
-    PBG_FIRST_ROUND = "PBG dopo il primo turno"
-    """Board Italian Gamers, standings after round 1 only (seed 004 l.81): the share of the
-    table's points, `pts / (sum of the pts at the table, ghost included)`."""
-    HIGHER_TABLE = "tavolo più alto, poi piazzamento, dall'ultimo turno al primo"
-    """Board Italian Gamers, standings after round 2 on (seed 004 l.82-88): the lower table
-    number in the last round, then the better place there, then the round before, … back to
-    round 1. A round not played ranks behind any played one."""
-    DRAW = "sorteggio"
-    """A seeded draw (seed 004 l.81: "la parità viene rotta assegnando casualmente le
-    posizioni"): each player gets a number drawn from the standings' seed and his ID."""
-
-
-@dataclass(frozen=True)
-class CountedTieBreak:
-    """A criterion computed from the player's `Record` alone ("higher is better"); new ones
-    are registered by name with `register_tiebreak` (e.g. the medal table's second places)."""
-
-    name: str
-    key: Callable[[Record], Fraction]
-
-
-TieCriterion: TypeAlias = "TieBreak | CountedTieBreak"
-
-TIEBREAK_NAMES: dict[str, TieBreak | CountedTieBreak] = {
+BUILTIN_TIEBREAKS: dict[str, TieBreak | CountedTieBreak] = {
     "vittorie": TieBreak.WINS,
     "migliore_partita": TieBreak.BEST_GAME,
     "seconda_migliore_partita": TieBreak.SECOND_BEST_GAME,
@@ -68,7 +27,8 @@ TIEBREAK_NAMES: dict[str, TieBreak | CountedTieBreak] = {
     "tavolo_piu_alto": TieBreak.HIGHER_TABLE,
     "sorteggio": TieBreak.DRAW,
 }
-"""How a type entry names each criterion (`[classifica] spareggi = [...]`)."""
+"""How a type entry names each general criterion (`[classifica] spareggi = [...]`); a
+regulation's own criteria are added in `primitives.TIEBREAK_NAMES`."""
 
 _BEST_INDEX = {TieBreak.BEST_GAME: 0, TieBreak.SECOND_BEST_GAME: 1, TieBreak.THIRD_BEST_GAME: 2}
 
@@ -115,13 +75,6 @@ class Record:
         return (1, games[k]) if k < len(games) else (0, Fraction(0))
 
 
-def register_tiebreak(name: str, key: Callable[[Record], Fraction]) -> CountedTieBreak:
-    """A new criterion a type entry can name in `spareggi`."""
-    criterion = CountedTieBreak(name, key)
-    TIEBREAK_NAMES[name] = criterion
-    return criterion
-
-
 PLACE_COUNT_NAMES = {2: "secondi_posti", 3: "terzi_posti", 4: "quarti_posti",
                      5: "quinti_posti"}
 """More games finished in that place (seed 002, "Medagliere olimpico": "per numero di
@@ -134,8 +87,8 @@ def _place_count(place: int) -> Callable[[Record], Fraction]:
     return key
 
 
-for _place, _name in PLACE_COUNT_NAMES.items():
-    register_tiebreak(_name, _place_count(_place))
+BUILTIN_TIEBREAKS.update({name: CountedTieBreak(name, _place_count(place))
+                          for place, name in PLACE_COUNT_NAMES.items()})
 
 
 def _higher_table(record: Record, played: Sequence[int]) -> list[Fraction]:

@@ -24,18 +24,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model import PlayerId, Tournament, VoidGame
-from .exact import to_decimal
-
-VOID_NO_POINTS = "nessun_punteggio"
-"""A void game earns nothing: the round is shown empty, as a game not played."""
-VOID_NEXT_ROUND = "punteggio_turno_successivo"
-"""seed 003 l.69: the points of the next round; in the last round, of the last one played."""
-VOID_RULES = (VOID_NO_POINTS, VOID_NEXT_ROUND)
-"""The values of `[classifica] partita_annullata` in a type entry."""
-DEFAULT_VOID_RULE = VOID_NO_POINTS
-"""**Decision**: a type whose entry names no rule gives nothing for a void game (only "A
-Squadre 2000" has a rule for it: its entry names `punteggio_turno_successivo`)."""
+from xlwings_torneo.model.scoring_rule import (
+    VOID_NEXT_ROUND,
+)
+from xlwings_torneo.model.tournament import PlayerId, Tournament, VoidGame
+from xlwings_torneo.scoring.exact import to_decimal
 
 CULPRIT_LEFT_OUT = True
 """**Decision** (seed 003 l.69: "tale giocatore verrà eliminato dal torneo in corso"): the

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
-import glob
-import os
-import tempfile
-import time
-from collections.abc import Callable, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
-from ..errors import WorkbookError
-from .sheet import CellValue, Grid, SheetSpec
+from xlwings_torneo.workbook.sheet import CellValue, Grid, SheetSpec
 
 
 class WorkbookBackend(Protocol):
@@ -57,52 +50,3 @@ def check_before_write(book: WorkbookBackend) -> None:
     """Raise LossRefusedError now if saving `book` would lose features of the file."""
     if isinstance(book, GuardsLosses):
         book.check_before_write()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-TEMP_PREFIX = ".~tmp_"
-STALE_TEMP_SECONDS = 600
-"""A temporary file of an interrupted save (kill -9, power cut) older than this is removed
-by the next save of the same file: no save takes ten minutes."""
-
-
-def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
-    """Write to a temporary file beside `path`, then rename over it: never a half-written file.
-
-    A symbolic link is followed (the real file gets the data, the link stays); a read-only
-    file is refused, not replaced; temporary files left by an interrupted save are removed."""
-    path = Path(os.path.realpath(path))
-    if path.exists() and not path.stat().st_mode & 0o222:
-        raise WorkbookError(f"il file «{path.name}» è di sola lettura: togli l'attributo "
-                            "«Sola lettura» (Proprietà del file) e riprova")
-    fd, tmp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.stem}_", suffix=path.suffix,
-                                    dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        write(tmp)
-        # mkstemp makes the file private (0600): keep the old file's permissions, or give
-        # a new file the ones any program would (0666 less the umask)
-        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    remove_stale_temporaries(path)
-
-
-def remove_stale_temporaries(path: Path, now: float | None = None) -> list[Path]:
-    """Delete `.~tmp_<name>_*<suffix>` beside `path` older than STALE_TEMP_SECONDS."""
-    limit = (time.time() if now is None else now) - STALE_TEMP_SECONDS
-    removed = []
-    for leftover in path.parent.glob(f"{TEMP_PREFIX}{glob.escape(path.stem)}_*{path.suffix}"):
-        with contextlib.suppress(OSError):
-            if leftover.is_file() and leftover.stat().st_mtime < limit:
-                leftover.unlink()
-                removed.append(leftover)
-    return removed

@@ -11,8 +11,8 @@ import unicodedata
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
-from ..errors import WorkbookError
-from .sheet import CellValue
+from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.workbook.sheet import CellValue
 
 
 def norm_header(text: CellValue) -> str:

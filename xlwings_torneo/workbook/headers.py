@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from .cells import norm_header
-from .sheet import Grid
+from xlwings_torneo.workbook.cells import norm_header
+from xlwings_torneo.workbook.sheet import Grid
 
 HEADER_SEARCH_ROWS = 10
 """A title may sit above the header row: the first rows are searched."""

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import Player, PlayerId
-from .cells import is_blank, norm_header, to_date, to_id, to_text, to_yes_no
-from .problems import Problems
-from .sheet import CellValue, Grid, cell_ref
+from xlwings_torneo.model.tournament import Player, PlayerId
+from xlwings_torneo.workbook.cells import is_blank, norm_header, to_date, to_id, to_text, to_yes_no
+from xlwings_torneo.workbook.problems import Problems
+from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref
 
 HEADER_SEARCH_ROWS = 10
 """Reading looks for the header in the first rows: older workbooks put it elsewhere."""

@@ -14,11 +14,11 @@ from collections.abc import Container
 from decimal import Decimal
 from typing import Protocol
 
-from ..errors import WorkbookError
-from ..model import Penalty, PlayerId
-from .cells import is_blank, norm_header, to_decimal, to_id, to_text
-from .headers import find_header
-from .sheet import Grid, cell_ref
+from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.model.tournament import Penalty, PlayerId
+from xlwings_torneo.workbook.cells import is_blank, norm_header, to_decimal, to_id, to_text
+from xlwings_torneo.workbook.headers import find_header
+from xlwings_torneo.workbook.sheet import Grid, cell_ref
 
 SHEET_PENALITA = "Penalità"
 PENALTY_SHEET_KEYS = ("penalita", "penalità", "penalizzazioni", "penalty")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .sheet import FONT_NAME, PAGE_FOOTER, PageSetup
+from xlwings_torneo.workbook.sheet import FONT_NAME, PAGE_FOOTER, PageSetup
 
 CM_PER_INCH = 2.54
 TOP_BOTTOM_CM = 2.0

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ..errors import TorneoError, ValidationError, WorkbookError
+from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
 
 T = TypeVar("T")
 

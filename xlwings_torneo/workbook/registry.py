@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..model import Player, PlayerId
-from ..person_names import index_by_key, joined, name_keys, person_key
-from .cells import is_blank, to_text
-from .iscritti import national_id
-from .problems import Problems
-from .sheet import Grid
+from xlwings_torneo.model.person_names import index_by_key, joined, name_keys, person_key
+from xlwings_torneo.model.tournament import Player, PlayerId
+from xlwings_torneo.workbook.cells import is_blank, to_text
+from xlwings_torneo.workbook.iscritti import national_id
+from xlwings_torneo.workbook.problems import Problems
+from xlwings_torneo.workbook.sheet import Grid
 
 SHEET_GIOCATORI = "GIOCATORI"
 ROSTER = "Iscritti"

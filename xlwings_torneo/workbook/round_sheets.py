@@ -12,12 +12,12 @@ import re
 from collections.abc import Collection, Iterable
 from decimal import Decimal
 
-from ..model import GHOST_NAME, Player, PlayerId, Round, Seat, Table
-from ..person_names import index_by_key, joined, name_keys, person_key
-from .cells import is_blank, to_decimal, to_id, to_text
-from .problems import Problems
-from .sheet import Grid, cell_ref
-from .team_marks import read_team_mark
+from xlwings_torneo.model.person_names import index_by_key, joined, name_keys, person_key
+from xlwings_torneo.model.tournament import GHOST_NAME, Player, PlayerId, Round, Seat, Table
+from xlwings_torneo.workbook.cells import is_blank, to_decimal, to_id, to_text
+from xlwings_torneo.workbook.problems import Problems
+from xlwings_torneo.workbook.sheet import Grid, cell_ref
+from xlwings_torneo.workbook.team_marks import read_team_mark
 
 ORIGINAL_STYLE = "{}° Turno"
 """The original's round sheet names (`1° Turno`): it reads only sheets ending `° Turno`."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from decimal import Decimal
 
-from ..errors import WorkbookError
-from ..model import Tournament
+from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.model.tournament import Tournament
 
 SCORE_RANGE = (Decimal(-1000), Decimal(10000))
 """Table points every tournament type makes sense of (RisiKo! tables score up to a few

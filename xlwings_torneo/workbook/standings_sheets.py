@@ -4,10 +4,14 @@ before ours is written."""
 
 from __future__ import annotations
 
-from .base import WorkbookBackend
-from .cells import norm_header
-from .layout import SHEET_CLASSIFICA, SHEET_CLASSIFICA_ORIGINALE, SHEET_RIDOTTA
-from .sheet import Grid
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.cells import norm_header
+from xlwings_torneo.workbook.layout import (
+    SHEET_CLASSIFICA,
+    SHEET_CLASSIFICA_ORIGINALE,
+    SHEET_RIDOTTA,
+)
+from xlwings_torneo.workbook.sheet import Grid
 
 OUR_HEADERS = {
     SHEET_CLASSIFICA: ("Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia"),

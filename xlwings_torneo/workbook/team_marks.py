@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from .cells import is_blank, to_text
-from .sheet import Grid, cell_ref
+from xlwings_torneo.workbook.cells import is_blank, to_text
+from xlwings_torneo.workbook.sheet import Grid, cell_ref
 
 
 class Problems(Protocol):

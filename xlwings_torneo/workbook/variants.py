@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..config import Config
-from ..errors import TorneoError
-from ..formats import suggest
-from .layout import HEADER_ROW, ISCRITTI_HEADERS, SHEET_ISCRITTI
-from .sheet import SheetSpec, Style
-from .writer import template_specs
+from xlwings_torneo.config.settings import Config
+from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.model.tournament_type import suggest
+from xlwings_torneo.workbook.layout import HEADER_ROW, ISCRITTI_HEADERS, SHEET_ISCRITTI
+from xlwings_torneo.workbook.sheet import SheetSpec, Style
+from xlwings_torneo.workbook.writer import template_specs
 
 
 @dataclass(frozen=True)

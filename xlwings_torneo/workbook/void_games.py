@@ -15,12 +15,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from ..errors import WorkbookError
-from ..model import Player, PlayerId, Round, VoidGame
-from .cells import is_blank, norm_header, to_id, to_text
-from .headers import find_header
-from .problems import Problems
-from .sheet import CellValue, Grid, cell_ref
+from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.model.tournament import Player, PlayerId, Round, VoidGame
+from xlwings_torneo.workbook.cells import is_blank, norm_header, to_id, to_text
+from xlwings_torneo.workbook.headers import find_header
+from xlwings_torneo.workbook.problems import Problems
+from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref
 
 SHEET_PARTITE_ANNULLATE = "Partite Annullate"
 VOID_SHEET_KEYS = ("partiteannullate", "partitaannullata", "partitenulle", "annullate")

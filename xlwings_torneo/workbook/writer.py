@@ -6,12 +6,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 
-from ..config import Config
-from ..formats import TournamentType
-from ..model import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
-from ..phase_names import finalists_note, round_headers
-from ..scoring.result import Standings
-from .layout import (
+from xlwings_torneo.config.settings import Config
+from xlwings_torneo.model.tournament import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
+from xlwings_torneo.model.tournament_type import TournamentType
+from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
+from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.workbook.layout import (
     HEADER_ROW,
     ISCRITTI_HEADERS,
     OPTION_LABELS,
@@ -25,7 +25,7 @@ from .layout import (
     SHEET_TORNEO,
     round_sheet_name,
 )
-from .sheet import (
+from xlwings_torneo.workbook.sheet import (
     CellValue,
     Formula,
     Grid,
@@ -36,7 +36,7 @@ from .sheet import (
     WriteValue,
     col_letter,
 )
-from .team_marks import title_columns
+from xlwings_torneo.workbook.team_marks import title_columns
 
 BOLD = Style(bold=True)
 TITLE = Style(bold=True, font_size=14)

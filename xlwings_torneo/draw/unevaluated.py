@@ -1,0 +1,51 @@
+"""Draw criteria that cannot be evaluated because the `Iscritti` column they need is missing
+or unrecognised (issue 17): said once on the console, and logged as not evaluated, never as
+0 at its bound."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from xlwings_torneo.draw.criteria import Value
+from xlwings_torneo.draw.engine import DrawResult
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.model.tournament_type import Criterion
+
+CRITERION_COLUMNS: dict[Criterion, tuple[str, str]] = {
+    Criterion.CLUB: ("club", "Club"),
+    Criterion.CLUB_X_CLUB: ("club", "Club"),
+    Criterion.PLAYER_X_CLUB: ("club", "Club"),
+    Criterion.REGION: ("regione", "Regione"),
+}
+"""Criterion -> (field read from `Iscritti`, the column's name told to the organiser)."""
+
+
+def unevaluated(tournament: Tournament, criteria: Iterable[Criterion]) -> dict[Criterion, str]:
+    """The criteria among `criteria` whose column is missing -> the column's name."""
+    out: dict[Criterion, str] = {}
+    for criterion in criteria:
+        field, label = CRITERION_COLUMNS.get(criterion, ("", ""))
+        if field and field in tournament.missing_columns:
+            out[criterion] = label
+    return out
+
+
+def notice(criterion: Criterion, column: str) -> str:
+    return f'colonna "{column}" non trovata: il criterio {criterion.value} non è valutato'
+
+
+def criterion_lines(values: Mapping[Criterion, Value], bounds: Mapping[Criterion, Value],
+                    skipped: Mapping[Criterion, str]) -> list[str]:
+    """`CLUB 2 (minimo possibile 2)` per criterion; `REGION non valutato (...)` when its
+    column is missing."""
+    return [f"{c.value} non valutato (colonna \"{skipped[c]}\" non trovata)" if c in skipped
+            else f"{c.value} {values[c]} (minimo possibile {bounds[c]})" for c in values]
+
+
+def draw_lines(tournament: Tournament, result: DrawResult) -> list[str]:
+    """The draw's lines for console and log: the seed, each criterion's value and bound (or
+    "non valutato" when its `Iscritti` column is missing), notes and warnings."""
+    skipped = unevaluated(tournament, result.values)
+    return [f"Sorteggio con seme {result.seed}",
+            *criterion_lines(result.values, result.bounds, skipped), *result.notes,
+            *(f"Attenzione: {w}" for w in result.warnings)]

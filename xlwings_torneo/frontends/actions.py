@@ -1,0 +1,141 @@
+"""What each button of the "Torneo" ribbon (Excel) and toolbar (LibreOffice) does, on any
+backend: it takes the open workbook as a WorkbookBackend, calls the same use case as the CLI,
+and returns the Italian message to show. `excel.py` and `libreoffice/` call these; neither
+front end imports the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from xlwings_torneo import __version__
+from xlwings_torneo.config.registry import types_for
+from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.errors import TorneoError, ValidationError
+from xlwings_torneo.frontends.buttons import BUTTONS
+from xlwings_torneo.reports.standings_rows import points_text
+from xlwings_torneo.usecases import services
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, round_number
+from xlwings_torneo.workbook.writer import template_specs
+
+EXPORT_FORMATS = ("txt", "vbc", "html")
+"""What `Esporta` writes beside the workbook (the site is a CLI export: `torneo export`)."""
+
+HELP_HEAD = "Torneo {version}: gestione dei tornei di RisiKo! nel foglio Excel."
+HELP_FOOT = "I file PDF ed esportati sono scritti accanto alla cartella di lavoro."
+
+
+@dataclass(frozen=True)
+class Message:
+    """What a button shows when it ends."""
+
+    text: str
+    error: bool = False
+
+
+def draw_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None,
+               seed: int | None = None, type_name: str | None = None) -> str:
+    """Sorteggio Turno: the next round unless `round_no` says otherwise; the type remembered
+    in `Opzioni` unless `type_name` says otherwise."""
+    outcome = services.draw(book, path, services.DrawRequest(round_no=round_no, seed=seed,
+                                                             type_name=type_name))
+    result = outcome.result
+    lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
+             f"seme {result.seed}", *outcome.lines]
+    return "\n".join(lines)
+
+
+def redraw_last_round(book: WorkbookBackend, path: Path | None,
+                      seed: int | None = None) -> str:
+    """Ripeti Sorteggio: the last round again; the service refuses it if it has scores."""
+    rounds = [n for name in book.sheet_names() if (n := round_number(name)) is not None]
+    if not rounds:
+        raise TorneoError("non c'è ancora nessun turno da sorteggiare di nuovo: "
+                          "usa Sorteggio Turno")
+    outcome = services.draw(book, path, services.DrawRequest(
+        round_no=max(rounds), seed=seed, replace=True))
+    return (f"{outcome.sheet} sorteggiato di nuovo ({outcome.ttype.name}): "
+            f"{len(outcome.result.tables)} tavoli, seme {outcome.result.seed}")
+
+
+def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
+    """Classifica: the standings sheets, replaced."""
+    result = services.rank(book, path, services.RankRequest(type_name=type_name))
+    top = [f"{row.position}. {row.player.display_name} - {points_text(result, row)}"
+           for row in result.rows[:5]]
+    return "\n".join([f"Classifica {result.type_name}: {len(result.rows)} giocatori "
+                      "(fogli Classifica e Classifica Ridotta aggiornati)", *top])
+
+
+def new_tournament(book: WorkbookBackend, path: Path | None) -> str:
+    """Nuovo Torneo: the template sheets written into the open (empty) workbook."""
+    if SHEET_ISCRITTI in book.sheet_names():
+        raise TorneoError("questa cartella di lavoro contiene già un torneo (foglio "
+                          "Iscritti): apri una cartella vuota e premi di nuovo Nuovo Torneo")
+    for spec in template_specs(load_config(path), types_for(path).names):
+        book.write_sheet(spec)
+    book.save()
+    return "Torneo vuoto pronto: compila il foglio Iscritti, poi premi Sorteggio Turno"
+
+
+def _saved_path(path: Path | None) -> Path:
+    if path is None:
+        raise TorneoError("salva prima la cartella di lavoro: i file vengono scritti "
+                          "accanto ad essa")
+    return path
+
+
+def _publish() -> Any:
+    try:
+        from xlwings_torneo.usecases import publish
+    except ImportError as exc:
+        raise TorneoError("stampe ed esportazioni non ancora disponibili in questa "
+                          "versione") from exc
+    return publish
+
+
+def print_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None,
+                type_name: str | None = None) -> str:
+    """Stampa Turno: the table sheets of `round_no` (default: the last round) as PDF."""
+    out = _publish().print_round(book, _saved_path(path), round_no, type_name=type_name)
+    return f"Schede del turno scritte in {out}"
+
+
+def print_seating(book: WorkbookBackend, path: Path | None,
+                  round_no: int | None = None) -> str:
+    """Chi siede dove: the hall list of `round_no` (default: the last round) as PDF."""
+    out = _publish().print_seating(book, _saved_path(path), round_no)
+    return f"Elenco 'Chi siede dove' scritto in {out}"
+
+
+def report_pdf(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
+    out = _publish().full_report(book, _saved_path(path), type_name=type_name)
+    return f"Report del torneo scritto in {out}"
+
+
+def export_files(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
+    publish = _publish()
+    outs = [publish.export(book, _saved_path(path), fmt, type_name=type_name)
+            for fmt in EXPORT_FORMATS]
+    return "File esportati:\n" + "\n".join(str(out) for out in outs)
+
+
+def help_text() -> str:
+    """What every button does: its tooltip, from the one list of buttons."""
+    lines = [f"{button.label}: {button.tip}" for button in BUTTONS if button.name != "Aiuto"]
+    return "\n\n".join([HELP_HEAD.format(version=__version__), "\n".join(lines), HELP_FOOT])
+
+
+def run(button: Callable[[], str]) -> Message:
+    """Call a button; an organiser's error becomes the Italian message naming the cell."""
+    try:
+        return Message(button())
+    except ValidationError as err:
+        lines = [f"{len(err.problems)} problemi nel foglio:", *(f"- {p}" for p in err.problems)]
+        return Message("\n".join(lines), error=True)
+    except TorneoError as err:
+        return Message(str(err), error=True)

@@ -1,0 +1,118 @@
+"""The buttons of the "Torneo" tab: the one list from which the Excel ribbon (XML and VBA
+callbacks, made by `addin/build.py`), the Python targets (`addin.press`) and the LibreOffice
+toolbar and macro names are made or checked.
+
+Adding a button: one `Button` here, its Python target in `addin.py` (and its LibreOffice
+action in `libreoffice/document.py`), then `make addin`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class RoundChoice(Enum):
+    """Which round a button acts on when it is pressed without choosing ("Turno…" asks)."""
+
+    NEXT = "next"
+    """The round after the last one in the workbook (a new draw)."""
+    LAST = "last"
+    """The last round in the workbook."""
+    ACTIVE = "active"
+    """The round of the active round sheet (`N° Turno`, `Turno N`), else the last round."""
+
+
+@dataclass(frozen=True)
+class Group:
+    id: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Button:
+    name: str
+    """The name shared by the VBA callback (`Torneo_<name>`), `addin.press` and the
+    LibreOffice macro function."""
+    label: str
+    group: Group
+    image: str
+    """An Office built-in image (`imageMso`)."""
+    tip: str
+    """The tooltip (`supertip`)."""
+    status: str
+    """What the status bar says while it runs; `{turno}` becomes the round number."""
+    target: str
+    """The function of `xlwings_torneo.frontends.excel` that runs it in Excel."""
+    round: RoundChoice | None = None
+    """Set for a button acting on a round: it gets a "Turno…" choice on the ribbon."""
+    offers_choice: bool = True
+    """With `round` set: whether the ribbon offers "Turno…" (a button that may only act on
+    its default round, like Ripeti Sorteggio, does not)."""
+
+    @property
+    def asks_round(self) -> bool:
+        return self.round is not None and self.offers_choice
+
+
+TORNEO = Group("TorneoGruppoTorneo", "Torneo")
+TURNI = Group("TorneoGruppoTurni", "Turni")
+STAMPA = Group("TorneoGruppoStampa", "Stampa ed esporta")
+AIUTO = Group("TorneoGruppoAiuto", "Aiuto")
+
+ROUND_PROMPT = "Turno…"
+"""The label of the ribbon's round choice (a menu item under a round button)."""
+
+BUTTONS: tuple[Button, ...] = (
+    Button("NuovoTorneo", "Nuovo Torneo", TORNEO, "FileNew",
+           "Prepara i fogli Iscritti, TORNEO, Dati e Opzioni in una cartella di lavoro vuota.",
+           "Preparazione del nuovo torneo…", "nuovo_torneo"),
+    Button("Opzioni", "Opzioni", TORNEO, "ControlsGallery",
+           "Mostra il foglio nascosto Opzioni: tipo di torneo, stampa, log.",
+           "Apertura delle opzioni…", "opzioni"),
+    Button("SorteggioTurno", "Sorteggio Turno", TURNI, "TableInsert",
+           "Sorteggia i tavoli del prossimo turno e scrive il foglio N° Turno "
+           "(Turno… per sceglierne un altro).",
+           "Sorteggio del turno {turno}…", "sorteggio_turno", RoundChoice.NEXT),
+    Button("RipetiSorteggio", "Ripeti Sorteggio", TURNI, "Refresh",
+           "Sorteggia di nuovo l'ultimo turno, se non ha ancora punteggi.",
+           "Nuovo sorteggio del turno {turno}…", "ripeti_sorteggio", RoundChoice.LAST,
+           offers_choice=False),
+    Button("Classifica", "Classifica", TURNI, "SortUp",
+           "Calcola la classifica e scrive i fogli Classifica e Classifica Ridotta.",
+           "Calcolo della classifica…", "classifica"),
+    Button("StampaTurno", "Stampa Turno", STAMPA, "FilePrint",
+           "Il PDF delle schede dei tavoli del turno (foglio attivo, o l'ultimo turno; "
+           "Turno… per sceglierlo).",
+           "Stampa del turno {turno}…", "stampa_turno", RoundChoice.ACTIVE),
+    Button("ChiSiedeDove", "Chi siede dove", STAMPA, "TableInsert",
+           "Il PDF da affiggere: i giocatori del turno in ordine alfabetico con tavolo e "
+           "posto (foglio attivo, o l'ultimo turno; Turno… per sceglierlo).",
+           "Elenco Chi siede dove del turno {turno}…", "chi_siede_dove", RoundChoice.ACTIVE),
+    Button("ReportPDF", "Report PDF", STAMPA, "FileSaveAsPdfOrXps",
+           "Il PDF completo del torneo, accanto alla cartella di lavoro.",
+           "Scrittura del report PDF…", "report"),
+    Button("Esporta", "Esporta", STAMPA, "ExportTextFile",
+           "I file .txt, .vbc e .html del torneo, accanto alla cartella di lavoro.",
+           "Esportazione dei file del torneo…", "esporta"),
+    Button("Aiuto", "Aiuto / Informazioni", AIUTO, "Help", "Cosa fa ogni pulsante.",
+           "Aiuto…", "aiuto"),
+)
+
+
+def find_button(name: str) -> Button:
+    """The button called `name` (its VBA/macro name, e.g. `SorteggioTurno`)."""
+    for button in BUTTONS:
+        if button.name == name:
+            return button
+    raise ValueError(f"pulsante sconosciuto: {name!r} (noti: "
+                     f"{', '.join(b.name for b in BUTTONS)})")
+
+
+def groups() -> list[Group]:
+    """The ribbon's groups, in the order their first button appears."""
+    seen: list[Group] = []
+    for button in BUTTONS:
+        if button.group not in seen:
+            seen.append(button.group)
+    return seen

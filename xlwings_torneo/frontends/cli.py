@@ -1,0 +1,467 @@
+"""`torneo ...`: parse, call a service, turn a TorneoError into an Italian message and exit 2.
+
+Exit codes: 0 done, 2 the organiser can fix it (message names the sheet and cell),
+1 a bug in the program (the only case that prints a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from xlwings_torneo import __version__
+from xlwings_torneo.config.registry import types_for
+from xlwings_torneo.draw.unevaluated import criterion_lines
+from xlwings_torneo.errors import LossRefusedError, TorneoError, ValidationError
+from xlwings_torneo.frontends.cli_parser import ItalianParser, bounded_int, round_number
+from xlwings_torneo.model.anonymous import check_notes
+from xlwings_torneo.model.tournament import LogLevel
+from xlwings_torneo.reports.standings_rows import points_text
+from xlwings_torneo.usecases import publish, services, verify
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.locks import OVERRIDE_FLAG
+
+EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
+MIN_REFRESH = 5
+"""**Decision**: a page reloading more often than every 5 seconds only flickers."""
+
+_LEVEL_CHOICES = {"off": LogLevel.DISABILITATO, "basso": LogLevel.BASSO, "alto": LogLevel.ALTO}
+
+
+def _overrides(args: argparse.Namespace) -> services.LogOverrides:
+    return services.LogOverrides(
+        console=_LEVEL_CHOICES.get(args.log_console) if args.log_console else None,
+        sheet=_LEVEL_CHOICES.get(args.log_foglio) if args.log_foglio else None,
+        file=_LEVEL_CHOICES.get(args.log_file) if args.log_file else None,
+    )
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    created = services.new_workbook(Path(args.file), overwrite=args.overwrite,
+                                    variant=args.variante)
+    print(f"Creato il torneo vuoto {created.path}: compila il foglio Iscritti")
+    for line in created.lost:
+        print(f"  Attenzione: {line}")
+    return EXIT_OK
+
+
+def _previous(args: argparse.Namespace) -> Path | None:
+    value = getattr(args, "classifica_precedente", None)
+    return Path(value) if value else None
+
+
+def cmd_draw(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    request = services.DrawRequest(round_no=args.round, type_name=args.type, seed=args.seed,
+                                   replace=args.replace, force=args.force,
+                                   previous_standings=_previous(args))
+    outcome = services.draw(_open(args), path, request, _overrides(args))
+    result = outcome.result
+    print(f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
+          f"seme {result.seed}")
+    for line in outcome.lines:
+        print(f"  {line}")
+    for note in outcome.notes:
+        print(f"  Attenzione: {note}")
+    if args.print:
+        pdf = publish.print_round(_open(args), path, outcome.round_no,
+                                  overrides=_overrides(args))
+        print(f"Schede dei tavoli: {pdf}")
+    return EXIT_OK
+
+
+def cmd_rank(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    request = services.RankRequest(type_name=args.type, after_round=args.after_round,
+                                   seed=args.seed)
+    standings = services.rank(_open(args), path, request, _overrides(args))
+    after = f" dopo il turno {args.after_round}" if args.after_round else ""
+    print(f"Classifica {standings.type_name}{after}: {len(standings.rows)} giocatori "
+          f"(fogli Classifica e Classifica Ridotta aggiornati)")
+    for row in standings.rows[: args.top]:
+        print(f"  {row.position:>3}. {row.player.display_name} - "
+              f"{points_text(standings, row)}")
+    for note in standings.notes:
+        print(f"Nota: {note}")
+    return EXIT_OK
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if args.posti:
+        pdf = publish.print_seating(_open(args), path, args.round,
+                                    overrides=_overrides(args), site=args.sito)
+        print(f"Chi siede dove: {pdf}")
+        return EXIT_OK
+    pdf = publish.print_round(_open(args), path, args.round,
+                              reduced=_reduced(args), overrides=_overrides(args),
+                              type_name=args.type, site=args.sito)
+    print(f"Schede dei tavoli: {pdf}")
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    pdf = publish.full_report(_open(args), path, reduced=_reduced(args),
+                              overrides=_overrides(args), type_name=args.type)
+    print(f"Report completo: {pdf}")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    out = publish.export(_open(args), path, args.format, _overrides(args),
+                         type_name=args.type, surnames=args.con_cognomi,
+                         refresh=args.aggiorna)
+    print(f"Esportato: {out}")
+    return EXIT_OK
+
+
+def _open(args: argparse.Namespace) -> WorkbookBackend:
+    return services.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco,
+                              accept_losses=getattr(args, "accetta_perdite", False))
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from xlwings_torneo.usecases.importing import import_players
+
+    path = Path(args.file)
+    found = import_players(_open(args), path, Path(args.sorgente), args.da,
+                           _overrides(args))
+    if found.added:
+        first, last = found.added[0], found.added[-1]
+        print(f"Importati {len(found.added)} giocatori nel foglio Iscritti (ID {first.id}-"
+              f"{last.id}, righe {first.row}-{last.row})" if len(found.added) > 1 else
+              f"Importato 1 giocatore nel foglio Iscritti (ID {first.id}, riga {first.row})")
+    else:
+        print("Nessun giocatore nuovo da importare: le righe del foglio Iscritti sono "
+              "rimaste come erano")
+    if found.duplicates:
+        print(f"{len(found.duplicates)} già presenti, non importati:")
+        for line in found.duplicates:
+            print(f"  {line}")
+    for line in found.homonyms:
+        print(f"  Attenzione: {line}")
+    return EXIT_OK
+
+
+def _seconds(text: str) -> int:
+    """`--aggiorna 60`: a whole number of seconds, at least MIN_REFRESH."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{text}" non è un numero di secondi') from None
+    if value < MIN_REFRESH:
+        raise argparse.ArgumentTypeError(f"almeno {MIN_REFRESH} secondi")
+    return value
+
+
+def _reduced(args: argparse.Namespace) -> bool | None:
+    """`--ridotta` / `--intera` override `Stampa Ridotta` of the Opzioni sheet."""
+    value: bool | None = args.ridotta
+    return value
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    tournament = services.check(_open(args), path, type_name=args.type)
+    print(f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
+          f"{len(tournament.active)} partecipanti, {len(tournament.rounds)} turni)")
+    for line in check_notes(tournament):
+        print(f"  {line}")
+    return EXIT_OK
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    found = verify.verify(_open(args), path, args.round, args.type, _previous(args))
+    print(f"{found.sheet} ({found.type_name}): conflitti sul foglio")
+    for line in criterion_lines(found.values, found.bounds, found.unevaluated):
+        print(f"  {line}")
+    for note in found.notes:
+        print(f"  {note}")
+    if found.unrepeatable is not None:
+        print(f"Seme {found.seed} trovato nel foglio Log, ma {found.unrepeatable}: per "
+              "ripeterlo indica il file con --classifica-precedente")
+        return EXIT_USER
+    if found.matches is None:
+        print("Seme non trovato nel foglio Log: impossibile ripetere il sorteggio")
+        return EXIT_USER
+    if found.matches:
+        print(f"Il foglio corrisponde al sorteggio con seme {found.seed}")
+        return EXIT_OK
+    print(f"Il foglio NON corrisponde al sorteggio con seme {found.seed}:", file=sys.stderr)
+    for line in found.differences:
+        print(f"  - {line}", file=sys.stderr)
+    print("  (il foglio è stato modificato dopo il sorteggio, oppure dopo il sorteggio sono "
+          "cambiati gli iscritti, Partecipa Torneo o i punteggi dei turni precedenti)",
+          file=sys.stderr)
+    return EXIT_USER
+
+
+def cmd_lo_run(args: argparse.Namespace) -> int:
+    from xlwings_torneo.frontends.libreoffice.run import main as lo_run
+
+    code: int = lo_run([args.file, *args.rest])
+    return code
+
+
+def cmd_converti(args: argparse.Namespace) -> int:
+    from xlwings_torneo.usecases.convert import convert_to_xlsx
+
+    target = convert_to_xlsx(Path(args.file), overwrite=args.overwrite)
+    print(f"Convertito in {target}: formule, menù a tendina, formattazione condizionale, "
+          "nomi, protezione e fogli nascosti sono conservati. Da ora usa il file .xlsx")
+    return EXIT_OK
+
+
+def cmd_types(args: argparse.Namespace) -> int:
+    place = Path(args.file)
+    # a workbook or its folder: the types of its `tipi.toml` are listed too
+    for t in types_for(place / "_" if place.is_dir() else place):
+        alias = f" (alias {', '.join(t.aliases)})" if t.aliases else ""
+        print(f"{t.name:<16} tavoli {t.sizes.value:<12} {t.description}{alias}")
+        print(f"{'':<16} da: {t.source}")
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from xlwings_torneo.usecases.demo import build_demo
+
+    path = build_demo(Path(args.folder), players=args.players, rounds=args.rounds,
+                      seed=args.seed, suffix=args.format)
+    print(f"Torneo dimostrativo pronto: {path.resolve()}")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = ItalianParser(prog="torneo",
+                           description="Gestione tornei di RisiKo! sul foglio Excel")
+    parser.add_argument("--version", action="version", version=f"torneo {__version__}",
+                        help="mostra la versione del programma ed esce")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=ItalianParser,
+                                title="comandi", metavar="COMANDO")
+
+    def with_log(p: argparse.ArgumentParser) -> None:
+        for flag in ("--log-console", "--log-foglio", "--log-file"):
+            p.add_argument(flag, choices=sorted(_LEVEL_CHOICES),
+                           help="sostituisce l'opzione del foglio Opzioni")
+
+    def with_type(p: argparse.ArgumentParser, what: str = "tipo di torneo") -> None:
+        p.add_argument("--type", "-t", help=f"{what} (default: quello registrato nel foglio "
+                       "Opzioni dal sorteggio)")
+
+    def with_accept_losses(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--accetta-perdite", action="store_true",
+                       help="file .xls senza LibreOffice: salva comunque, perdendo ciò che "
+                       "il formato riscritto non conserva (formule, menù a tendina, ...)")
+
+    def with_reduced(p: argparse.ArgumentParser) -> None:
+        group = p.add_mutually_exclusive_group()
+        group.add_argument("--ridotta", dest="ridotta", action="store_true", default=None,
+                           help="due schede per foglio A4 (sostituisce Stampa Ridotta)")
+        group.add_argument("--intera", dest="ridotta", action="store_false",
+                           help="una scheda per foglio A4 (sostituisce Stampa Ridotta)")
+
+    def add(name: str, handler: Callable[[argparse.Namespace], int], help_text: str,
+            ) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(handler=handler, ignora_blocco=False)
+        return p
+
+    def with_lock(p: argparse.ArgumentParser) -> None:
+        p.add_argument(OVERRIDE_FLAG, dest="ignora_blocco", action="store_true",
+                       help="apre il file anche se Excel o LibreOffice hanno lasciato un "
+                            "blocco dopo una chiusura improvvisa (solo un blocco vecchio)")
+
+    p = add("new", cmd_new, "crea un nuovo foglio torneo vuoto (.xlsx, .xlsm o .xls)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--overwrite", action="store_true", help="sostituisce un file esistente")
+    p.add_argument("--variante", help="modello di un circuito, es. BIG (Board Italian Gamers)")
+
+    p = add("draw", cmd_draw, "sorteggia i tavoli di un turno e scrive il foglio 'N° Turno'")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--round", "-r", type=round_number, metavar="N",
+                   help="numero del turno (default: il prossimo)")
+    p.add_argument("--type", "-t", metavar="TIPO",
+                   help="tipo di torneo (default: Tipo Sorteggio in Opzioni)")
+    p.add_argument("--seed", type=int, metavar="SEME",
+                   help="seme del sorteggio (per ripeterlo identico)")
+    p.add_argument("--replace", action="store_true", help="sostituisce un turno già sorteggiato")
+    p.add_argument("--classifica-precedente", metavar="FILE", dest="classifica_precedente",
+                   help="classifica del torneo precedente (cartella o elenco) per il turno 1")
+    p.add_argument("--force", action="store_true",
+                   help="con --replace: sostituisce anche un turno con punteggi")
+    p.add_argument("--print", action="store_true",
+                   help="scrive anche le schede dei tavoli in PDF (<nome>_<N>.pdf)")
+    with_log(p)
+    with_lock(p)
+    with_accept_losses(p)
+
+    p = add("print", cmd_print, "schede dei tavoli di un turno in PDF (<nome>_<N>.pdf)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--round", "-r", type=round_number, metavar="N",
+                   help="numero del turno (default: l'ultimo)")
+    with_type(p)
+    p.add_argument("--posti", action="store_true",
+                   help="invece delle schede: l'elenco alfabetico 'Chi siede dove' "
+                        "(tavolo e posto di ogni giocatore) da affiggere (<nome>_<N>_posti.pdf)")
+    p.add_argument("--sito", metavar="INDIRIZZO",
+                   help="indirizzo del sito del torneo: stampa il suo codice QR "
+                        "(sostituisce [sito] indirizzo della configurazione)")
+    with_reduced(p)
+    with_log(p)
+    with_lock(p)
+
+    p = add("report", cmd_report, "report completo del torneo in PDF (<nome>.pdf)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    with_type(p, "tipo di classifica")
+    with_reduced(p)
+    with_log(p)
+    with_lock(p)
+
+    p = add("export", cmd_export,
+            "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--format", "-f", choices=publish.EXPORT_FORMATS, required=True)
+    with_type(p, "tipo di classifica")
+    p.add_argument("--con-cognomi", action="store_true",
+                   help="site: pubblica anche i cognomi dei giocatori anonimi (senza data "
+                   "di nascita né ID NAZIONALE)")
+    p.add_argument("--aggiorna", type=_seconds, metavar="SECONDI",
+                   help="con --format site: le pagine si ricaricano da sole ogni SECONDI "
+                        "secondi (per un proiettore)")
+    with_log(p)
+    with_lock(p)
+
+    p = add("importa", cmd_import, "aggiunge al foglio Iscritti i giocatori di un file CSV o "
+            "del foglio Iscritti di un altro torneo (non modifica le righe già scritte)")
+    p.add_argument("file", help="il foglio del torneo in cui importare")
+    p.add_argument("sorgente", help="il file da cui importare (.csv, .xlsx, .xls)")
+    p.add_argument("--da", choices=("csv", "xlsx", "xls"), type=str.lower,
+                   help="tipo del file sorgente (default: dalla sua estensione)")
+    with_log(p)
+    with_lock(p)
+
+    p = add("rank", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--type", "-t", metavar="TIPO",
+                   help="tipo di classifica (default: Tipo Classifica)")
+    p.add_argument("--after-round", type=round_number, metavar="N",
+                   help="la classifica com'era dopo il turno N")
+    p.add_argument("--seed", type=int, default=0, metavar="SEME",
+                   help="seme per gli spareggi a sorteggio")
+    p.add_argument("--top", metavar="N", type=bounded_int(0, 100_000, "le righe da mostrare"),
+                   default=10,
+                   help="quante righe mostrare a video")
+    with_log(p)
+    with_lock(p)
+    with_accept_losses(p)
+
+    p = add("check", cmd_check, "controlla il foglio e segnala tutti i problemi (non scrive)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    with_type(p, "tipo di classifica con cui controllare i punteggi")
+    with_lock(p)
+
+    p = add("verify", cmd_verify, "ricalcola i conflitti di un turno e, con il seme del Log, "
+            "controlla che il foglio sia quello sorteggiato (non scrive)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("--round", "-r", type=round_number, required=True,
+                   help="numero del turno")
+    p.add_argument("--classifica-precedente", metavar="FILE", dest="classifica_precedente",
+                   help="classifica del torneo precedente usata nel sorteggio, se il Log non "
+                   "ne registra l'ordine (sorteggi meno recenti)")
+    with_type(p)
+    with_lock(p)
+
+    p = add("lo-run", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "
+            "interfaccia (draw, redraw, rank, print, posti, report, export, check)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: draw --round 1")
+
+    p = add("converti", cmd_converti, "converte un file .xls in .xlsx con LibreOffice, "
+            "conservando tutto (formule, menù a tendina, formattazione, protezione)")
+    p.add_argument("file", help="il file .xls da convertire (resta com'è)")
+    p.add_argument("--overwrite", action="store_true", help="sostituisce un .xlsx esistente")
+
+    p = add("types", cmd_types, "elenca i tipi di torneo e da dove vengono")
+    p.add_argument("file", nargs="?", default=".",
+                   help="un torneo o una cartella: elenca anche i tipi del suo tipi.toml")
+
+    p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
+    p.add_argument("folder", nargs="?", default="demo_torneo",
+                   help="la cartella da creare (default: demo_torneo)")
+    p.add_argument("--players", metavar="N", type=bounded_int(4, 1000, "il numero di giocatori"),
+                   default=40,
+                   help="quanti giocatori (default: 40)")
+    p.add_argument("--rounds", metavar="N", type=bounded_int(1, 20, "il numero di turni"),
+                   default=3,
+                   help="quanti turni (default: 3)")
+    p.add_argument("--seed", type=int, default=2026, metavar="SEME", help="seme dei sorteggi")
+    p.add_argument("--format", choices=(".xlsx", ".xls", ".xlsm"), default=".xlsx",
+                   help="formato del file (default: .xlsx)")
+    return parser
+
+
+def _problems(err: TorneoError) -> list[str]:
+    """One line per problem: a validation lists several, a scoring error may hold several
+    lines (every table with missing scores)."""
+    found = err.problems if isinstance(err, ValidationError) else (str(err),)
+    return [line for problem in found for line in problem.splitlines() if line.strip()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # usage error (exit 2) or --help/--version (exit 0)
+        return done.code if isinstance(done.code, int) else EXIT_USER
+    except BrokenPipeError:  # `torneo --help | head`
+        _silence_stdout()
+        return EXIT_OK
+    try:
+        code: int = args.handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
+    except LossRefusedError as err:  # one message: what would be lost, then the ways out
+        print(f"Errore: {err}", file=sys.stderr)
+        return EXIT_USER
+    except TorneoError as err:
+        problems = _problems(err)
+        if len(problems) == 1:
+            print(f"Errore: {problems[0]}", file=sys.stderr)
+        else:
+            print(f"Errore: {len(problems)} problemi nel foglio:", file=sys.stderr)
+            for problem in problems:
+                print(f"  - {problem}", file=sys.stderr)
+        return EXIT_USER
+    except BrokenPipeError:  # `torneo rank ... | head`: the reader has what it wanted
+        _silence_stdout()
+        return EXIT_OK
+    except OSError as err:  # a full disk, a vanished network folder: not a bug
+        where = f" {err.filename}" if err.filename else ""
+        print(f"Errore: impossibile leggere o scrivere{where}: {err.strerror or err}",
+              file=sys.stderr)
+        return EXIT_USER
+    except KeyboardInterrupt:
+        print("Interrotto: il file non è stato modificato", file=sys.stderr)
+        return EXIT_USER
+    except Exception:  # noqa: BLE001 - a bug: say so, with the traceback for the report
+        traceback.print_exc()
+        print("Errore interno del programma (bug): segnalalo con il messaggio qui sopra",
+              file=sys.stderr)
+        return EXIT_BUG
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush raises nothing
+    (Python docs, "Note on SIGPIPE")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

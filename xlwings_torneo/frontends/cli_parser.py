@@ -1,0 +1,121 @@
+"""argparse in Italian: usage, help and every error message (issue 9: "the command line is
+Italian from end to end"), abbreviations refused, bounded numbers.
+
+argparse takes its words from `gettext`; `italian()` swaps its two lookup functions for the
+table below while our parser is built, parses or prints help, and puts them back after,
+so no other user of argparse in the same process is touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+from xlwings_torneo.limits import MAX_ROUND
+
+_ITALIAN = {
+    "usage: ": "uso: ",
+    "argument %(argument_name)s: %(message)s": "argomento %(argument_name)s: %(message)s",
+    "positional arguments": "argomenti",
+    "options": "opzioni",
+    "show this help message and exit": "mostra questo aiuto ed esce",
+    "subcommands": "comandi",
+    "unrecognized arguments: %s": "argomenti non riconosciuti: %s",
+    "not allowed with argument %s": "non si può usare insieme a %s",
+    "ignored explicit argument %r": "valore %r non previsto",
+    "the following arguments are required: %s": "mancano gli argomenti obbligatori: %s",
+    "one of the arguments %s is required": "serve uno degli argomenti %s",
+    "expected one argument": "manca il valore",
+    "expected at most one argument": "al massimo un valore",
+    "expected at least one argument": "serve almeno un valore",
+    "ambiguous option: %(option)s could match %(matches)s":
+        "opzione ambigua: %(option)s può essere %(matches)s",
+    "unexpected option string: %s": "opzione inattesa: %s",
+    "invalid %(type)s value: %(value)r": "valore non valido: %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)":
+        "scelta non valida: %(value)r (scegli fra %(choices)s)",
+    "unknown parser %(parser_name)r (choices: %(choices)s)":
+        "comando sconosciuto %(parser_name)r (comandi: %(choices)s)",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: errore: %(message)s\n",
+}
+
+
+def _gettext(message: str) -> str:
+    return _ITALIAN.get(message, message)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    if singular == "expected %s argument":
+        return "servono %s valori" if n != 1 else "serve %s valore"
+    return singular if n == 1 else plural
+
+
+@contextmanager
+def italian() -> Iterator[None]:
+    """argparse speaks Italian inside this block."""
+    module: Any = argparse
+    saved = module._, module.ngettext
+    module._, module.ngettext = _gettext, _ngettext
+    try:
+        yield
+    finally:
+        module._, module.ngettext = saved
+
+
+class ItalianParser(argparse.ArgumentParser):
+    """An ArgumentParser whose every word is Italian; no option abbreviations (`--typ` is
+    not `--type`); a usage error exits 2 with the usage line and the help to read."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        with italian():
+            super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None,
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        with italian():
+            return super().parse_known_args(args, namespace)
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        with italian():
+            return super().parse_args(args, namespace)
+
+    def format_usage(self) -> str:
+        with italian():
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        with italian():
+            return super().format_help()
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"Errore: {message} (vedi: {self.prog} --help)\n")
+
+
+
+def bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse `type=`: an integer in [low, high], else an Italian message."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f'"{text}" non è un numero intero ({what})') from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{value} fuori intervallo: {what} va da {low} a {high}")
+        return value
+
+    parse.__name__ = what
+    return parse
+
+
+def round_number(text: str) -> int:
+    return bounded_int(1, MAX_ROUND, "il numero del turno")(text)

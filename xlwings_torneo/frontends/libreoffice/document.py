@@ -1,0 +1,79 @@
+"""The buttons on a Calc document: what the macro and the headless runner share.
+
+A button name (`SorteggioTurno`, ...) maps to the same thin function as the Excel ribbon
+(`xlwings_torneo.frontends.excel`), run on the document through the UNO backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.frontends import actions
+from xlwings_torneo.workbook.backends.uno_backend import UnoBackend
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.layout import SHEET_OPZIONI
+
+Action = Callable[[WorkbookBackend, Path | None], str]
+
+
+def document_path(document: Any) -> Path | None:
+    """The file of a document (None while it was never saved)."""
+    url = str(document.URL or "")
+    if not url.startswith("file://"):
+        return None
+    parsed = urlparse(url)
+    text = unquote(parsed.path)
+    if len(text) > 2 and text[0] == "/" and text[2] == ":":  # file:///C:/... on Windows
+        text = text[1:]
+    return Path(text)
+
+
+def show_options(document: Any) -> Callable[[WorkbookBackend, Path | None], str]:
+    def action(book: WorkbookBackend, path: Path | None) -> str:
+        sheets = document.Sheets
+        if not sheets.hasByName(SHEET_OPZIONI):
+            raise TorneoError("foglio Opzioni non trovato: usa Nuovo Torneo su un documento "
+                              "vuoto")
+        sheet = sheets.getByName(SHEET_OPZIONI)
+        sheet.IsVisible = True
+        controller = document.CurrentController
+        if controller is not None:
+            controller.setActiveSheet(sheet)
+        return "Foglio Opzioni visibile: modifica i valori nella colonna B"
+    return action
+
+
+def buttons(document: Any) -> dict[str, Action]:
+    """The macro's buttons by name, on this document."""
+    return {
+        "NuovoTorneo": actions.new_tournament,
+        "SorteggioTurno": lambda b, p: actions.draw_round(b, p),
+        "RipetiSorteggio": lambda b, p: actions.redraw_last_round(b, p),
+        "Classifica": actions.standings,
+        "StampaTurno": lambda b, p: actions.print_round(b, p),
+        "ChiSiedeDove": lambda b, p: actions.print_seating(b, p),
+        "ReportPDF": actions.report_pdf,
+        "Esporta": actions.export_files,
+        "Opzioni": show_options(document),
+        "Aiuto": lambda b, p: actions.help_text(),
+    }
+
+
+def store_if_saved(document: Any) -> Callable[[], None]:
+    """Store the document in place; a document never saved stays for the organiser to save
+    (LibreOffice would have to ask where)."""
+    def save() -> None:
+        if document.hasLocation():
+            document.store()
+    return save
+
+
+def press(name: str, document: Any, *, save: Callable[[], None] | None = None) -> actions.Message:
+    """Run button `name` on the document; `save` (default: store the document in place)."""
+    action = buttons(document)[name]
+    book = UnoBackend(document, save=save or store_if_saved(document))
+    return actions.run(lambda: action(book, document_path(document)))

@@ -1,0 +1,195 @@
+"""`python -m xlwings_torneo.frontends.libreoffice.run FILE draw --round N`: a button run
+headless on a closed file, through a private LibreOffice (the same UNO backend as the macro).
+
+When this Python cannot `import uno` (a virtualenv), the run is handed to one that can
+(`TORNEO_UNO_PYTHON`, LibreOffice's own Python, or Debian's `/usr/bin/python3` with
+`python3-uno`), with this package on its PYTHONPATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.frontends import actions, buttons
+from xlwings_torneo.model.anonymous import check_notes
+from xlwings_torneo.resources import CONFIGURATION_ENV, configuration_path
+from xlwings_torneo.usecases import services
+from xlwings_torneo.workbook.backends.office import package_path, uno_pythons
+from xlwings_torneo.workbook.base import WorkbookBackend
+
+EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
+MACRO_FILE = "torneo.py"
+"""The macro's file name in the profile's `Scripts/python` (install_addin.py --libreoffice)."""
+DEFAULT_TIMEOUT = 300.0
+
+COMMANDS = {
+    "draw": "SorteggioTurno", "redraw": "RipetiSorteggio", "rank": "Classifica",
+    "print": "StampaTurno", "report": "ReportPDF", "export": "Esporta",
+    "posti": "ChiSiedeDove",
+}
+"""Command-line names of the macro's buttons."""
+BUTTONS = tuple(button.name for button in buttons.BUTTONS)
+"""The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="torneo lo-run", description="Esegue un comando del torneo su un file con "
+        "LibreOffice senza interfaccia (il file deve essere chiuso)")
+    parser.add_argument("file", type=Path)
+    parser.add_argument("command", choices=[*COMMANDS, "check", "macro"])
+    parser.add_argument("button", nargs="?", help="con 'macro': il pulsante della macro "
+                        "installata (es. SorteggioTurno)")
+    parser.add_argument("--round", "-r", type=int, help="draw/print/posti: numero del turno")
+    parser.add_argument("--seed", type=int, help="draw/redraw: seme del sorteggio")
+    parser.add_argument("--type", "-t", help="tipo di torneo (default: quello registrato "
+                        "nel foglio Opzioni dal sorteggio)")
+    parser.add_argument("--replace", action="store_true")
+    parser.add_argument("--force", action="store_true")
+    parser.add_argument("--classifica-precedente", dest="classifica_precedente", type=Path,
+                        help="draw: classifica del torneo precedente (A Squadre 2000)")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help="secondi massimi per l'intera esecuzione")
+    parser.add_argument("--profile", type=Path, help="cartella del profilo LibreOffice da "
+                        "usare (quella con 'user/'); predefinita: una temporanea")
+    return parser
+
+
+def hand_over(argv: Sequence[str]) -> int:
+    for python in uno_pythons():
+        probe = subprocess.run([python, "-c", "import sys, uno; print(sys.version_info[:2])"],
+                               capture_output=True, text=True, check=False, timeout=60)
+        if probe.returncode != 0:
+            continue
+        env = dict(os.environ)
+        paths = package_path()
+        if probe.stdout.strip() != str(tuple(sys.version_info[:2])):
+            paths = paths[:1]
+        env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(
+            os.pathsep)
+        env["TORNEO_UNO_HANDED_OVER"] = "1"
+        env[CONFIGURATION_ENV] = str(configuration_path())  # installed data, any Python
+        return subprocess.run([python, "-m", "xlwings_torneo.frontends.libreoffice.run", *argv],
+                              env=env, check=False).returncode
+    print("Errore: nessun Python con il modulo 'uno' di LibreOffice (su Debian/Ubuntu: "
+          "apt install python3-uno; oppure indica quale usare in TORNEO_UNO_PYTHON)",
+          file=sys.stderr)
+    return EXIT_USER
+
+
+def execute(args: argparse.Namespace) -> actions.Message:
+    """Open the file in a private headless LibreOffice, run the command, store, end."""
+    from xlwings_torneo.workbook.backends.office import (
+        OfficeError,
+        headless_office,
+        load,
+        uno_module,
+    )
+
+    uno_error = uno_module().getClass("com.sun.star.uno.Exception")
+    path: Path = args.file.resolve()
+    if not path.is_file():
+        raise TorneoError(f"il file {path} non esiste")
+    services.ensure_not_open(path)
+    with headless_office(timeout=args.timeout, profile=args.profile) as desktop:
+        try:
+            document = load(desktop, path)
+            try:
+                return run_on(document, path, args)
+            finally:
+                document.close(True)
+        except uno_error as exc:  # UNO's own errors cannot cross a context manager
+            raise OfficeError(f"errore di LibreOffice: {exc}") from None
+
+
+def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Message:
+    """The command on an open document; saving stores it atomically over `path`."""
+    from xlwings_torneo.frontends.libreoffice.document import press
+    from xlwings_torneo.workbook.backends.office_store import store_atomic
+    from xlwings_torneo.workbook.backends.uno_backend import UnoBackend
+
+    def save() -> None:
+        store_atomic(document, path)
+
+    book = UnoBackend(document, save=save)
+    if args.command == "macro":
+        return run_macro(document, args.button or "")
+    if args.command == "check":
+        return actions.run(lambda: _check(book, path, args.type))
+    if args.command == "draw":
+        request = services.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
+                                       replace=args.replace, force=args.force)
+        if args.classifica_precedente is not None:
+            request = replace(request, previous_standings=args.classifica_precedente.resolve())
+        return actions.run(lambda: _drawn(services.draw(book, path, request)))
+    if args.command == "redraw":
+        return actions.run(lambda: actions.redraw_last_round(book, path, args.seed))
+    if args.command == "print":
+        return actions.run(lambda: actions.print_round(book, path, args.round, args.type))
+    if args.command == "posti":
+        return actions.run(lambda: actions.print_seating(book, path, args.round))
+    if args.type and args.command in TYPED:
+        return actions.run(lambda: TYPED[args.command](book, path, args.type))
+    return press(COMMANDS[args.command], document, save=save)
+
+
+TYPED = {"rank": actions.standings, "report": actions.report_pdf, "export": actions.export_files}
+"""Buttons run directly (not through the macro) when `--type` replaces the remembered
+type."""
+
+
+def _drawn(outcome: services.DrawOutcome) -> str:
+    lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(outcome.result.tables)} tavoli, "
+             f"seme {outcome.result.seed}", *outcome.lines]
+    return "\n".join(lines)
+
+
+def _check(book: WorkbookBackend, path: Path, type_name: str | None = None) -> str:
+    tournament = services.check(book, path, type_name=type_name)
+    return "\n".join([f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
+                      f"{len(tournament.rounds)} turni)", *check_notes(tournament)])
+
+
+def run_macro(document: Any, button: str) -> actions.Message:
+    """Invoke a button of the macro installed in the profile, as the organiser would;
+    the macro stores the document itself and returns its message."""
+    script = document.ScriptProvider.getScript(
+        f"vnd.sun.star.script:{MACRO_FILE}${button}?language=Python&location=user")
+    result = script.invoke((), (), ())[0]
+    text, error = result if isinstance(result, tuple) else (str(result), True)
+    return actions.Message(str(text), bool(error))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "macro" and args.button not in BUTTONS:
+        parser.error(f"con 'macro' indica un pulsante: {', '.join(BUTTONS)}")
+    try:
+        importlib.import_module("uno")  # only to know whether this Python drives LibreOffice
+    except ImportError:
+        if os.environ.get("TORNEO_UNO_HANDED_OVER"):
+            print("Errore: questo Python non ha il modulo 'uno'", file=sys.stderr)
+            return EXIT_USER
+        return hand_over(argv)
+    try:
+        message = execute(args)
+    except TorneoError as err:
+        message = actions.Message(str(err), error=True)
+    print(("Errore: " if message.error else "") + message.text,
+          file=sys.stderr if message.error else sys.stdout)
+    return EXIT_USER if message.error else EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

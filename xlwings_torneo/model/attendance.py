@@ -1,0 +1,94 @@
+"""The structure by attendance (seed 004 l.120-125): qualifying rounds and final phase
+proposed from the number of players, overridable by the organiser.
+
+A type with `struttura` rows (`formats.AttendanceRow`) has no fixed list of rounds: for a
+given tournament `resolve` builds the concrete type, with its qualifying rounds (the type's
+`turni` rules, the last repeating), then the semifinals if any, then the final, and the
+thresholds the semifinal and final draws read. The services look types up through
+`tournament_type`, so every draw, standings and check sees the same structure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.model.tournament_type import (
+    AttendanceRow,
+    Criterion,
+    DrawKind,
+    RoundRule,
+    Threshold,
+    TournamentType,
+)
+
+SEMIFINAL_RULE = RoundRule(DrawKind.SEMIFINAL, (Criterion.CLUB, Criterion.BAND))
+"""**Decision** (seed 004 l.124 is silent on how the 8 semifinalists are seated): as the
+other types' semifinals, one player per band of the qualification ranking (3-4, 5-6, 7-8,
+9-10), clubs kept apart first."""
+
+FINAL_RULE = RoundRule(DrawKind.FINAL)
+
+NO_LIMIT = 10**6
+
+
+def attendance(tournament: Tournament) -> int:
+    """**Decision**: the players of round 1 once it is drawn (so the structure does not
+    change when somebody withdraws later), before that the players taking part."""
+    first = tournament.round(1)
+    if first is not None and first.player_ids:
+        return len(first.player_ids)
+    return len(tournament.active)
+
+
+def row_for(rows: tuple[AttendanceRow, ...], players: int) -> AttendanceRow:
+    """seed 004 l.123-125: "6 – 16", "16 – 32", "33 – 64+". **Decision**: each row's upper
+    bound is inclusive (16 players: 2 rounds and a final of 4), the last row has no limit."""
+    return next((r for r in rows if players <= r.up_to), rows[-1])
+
+
+def qualifying_rounds(row: AttendanceRow, planned: int | None) -> int:
+    """The proposed number of qualifying rounds (the row's first), or the organiser's:
+    **Decision**: `Numero Turni Previsti` (sheet TORNEO) counts every round, the semifinals
+    and the final included, so the qualifying rounds are that number minus the final phase's
+    (seed 004 l.98: the organiser may "ridurre o allungare turni")."""
+    if not planned:
+        return row.rounds[0]
+    phase = 2 if row.semifinals else 1
+    if planned <= phase:
+        raise DrawError(f"Numero Turni Previsti = {planned}: con {phase} turn"
+                        f"{'i' if phase > 1 else 'o'} di fase finale serve almeno "
+                        f"{phase + 1} (almeno un turno di qualificazione)")
+    return planned - phase
+
+
+def describe(ttype: TournamentType, tournament: Tournament) -> str | None:
+    """Italian, for the draw's log: the structure chosen for `tournament`; None for a type
+    without `struttura`."""
+    if not ttype.by_attendance:
+        return None
+    players = attendance(tournament)
+    row = row_for(ttype.by_attendance, players)
+    qualifiers = qualifying_rounds(row, tournament.info.turni_previsti)
+    who = "indicati in Numero Turni Previsti" if tournament.info.turni_previsti else \
+        f"proposti (possibili: {' o '.join(map(str, row.rounds))})"
+    semis = (f", {row.semifinals} semifinali (posizioni {row.direct + 1}-"
+             f"{row.direct + 4 * row.semifinals})" if row.semifinals else "")
+    return (f"Struttura {ttype.name}: {players} giocatori, {qualifiers} turni di "
+            f"qualificazione {who}; in finale i primi {row.direct}{semis}")
+
+
+def resolve(ttype: TournamentType, tournament: Tournament) -> TournamentType:
+    """`ttype` with the rounds and thresholds of `tournament`'s attendance; a type without
+    `struttura` comes back unchanged."""
+    if not ttype.by_attendance or ttype.scoring is None:
+        return ttype
+    players = attendance(tournament)
+    row = row_for(ttype.by_attendance, players)
+    qualifiers = qualifying_rounds(row, tournament.info.turni_previsti)
+    rounds = tuple(ttype.rule_for(n) for n in range(1, qualifiers + 1))
+    rounds += (SEMIFINAL_RULE,) * bool(row.semifinals) + (FINAL_RULE,)
+    return replace(ttype, rounds=rounds, open_ended=False,
+                   thresholds=(Threshold(NO_LIMIT, row.direct, row.semifinals, 1),),
+                   scoring=replace(ttype.scoring, final_phase=True))

@@ -1,0 +1,233 @@
+"""The tournament types: one entry per type, loaded as data (FORMATS.md §2).
+
+A type is data: its table-size scheme, the draw rule of each round, its scoring (a points
+primitive with its parameters, tie-breakers, discards, team standing) and its final-phase
+thresholds. The entries live in `configuration/tipi/*.toml` and in an organiser's `tipi.toml`
+beside the workbook; `type_entries` reads them. The draw and scoring engines take a
+`TournamentType` as an argument; no code path is copied per type.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from xlwings_torneo.errors import UnknownTypeError
+from xlwings_torneo.model.scoring_rule import ScoringRule
+
+
+class Criterion(enum.Enum):
+    """Draw criteria, each a count to minimise (FORMATS.md §1, "Draw criteria")."""
+
+    CLUB = "CLUB"
+    """Pairs at one table with the same non-empty club/group."""
+    REGION = "REGION"
+    """Pairs at one table with the same non-empty region."""
+    REPEAT = "REPEAT"
+    """Pairs who already sat together, once per earlier round in which they did."""
+    REPEAT_PREV = "REPEAT(prev)"
+    """As REPEAT, only the previous round counts."""
+    WINNERS_PREV = "WINNERS(prev)"
+    """Pairs at one table who both won their table in the previous round."""
+    FIVE = "FIVE"
+    """Players sitting at a 5-player table for the (k+1)-th time, largest k first."""
+    THREE = "THREE"
+    """The same for 3-player tables (ghost tables included)."""
+    CLUB_X_CLUB = "CLUBxCLUB"
+    """Repeated club-against-club encounters."""
+    PLAYER_X_CLUB = "PLAYERxCLUB"
+    """Repeated player-against-other-club encounters."""
+    BAND = "BAND"
+    """Players at one table from the same band, beyond the first (semifinals)."""
+
+
+class SizeScheme(enum.Enum):
+    """How n players are split into tables (FORMATS.md §1, "Table sizes")."""
+
+    FOUR_FIVE = "4/5"
+    FOUR_THREE = "4/3"
+    FOUR_FIVE_GHOST = "4/5/3+ghost"
+    TWO_THREE = "2/3"
+    FIVE = "5"
+    """Only 5-player tables (seed 002 l.267, CNS: "Solo tavoli da 5 giocatori")."""
+    SIX_FOUR_FIVE = "6/4/5"
+    """A Squadre 2000 (seed 003 l.11): tables of 6, the rest of 4, then of 5; 3 + a dead seat."""
+
+
+@dataclass(frozen=True)
+class PreferredSizes:
+    """Tables of a preferred size with the leftovers at smaller tables (type entry keys
+    `tavolo_preferito`, `tavolo_minimo`; seed 004 l.73, l.81: tables "del numero di giocatori
+    previsto", a smaller table "inferiore a quello degli altri tavoli")."""
+
+    preferred: int
+    minimum: int = 2
+
+    @property
+    def value(self) -> str:
+        """How `torneo types` shows it: `4 (min 2)`."""
+        return f"{self.preferred} (min {self.minimum})"
+
+
+Sizes = SizeScheme | PreferredSizes
+"""What a type says about its table sizes: a fixed scheme or a preferred size."""
+
+
+class DrawKind(enum.Enum):
+    """How a round's tables are formed."""
+
+    OPTIMISE = "optimise"
+    """Seeded random start, then improving moves on the criteria."""
+    CINQUISTI = "cinquisti"
+    """Master / Sant'Eufemia rounds 1-2: the five-seat players are drawn first."""
+    GREEK = "greek"
+    """NazionaleRisiKo round 2."""
+    FIXED = "fixed"
+    """NazionaleRisiKo round 3."""
+    SWISS = "swiss"
+    """*_SVIZZERA later rounds: by the standings after the previous round."""
+    SEMIFINAL = "semifinal"
+    """Band draws / parallel groups by the qualification standings."""
+    FINAL = "final"
+    """Final tables of the semifinal winners and direct finalists."""
+    TOP_FINAL = "top final"
+    """One final table of the first `RoundRule.size` of the standings (seed 002 l.86, l.96)."""
+    KNOCKOUT = "knockout"
+    """Each table's winner goes on; the survivors are drawn again (seed 002 l.89-90)."""
+    PREVIOUS_TOURNAMENT = "previous_tournament"
+    """Round 1 by the previous tournament's standings (A Squadre 2000, seed 003 l.11)."""
+
+
+@dataclass(frozen=True)
+class RoundRule:
+    kind: DrawKind
+    criteria: tuple[Criterion, ...] = ()
+    size: int = 0
+    """Players at the final table (`TOP_FINAL`); 0 for the other kinds."""
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """One row of a final phase's thresholds (manual 000 l.448 `soglieRaduni`, l.529
+    `soglieMaster`): with up to `up_to` players who played every qualifier (inclusive)."""
+
+    up_to: int
+    direct_finalists: int
+    """-1: decided by the 2-win players rule (FORMATS.md, MasterRisiko, below 50 players)."""
+    semifinals: int
+    winners: int
+    """Parallel groups, each with its own final."""
+
+
+@dataclass(frozen=True)
+class AttendanceRow:
+    """One row of a structure by attendance (type entry `struttura`, seed 004 l.120-125): with
+    up to `up_to` players, `rounds` qualifying rounds (the first is proposed), then a final of
+    `direct` players straight from the qualification plus the winners of `semifinals`."""
+
+    up_to: int
+    rounds: tuple[int, ...]
+    direct: int
+    semifinals: int
+
+
+BUILTIN_SOURCE = "predefinito"
+"""How `torneo types` calls a type shipped with the program."""
+
+
+@dataclass(frozen=True)
+class TournamentType:
+    """One entry of the registry."""
+
+    name: str
+    sizes: Sizes
+    rounds: tuple[RoundRule, ...]
+    """Rule of round 1, 2, …; when `open_ended` the last one repeats for later rounds."""
+    open_ended: bool
+    scoring: ScoringRule | None
+    """How the standings are computed; None: the type has no standings."""
+    thresholds: tuple[Threshold, ...] = ()
+    """Final phase: how many direct finalists, semifinals and groups by number of players."""
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    source: str = BUILTIN_SOURCE
+    """Where the entry comes from: `predefinito (tipi/open.toml)` or the organiser's file."""
+    sheet_note: str = ""
+    """Italian line printed under the score table of every sheet (`nota_scheda`)."""
+    by_attendance: tuple[AttendanceRow, ...] = ()
+    """Qualifying rounds and final phase by number of players (`attendance.resolve` turns the
+    type into one with those rounds for a given tournament); empty: `rounds` as written."""
+    round_names: tuple[str, ...] = ()
+    """Short names of the planned rounds (`Q1`, `Q2`, `Semifinale`, `Finale`) for sheet
+    headers, standings columns and the site; empty: derived from the draw kinds
+    (`phase_names.py`)."""
+    squads: bool = False
+    """Team championship (CNS): each round seats only the players their team fields (the
+    `Turno N` columns of `Iscritti`), and teammates count as one club (`draw/squads.py`)."""
+    sheet_columns: tuple[str, ...] = ()
+    """Columns the printed score sheets add for the referee to fill at the table."""
+
+    def rule_for(self, round_no: int) -> RoundRule:
+        from xlwings_torneo.errors import DrawError
+
+        if round_no < 1:
+            raise DrawError(f"il turno {round_no} non esiste: i turni partono da 1")
+        if round_no <= len(self.rounds):
+            return self.rounds[round_no - 1]
+        if self.open_ended:
+            return self.rounds[-1]
+        raise DrawError(
+            f"il tipo di torneo {self.name} prevede solo {len(self.rounds)} turni: "
+            f"il turno {round_no} non esiste"
+        )
+
+
+def type_key(name: str) -> str:
+    """Type names match case-insensitively, ignoring spaces, `_`, `'` and `-` (FORMATS.md)."""
+    return "".join(ch for ch in name.casefold() if ch not in " _'-’")
+
+
+@dataclass(frozen=True)
+class TypeRegistry:
+    """The types an organiser can pick, by name or alias."""
+
+    types: tuple[TournamentType, ...]
+
+    def __iter__(self) -> Iterator[TournamentType]:
+        return iter(self.types)
+
+    def __len__(self) -> int:
+        return len(self.types)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(t.name for t in self.types)
+
+    def get(self, name: str) -> TournamentType | None:
+        key = type_key(name)
+        return next((t for t in self.types for alias in (t.name, *t.aliases)
+                     if type_key(alias) == key), None)
+
+    def find(self, name: str) -> TournamentType:
+        """The type called `name` (or an alias); a clear Italian error otherwise."""
+        found = self.get(name)
+        if found is None:
+            raise UnknownTypeError(unknown_message("tipo di torneo", name, self.names))
+        return found
+
+
+def suggest(name: str, known: Sequence[str]) -> str | None:
+    """The known name closest to `name`, if any is close (for "forse intendevi …")."""
+    keys = {type_key(k): k for k in known}
+    close = difflib.get_close_matches(type_key(name), list(keys), n=1, cutoff=0.6)
+    return keys[close[0]] if close else None
+
+
+def unknown_message(what: str, name: str, known: Sequence[str]) -> str:
+    """Italian: `what` "name" is unknown, with the closest known name or the list."""
+    close = suggest(name, known)
+    if close is not None:
+        return f'{what} "{name}" sconosciuto: forse intendevi "{close}"?'
+    return f'{what} "{name}" sconosciuto; previsti: {", ".join(known)}'

@@ -1,0 +1,77 @@
+"""Checks every use case makes before it works: round numbers and player counts within
+bounds, scores present, tournament types named where they were written (issue 9)."""
+
+from __future__ import annotations
+
+from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.errors import DrawError, ScoringError, UnknownTypeError
+from xlwings_torneo.limits import MAX_ROUND, too_many_players
+from xlwings_torneo.model.tournament import Options, Tournament
+from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.cells import norm_header
+from xlwings_torneo.workbook.layout import SHEET_OPZIONI, round_sheet_name
+from xlwings_torneo.workbook.sheet import cell_ref
+
+
+def check_after_round(tournament: Tournament, after: int | None) -> None:
+    """`--after-round N` names a round that exists (issue 9: 9 on 4 rounds was accepted)."""
+    if after is None:
+        return
+    last = max((r.number for r in tournament.rounds), default=0)
+    if not 1 <= after <= last:
+        existing = f"l'ultimo turno è il {last}" if last else "non c'è ancora nessun turno"
+        raise ScoringError(f"il turno {after} non esiste: {existing}")
+
+
+def require_scores(tournament: Tournament, after: int | None = None) -> None:
+    """Standings and exports need at least one round with scores: say so, never write an
+    empty ranking or file."""
+    rounds = [r for r in tournament.rounds if after is None or r.number <= after]
+    if not any(r.is_played for r in rounds):
+        first = round_sheet_name(rounds[0].number) if rounds else None
+        where = (f"scrivi i punteggi nel foglio '{first}'" if first
+                 else "sorteggia il primo turno (torneo draw) e scrivi i punteggi")
+        raise ScoringError(f"nessun turno ha ancora punteggi: {where}, poi riprova")
+
+
+def check_round_number(round_no: int) -> None:
+    if not 1 <= round_no <= MAX_ROUND:
+        raise DrawError(f"turno {round_no} non valido: i turni vanno da 1 a {MAX_ROUND}")
+
+
+def check_player_count(tournament: Tournament) -> None:
+    message = too_many_players(len(tournament.active))
+    if message:
+        raise DrawError(message)
+
+
+def type_of(book: WorkbookBackend, asked: str | None, option: str, options: Options,
+            types: TypeRegistry) -> TournamentType:
+    """The type named on the command line, else by `Opzioni` (the error names its cell)."""
+    if asked:
+        return lookup_type(asked, types, "--type")
+    name = getattr(options, option)
+    label = "Tipo Sorteggio" if option == "tipo_sorteggio" or not options.tipo_classifica \
+        else "Tipo Classifica"
+    return lookup_type(name, types, option_cell(book, label))
+
+
+def lookup_type(name: str, types: TypeRegistry, where: str) -> TournamentType:
+    """`find_type`, its error naming where the name was written (`Opzioni!B2`, `--type`)."""
+    try:
+        return find_type(name, types)
+    except UnknownTypeError as err:
+        raise UnknownTypeError(err.message, where) from None
+
+
+def option_cell(book: WorkbookBackend, label: str) -> str:
+    """`Opzioni!B2`: where the option `label` is written (the sheet's name if not found)."""
+    if SHEET_OPZIONI not in book.sheet_names():
+        return f"configurazione [opzioni] {label}"
+    grid = book.read_sheet(SHEET_OPZIONI)
+    for row in range(1, grid.max_row + 1):
+        for col in (1, 2, 3):
+            if norm_header(grid.cell(row, col)) == norm_header(label):
+                return cell_ref(SHEET_OPZIONI, row, col + 1)
+    return SHEET_OPZIONI

@@ -1,0 +1,188 @@
+"""`torneo importa`: players from a CSV or another tournament's `Iscritti` added to this
+workbook's `Iscritti` (issue 13). A player already there (same national ID, else same name
+and surname) is reported, never written over: only empty rows are filled, cell by cell, so
+the rows the organiser typed, the sheet's formulas, formats and dropdowns stay as they are."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlwings_torneo.config.logs import log
+from xlwings_torneo.config.settings import Config
+from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.model.person_names import index_by_key, joined, person_key
+from xlwings_torneo.model.tournament import Player, Tournament
+from xlwings_torneo.usecases.services import NO_OVERRIDES, LogOverrides, run_logged
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.cells import norm_header, to_text
+from xlwings_torneo.workbook.cells import to_id as cell_id
+from xlwings_torneo.workbook.layout import ISCRITTI_HEADERS, SHEET_ISCRITTI
+from xlwings_torneo.workbook.roster_sources import (
+    NATIONAL_ID_HEADER,
+    Entrant,
+    find_header,
+    read_source,
+)
+from xlwings_torneo.workbook.sheet import CellValue, Grid
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    added: tuple[Player, ...]
+    """The new rows, with the IDs given to them and the rows they went to."""
+    duplicates: tuple[str, ...]
+    """One Italian line per player left out because already in `Iscritti` (or twice in the
+    list)."""
+    homonyms: tuple[str, ...] = ()
+    """Players added although a player of the same name is there: their national IDs differ."""
+
+
+def name_key(nome: str, cognome: str) -> str:
+    """Same person by name: `person_names.person_key` (case, accents, spaces and
+    apostrophes ignored)."""
+    return person_key(nome, cognome)
+
+
+def tessera_key(text: str) -> str:
+    return norm_header(text)
+
+
+@dataclass(frozen=True)
+class _Known:
+    row: int
+    name: str
+    tessera: str
+
+
+def merge(known: Sequence[_Known], incoming: Sequence[Entrant]
+          ) -> tuple[list[Entrant], list[str], list[str]]:
+    """Which entrants are new; the duplicates and homonyms as messages. A name matches
+    every player holding it: the entrant is added as a homonym only when he and all of them
+    have national IDs (which differ), else he is a duplicate naming all their rows."""
+    by_tessera = {tessera_key(k.tessera): k for k in known if k.tessera}
+    by_name = index_by_key(known, lambda k: (k.name,))
+    fresh: list[Entrant] = []
+    seen_tessera: dict[str, Entrant] = {}
+    seen_name: dict[str, list[Entrant]] = {}
+    duplicates: list[str] = []
+    homonyms: list[str] = []
+    for e in incoming:
+        who = f"{e.nome} {e.cognome}"
+        tessera, name = tessera_key(e.tessera), name_key(e.nome, e.cognome)
+        if tessera and tessera in by_tessera:
+            duplicates.append(f"{e.where}: {who} già in {SHEET_ISCRITTI} alla riga "
+                              f"{by_tessera[tessera].row} (stessa tessera {e.tessera})")
+            continue
+        if tessera and tessera in seen_tessera:
+            duplicates.append(f"{e.where}: {who} ripete la tessera {e.tessera} di "
+                              f"{seen_tessera[tessera].where}")
+            continue
+        same = by_name.get(name, [])
+        if same and not (tessera and all(k.tessera for k in same)):
+            rows = joined([str(k.row) for k in same])
+            duplicates.append(f"{e.where}: {who} già in {SHEET_ISCRITTI} "
+                              f"{'alle righe' if len(same) > 1 else 'alla riga'} {rows} "
+                              "(stesso nome e cognome)")
+            continue
+        earlier = seen_name.get(name, [])
+        if earlier and not (tessera and all(x.tessera for x in earlier)):
+            duplicates.append(f"{e.where}: {who} ripete {joined([x.where for x in earlier])}")
+            continue
+        if same or earlier:
+            homonyms.append(f"{e.where}: {who} aggiunto, ma un omonimo ha un'altra tessera")
+        if tessera:
+            seen_tessera[tessera] = e
+        if name:
+            seen_name.setdefault(name, []).append(e)
+        fresh.append(e)
+    return fresh, duplicates, homonyms
+
+
+def _free(row: Sequence[CellValue], cols: dict[str, int]) -> bool:
+    """A row with no player: nothing in the player's columns but perhaps an ID (the 2025
+    template comes with rows 4-303 pre-numbered, WORKBOOK.md "real workbooks")."""
+    return all(not to_text(row[c]) if c < len(row) else True
+               for name, c in cols.items() if name not in ("id", "id_nazionale"))
+
+
+def new_rows(grid: Grid, t: Tournament, fresh: Sequence[Entrant]
+             ) -> tuple[dict[tuple[int, int], CellValue], tuple[Player, ...]]:
+    """The cells to write into `Iscritti` (1-based) and the players they make: each new
+    player goes to the first row with no player (keeping an ID already there when no
+    player uses it), else below the last row; an `ID NAZIONALE` column is added when the
+    list brings national IDs and the sheet has none."""
+    rows = [list(r) for r in grid.rows]
+    header = find_header(rows)
+    assert header is not None  # the workbook was validated: its header was found
+    header_index, cols = header
+    cells: dict[tuple[int, int], CellValue] = {}
+    if "id_nazionale" not in cols and any(e.tessera for e in fresh):
+        width = max((c for c, v in enumerate(rows[header_index]) if to_text(v)), default=0)
+        cols["id_nazionale"] = max(width + 1, len(ISCRITTI_HEADERS))
+        cells[(header_index + 1, cols["id_nazionale"] + 1)] = NATIONAL_ID_HEADER
+    used = {p.id for p in t.players}
+    written_ids = [to_id(r[cols["id"]]) for r in rows[header_index + 1:]
+                   if "id" in cols and cols["id"] < len(r)]
+    next_id = max([*used, *(i for i in written_ids if i is not None)], default=0) + 1
+    free = (i for i in range(header_index + 1, len(rows)) if _free(rows[i], cols))
+    added: list[Player] = []
+    for e in fresh:
+        index = next(free, None)
+        if index is None:  # below the last row
+            index = max(len(rows), header_index + 1) + sum(
+                1 for p in added if p.row > len(rows))
+        kept = to_id(rows[index][cols["id"]]) if index < len(rows) and "id" in cols and \
+            cols["id"] < len(rows[index]) else None
+        pid = kept if kept is not None and kept not in used else None
+        if pid is None:
+            pid, next_id = next_id, next_id + 1
+        used.add(pid)
+        player = Player(pid, e.nome, e.cognome, e.nick, e.club, True, e.regione, e.nascita,
+                        e.email, index + 1)
+        values: dict[str, CellValue] = {
+            "id": pid, "nome": e.nome, "cognome": e.cognome, "nick": e.nick, "club": e.club,
+            "partecipa": "SI", "regione": e.regione, "nascita": e.nascita, "email": e.email,
+            "id_nazionale": e.tessera}
+        for name, col in cols.items():
+            value = values.get(name)
+            if value not in (None, ""):
+                cells[(index + 1, col + 1)] = value
+        added.append(player)
+    return cells, tuple(added)
+
+
+def to_id(value: CellValue) -> int | None:
+    """An ID cell as a whole number, None when it is not one."""
+    try:
+        return cell_id(value, "")
+    except TorneoError:
+        return None
+
+
+def import_players(book: WorkbookBackend, path: Path, source: Path, kind: str | None = None,
+                   overrides: LogOverrides = NO_OVERRIDES) -> ImportOutcome:
+    """Append the new players of `source` to `Iscritti` and save atomically; nothing is
+    written when the list or the workbook has a problem, or when nobody is new."""
+    incoming = read_source(source, kind)
+
+    def action(t: Tournament, config: Config) -> ImportOutcome:
+        grid = book.read_sheet(SHEET_ISCRITTI)
+        header = find_header([list(r) for r in grid.rows])
+        tessera_col = header[1].get("id_nazionale") if header else None
+        known = [_Known(p.row, name_key(p.nome, p.cognome),
+                        to_text(grid.cell(p.row, tessera_col + 1))
+                        if tessera_col is not None else "") for p in t.players]
+        fresh, duplicates, homonyms = merge(known, incoming)
+        added: tuple[Player, ...] = ()
+        if fresh:
+            cells, added = new_rows(grid, t, fresh)
+            book.update_cells(SHEET_ISCRITTI, cells)
+        log.info("Importati %d giocatori da %s (%d già presenti)", len(added), source.name,
+                 len(duplicates))
+        for line in (*duplicates, *homonyms):
+            log.info("%s", line)
+        return ImportOutcome(added, tuple(duplicates), tuple(homonyms))
+
+    return run_logged(book, path, overrides, action)

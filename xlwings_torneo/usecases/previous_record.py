@@ -1,0 +1,115 @@
+"""What a draw took from the previous tournament's standings (`--classifica-precedente`,
+torneo "A Squadre 2000", seed 003 l.11), written to the `Log` sheet beside the draw's seed
+so that `torneo verify` replays the round without the file (issue 15, item 4).
+
+The lines, after the draw's own line (`Sorteggio 1° Turno, tipo …, seme 7`):
+
+    Classifica precedente per 1° Turno, seme 7: file «Estate2025.xlsx», SHA-256 <64 hex>,
+        41 giocatori, 40 riconosciuti in Iscritti
+    Classifica precedente per 1° Turno, seme 7, ordine 1/1: ID 41, 40, 39, …
+
+The order is the players of this tournament the file's names were matched to, best first:
+what the draw used. It is split over several lines (`ordine 2/3`) to keep a cell short.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlwings_torneo.model.tournament import Player, PlayerId
+from xlwings_torneo.usecases.previous_standings import match_players, previous_names
+
+ORDER_IDS_PER_LINE = 100
+"""IDs on one `ordine k/n` line: about 600 characters, far below a cell's 32,767."""
+CONTROL_RE = re.compile(r"[\x00-\x1f\x7f]")
+_LEAD = r"^Classifica precedente per (?P<sheet>.+?), seme (?P<seed>\d+)"
+HEADER_RE = re.compile(_LEAD + r": file «(?P<file>.*)», SHA-256 (?P<sha>[0-9a-f]{64}), "
+                       r"(?P<names>\d+) giocatori, (?P<count>\d+) riconosciuti in Iscritti$")
+ORDER_RE = re.compile(_LEAD + r", ordine (?P<part>\d+)/(?P<parts>\d+): "
+                      r"(?:ID (?P<ids>\d+(?:, \d+)*)|nessuno)$")
+
+
+@dataclass(frozen=True)
+class PreviousStandings:
+    """The previous standings as a draw used them."""
+
+    file: str
+    """The file's name (without its folder)."""
+    sha256: str
+    names: int
+    """Players the file lists."""
+    order: tuple[PlayerId, ...]
+    """The players of this tournament they were matched to, best first."""
+
+
+def file_sha256(path: Path) -> str:
+    with Path(path).open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def load_previous(path: Path, players: Sequence[Player]
+                  ) -> tuple[PreviousStandings, list[str], list[str]]:
+    """The standings of `path` matched to `players`, the names not found among them and
+    the ambiguous ones (`match_players`: left out, one Italian line each)."""
+    path = Path(path)
+    names = previous_names(path)
+    order, missing, ambiguous = match_players(names, players)
+    return (PreviousStandings(path.name, file_sha256(path), len(names), tuple(order)),
+            missing, ambiguous)
+
+
+def record_lines(sheet: str, seed: int, standings: PreviousStandings) -> list[str]:
+    """The `Log` lines of `standings` for the draw of `sheet` with `seed` (parsed back by
+    `parse_line`)."""
+    lead = f"Classifica precedente per {sheet}, seme {seed}"
+    order = standings.order
+    name = CONTROL_RE.sub("?", standings.file)  # one line, whatever the file is called
+    chunks = [order[k:k + ORDER_IDS_PER_LINE]
+              for k in range(0, len(order), ORDER_IDS_PER_LINE)] or [()]
+    return [f"{lead}: file «{name}», SHA-256 {standings.sha256}, "
+            f"{standings.names} giocatori, {len(order)} riconosciuti in Iscritti",
+            *(f"{lead}, ordine {k}/{len(chunks)}: "
+              + ("ID " + ", ".join(map(str, chunk)) if chunk else "nessuno")
+              for k, chunk in enumerate(chunks, 1))]
+
+
+@dataclass
+class RecordReader:
+    """Collects the record lines of one draw (its sheet's round and seed) from the `Log`."""
+
+    seed: int
+    header: re.Match[str] | None = None
+    parts: dict[int, tuple[int, tuple[PlayerId, ...]]] | None = None
+
+    def feed(self, match: re.Match[str]) -> None:
+        """One line matched by `HEADER_RE` or `ORDER_RE` for this draw's round."""
+        if int(match["seed"]) != self.seed:
+            return
+        if match.re is HEADER_RE:
+            self.header, self.parts = match, {}
+        elif self.parts is not None:
+            ids = tuple(int(i) for i in match["ids"].split(", ")) if match["ids"] else ()
+            self.parts[int(match["part"])] = (int(match["parts"]), ids)
+
+    def standings(self) -> PreviousStandings | str | None:
+        """The recorded standings; None when nothing was recorded; an Italian problem when
+        the record is incomplete (lines deleted from the `Log`)."""
+        if self.header is None or self.parts is None:
+            return None
+        counts = {n for n, _ in self.parts.values()}
+        order = tuple(pid for k in sorted(self.parts) for pid in self.parts[k][1])
+        if (len(counts) != 1 or sorted(self.parts) != list(range(1, max(counts) + 1))
+                or len(order) != int(self.header["count"])):
+            return ("sorteggio con classifica precedente: ordine registrato nel Log "
+                    "incompleto, non ripetibile")
+        return PreviousStandings(self.header["file"], self.header["sha"],
+                                 int(self.header["names"]), order)
+
+
+def parse_line(text: str) -> re.Match[str] | None:
+    """A record line (`HEADER_RE` or `ORDER_RE`), else None."""
+    return HEADER_RE.match(text) or ORDER_RE.match(text)

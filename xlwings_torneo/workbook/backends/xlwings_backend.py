@@ -1,0 +1,184 @@
+"""The live-Excel backend: the workbook open in Excel (`xw.Book.caller()` from the ribbon),
+read and written in place through xlwings; the same code runs on xlwings' remote engine
+(`xw.Book(json=...)`), which is how the tests drive it without Excel.
+
+Writes are in bulk: one range write per sheet (the whole rectangle from A1), one call per
+style property per rectangle of cells sharing a style, one per run of equal column widths.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.workbook.backends.cell_values import as_date_value, plain_number
+from xlwings_torneo.workbook.backends.uno_backend import style_runs, styled_groups
+from xlwings_torneo.workbook.sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue
+
+_EXCEL_WOULD_PARSE = re.compile(
+    r"^\s*([=+\-@]|[\d.,]+\s*%?\s*$|\d{1,4}[/\-.]\d{1,2}([/\-.]\d{1,4})?\s*$|(TRUE|FALSE|VERO|FALSO)\s*$)",
+    re.IGNORECASE)
+"""Text Excel would turn into a formula, number, date or boolean when assigned as a value."""
+
+
+def excel_text(value: str) -> str:
+    """A user's text as Excel stores it verbatim: a leading apostrophe where Excel would
+    otherwise parse it (`=SOMMA(...)`, `007`, `12/3`)."""
+    return "'" + value if _EXCEL_WOULD_PARSE.match(value) else value
+
+
+def _write_value(value: WriteValue) -> Any:
+    if value is None or isinstance(value, Formula):
+        return None
+    if isinstance(value, Decimal):
+        return plain_number(value)
+    if isinstance(value, str):
+        return excel_text(value)
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return datetime(value.year, value.month, value.day)
+    return value
+
+
+def _read_value(value: Any, number_format: str | None = None) -> CellValue:
+    if isinstance(value, str):
+        return value or None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, datetime):
+        return as_date_value(value, number_format)
+    return value  # type: ignore[no-any-return]
+
+
+class XlwingsBackend:
+    """An `xw.Book` as a WorkbookBackend; `save` is what `save()` does (None: nothing,
+    the organiser saves)."""
+
+    def __init__(self, book: Any, *, save: Callable[[], None] | None = None) -> None:
+        self.book = book
+        self._save = save
+        self._pending: list[tuple[str, str, str]] = []
+        """Dropdowns (sheet, cells, list source) waiting for their list's sheet."""
+        self._lost: list[str] = []
+
+    def sheet_names(self) -> list[str]:
+        return [sheet.name for sheet in self.book.sheets]
+
+    def lost_features(self) -> list[str]:
+        return list(self._lost)
+
+    def _sheet(self, name: str) -> Any:
+        if name not in self.sheet_names():
+            raise WorkbookError(f"foglio «{name}» non trovato")
+        return self.book.sheets[name]
+
+    def read_sheet(self, name: str) -> Grid:
+        sheet = self._sheet(name)
+        last = sheet.used_range.last_cell
+        values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
+        rows = ([_read_value(v) for v in raw] for raw in values or [])
+        return Grid.trimmed(name, rows, hidden=not sheet.visible)
+
+    def rename_sheet(self, old: str, new: str) -> None:
+        self.book.sheets[old].name = new
+
+    def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
+        """Replace `spec.name` at its place, or add it after `after` (else last)."""
+        names = self.sheet_names()
+        sheets = self.book.sheets
+        if spec.name in names:
+            old = sheets[spec.name]
+            sheet = sheets.add(name=f"~torneo~{names.index(spec.name)}", after=old)
+            old.delete()
+            sheet.name = spec.name
+        else:
+            anchor = after if after in names else names[-1]
+            sheet = sheets.add(name=spec.name, after=sheets[anchor])
+        self._fill(sheet, spec)
+
+    def update_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
+        """Values into an existing sheet, cell by cell; formulas and formats stay."""
+        sheet = self._sheet(name)
+        for (row, col), value in cells.items():
+            cell = sheet.range((row, col))
+            formula = cell.formula
+            if isinstance(formula, str) and formula.startswith("="):
+                continue
+            cell.value = _write_value(value)
+
+    def _fill(self, sheet: Any, spec: SheetSpec) -> None:
+        matrix = spec.matrix()
+        if matrix:
+            sheet.range((1, 1)).value = [[_write_value(v) for v in row] for row in matrix]
+        for (row, col), value in spec.cells.items():
+            if isinstance(value, Formula):
+                text = value.text if value.text.startswith("=") else "=" + value.text
+                sheet.range((row, col)).formula = text
+        self._apply_styles(sheet, spec)
+        widths: dict[float, list[tuple[int, int]]] = defaultdict(list)
+        for col, width in spec.col_widths.items():
+            widths[width].append((1, col))
+        for width, cols in widths.items():
+            for _, first, _, last in style_runs(cols):
+                sheet.range((1, first), (1, last)).column_width = width
+        for _, first, _, last in style_runs((1, c) for c in spec.hidden_cols):
+            sheet.range((1, first), (1, last)).columns.hidden = True
+        for v in spec.validations:
+            if v.strict:
+                self._pending.append((spec.name, v.cells, v.source))
+            else:
+                # xlwings' `set_list` always stops values outside the list and cannot turn
+                # the alert off; a free-text column (clubs, families) must stay free, so its
+                # dropdown is not created, and the loss is said
+                self._lost.append(f"{spec.name}!{v.cells}: menù a tendina non creato, per "
+                                  f"lasciare libero il testo (elenco {v.source})")
+        self._add_validations()
+        if spec.hidden:
+            sheet.visible = False
+
+    def _add_validations(self) -> None:
+        """Dropdowns whose list sheet exists (the template writes `Iscritti` before `Dati`:
+        its dropdowns wait until `Dati` is written)."""
+        names, waiting = self.sheet_names(), []
+        for target, cells, source in self._pending:
+            source_sheet, _, source_cells = source.lstrip("=").rpartition("!")
+            source_sheet = source_sheet.strip("'")
+            if source_sheet not in names:
+                waiting.append((target, cells, source))
+                continue
+            rng = self.book.sheets[source_sheet].range(source_cells.replace("$", ""))
+            try:
+                self.book.sheets[target].range(cells).data_validation.set_list(rng)
+            except NotImplementedError:  # an xlwings client without data validation
+                self._lost.append(f"{target}!{cells}: menu a tendina non creato "
+                                  f"(elenco {source}): questa versione di Excel non lo "
+                                  "consente")
+        self._pending = waiting
+
+    def _apply_styles(self, sheet: Any, spec: SheetSpec) -> None:
+        for style, cells in styled_groups(spec).items():
+            for row, col, last_row, last_col in style_runs(cells):
+                _style_range(sheet.range((row, col), (last_row, last_col)), style)
+
+    def save(self) -> None:
+        if self._save is not None:
+            self._save()
+
+
+def _style_range(rng: Any, style: Style) -> None:
+    if style.bold:
+        rng.font.bold = True
+    if style.italic:
+        rng.font.italic = True
+    if style.font_size is not None:
+        rng.font.size = style.font_size
+    if style.fill is not None:
+        rng.color = "#" + style.fill.lstrip("#")
+    if style.number_format is not None:
+        rng.number_format = style.number_format
+    if style.align is not None:
+        rng.horizontal_alignment = style.align
