@@ -1,10 +1,12 @@
-# Everyday actions. `make demo` and `make test` bootstrap .venv on a fresh machine.
+# Everyday actions. `make demo` and `make test` bootstrap .venv on a fresh machine; `make test`
+# first installs the Debian packages of .ci/system-packages.txt (root or sudo) or says how.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+SYSTEM_PACKAGES ?= .ci/system-packages.txt
 
-.PHONY: demo test lint typecheck bench template addin architecture clean
+.PHONY: demo system test lint typecheck bench template addin architecture clean
 
 $(STAMP): pyproject.toml setup.py  # setup.py maps configuration/ into the package
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +17,10 @@ $(STAMP): pyproject.toml setup.py  # setup.py maps configuration/ into the packa
 demo: $(STAMP)  ## a 40-player Open tournament, 3 rounds drawn, scored and ranked
 	$(BIN)/torneo demo demo_torneo
 
-test: $(STAMP)  ## the whole test suite
+system:  ## the Debian packages the tests need: installs the missing ones, or prints the command
+	.ci/system_packages $(SYSTEM_PACKAGES)
+
+test: system $(STAMP)  ## the whole test suite; pytest never starts when `system` stops
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
