@@ -13,7 +13,8 @@ from xlwings_torneo.config.registry import find_type, tournament_type, types_for
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.errors import MissingDependencyError, TorneoError, WorkbookError
 from xlwings_torneo.model.tournament import Tournament
-from xlwings_torneo.model.tournament_type import TypeRegistry
+from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
+from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.usecases.session import LogOverrides, run_logged, sheet_of
@@ -43,13 +44,24 @@ def require_reportlab() -> None:
         raise MissingDependencyError("reportlab", "pdf") from None
 
 
-def sheet_note(t: Tournament, types: TypeRegistry) -> str:
-    """The draw type's line for the score sheets (`nota_scheda`); none if the type is
-    unknown (the draw itself reports that)."""
+def types_shown(t: Tournament, types: TypeRegistry) -> TypesShown:
+    """The draw and ranking types resolved once for an output (for the players present, as
+    the draw and the standings resolve them); an unknown one is None: the output still
+    prints, with plain round names (the draw itself reports an unknown type)."""
+    return TypesShown(_resolved(t.options.tipo_sorteggio, t, types),
+                      _resolved(t.options.ranking_type, t, types))
+
+
+def _resolved(name: str, t: Tournament, types: TypeRegistry) -> TournamentType | None:
     try:
-        return tournament_type(t.options.tipo_sorteggio, t, types).sheet_note
+        return tournament_type(name, t, types)
     except TorneoError:
-        return ""
+        return None
+
+
+def sheet_note(shown: TypesShown) -> str:
+    """The draw type's line for the score sheets (`nota_scheda`); none for an unknown type."""
+    return shown.draw.sheet_note if shown.draw is not None else ""
 
 
 def standings_for(tournament: Tournament, types: TypeRegistry, *,

@@ -15,6 +15,7 @@ from xlwings_torneo.usecases.outputs import (
     run_output,
     sheet_note,
     site_address,
+    types_shown,
 )
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -49,9 +50,10 @@ def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, 
         number = drawn_round(t, round_no)
         small = t.options.stampa_ridotta if reduced is None else reduced
         out = round_pdf_path(path, number, reduced=small)
+        shown = types_shown(t, types_for(path))
         write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, config),
-                           note=sheet_note(t, types_for(path)),
-                           site=site_address(config, site))
+                           note=sheet_note(shown), site=site_address(config, site),
+                           types=shown)
         return out
 
     return run_output(book, path, overrides, action, type_name)
@@ -67,7 +69,8 @@ def print_seating(book: WorkbookBackend, path: Path, round_no: int | None = None
     def action(t: Tournament, config: Config) -> Path:
         number = drawn_round(t, round_no)
         out = seating_pdf_path(path, number)
-        write_seating(t, number, out, site=site_address(config, site))
+        write_seating(t, number, out, site=site_address(config, site),
+                      types=types_shown(t, types_for(path)))
         return out
 
     return run_output(book, path, overrides, action)

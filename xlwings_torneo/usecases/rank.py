@@ -74,7 +74,7 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
             notice.warning("%s", line)
         anchor = _last_round_sheet(book)
         for spec in standings_specs(standings, config.colours, _teams_sheet(book),
-                                    title=tournament.info.nome, ttype=ttype):
+                                    title=tournament.info.nome):
             book.write_sheet(spec, after=anchor)
             anchor = spec.name
         return standings

@@ -7,7 +7,13 @@ from pathlib import Path
 from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.model.tournament import Tournament
-from xlwings_torneo.usecases.outputs import logo_path, require_reportlab, run_output, standings_for
+from xlwings_torneo.usecases.outputs import (
+    logo_path,
+    require_reportlab,
+    run_output,
+    standings_for,
+    types_shown,
+)
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
 
@@ -21,8 +27,9 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
     def action(t: Tournament, config: Config) -> Path:
         out = path.with_suffix(".pdf")
         small = t.options.stampa_ridotta if reduced is None else reduced
-        write_report(t, standings_for(t, types_for(path), required=True), out, reduced=small,
-                     logo=logo_path(path, config))
+        types = types_for(path)
+        write_report(t, standings_for(t, types, required=True), out, reduced=small,
+                     logo=logo_path(path, config), types=types_shown(t, types))
         return out
 
     return run_output(book, path, overrides, action, type_name)
