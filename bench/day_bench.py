@@ -21,9 +21,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from openpyxl import load_workbook
 
-from xlwings_torneo.usecases import publish, services
+from xlwings_torneo.usecases import draw as draw_uc
+from xlwings_torneo.usecases import rank as rank_uc
+from xlwings_torneo.usecases import report as report_uc
+from xlwings_torneo.usecases import session as session_uc
 from xlwings_torneo.usecases.demo import build_demo
-from xlwings_torneo.usecases.services import NO_OVERRIDES, DrawRequest, RankRequest
+from xlwings_torneo.usecases.draw import DrawRequest
+from xlwings_torneo.usecases.rank import RankRequest
+from xlwings_torneo.usecases.session import NO_OVERRIDES
 
 PLAYERS = 1000
 ROUNDS = 3
@@ -59,16 +64,16 @@ def load_save(path: Path) -> None:
 
 
 def draw(path: Path) -> None:
-    services.draw(services.open_file(path), path,
+    draw_uc.draw(session_uc.open_file(path), path,
                   DrawRequest(round_no=ROUNDS + 1, type_name="Open", seed=7), NO_OVERRIDES)
 
 
 def rank(path: Path) -> None:
-    services.rank(services.open_file(path), path, RankRequest(type_name="Open"), NO_OVERRIDES)
+    rank_uc.rank(session_uc.open_file(path), path, RankRequest(type_name="Open"), NO_OVERRIDES)
 
 
 def report(path: Path) -> None:
-    publish.full_report(services.open_file(path), path)
+    report_uc.full_report(session_uc.open_file(path), path)
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
-from xlwings_torneo.usecases.services import new_workbook
+from xlwings_torneo.usecases.new import new_workbook
 from xlwings_torneo.workbook.backends.office import find_soffice
 
 pytestmark = [pytest.mark.libreoffice,

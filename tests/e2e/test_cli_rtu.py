@@ -18,7 +18,7 @@ import pytest
 
 from tests.e2e.conftest import CLUBS, Cli, club_players, register, round_tables, type_scores
 from xlwings_torneo.model.tournament import Options
-from xlwings_torneo.usecases.services import new_workbook
+from xlwings_torneo.usecases.new import new_workbook
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.layout import SHEET_SQUADRE
 from xlwings_torneo.workbook.writer import opzioni_spec

@@ -16,7 +16,7 @@ from tests.e2e.test_cli_squadre_2000 import round_sheet, tables_of
 from tests.unit.test_golden_standings import CASES, _matches, parse
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.model.tournament import Options, Tournament
-from xlwings_torneo.usecases.services import new_workbook
+from xlwings_torneo.usecases.new import new_workbook
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.writer import iscritti_spec, opzioni_spec, round_spec, torneo_spec
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.e2e.conftest import Cli, register
 from tests.e2e.test_cli_squadre_2000 import POINTS, round_sheet, tables_of, type_team_scores
-from xlwings_torneo.usecases.services import new_workbook
+from xlwings_torneo.usecases.new import new_workbook
 from xlwings_torneo.workbook.backends.office import find_soffice
 
 pytestmark = [pytest.mark.libreoffice,

@@ -26,7 +26,8 @@ import json, sys
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from xlwings_torneo.workbook.backends.office import headless_office, load, store_atomic
+from xlwings_torneo.workbook.backends.office import headless_office, load
+from xlwings_torneo.workbook.backends.office_store import store_atomic
 from xlwings_torneo.workbook.sheet import Formula, SheetSpec, Style, Validation
 from xlwings_torneo.workbook.backends.uno_backend import UnoBackend
 

@@ -111,3 +111,10 @@ def test_the_help_describes_every_other_button_from_the_list():
     for button in BUTTONS:
         if button.name != "Aiuto":
             assert f"{button.label}: {button.tip}" in text
+
+
+def test_add_ins_installed_before_the_move_still_find_press():
+    # their VBA runs `import xlwings_torneo.addin as torneo; torneo.press(...)`
+    import xlwings_torneo.addin as old
+
+    assert old.press is addin.press

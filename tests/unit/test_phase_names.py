@@ -12,6 +12,7 @@ from xlwings_torneo.model.tournament import Options
 from xlwings_torneo.reports.html_export import export_html
 from xlwings_torneo.reports.sheet import table_sheets
 from xlwings_torneo.reports.standings_rows import points_text, standings_header
+from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.phase_names import (
     FINALISTS_NOTE,
     finalists_note,
@@ -74,7 +75,7 @@ def test_no_note_before_the_final_is_played():
 
 def test_the_classifica_sheet_has_the_phase_columns_and_the_note_under_the_table():
     _, standings = final_played()
-    full = standings_specs(standings, COLOURS, title="Raduno 2026", ttype=RADUNO)[0]
+    full = standings_specs(standings, COLOURS, title="Raduno 2026")[0]
     assert [full.cells[(1, c)] for c in range(6, 10)] == ["Q1", "Q2", "Semifinale", "Finale"]
     note_row = len(standings.rows) + 3
     assert full.cells[(note_row, 1)] == FINALISTS_NOTE.format(n=8)
@@ -87,9 +88,9 @@ def test_printed_sheets_and_html_call_the_final_so():
     t = replace(t, options=Options(tipo_sorteggio="RadunoNazionale"))
     final = t.round(4)
     assert final is not None
-    sheets = table_sheets(t, final)
+    sheets = table_sheets(t, final, types=TypesShown(draw=RADUNO))
     assert sheets[0].title == "Turno 4 - Finale - Stampa Tavolo N°1"
-    html = export_html(t, standings)
+    html = export_html(t, standings, TypesShown(draw=RADUNO))
     assert "<h2>Turno 3 - Semifinale</h2>" in html and "<h2>Turno 4 - Finale</h2>" in html
     assert '<th class="extra">Finale</th>' in html
     assert escape(FINALISTS_NOTE.format(n=8)) in html
@@ -113,7 +114,7 @@ def test_the_report_names_the_phases_on_one_line_and_explains_the_finalists(tmp_
     t, standings = final_played()
     t = replace(t, options=Options(tipo_sorteggio="RadunoNazionale"))
     out = tmp_path / "raduno.pdf"
-    write_report(t, standings, out)
+    write_report(t, standings, out, types=TypesShown(draw=RADUNO))
     texts = [" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages]
     assert any("Turno 3 - Semifinale - Stampa Tavolo N°1" in text for text in texts)
     last = texts[-1]
@@ -130,8 +131,8 @@ def test_an_organisers_type_names_its_rounds_in_its_toml_entry(tmp_path):
                     encoding="utf-8")
     ttype = load_types(organiser=path).find("RadunoClub")
     assert ttype.round_names == ("Girone 1", "Girone 2", "Semi", "Finalissima")
-    _, standings = final_played()
-    full = standings_specs(standings, COLOURS, ttype=ttype)[0]
+    t, _ = final_played()
+    full = standings_specs(compute_standings(t, ttype), COLOURS)[0]  # the type names them
     assert [full.cells[(1, c)] for c in range(6, 10)] == ["Girone 1", "Girone 2", "Semi",
                                                            "Finalissima"]
     assert round_title(ttype, 4) == "Turno 4 - Finalissima"

@@ -13,11 +13,13 @@ import pytest
 from pypdf import PdfReader
 
 from tests.unit.reports_factory import make_standings, make_tournament
+from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.errors import TorneoError, WorkbookError
 from xlwings_torneo.reports.italian import format_points, format_score
 from xlwings_torneo.reports.pdf_report import write_report
 from xlwings_torneo.reports.pdf_sheets import write_round_sheets
 from xlwings_torneo.reports.sheet import HEADERS, nominativo
+from xlwings_torneo.reports.types_shown import TypesShown
 
 pytest.importorskip("reportlab")
 
@@ -273,7 +275,7 @@ def test_rtu_score_sheets_ask_the_referee_for_the_method_columns(tmp_path, type_
     t = make_tournament(8, 1)
     t = replace(t, options=replace(t.options, tipo_sorteggio=type_name))
     out = tmp_path / "torneo_1.pdf"
-    write_round_sheets(t, 1, out, reduced=False)
+    write_round_sheets(t, 1, out, reduced=False, types=TypesShown(ranking=find_type(type_name)))
     text = flat(pages_text(out)[0])
     assert " ".join(("Nominativo Punti Pti fuori obb.", *columns, "Punti Torneo Firma")) in text
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from xlwings_torneo import __version__
 from xlwings_torneo.config.registry import types_for
@@ -17,7 +16,7 @@ from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.errors import TorneoError, ValidationError
 from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.reports.standings_rows import points_text
-from xlwings_torneo.usecases import services
+from xlwings_torneo.usecases import draw, export, printing, rank, report
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, round_number
 from xlwings_torneo.workbook.writer import template_specs
@@ -41,7 +40,7 @@ def draw_round(book: WorkbookBackend, path: Path | None, round_no: int | None = 
                seed: int | None = None, type_name: str | None = None) -> str:
     """Sorteggio Turno: the next round unless `round_no` says otherwise; the type remembered
     in `Opzioni` unless `type_name` says otherwise."""
-    outcome = services.draw(book, path, services.DrawRequest(round_no=round_no, seed=seed,
+    outcome = draw.draw(book, path, draw.DrawRequest(round_no=round_no, seed=seed,
                                                              type_name=type_name))
     result = outcome.result
     lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
@@ -56,7 +55,7 @@ def redraw_last_round(book: WorkbookBackend, path: Path | None,
     if not rounds:
         raise TorneoError("non c'è ancora nessun turno da sorteggiare di nuovo: "
                           "usa Sorteggio Turno")
-    outcome = services.draw(book, path, services.DrawRequest(
+    outcome = draw.draw(book, path, draw.DrawRequest(
         round_no=max(rounds), seed=seed, replace=True))
     return (f"{outcome.sheet} sorteggiato di nuovo ({outcome.ttype.name}): "
             f"{len(outcome.result.tables)} tavoli, seme {outcome.result.seed}")
@@ -64,7 +63,7 @@ def redraw_last_round(book: WorkbookBackend, path: Path | None,
 
 def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
     """Classifica: the standings sheets, replaced."""
-    result = services.rank(book, path, services.RankRequest(type_name=type_name))
+    result = rank.rank(book, path, rank.RankRequest(type_name=type_name))
     top = [f"{row.position}. {row.player.display_name} - {points_text(result, row)}"
            for row in result.rows[:5]]
     return "\n".join([f"Classifica {result.type_name}: {len(result.rows)} giocatori "
@@ -89,37 +88,27 @@ def _saved_path(path: Path | None) -> Path:
     return path
 
 
-def _publish() -> Any:
-    try:
-        from xlwings_torneo.usecases import publish
-    except ImportError as exc:
-        raise TorneoError("stampe ed esportazioni non ancora disponibili in questa "
-                          "versione") from exc
-    return publish
-
-
 def print_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None,
                 type_name: str | None = None) -> str:
     """Stampa Turno: the table sheets of `round_no` (default: the last round) as PDF."""
-    out = _publish().print_round(book, _saved_path(path), round_no, type_name=type_name)
+    out = printing.print_round(book, _saved_path(path), round_no, type_name=type_name)
     return f"Schede del turno scritte in {out}"
 
 
 def print_seating(book: WorkbookBackend, path: Path | None,
                   round_no: int | None = None) -> str:
     """Chi siede dove: the hall list of `round_no` (default: the last round) as PDF."""
-    out = _publish().print_seating(book, _saved_path(path), round_no)
+    out = printing.print_seating(book, _saved_path(path), round_no)
     return f"Elenco 'Chi siede dove' scritto in {out}"
 
 
 def report_pdf(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
-    out = _publish().full_report(book, _saved_path(path), type_name=type_name)
+    out = report.full_report(book, _saved_path(path), type_name=type_name)
     return f"Report del torneo scritto in {out}"
 
 
 def export_files(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
-    publish = _publish()
-    outs = [publish.export(book, _saved_path(path), fmt, type_name=type_name)
+    outs = [export.export(book, _saved_path(path), fmt, type_name=type_name)
             for fmt in EXPORT_FORMATS]
     return "File esportati:\n" + "\n".join(str(out) for out in outs)
 

@@ -21,7 +21,17 @@ from xlwings_torneo.frontends.cli_parser import ItalianParser, bounded_int, roun
 from xlwings_torneo.model.anonymous import check_notes
 from xlwings_torneo.model.tournament import LogLevel
 from xlwings_torneo.reports.standings_rows import points_text
-from xlwings_torneo.usecases import publish, services, verify
+from xlwings_torneo.usecases import (
+    check,
+    draw,
+    export,
+    new,
+    printing,
+    rank,
+    report,
+    session,
+    verify,
+)
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.locks import OVERRIDE_FLAG
 
@@ -32,8 +42,8 @@ MIN_REFRESH = 5
 _LEVEL_CHOICES = {"off": LogLevel.DISABILITATO, "basso": LogLevel.BASSO, "alto": LogLevel.ALTO}
 
 
-def _overrides(args: argparse.Namespace) -> services.LogOverrides:
-    return services.LogOverrides(
+def _overrides(args: argparse.Namespace) -> session.LogOverrides:
+    return session.LogOverrides(
         console=_LEVEL_CHOICES.get(args.log_console) if args.log_console else None,
         sheet=_LEVEL_CHOICES.get(args.log_foglio) if args.log_foglio else None,
         file=_LEVEL_CHOICES.get(args.log_file) if args.log_file else None,
@@ -41,7 +51,7 @@ def _overrides(args: argparse.Namespace) -> services.LogOverrides:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    created = services.new_workbook(Path(args.file), overwrite=args.overwrite,
+    created = new.new_workbook(Path(args.file), overwrite=args.overwrite,
                                     variant=args.variante)
     print(f"Creato il torneo vuoto {created.path}: compila il foglio Iscritti")
     for line in created.lost:
@@ -56,10 +66,10 @@ def _previous(args: argparse.Namespace) -> Path | None:
 
 def cmd_draw(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    request = services.DrawRequest(round_no=args.round, type_name=args.type, seed=args.seed,
+    request = draw.DrawRequest(round_no=args.round, type_name=args.type, seed=args.seed,
                                    replace=args.replace, force=args.force,
                                    previous_standings=_previous(args))
-    outcome = services.draw(_open(args), path, request, _overrides(args))
+    outcome = draw.draw(_open(args), path, request, _overrides(args))
     result = outcome.result
     print(f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
           f"seme {result.seed}")
@@ -68,7 +78,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     for note in outcome.notes:
         print(f"  Attenzione: {note}")
     if args.print:
-        pdf = publish.print_round(_open(args), path, outcome.round_no,
+        pdf = printing.print_round(_open(args), path, outcome.round_no,
                                   overrides=_overrides(args))
         print(f"Schede dei tavoli: {pdf}")
     return EXIT_OK
@@ -76,9 +86,9 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 def cmd_rank(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    request = services.RankRequest(type_name=args.type, after_round=args.after_round,
+    request = rank.RankRequest(type_name=args.type, after_round=args.after_round,
                                    seed=args.seed)
-    standings = services.rank(_open(args), path, request, _overrides(args))
+    standings = rank.rank(_open(args), path, request, _overrides(args))
     after = f" dopo il turno {args.after_round}" if args.after_round else ""
     print(f"Classifica {standings.type_name}{after}: {len(standings.rows)} giocatori "
           f"(fogli Classifica e Classifica Ridotta aggiornati)")
@@ -93,11 +103,11 @@ def cmd_rank(args: argparse.Namespace) -> int:
 def cmd_print(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if args.posti:
-        pdf = publish.print_seating(_open(args), path, args.round,
+        pdf = printing.print_seating(_open(args), path, args.round,
                                     overrides=_overrides(args), site=args.sito)
         print(f"Chi siede dove: {pdf}")
         return EXIT_OK
-    pdf = publish.print_round(_open(args), path, args.round,
+    pdf = printing.print_round(_open(args), path, args.round,
                               reduced=_reduced(args), overrides=_overrides(args),
                               type_name=args.type, site=args.sito)
     print(f"Schede dei tavoli: {pdf}")
@@ -106,7 +116,7 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    pdf = publish.full_report(_open(args), path, reduced=_reduced(args),
+    pdf = report.full_report(_open(args), path, reduced=_reduced(args),
                               overrides=_overrides(args), type_name=args.type)
     print(f"Report completo: {pdf}")
     return EXIT_OK
@@ -114,7 +124,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    out = publish.export(_open(args), path, args.format, _overrides(args),
+    out = export.export(_open(args), path, args.format, _overrides(args),
                          type_name=args.type, surnames=args.con_cognomi,
                          refresh=args.aggiorna)
     print(f"Esportato: {out}")
@@ -122,7 +132,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> WorkbookBackend:
-    return services.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco,
+    return session.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco,
                               accept_losses=getattr(args, "accetta_perdite", False))
 
 
@@ -168,7 +178,7 @@ def _reduced(args: argparse.Namespace) -> bool | None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    tournament = services.check(_open(args), path, type_name=args.type)
+    tournament = check.check(_open(args), path, type_name=args.type)
     print(f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
           f"{len(tournament.active)} partecipanti, {len(tournament.rounds)} turni)")
     for line in check_notes(tournament):
@@ -327,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", cmd_export,
             "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("--format", "-f", choices=publish.EXPORT_FORMATS, required=True)
+    p.add_argument("--format", "-f", choices=export.EXPORT_FORMATS, required=True)
     with_type(p, "tipo di classifica")
     p.add_argument("--con-cognomi", action="store_true",
                    help="site: pubblica anche i cognomi dei giocatori anonimi (senza data "

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from html import escape
 
-from xlwings_torneo.config.registry import type_or_none
 from xlwings_torneo.model.tournament import Round, Tournament
 from xlwings_torneo.reports.italian import format_date, format_points, format_score
-from xlwings_torneo.reports.sheet import heading, round_name_of, seat_club, seat_name, table_label
+from xlwings_torneo.reports.sheet import heading, seat_club, seat_name, table_label
 from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
     TEAMS_HEADERS,
@@ -16,7 +15,7 @@ from xlwings_torneo.reports.standings_rows import (
     WON_COLOUR,
     standings_grid,
 )
-from xlwings_torneo.scoring.phase_names import finalists_note
+from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 from xlwings_torneo.scoring.result import Standings
 
 CSS = """
@@ -80,10 +79,10 @@ def info_header(t: Tournament) -> str:
     return "<header>\n" + "\n".join(parts) + "\n</header>"
 
 
-def round_section(t: Tournament, rnd: Round) -> str:
+def round_section(t: Tournament, rnd: Round, types: TypesShown = NO_TYPES) -> str:
     """One round as on its sheet: per table a `Tavolo N°k` row, names with scores, clubs."""
     day = t.info.date_turni.get(rnd.number)
-    title = round_name_of(t, rnd.number) + (f" - {format_date(day)}" if day else "")
+    title = types.round_title(rnd.number) + (f" - {format_date(day)}" if day else "")
     width = 2 * max((table.size for table in rnd.tables), default=1)
     rows = []
     for table in rnd.tables:
@@ -121,7 +120,7 @@ def standings_section(standings: Standings) -> str:
             cells.append(f"<td{attr(j, *flags)}>{escape(value)}</td>")
         lines.append("<tr>" + "".join(cells) + "</tr>")
     title = f"{STANDINGS_TITLE} - {standings.type_name}"
-    note = finalists_note(standings, type_or_none(standings.type_name))
+    note = standings.finalists_note
     html = (f'<section>\n<h2>{escape(title)}</h2>\n<div class="scorre">'
             '<table id="classifica">\n' + "\n".join(lines) + "\n</table></div>\n"
             + (f'<p class="nota">{escape(note)}</p>\n' if note else "") + "</section>")
@@ -144,10 +143,11 @@ def title_block(t: Tournament) -> str:
     return info_header(t) or f"<h1>{escape(document_title(t))}</h1>"
 
 
-def export_html(t: Tournament, standings: Standings | None = None) -> str:
+def export_html(t: Tournament, standings: Standings | None = None,
+                types: TypesShown = NO_TYPES) -> str:
     """Every drawn round (scores as typed) and, when given, the standings."""
     parts = [title_block(t)]
-    parts += [round_section(t, rnd) for rnd in t.rounds]
+    parts += [round_section(t, rnd, types) for rnd in t.rounds]
     if standings is not None:
         parts.append(standings_section(standings))
     return page(document_title(t), "\n".join(parts))

@@ -22,7 +22,6 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from xlwings_torneo.config.registry import type_or_none
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.italian import format_date, format_points
@@ -41,7 +40,7 @@ from xlwings_torneo.reports.standings_rows import (
     WON_COLOUR,
     standings_grid,
 )
-from xlwings_torneo.scoring.phase_names import finalists_note
+from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 from xlwings_torneo.scoring.result import Standings
 
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
@@ -59,12 +58,12 @@ PHASE_WIDTH_UP_TO = 10
 
 def write_report(t: Tournament, standings: Standings | None, out: Path, *,
                  reduced: bool = False, logo: Path | None = None,
-                 printed: date | None = None) -> None:
+                 printed: date | None = None, types: TypesShown = NO_TYPES) -> None:
     """Every round's sheets with `Punti` and `Punti Torneo` filled, then the standings;
     every page numbered and dated (`printed`, default today), every standings page
     titled."""
     sheets = [sheet for rnd in t.rounds
-              for sheet in table_sheets(t, rnd, filled=True, standings=standings)]
+              for sheet in table_sheets(t, rnd, filled=True, standings=standings, types=types)]
     story = sheets_story(sheets, reduced, logo)
     if standings is not None:
         if story:
@@ -88,7 +87,7 @@ def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
         story.append(Paragraph(fonts.markup(t.info.nome), title))
     story += [Paragraph(fonts.markup(heading), title), Spacer(1, 4 * mm),
               _standings_table(standings)]
-    note = finalists_note(standings, type_or_none(standings.type_name))
+    note = standings.finalists_note
     if note:
         story += [Spacer(1, 3 * mm),
                   Paragraph(fonts.markup(note), paragraph_style("nota", 9))]

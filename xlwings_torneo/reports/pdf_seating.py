@@ -22,7 +22,7 @@ from xlwings_torneo.reports.output import write_atomic
 from xlwings_torneo.reports.pdf_sheets import paragraph_style
 from xlwings_torneo.reports.qr import qr_drawing
 from xlwings_torneo.reports.seating import TITLE, SeatEntry, seating
-from xlwings_torneo.reports.sheet import round_name_of
+from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 
 MARGIN = 10 * mm
 HEADER_HEIGHT = 30 * mm
@@ -95,7 +95,8 @@ def seating_table(entries: tuple[SeatEntry, ...], layout: Columns, width: float)
     return table
 
 
-def write_seating(t: Tournament, round_no: int, out: Path, *, site: str = "") -> None:
+def write_seating(t: Tournament, round_no: int, out: Path, *, site: str = "",
+                  types: TypesShown = NO_TYPES) -> None:
     """The hall list of round `round_no`; `site` (the live site's address) adds its QR."""
     rnd = t.round(round_no)
     if rnd is None:
@@ -103,7 +104,7 @@ def write_seating(t: Tournament, round_no: int, out: Path, *, site: str = "") ->
     entries = seating(t, rnd)
     layout = Columns.of(len(entries))
     fonts.register()
-    title = f"{TITLE} - {round_name_of(t, round_no)}"
+    title = f"{TITLE} - {types.round_title(round_no)}"
 
     def decorate(canvas: Canvas, doc: BaseDocTemplate) -> None:
         width, height = A4

@@ -50,6 +50,7 @@ from xlwings_torneo.reports.sheet import (
 )
 from xlwings_torneo.reports.stamp import Stamp
 from xlwings_torneo.reports.team_column import TEAM_COLUMN, TEAM_HEADER
+from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 
 SHEET_TEMPLATE = "sheet"
 LANDSCAPE_TEMPLATE = "landscape"
@@ -399,12 +400,13 @@ def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
 
 
 def write_round_sheets(t: Tournament, round_no: int, out: Path, *, reduced: bool,
-                       logo: Path | None = None, note: str = "", site: str = "") -> None:
+                       logo: Path | None = None, note: str = "", site: str = "",
+                       types: TypesShown = NO_TYPES) -> None:
     """Blank score sheets of every table of round `round_no` (the draw's "Stampa")."""
     rnd = t.round(round_no)
     if rnd is None:
         raise WorkbookError("il turno non è stato sorteggiato", where=f"Turno {round_no}")
-    story = sheets_story(table_sheets(t, rnd, note=note), reduced, logo, site)
+    story = sheets_story(table_sheets(t, rnd, note=note, types=types), reduced, logo, site)
     build(out, reduced, f"Turno {round_no}", story)
 
 

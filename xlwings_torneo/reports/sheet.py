@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from xlwings_torneo.config.registry import type_or_none
 from xlwings_torneo.model.tournament import (
     GHOST_NAME,
     PlayerId,
@@ -21,9 +20,9 @@ from xlwings_torneo.model.tournament import (
     TournamentInfo,
 )
 from xlwings_torneo.reports.italian import format_date, format_points, format_score
-from xlwings_torneo.reports.method_columns import method_columns
+from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.tipologia import tipologia_colour
-from xlwings_torneo.scoring.phase_names import round_title
+from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 from xlwings_torneo.scoring.result import Standings
 
 HEADERS = ("Nominativo", "Punti", "Pti fuori obb.", "Punti Torneo", "Firma")
@@ -39,11 +38,6 @@ def sheet_title(round_no: int, table_no: int, round_name: str = "") -> str:
     """`Turno 3 - Stampa Tavolo N°1`; `round_name` (`Turno 3 - Semifinale`) replaces
     `Turno 3` for a round of a final phase."""
     return f"{round_name or f'Turno {round_no}'} - Stampa {table_label(table_no)}"
-
-
-def round_name_of(t: Tournament, round_no: int) -> str:
-    """`Turno 3 - Semifinale` when the draw type calls the round so, else `Turno 3`."""
-    return round_title(type_or_none(t.options.tipo_sorteggio), round_no)
 
 
 def seat_name(t: Tournament, seat: Seat) -> str:
@@ -110,8 +104,8 @@ class TableSheet:
     """The type's line under the score table (`nota_scheda`, e.g. BIG: points net of the
     seating auction); empty: none."""
     method_headers: tuple[str, ...] = ()
-    """The scoring method's columns, left blank for the referee (`method_columns`), shown
-    before `Punti Torneo`; none on a filled sheet."""
+    """The scoring method's columns, left blank for the referee (the ranking type's
+    `colonne_foglio`), shown before `Punti Torneo`; none on a filled sheet."""
     teams: bool = False
     """A table of three against three: the sheet has a `Squadra` column (team_column.py)."""
 
@@ -139,21 +133,16 @@ def round_points(standings: Standings | None, round_no: int) -> dict[PlayerId, s
             for row in standings.rows if index < len(row.round_points)}
 
 
-def _team_column(t: Tournament, table: Table) -> bool:
-    from xlwings_torneo.reports.team_column import has_team_column as check
-
-    return check(t, table)
-
-
 def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
-                 standings: Standings | None = None, note: str = ""
-                 ) -> tuple[TableSheet, ...]:
-    """One sheet per table of the round; `filled` writes the scores (the full report)."""
+                 standings: Standings | None = None, note: str = "",
+                 types: TypesShown = NO_TYPES) -> tuple[TableSheet, ...]:
+    """One sheet per table of the round; `filled` writes the scores (the full report);
+    `types` names the round and gives the method's columns."""
     head = heading(t.info)
     day = t.info.date_turni.get(rnd.number)
     points = round_points(standings, rnd.number) if filled else {}
-    name = round_name_of(t, rnd.number)
-    extra = () if filled else method_columns(t.options.ranking_type)
+    name = types.round_title(rnd.number)
+    extra = () if filled else types.sheet_columns
     sheets = []
     for table in rnd.tables:
         lines = tuple(
@@ -168,5 +157,5 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
         sheets.append(TableSheet(rnd.number, table.number,
                                  sheet_title(rnd.number, table.number, name),
                                  head, date_line, lines, total, note, extra,
-                                 _team_column(t, table)))
+                                 has_team_column(types, table)))
     return tuple(sheets)

@@ -12,7 +12,6 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from xlwings_torneo.config.registry import type_or_none
 from xlwings_torneo.model.tournament import Round, Tournament
 from xlwings_torneo.reports.html_export import (
     document_title,
@@ -24,8 +23,7 @@ from xlwings_torneo.reports.html_export import (
 from xlwings_torneo.reports.italian import format_date
 from xlwings_torneo.reports.output import write_atomic
 from xlwings_torneo.reports.seating import TITLE, seating
-from xlwings_torneo.reports.sheet import round_name_of
-from xlwings_torneo.scoring.phase_names import round_short
+from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 from xlwings_torneo.scoring.result import Standings
 
 INDEX = "index.html"
@@ -47,7 +45,8 @@ def updated_line(now: datetime) -> str:
 
 
 def export_site(t: Tournament, standings: Standings | None, folder: Path, *,
-                refresh: int | None = None, now: datetime | None = None) -> None:
+                refresh: int | None = None, now: datetime | None = None,
+                types: TypesShown = NO_TYPES) -> None:
     """Write the site into `folder` (created if missing); files of the same name are
     replaced, nothing else in the folder is touched. `refresh`: seconds after which every
     page reloads itself; `now`: the time the pages say they were made (default: now)."""
@@ -56,40 +55,39 @@ def export_site(t: Tournament, standings: Standings | None, folder: Path, *,
     stamp = updated_line(now or datetime.now())
 
     def write_page(name: str, page_title: str, current: str, *content: str) -> None:
-        body = "\n".join([title_block(t), _nav(t, current), stamp, *content])
+        body = "\n".join([title_block(t), _nav(t, current, types), stamp, *content])
         _write(folder / name, page(page_title, body, refresh))
 
     write_page(INDEX, title, INDEX, standings_section(standings) if standings is not None
                else f"<p>{NO_STANDINGS}</p>")
     for rnd in t.rounds:
-        name = round_name_of(t, rnd.number)
+        name = types.round_title(rnd.number)
         write_page(round_page(rnd.number), f"{title} - {name}", round_page(rnd.number),
-                   round_section(t, rnd))
+                   round_section(t, rnd, types))
         write_page(seating_page(rnd.number), f"{title} - {TITLE} - {name}",
-                   seating_page(rnd.number), seating_section(t, rnd))
+                   seating_page(rnd.number), seating_section(t, rnd, types))
     _write(folder / DATA, json.dumps(tournament_data(t, standings), ensure_ascii=False,
                                      indent=1) + "\n")
 
 
-def seating_section(t: Tournament, rnd: Round) -> str:
+def seating_section(t: Tournament, rnd: Round, types: TypesShown = NO_TYPES) -> str:
     """"Chi siede dove" of a round: surname and name (nick), table, seat, by name."""
     rows = ["<tr><th>Nominativo</th><th>Tavolo</th><th>Posto</th></tr>"]
     for e in seating(t, rnd):
         nick = f' <span class="nick">({escape(e.nick)})</span>' if e.nick else ""
         rows.append(f"<tr><td>{escape(e.name)}{nick}</td><td class=\"num\">{e.table}</td>"
                     f'<td class="num">{e.seat}</td></tr>')
-    title = f"{TITLE} - {round_name_of(t, rnd.number)}"
+    title = f"{TITLE} - {types.round_title(rnd.number)}"
     return (f'<section id="posti-{rnd.number}">\n<h2>{escape(title)}</h2>\n'
             '<table class="posti">\n' + "\n".join(rows) + "\n</table>\n</section>")
 
 
-def _nav(t: Tournament, current: str) -> str:
-    ttype = type_or_none(t.options.tipo_sorteggio)
+def _nav(t: Tournament, current: str, types: TypesShown) -> str:
     links = [(INDEX, "Classifica")]
     if t.rounds:
         last = t.rounds[-1].number
-        links.append((seating_page(last), f"{TITLE} ({round_short(ttype, last)})"))
-    links += [(round_page(r.number), round_short(ttype, r.number)) for r in t.rounds]
+        links.append((seating_page(last), f"{TITLE} ({types.round_short(last)})"))
+    links += [(round_page(r.number), types.round_short(r.number)) for r in t.rounds]
     items = [f"<strong>{escape(label)}</strong>" if href == current
              else f'<a href="{escape(href)}">{escape(label)}</a>'
              for href, label in links]

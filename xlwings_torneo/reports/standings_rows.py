@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from xlwings_torneo.config.registry import type_or_none
 from xlwings_torneo.reports.italian import format_points
-from xlwings_torneo.scoring.phase_names import round_headers
 from xlwings_torneo.scoring.result import StandingRow, Standings
 
 WON_COLOUR = "#C6EFCE"
@@ -17,8 +15,7 @@ TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
 
 def standings_header(standings: Standings) -> list[str]:
     """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> ID` (WORKBOOK.md)."""
-    ttype = type_or_none(standings.type_name)
-    return ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia", *round_headers(standings, ttype),
+    return ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia", *standings.columns,
             *standings.total_headers, "ID"]
 
 

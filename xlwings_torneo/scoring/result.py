@@ -66,6 +66,16 @@ class Standings:
     notes: tuple[str, ...] = ()
     """Italian notes under `Classifica` and on the console: the void games (sheet `Partite
     Annullate`), what each of their players got or still waits for, who was eliminated."""
+    round_headers: tuple[str, ...] = ()
+    """The columns of `rounds` as the type names them (`Q1 Q2 Semifinale Finale`); empty:
+    the manual's `pt1 … ptN` (`columns`)."""
+    finalists_note: str | None = None
+    """Why finalists with fewer points stand above others, once a final was played."""
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The round columns' headers: `round_headers`, else `pt1 … ptN`."""
+        return self.round_headers or tuple(f"pt{n}" for n in self.rounds)
 
     def shown_decimals(self, values: Iterable[Decimal | None]) -> int:
         """Decimals to show for one column: the type's precision, or none when every value

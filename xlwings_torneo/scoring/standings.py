@@ -7,7 +7,7 @@ Flow: check and collect the games (`games`), score each game (`points`), gather 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
@@ -18,6 +18,7 @@ from xlwings_torneo.model.tournament_type import Threshold, TournamentType
 from xlwings_torneo.scoring.exact import to_decimal
 from xlwings_torneo.scoring.finals import final_rounds, finalist_positions, qualifier_rounds
 from xlwings_torneo.scoring.games import Game, collect_games
+from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
 from xlwings_torneo.scoring.result import DrawnTie, StandingRow, Standings, TeamRow
 from xlwings_torneo.scoring.share import table_share
 from xlwings_torneo.scoring.team_best import best_results_rows
@@ -72,7 +73,7 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     headers = rule.total_headers
     if shown:
         headers = (*headers[:-1], PENALTY_HEADER, headers[-1])
-    return Standings(
+    standings = Standings(
         type_name=ttype.name, rounds=played, total_headers=headers, rows=rows,
         decimals=rule.decimals,
         teams=_teams(rule.teams, [r for pid, r in engine.records.items()
@@ -80,6 +81,9 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         drawn_ties=tuple(drawn),
         notes=engine.notes(played[-1]) if played else (),
     )
+    # the type names the columns once, here; the sheets and the outputs read these values
+    return replace(standings, round_headers=tuple(round_headers(standings, ttype)),
+                   finalists_note=finalists_note(standings, ttype))
 
 
 def _teams(rule: TeamRule | None, records: Iterable[Record]) -> tuple[TeamRow, ...]:

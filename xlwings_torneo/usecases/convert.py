@@ -17,7 +17,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from xlwings_torneo.errors import TorneoError, WorkbookError
-from xlwings_torneo.usecases.services import ensure_not_open
+from xlwings_torneo.usecases.session import ensure_not_open
 from xlwings_torneo.workbook.backends.office import OfficeError, find_soffice
 
 CONVERT_TIMEOUT = 300.0

@@ -1,5 +1,5 @@
 """What the `Log` sheet says about the last draw of a round: its seed and type (the line of
-`services.draw_log_line`), and what it took from the previous tournament's standings
+`usecases.draw.draw_log_line`), and what it took from the previous tournament's standings
 (`previous_record`). Read by `torneo verify`."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from xlwings_torneo.config.settings import Config
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.person_names import index_by_key, joined, person_key
 from xlwings_torneo.model.tournament import Player, Tournament
-from xlwings_torneo.usecases.services import NO_OVERRIDES, LogOverrides, run_logged
+from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.cells import norm_header, to_text
 from xlwings_torneo.workbook.cells import to_id as cell_id

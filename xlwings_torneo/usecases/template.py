@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from xlwings_torneo.usecases.services import new_workbook
+from xlwings_torneo.usecases.new import new_workbook
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "workbook_template"
 TEMPLATE_NAMES = ("torneo.xlsx", "torneo.xls")

@@ -8,8 +8,6 @@ from decimal import Decimal
 
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.model.tournament import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
-from xlwings_torneo.model.tournament_type import TournamentType
-from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.workbook.layout import (
     HEADER_ROW,
@@ -218,8 +216,7 @@ def _number_format(decimals: int) -> str:
 
 
 def standings_specs(standings: Standings, colours: dict[str, str],
-                    teams_sheet: str = SHEET_SQUADRE, *, title: str = "",
-                    ttype: TournamentType | None = None) -> list[SheetSpec]:
+                    teams_sheet: str = SHEET_SQUADRE, *, title: str = "") -> list[SheetSpec]:
     """`Classifica` (alternating rows, won games coloured, ID last, a note when a final
     decides the first places), `Classifica Ridotta`, and the team standing (`teams_sheet`)
     when the type has one (WORKBOOK.md). `title` (the tournament) heads each page."""
@@ -231,7 +228,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     round_formats = [_number_format(d) for d in standings.round_decimals()]
     total_formats = [_number_format(d) for d in standings.total_decimals()]
     header = ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia",
-              *round_headers(standings, ttype), *standings.total_headers, "ID"]
+              *standings.columns, *standings.total_headers, "ID"]
     full.put_row(1, list(header), Style(bold=True, fill=colours["intestazione"]))
     first_round_col = 6
     for i, row in enumerate(standings.rows, start=2):
@@ -250,7 +247,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
             full.put(i, col, total, Style(fill=fill, number_format=number))
             col += 1
         full.put(i, col, p.id, plain)
-    notes = [n for n in (finalists_note(standings, ttype),) if n] + list(standings.notes)
+    notes = [n for n in (standings.finalists_note,) if n] + list(standings.notes)
     for k, note in enumerate(notes):
         full.put(len(standings.rows) + 3 + k, 1, note, Style(italic=True))
     full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})

@@ -22,7 +22,7 @@ from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends import actions, buttons
 from xlwings_torneo.model.anonymous import check_notes
 from xlwings_torneo.resources import CONFIGURATION_ENV, configuration_path
-from xlwings_torneo.usecases import services
+from xlwings_torneo.usecases import check, draw, session
 from xlwings_torneo.workbook.backends.office import package_path, uno_pythons
 from xlwings_torneo.workbook.base import WorkbookBackend
 
@@ -99,7 +99,7 @@ def execute(args: argparse.Namespace) -> actions.Message:
     path: Path = args.file.resolve()
     if not path.is_file():
         raise TorneoError(f"il file {path} non esiste")
-    services.ensure_not_open(path)
+    session.ensure_not_open(path)
     with headless_office(timeout=args.timeout, profile=args.profile) as desktop:
         try:
             document = load(desktop, path)
@@ -126,11 +126,11 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
     if args.command == "check":
         return actions.run(lambda: _check(book, path, args.type))
     if args.command == "draw":
-        request = services.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
+        request = draw.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
                                        replace=args.replace, force=args.force)
         if args.classifica_precedente is not None:
             request = replace(request, previous_standings=args.classifica_precedente.resolve())
-        return actions.run(lambda: _drawn(services.draw(book, path, request)))
+        return actions.run(lambda: _drawn(draw.draw(book, path, request)))
     if args.command == "redraw":
         return actions.run(lambda: actions.redraw_last_round(book, path, args.seed))
     if args.command == "print":
@@ -147,14 +147,14 @@ TYPED = {"rank": actions.standings, "report": actions.report_pdf, "export": acti
 type."""
 
 
-def _drawn(outcome: services.DrawOutcome) -> str:
+def _drawn(outcome: draw.DrawOutcome) -> str:
     lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(outcome.result.tables)} tavoli, "
              f"seme {outcome.result.seed}", *outcome.lines]
     return "\n".join(lines)
 
 
 def _check(book: WorkbookBackend, path: Path, type_name: str | None = None) -> str:
-    tournament = services.check(book, path, type_name=type_name)
+    tournament = check.check(book, path, type_name=type_name)
     return "\n".join([f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
                       f"{len(tournament.rounds)} turni)", *check_notes(tournament)])
 

@@ -1,0 +1,44 @@
+"""What the outputs show of the tournament's types, as the use case resolved them once: the
+draw type names the rounds (`Turno 3 - Semifinale`) and says whether a table of 6 is played
+three against three; the ranking type gives the score sheet's own columns. No renderer looks
+a type up by name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xlwings_torneo.model.tournament_type import SizeScheme, TournamentType
+from xlwings_torneo.scoring.phase_names import round_short, round_title
+
+TEAM_SCHEMES = (SizeScheme.SIX_FOUR_FIVE,)
+"""Table-size schemes whose tables of 6 are played three against three (seed 003 l.41)."""
+
+
+@dataclass(frozen=True)
+class TypesShown:
+    draw: TournamentType | None = None
+    """`Tipo Sorteggio`, resolved for the tournament; None: unknown (plain `Turno N`)."""
+    ranking: TournamentType | None = None
+    """`Tipo Classifica`, resolved for the tournament; None: unknown (no extra columns)."""
+
+    def round_title(self, number: int) -> str:
+        """`Turno 3 - Semifinale`, or `Turno 3` for an ordinary round."""
+        return round_title(self.draw, number)
+
+    def round_short(self, number: int) -> str:
+        """A link's label: `Semifinale`, or `Turno 3`."""
+        return round_short(self.draw, number)
+
+    @property
+    def sheet_columns(self) -> tuple[str, ...]:
+        """The ranking type's `colonne_foglio`, left blank on a score sheet for the referee."""
+        return self.ranking.sheet_columns if self.ranking is not None else ()
+
+    @property
+    def team_tables(self) -> bool:
+        """Tables of 6 are three against three (A Squadre 2000)."""
+        return self.draw is not None and self.draw.sizes in TEAM_SCHEMES
+
+
+NO_TYPES = TypesShown()
+"""Neither type known: plain `Turno N` rounds, no extra columns, no team column."""

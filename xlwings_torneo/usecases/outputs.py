@@ -1,0 +1,107 @@
+"""What the use cases that write files beside the workbook share (score sheets, the report,
+the exports; manual, "Esecuzione di un sorteggio" - Stampa, and "Menù File"): the workbook
+is read, validated and logged as by every use case, and never written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace as dc_replace
+from pathlib import Path
+
+from xlwings_torneo.config.logs import log
+from xlwings_torneo.config.registry import find_type, tournament_type, types_for
+from xlwings_torneo.config.settings import Config
+from xlwings_torneo.errors import MissingDependencyError, TorneoError, WorkbookError
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
+from xlwings_torneo.reports.types_shown import TypesShown
+from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.usecases.session import LogOverrides, run_logged, sheet_of
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.remembered_type import say_type_change
+
+
+def site_address(config: Config, given: str | None) -> str:
+    """The site's address for the QR codes: the command's `--sito`, else `[sito] indirizzo`."""
+    return (given if given is not None else config.site_url).strip()
+
+
+def logo_path(workbook: Path, config: Config) -> Path | None:
+    """The organiser's logo from configuration `[stampa] logo` (relative to the workbook)."""
+    if not config.logo:
+        return None
+    logo = (workbook.resolve().parent / config.logo).resolve()
+    if not logo.is_file():
+        raise TorneoError(f"logo non trovato: {logo} (configurazione [stampa] logo)")
+    return logo
+
+
+def require_reportlab() -> None:
+    try:
+        import reportlab  # noqa: F401
+    except ImportError:
+        raise MissingDependencyError("reportlab", "pdf") from None
+
+
+def types_shown(t: Tournament, types: TypeRegistry) -> TypesShown:
+    """The draw and ranking types resolved once for an output (for the players present, as
+    the draw and the standings resolve them); an unknown one is None: the output still
+    prints, with plain round names (the draw itself reports an unknown type)."""
+    return TypesShown(_resolved(t.options.tipo_sorteggio, t, types),
+                      _resolved(t.options.ranking_type, t, types))
+
+
+def _resolved(name: str, t: Tournament, types: TypeRegistry) -> TournamentType | None:
+    try:
+        return tournament_type(name, t, types)
+    except TorneoError:
+        return None
+
+
+def sheet_note(shown: TypesShown) -> str:
+    """The draw type's line for the score sheets (`nota_scheda`); none for an unknown type."""
+    return shown.draw.sheet_note if shown.draw is not None else ""
+
+
+def standings_for(tournament: Tournament, types: TypeRegistry, *,
+                  required: bool) -> Standings | None:
+    """The standings of the ranking type, or None when the type has none (1VS1) or no
+    round was played yet. Incomplete results are an error only when `required`."""
+    ttype = tournament_type(tournament.options.ranking_type, tournament, types)
+    if ttype.scoring is None or not any(r.is_played for r in tournament.rounds):
+        return None
+    try:
+        return compute_standings(tournament, ttype,
+                                 unico_vincitore=tournament.options.unico_vincitore)
+    except TorneoError:
+        if required:
+            raise
+        return None
+
+
+def run_output(book: WorkbookBackend, path: Path, overrides: LogOverrides,
+         action: Callable[[Tournament, Config], Path], type_name: str | None = None) -> Path:
+    """Read, validate and log as every use case does; the workbook itself is not written.
+    `type_name` (`--type`) replaces the remembered type (`Opzioni`), and is said when it
+    differs from it."""
+    def logged(tournament: Tournament, config: Config) -> Path:
+        if type_name:
+            ttype = find_type(type_name, types_for(path))
+            say_type_change(book, "Pubblicazione", ttype.name)
+            tournament = dc_replace(tournament, options=dc_replace(
+                tournament.options, tipo_classifica=ttype.name))
+        out = action(tournament, config)
+        log.info("Scritto %s", out)
+        return out
+
+    return run_logged(book, path, overrides, logged, write=False)
+
+
+def drawn_round(t: Tournament, round_no: int | None) -> int:
+    """Round `round_no`, or the last one, checked to be drawn."""
+    number = round_no or max((r.number for r in t.rounds), default=0)
+    if number == 0 or t.round(number) is None:
+        raise WorkbookError("il turno non è stato ancora sorteggiato",
+                            sheet_of(t, number or 1))
+    return number

@@ -1,0 +1,35 @@
+"""Use case: the full report of the tournament as PDF (`torneo report`, Report PDF)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from xlwings_torneo.config.registry import types_for
+from xlwings_torneo.config.settings import Config
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.usecases.outputs import (
+    logo_path,
+    require_reportlab,
+    run_output,
+    standings_for,
+    types_shown,
+)
+from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
+from xlwings_torneo.workbook.base import WorkbookBackend
+
+
+def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = None,
+                overrides: LogOverrides = NO_OVERRIDES, type_name: str | None = None) -> Path:
+    """`<name>.pdf`: every round's sheets with scores and tournament points, then standings."""
+    require_reportlab()
+    from xlwings_torneo.reports.pdf_report import write_report
+
+    def action(t: Tournament, config: Config) -> Path:
+        out = path.with_suffix(".pdf")
+        small = t.options.stampa_ridotta if reduced is None else reduced
+        types = types_for(path)
+        write_report(t, standings_for(t, types, required=True), out, reduced=small,
+                     logo=logo_path(path, config), types=types_shown(t, types))
+        return out
+
+    return run_output(book, path, overrides, action, type_name)
