@@ -9,7 +9,9 @@ SYSTEM_PACKAGES ?= .ci/system-packages.txt
 .PHONY: demo system test lint typecheck bench template addin architecture clean
 
 $(STAMP): pyproject.toml setup.py  # setup.py maps configuration/ into the package
-	$(PYTHON) -m venv $(VENV)
+	@# Debian's python3 has no venv until python3-venv: install it (root/sudo) or say how
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); .ci/system_packages .ci/venv-packages.txt \
+	  && $(PYTHON) -m venv $(VENV); }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
