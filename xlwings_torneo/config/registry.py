@@ -7,7 +7,6 @@ from functools import cache
 from pathlib import Path
 
 from xlwings_torneo.config.type_entries import load_types, organiser_file
-from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
@@ -23,14 +22,6 @@ def builtin_types() -> TypeRegistry:
 def find_type(name: str, types: TypeRegistry | None = None) -> TournamentType:
     """The type called `name` in `types` (default: the built-in types)."""
     return (types if types is not None else builtin_types()).find(name)
-
-
-def type_or_none(name: str) -> TournamentType | None:
-    """The built-in type called `name`, or None for an unknown one (outputs still print)."""
-    try:
-        return find_type(name)
-    except TorneoError:
-        return None
 
 
 def types_folder() -> Path:

@@ -1,5 +1,7 @@
-"""One entry for every round of every type: `draw_for_round` picks the round's rule and
-hands it to the generic engine or to a special draw (which reuse the engine)."""
+"""One entry for every round of every type: `draw_at_hand` takes the round as the use case
+resolved it (`round_at_hand.RoundAtHand`) and hands it to the generic engine or to a special
+draw (which reuse the engine); `draw_for_round` resolves a round number first, for the tests
+and benchmarks that draw one round."""
 
 from __future__ import annotations
 

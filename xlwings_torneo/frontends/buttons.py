@@ -1,9 +1,10 @@
 """The buttons of the "Torneo" tab: the one list from which the Excel ribbon (XML and VBA
-callbacks, made by `addin/build.py`), the Python targets (`addin.press`) and the LibreOffice
+callbacks, made by `addin/build.py`), the Python targets (`excel.press`) and the LibreOffice
 toolbar and macro names are made or checked.
 
-Adding a button: one `Button` here, its Python target in `addin.py` (and its LibreOffice
-action in `libreoffice/document.py`), then `make addin`.
+Adding a button: one `Button` here, what it does on any backend in `actions.py`, its Excel
+target in `excel.py` (and its LibreOffice action in `libreoffice/document.py`), then
+`make addin`.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ proposed from the number of players, overridable by the organiser.
 A type with `struttura` rows (`formats.AttendanceRow`) has no fixed list of rounds: for a
 given tournament `resolve` builds the concrete type, with its qualifying rounds (the type's
 `turni` rules, the last repeating), then the semifinals if any, then the final, and the
-thresholds the semifinal and final draws read. The services look types up through
-`tournament_type`, so every draw, standings and check sees the same structure.
+thresholds the semifinal and final draws read. The use cases look types up through
+`config.registry.tournament_type`, so every draw, standings, check and output sees the same
+structure.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ class TieBreak(enum.Enum):
     THIRD_BEST_GAME = "terza migliore prestazione"
     """manual 000 l.487, regolamento 001 l.141 ("terza eventuale": no third game ranks lower)."""
     BEST_TABLE_POINTS = "punteggio singolo più alto (punti tavolo)"
-    """Highest table points in a single game, bonuses excluded (see rules.py, Raduno)."""
+    """Highest table points in a single game, bonuses excluded (RadunoNazionale)."""
     PREVIOUS_PLACE = "posizione al turno precedente"
     """Place in the standings after the previous played round, computed by the same rules
     (manual 000 l.488: "chi era davanti resta davanti"); not ranked then ranks behind."""

@@ -14,7 +14,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from xlwings_torneo.errors import UnknownTypeError
+from xlwings_torneo.errors import DrawError, UnknownTypeError
 from xlwings_torneo.model.scoring_rule import ScoringRule
 
 
@@ -170,8 +170,8 @@ class TournamentType:
     """Columns the printed score sheets add for the referee to fill at the table."""
 
     def rule_for(self, round_no: int) -> RoundRule:
-        from xlwings_torneo.errors import DrawError
-
+        """The rule of round `round_no`. A command asks it once, through
+        `draw.round_at_hand.resolve_round`, and hands the answer down."""
         if round_no < 1:
             raise DrawError(f"il turno {round_no} non esiste: i turni partono da 1")
         if round_no <= len(self.rounds):

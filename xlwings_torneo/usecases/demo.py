@@ -1,5 +1,5 @@
 """`torneo demo`: a complete Open tournament (registrations, 3 drawn and scored rounds,
-standings) built through the same services an organiser uses, for a first look."""
+standings) built through the same use cases an organiser runs, for a first look."""
 
 from __future__ import annotations
 

@@ -26,7 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from xlwings_torneo.errors import TorneoError
-from xlwings_torneo.workbook.backends.office import OfficeError, find_soffice
+from xlwings_torneo.workbook.backends.office import (
+    OfficeError,
+    find_soffice,
+    package_path,
+    uno_pythons,
+)
 
 STORE_TIMEOUT = 300.0
 """Seconds a whole store may take (start LibreOffice, open, write, save, close)."""
@@ -53,8 +58,6 @@ def uno_python() -> str | None:
     """A Python that can `import uno` (this one first), or None."""
     if importlib.util.find_spec("uno") is not None:
         return sys.executable
-    from xlwings_torneo.workbook.backends.office import uno_pythons
-
     for python in uno_pythons():
         probe = subprocess.run([python, "-c", "import uno"], capture_output=True,
                                check=False, timeout=60)
@@ -80,8 +83,6 @@ def store_through_office(path: Path, calls: Sequence[Call], *,
     if python is None:
         raise OfficeError("LibreOffice non trovato (o senza il modulo Python 'uno'): "
                           "impossibile salvare il file .xls conservandone il contenuto")
-    from xlwings_torneo.workbook.backends.office import package_path
-
     fd, name = tempfile.mkstemp(prefix="torneo_xls_", suffix=".pickle")
     payload_file = Path(name)
     try:
