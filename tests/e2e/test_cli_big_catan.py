@@ -103,6 +103,25 @@ def test_a_28_player_catan_tournament_end_to_end(tmp_path: Path, torneo: Cli):
                 if line and not line.startswith("#")]
     assert lines == expected, "\n".join(lines)
 
+    # the outputs name the phases as Classifica does: the type is resolved for these 28
+    # players once, by the use case (before, the prints looked the unresolved type up by
+    # name and said "Turno 3" for a semifinal)
+    header = [c.value for c in openpyxl.load_workbook(path)["Classifica"][1]]
+    assert header[5:9] == ["Q1", "Q2", "Semifinale", "Finale"]
+    assert torneo("print", path, "--round", "3") == 0, torneo.err
+    sheets = pdf_text(tmp_path / "catan_3.pdf")
+    assert "Turno 3 - Semifinale - Stampa Tavolo N°1" in sheets
+    assert torneo("export", path, "--format", "site") == 0, torneo.err
+    nav = (tmp_path / "catan_sito" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="turno-3.html">Semifinale</a>' in nav
+    assert '<a href="turno-4.html">Finale</a>' in nav
+
+
+def pdf_text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(str(path)).pages)
+
 
 def set_planned_rounds(path: Path, rounds: int) -> None:
     wb = openpyxl.load_workbook(path)
