@@ -208,8 +208,9 @@ def diagram(graph: Graph) -> str:
     lines = ["```mermaid", "flowchart TD"]
     for layer in range(len(LAYERS) - 1, -1, -1):
         names = ", ".join(LAYERS[layer])
-        lines.append(f'  {_node(layer)}["{LAYER_NAMES[layer]}: {names} ({counts[layer]} '
-                     'modules)"]')
+        label = (LAYER_NAMES[layer] if names == LAYER_NAMES[layer]
+                 else f"{LAYER_NAMES[layer]}: {names}")
+        lines.append(f'  {_node(layer)}["{label} ({counts[layer]} modules)"]')
     for (a, b), n in sorted(arrows.items(), key=lambda item: (-item[0][0], -item[0][1])):
         lines.append(f"  {_node(a)} -->|{n}| {_node(b)}")
     lines.append("```")
