@@ -18,7 +18,7 @@ from xlwings_torneo.model.tournament_type import (
     TournamentType,
 )
 from xlwings_torneo.scoring.finals import qualifier_rounds
-from xlwings_torneo.scoring.phase_names import phase_name, round_title
+from xlwings_torneo.scoring.phase_names import round_title
 
 NEED_PREVIOUS = frozenset({DrawKind.GREEK, DrawKind.FIXED, DrawKind.SWISS, DrawKind.FINAL,
                            DrawKind.TOP_FINAL})
@@ -39,10 +39,9 @@ class RoundAtHand:
     """Team championship: each round seats the players their team fields (`draw/squads.py`)."""
     last_planned: bool
     """The type's last planned round (never for an open-ended type)."""
-    phase: str | None
-    """`Semifinale`, `Finale` or the type's own name of the round; None for a plain round."""
     title: str
-    """The round sheet's heading: `Turno 3 - Semifinale`, or `Turno 3`."""
+    """The round sheet's heading, with the phase's name: `Turno 3 - Semifinale`, or
+    `Turno 3` for a plain round."""
     required_results: tuple[int, ...]
     """Rounds whose every table must be scored before this one can be drawn."""
 
@@ -67,7 +66,7 @@ def resolve_round(ttype: TournamentType, number: int) -> RoundAtHand:
         number=number, type_name=ttype.name, rule=rule, sizes=ttype.sizes,
         squads=ttype.squads,
         last_planned=not ttype.open_ended and number >= len(ttype.rounds),
-        phase=phase_name(ttype, number), title=round_title(ttype, number),
+        title=round_title(ttype, number),
         required_results=_required_results(ttype, rule, number))
 
 
