@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.config.registry import builtin_types, types_folder, types_for
-from xlwings_torneo.config.type_entries import load_types
+from xlwings_torneo.config.registry import builtin_types, types_for
+from xlwings_torneo.config.type_entries import load_types, types_folder
 from xlwings_torneo.errors import ValidationError
 from xlwings_torneo.model.tournament_type import BUILTIN_SOURCE, DrawKind
 from xlwings_torneo.scoring.standings import compute_standings

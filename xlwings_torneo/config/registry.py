@@ -10,7 +10,6 @@ from xlwings_torneo.config.type_entries import load_types, organiser_file
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
-from xlwings_torneo.resources import configuration_path
 
 
 @cache
@@ -22,11 +21,6 @@ def builtin_types() -> TypeRegistry:
 def find_type(name: str, types: TypeRegistry | None = None) -> TournamentType:
     """The type called `name` in `types` (default: the built-in types)."""
     return (types if types is not None else builtin_types()).find(name)
-
-
-def types_folder() -> Path:
-    """`configuration/tipi/`, as installed with the package (importlib.resources)."""
-    return configuration_path("tipi")
 
 
 def types_for(workbook: Path | None) -> TypeRegistry:

@@ -530,7 +530,7 @@ def load_types(folder: Path | None = None, organiser: Path | None = None) -> Typ
     """Every type of the `*.toml` files of `folder` (default: `configuration/tipi/`), then
     the organiser's file `organiser` if given (adds types, overrides built-in ones).
     Raises `ValidationError` listing every problem of every file."""
-    folder = folder if folder is not None else configuration_path("tipi")
+    folder = folder if folder is not None else types_folder()
     loader = _Loader()
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")),
                    key=lambda f: f.name)
@@ -542,6 +542,11 @@ def load_types(folder: Path | None = None, organiser: Path | None = None) -> Typ
     if loader.problems:
         raise ValidationError(loader.problems)
     return TypeRegistry(tuple(loader.types.values()))
+
+
+def types_folder() -> Path:
+    """`configuration/tipi/`, as installed with the package (importlib.resources)."""
+    return configuration_path("tipi")
 
 
 def organiser_file(workbook: Path | None) -> Path | None:
