@@ -10,7 +10,7 @@ from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.anonymous import without_anonymous_surnames
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.guards import require_scores
-from xlwings_torneo.usecases.outputs import run_output, standings_for, types_shown
+from xlwings_torneo.usecases.outputs import run_output, standings_and_types
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
 
@@ -51,13 +51,13 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
         if fmt in GAME_EXPORTS:
             require_scores(t)
         if fmt == "site":
-            shown = t if surnames else without_anonymous_surnames(t)
-            export_site(shown, standings_for(shown, types, required=False), out,
-                        refresh=refresh, types=types_shown(shown, types))
+            public = t if surnames else without_anonymous_surnames(t)
+            standings, shown = standings_and_types(public, types, required=False)
+            export_site(public, standings, out, refresh=refresh, types=shown)
             return out
         text = {"txt": lambda: export_txt(t), "vbc": lambda: export_vbc(t),
-                "html": lambda: export_html(t, standings_for(t, types, required=False),
-                                           types_shown(t, types))}[fmt]()
+                "html": lambda: export_html(t, *standings_and_types(t, types,
+                                                                     required=False))}[fmt]()
         write_atomic(out, text.encode("utf-8"))
         return out
 

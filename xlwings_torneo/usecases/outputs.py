@@ -45,11 +45,21 @@ def require_reportlab() -> None:
 
 
 def types_shown(t: Tournament, types: TypeRegistry) -> TypesShown:
-    """The draw and ranking types resolved once for an output (for the players present, as
-    the draw and the standings resolve them); an unknown one is None: the output still
-    prints, with plain round names (the draw itself reports an unknown type)."""
+    """The draw and ranking types resolved once for an output without standings (for the
+    players present, as the draw and the standings resolve them); an unknown one is None: the
+    output still prints, with plain round names (the draw itself reports an unknown type)."""
     return TypesShown(_resolved(t.options.tipo_sorteggio, t, types),
                       _resolved(t.options.ranking_type, t, types))
+
+
+def standings_and_types(t: Tournament, types: TypeRegistry, *,
+                        required: bool) -> tuple[Standings | None, TypesShown]:
+    """For an output with standings: the ranking type resolved once (an unknown one is an
+    error, as for `torneo rank`) gives both the standings (`standings_for`) and what the
+    renderers show of it; the draw type as in `types_shown`."""
+    ranking = tournament_type(t.options.ranking_type, t, types)
+    return (standings_for(t, ranking, required=required),
+            TypesShown(_resolved(t.options.tipo_sorteggio, t, types), ranking))
 
 
 def _resolved(name: str, t: Tournament, types: TypeRegistry) -> TournamentType | None:
@@ -64,11 +74,10 @@ def sheet_note(shown: TypesShown) -> str:
     return shown.draw.sheet_note if shown.draw is not None else ""
 
 
-def standings_for(tournament: Tournament, types: TypeRegistry, *,
+def standings_for(tournament: Tournament, ttype: TournamentType, *,
                   required: bool) -> Standings | None:
-    """The standings of the ranking type, or None when the type has none (1VS1) or no
-    round was played yet. Incomplete results are an error only when `required`."""
-    ttype = tournament_type(tournament.options.ranking_type, tournament, types)
+    """The standings of the ranking type `ttype`, or None when the type has none (1VS1) or
+    no round was played yet. Incomplete results are an error only when `required`."""
     if ttype.scoring is None or not any(r.is_played for r in tournament.rounds):
         return None
     try:
@@ -81,7 +90,8 @@ def standings_for(tournament: Tournament, types: TypeRegistry, *,
 
 
 def run_output(book: WorkbookBackend, path: Path, overrides: LogOverrides,
-         action: Callable[[Tournament, Config], Path], type_name: str | None = None) -> Path:
+               action: Callable[[Tournament, Config], Path],
+               type_name: str | None = None) -> Path:
     """Read, validate and log as every use case does; the workbook itself is not written.
     `type_name` (`--type`) replaces the remembered type (`Opzioni`), and is said when it
     differs from it."""

@@ -11,8 +11,7 @@ from xlwings_torneo.usecases.outputs import (
     logo_path,
     require_reportlab,
     run_output,
-    standings_for,
-    types_shown,
+    standings_and_types,
 )
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -27,9 +26,9 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
     def action(t: Tournament, config: Config) -> Path:
         out = path.with_suffix(".pdf")
         small = t.options.stampa_ridotta if reduced is None else reduced
-        types = types_for(path)
-        write_report(t, standings_for(t, types, required=True), out, reduced=small,
-                     logo=logo_path(path, config), types=types_shown(t, types))
+        standings, shown = standings_and_types(t, types_for(path), required=True)
+        write_report(t, standings, out, reduced=small, logo=logo_path(path, config),
+                     types=shown)
         return out
 
     return run_output(book, path, overrides, action, type_name)
