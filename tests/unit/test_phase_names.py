@@ -11,7 +11,7 @@ from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.model.tournament import Options
 from xlwings_torneo.reports.html_export import export_html
 from xlwings_torneo.reports.sheet import table_sheets
-from xlwings_torneo.reports.standings_rows import points_text, standings_header
+from xlwings_torneo.reports.standings_rows import points_text
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.phase_names import (
     FINALISTS_NOTE,
@@ -63,7 +63,7 @@ def final_played():
 
 def test_the_standings_columns_and_the_note_explain_the_finalists():
     _, standings = final_played()
-    header = standings_header(standings)
+    header = list(standings.header)
     assert header[5:9] == ["Q1", "Q2", "Semifinale", "Finale"]
     assert finalists_note(standings, RADUNO) == FINALISTS_NOTE.format(n=8)
 

@@ -13,12 +13,6 @@ TEAMS_TITLE = "Classifica a Squadre"
 TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
 
 
-def standings_header(standings: Standings) -> list[str]:
-    """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> ID` (WORKBOOK.md)."""
-    return ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia", *standings.columns,
-            *standings.total_headers, "ID"]
-
-
 def standings_grid(standings: Standings
                    ) -> tuple[list[str], list[list[str]], dict[tuple[int, int], bool]]:
     """Header, body rows, and which (body row, column) cells are a won game. A total
@@ -37,7 +31,7 @@ def standings_grid(standings: Standings
         for j, flag in enumerate(row.round_won):
             if flag:
                 won[(i, first_round_col + j)] = True
-    return standings_header(standings), body, won
+    return list(standings.header), body, won
 
 
 def points_text(standings: Standings, row: StandingRow) -> str:

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
 from xlwings_torneo.scoring.finals import round_kind
-from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.result import ROUND_PREFIX, Standings
 
 PHASE_NAMES: dict[DrawKind, str] = {DrawKind.SEMIFINAL: "Semifinale", DrawKind.FINAL: "Finale"}
 """**Decision**: the Italian names of the final phase's rounds (manual 000, "Raduno
 Nazionale": "semifinali", "finale")."""
 QUALIFIER_PREFIX = "Q"
 """**Decision**: in a type with a final phase the qualifiers are columns `Q1`, `Q2`."""
-ROUND_PREFIX = "pt"
-"""Columns of a type without a final phase keep the manual's `pt1 … ptN`."""
 
 
 def has_final_phase(ttype: TournamentType | None) -> bool:

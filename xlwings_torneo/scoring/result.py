@@ -8,6 +8,11 @@ from decimal import Decimal
 
 from xlwings_torneo.model.tournament import Player, PlayerId
 
+STANDINGS_LEAD = ("Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia")
+"""The first columns of `Classifica` (WORKBOOK.md), before the rounds' columns."""
+ROUND_PREFIX = "pt"
+"""Columns of a type without a final phase keep the manual's `pt1 … ptN`."""
+
 
 @dataclass(frozen=True)
 class StandingRow:
@@ -75,7 +80,13 @@ class Standings:
     @property
     def columns(self) -> tuple[str, ...]:
         """The round columns' headers: `round_headers`, else `pt1 … ptN`."""
-        return self.round_headers or tuple(f"pt{n}" for n in self.rounds)
+        return self.round_headers or tuple(f"{ROUND_PREFIX}{n}" for n in self.rounds)
+
+    @property
+    def header(self) -> tuple[str, ...]:
+        """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> ID` (WORKBOOK.md): the
+        header of `Classifica` and of every output's standings."""
+        return (*STANDINGS_LEAD, *self.columns, *self.total_headers, "ID")
 
     def shown_decimals(self, values: Iterable[Decimal | None]) -> int:
         """Decimals to show for one column: the type's precision, or none when every value

@@ -4,6 +4,7 @@ before ours is written."""
 
 from __future__ import annotations
 
+from xlwings_torneo.scoring.result import STANDINGS_LEAD
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.cells import norm_header
 from xlwings_torneo.workbook.layout import (
@@ -14,7 +15,7 @@ from xlwings_torneo.workbook.layout import (
 from xlwings_torneo.workbook.sheet import Grid
 
 OUR_HEADERS = {
-    SHEET_CLASSIFICA: ("Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia"),
+    SHEET_CLASSIFICA: STANDINGS_LEAD,
     SHEET_RIDOTTA: ("Pos.", "Nome", "Cognome", "pt. tot", "id"),
 }
 """How the first cells of row 1 of our standings sheets read (writer.standings_specs)."""

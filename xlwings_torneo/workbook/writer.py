@@ -227,9 +227,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     full = SheetSpec(SHEET_CLASSIFICA, page=page(SHEET_CLASSIFICA, True))
     round_formats = [_number_format(d) for d in standings.round_decimals()]
     total_formats = [_number_format(d) for d in standings.total_decimals()]
-    header = ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia",
-              *standings.columns, *standings.total_headers, "ID"]
-    full.put_row(1, list(header), Style(bold=True, fill=colours["intestazione"]))
+    full.put_row(1, list(standings.header), Style(bold=True, fill=colours["intestazione"]))
     first_round_col = 6
     for i, row in enumerate(standings.rows, start=2):
         fill = colours["riga_pari"] if i % 2 == 0 else colours["riga_dispari"]
