@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Set
 from pathlib import Path
 
 import xlwings_torneo
@@ -61,9 +61,8 @@ def modules(root: Path | None = None) -> dict[str, Path]:
     return found
 
 
-def _imported(name: str, path: Path, node: ast.AST, known: Iterable[str]) -> list[str]:
+def _imported(name: str, path: Path, node: ast.AST, known: Set[str]) -> list[str]:
     """The package's modules one import statement names."""
-    known = set(known)
     if isinstance(node, ast.Import):
         targets = [alias.name for alias in node.names]
     elif isinstance(node, ast.ImportFrom):
@@ -90,10 +89,11 @@ def import_graph(found: Mapping[str, Path] | None = None) -> Graph:
     """Module -> the package's modules it imports."""
     found = found if found is not None else modules()
     graph: Graph = {name: set() for name in found}
+    known = set(found)
     for name, path in found.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
-            graph[name].update(_imported(name, path, node, found))
+            graph[name].update(_imported(name, path, node, known))
     return graph
 
 
