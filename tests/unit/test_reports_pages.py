@@ -251,8 +251,10 @@ def test_another_package_adds_its_own_templates_on_our_layout(tmp_path: Path,
         "{% endblock %}", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     t = make_tournament(8, 1)
-    html = render("tavolo.html", frame=frame(t, HALL, "/"), refresh=15,
+    html = render("tavolo.html", frame=frame(t, HALL, "/"), refresh=15, policy="img-src data:",
                   packages=("sala_di_prova",), nota="<b>Tavolo 3</b>")
     assert '<p id="nota">&lt;b&gt;Tavolo 3&lt;/b&gt;</p>' in html
     assert '<meta http-equiv="refresh" content="15">' in html
+    policy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    assert f'content="{policy}"' in unescape(html)
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
