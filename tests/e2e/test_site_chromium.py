@@ -14,6 +14,21 @@ from pathlib import Path
 import pytest
 
 from tests.unit.reports_factory import make_standings, make_tournament
+from xlwings_torneo.reports.page_views import (
+    Frame,
+    Links,
+    frame,
+    player_view,
+    round_view,
+    seating_view,
+    standings_view,
+)
+from xlwings_torneo.reports.pages import (
+    render_find_seat,
+    render_player,
+    render_round,
+    render_standings,
+)
 from xlwings_torneo.reports.site import export_site
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -254,3 +269,44 @@ def test_the_search_box_finds_a_seat_ignoring_accents_case_and_apostrophes(site,
     assert all(s.startswith("Càrbone ") for s in shown)
     shown, _ = typed_into_the_search_box(folder, "posti-3.html", "o'bri", tmp_path / "p")
     assert len(shown) == 1 and shown[0].startswith("\"Bobby\" O'Brien")
+
+
+HALL = Links(standings="classifica.html", round="turno-{n}.html", seating="posti-{n}.html",
+             player="giocatore-{id}.html")
+"""The hall server's pages, written as files to be measured like the site's."""
+
+
+def test_on_a_390_px_phone_the_hall_pages_of_300_players_do_not_scroll_sideways(tmp_path):
+    folder = tmp_path / "sala"
+    folder.mkdir()
+    t = make_tournament(300, 3, hostile=True, ghost=True)
+    nome, cognome, nick, club = LONG_NAME
+    t = dataclasses.replace(t, players=(dataclasses.replace(
+        t.players[0], nome=nome, cognome=cognome, nick=nick, club=club), *t.players[1:]))
+    standings = make_standings(t)
+    now = datetime(2026, 11, 21, 14, 5)
+
+    def shell(name: str) -> Frame:
+        return frame(t, HALL, name, now=now)
+
+    rnd = t.rounds[-1]
+    seats = seating_view(t, rnd, shell("posti-3.html"), HALL, action="posti-3.html")
+    pages = {
+        "classifica.html": render_standings(standings_view(t, standings,
+                                                           shell("classifica.html"), HALL),
+                                            refresh=30),
+        "turno-3.html": render_round(round_view(t, rnd, shell("turno-3.html"), HALL)),
+        "posti-3.html": render_find_seat(seats, "Dell'Acqua"),
+        "giocatore-1.html": render_player(player_view(t, standings, 1, shell("x"), HALL)),
+        "giocatore-4.html": render_player(player_view(t, standings, 4, shell("x"), HALL)),
+    }
+    for name, html in pages.items():
+        (folder / name).write_text(html, encoding="utf-8")
+    measured = sweep(folder, tmp_path / "profile")
+    for page, (scroll, client) in measured.items():
+        assert 300 < client <= PHONE_WIDTH
+        assert scroll <= client, f"{page}: {scroll} px of content in {client} px"
+    shot = tmp_path / "giocatore.png"
+    chromium(tmp_path / "profile", f"--screenshot={shot}", f"--window-size={PHONE_WIDTH},844",
+             (folder / "giocatore-1.html").as_uri())
+    assert png_size(shot) == (PHONE_WIDTH, 844)

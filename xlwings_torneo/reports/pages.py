@@ -21,8 +21,9 @@ API (views: plain data of `reports.page_views`, built by its `*_view` functions)
 - `render(template, /, *, frame, refresh=None, script=False, policy="", packages=(),
   **context) -> str`: any template, ours or of `packages` (Python packages holding a
   `templates/` folder, searched after ours), which may `{% extends "base.html" %}` and
-  `{% import "macros.html" as m with context %}`; blocks of `base.html`: `title`, `header`,
-  `content`; `policy`: CSP directives added to ours (`img-src data:`).
+  `{% import "macros.html" as m with context %}`; blocks of `base.html`: `head` (e.g. a
+  `<style>` of their own), `title`, `header`, `content`; `policy`: CSP directives added to
+  ours (`img-src data:`).
 - `environment(*packages) -> jinja2.Environment`: the one Environment (cached per packages).
 
 `refresh`: seconds after which the browser reloads the page (the live server, a projector);
