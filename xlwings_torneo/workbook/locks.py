@@ -187,15 +187,21 @@ def writer_lock(workbook: Path, command: str, *, wait: float = WRITER_WAIT_SECON
     `office_profile`: the profile URL of the headless LibreOffice the command starts, which
     then opens the file as its own (and removes the lock file when it closes it)."""
     path = office_lock_path(workbook)
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        # no lock file can be made where no save can be made either: the command says why
+        yield
+        return
     deadline = time.monotonic() + wait
     while True:
         ensure_not_open(workbook, ignore_stale=ignore_stale)
         fd = _claim(path, _own_lock_text(command, office_profile))
         if fd is not None:
             break
-        if time.monotonic() >= deadline:
+        now = time.monotonic()
+        if now >= deadline:
             holder = next((lock for lock in read_locks(workbook) if lock.is_ours()), None)
-            raise _busy(workbook, holder or Lock(path, PROGRAM))
+            if holder is not None or now >= deadline + wait:  # else released just now
+                raise _busy(workbook, holder or Lock(path, PROGRAM))
         time.sleep(_POLL_SECONDS)
     try:
         yield
