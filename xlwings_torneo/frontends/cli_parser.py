@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from xlwings_torneo.limits import MAX_ROUND
+from xlwings_torneo.model.spelling import nearest
 
 _ITALIAN = {
     "usage: ": "uso: ",
@@ -78,7 +79,28 @@ class ItalianParser(argparse.ArgumentParser):
                          namespace: argparse.Namespace | None = None,
                          ) -> tuple[argparse.Namespace, list[str]]:
         with italian():
-            return super().parse_known_args(args, namespace)
+            parsed, extras = super().parse_known_args(args, namespace)
+        for extra in extras:  # `--typ`: the option of this command it is closest to
+            close = (nearest(extra.split("=")[0], self._option_names())
+                     if extra.startswith("--") else None)
+            if close is not None:
+                self.error(f"opzione sconosciuta {extra}: forse intendevi {close}?")
+        return parsed, extras
+
+    def _option_names(self) -> list[str]:
+        return [flag for action in self._actions for flag in action.option_strings
+                if flag.startswith("--")]
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """An unknown choice (a command, `--format`) names the closest one."""
+        choices = action.choices
+        if choices is not None and value not in choices:
+            close = nearest(str(value), [str(c) for c in choices])
+            if close is not None:
+                raise argparse.ArgumentError(
+                    action, f"scelta non valida: {value!r}: forse intendevi {close!r}?")
+        with italian():
+            super()._check_value(action, value)
 
     def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                    namespace: argparse.Namespace | None = None) -> argparse.Namespace:

@@ -16,7 +16,7 @@ from xlwings_torneo.config.logs import (
     log,
     log_file_path,
     log_session,
-    notice,
+    say_warnings,
 )
 from xlwings_torneo.config.settings import Config, load_config
 from xlwings_torneo.errors import (
@@ -126,8 +126,7 @@ def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides
         check_before_write(book)  # a save that would lose features is refused up front
     targets = log_targets(tournament.options, overrides, path, config)
     with log_session(targets) as collector:
-        for warning in tournament.warnings:
-            notice.warning("%s", warning)
+        say_warnings(tournament.warnings)
         try:
             result = action(tournament, config)
             if write:

@@ -20,7 +20,7 @@ from typing import Any
 
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends import actions, buttons
-from xlwings_torneo.model.anonymous import check_notes
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.resources import CONFIGURATION_ENV, configuration_path
 from xlwings_torneo.usecases import check, draw, session
 from xlwings_torneo.workbook.backends.office import package_path, uno_pythons
@@ -148,15 +148,15 @@ type."""
 
 
 def _drawn(outcome: draw.DrawOutcome) -> str:
-    lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(outcome.result.tables)} tavoli, "
+    lines = [f"{outcome.sheet} ({outcome.ttype.name}): "
+             f"{counted(len(outcome.result.tables), 'tavolo', 'tavoli')}, "
              f"seme {outcome.result.seed}", *outcome.lines]
     return "\n".join(lines)
 
 
 def _check(book: WorkbookBackend, path: Path, type_name: str | None = None) -> str:
-    tournament = check.check(book, path, type_name=type_name)
-    return "\n".join([f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
-                      f"{len(tournament.rounds)} turni)", *check_notes(tournament)])
+    found = check.check_report(book, path, type_name=type_name)
+    return "\n".join([found.headline(path.name), *found.lines()])
 
 
 def run_macro(document: Any, button: str) -> actions.Message:
