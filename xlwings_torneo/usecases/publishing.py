@@ -155,7 +155,7 @@ def _duplicates(t: Tournament, cells: _RosterCells) -> list[Notice]:
     out = []
     for dup in possible_duplicates(t.players):
         first = dup.players[0]
-        people = joined([f"«{p.nome} {p.cognome}» (ID {p.id}, {cells.of(p, 'nome')})"
+        people = joined([f"«{p.nome} {p.cognome}» (ID {p.id}, riga {p.row})"
                          for p in dup.players])
         why = "stesso nome" if dup.exact else "nomi quasi uguali"
         births = {p.nascita for p in dup.players}

@@ -71,7 +71,7 @@ def open_file(path: Path, *, ignore_stale_lock: bool = False,
     path = Path(path)
     check_suffix(path)
     if not path.exists():
-        raise WorkbookError(f"il file {path} non esiste (crealo con: torneo new {path})")
+        raise WorkbookError(f"il file {path} non esiste (crealo con: torneo nuovo {path})")
     ensure_not_open(path, ignore_stale_lock=ignore_stale_lock)
     book = open_workbook(path)
     if accept_losses and isinstance(book, GuardsLosses):

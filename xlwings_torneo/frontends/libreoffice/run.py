@@ -43,7 +43,7 @@ BUTTONS = tuple(button.name for button in buttons.BUTTONS)
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="torneo lo-run", description="Esegue un comando del torneo su un file con "
+        prog="torneo lo-esegui", description="Esegue un comando del torneo su un file con "
         "LibreOffice senza interfaccia (il file deve essere chiuso)")
     parser.add_argument("file", type=Path)
     parser.add_argument("command", choices=[*COMMANDS, "check", "macro"])
