@@ -78,7 +78,7 @@ def possible_duplicates(players: Sequence[Player]) -> list[Duplicate]:
             pairs.update((a, b) if a < b else (b, a) for a, b in combinations(keys, 2)
                          if a != b)
     for a, b in pairs:
-        if edit_distance(a, b, NAME_SLIPS) > NAME_SLIPS:
+        if min(len(a), len(b)) < MIN_KEY_FOR_SLIPS or edit_distance(a, b, NAME_SLIPS) > NAME_SLIPS:
             continue
         for p in by_key[a]:
             for q in by_key[b]:

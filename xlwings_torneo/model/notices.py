@@ -35,7 +35,8 @@ def row_ranges(rows: Iterable[int], shown: int = RANGES_SHOWN) -> str:
             spans.append((row, row))
     parts = [str(a) if a == b else f"{a}-{b}" for a, b in spans[:shown]]
     left = sum(b - a + 1 for a, b in spans[shown:])
-    return ", ".join(parts) + (f" … e altre {counted(left, 'riga', 'righe')}" if left else "")
+    more = "" if not left else " … e un'altra riga" if left == 1 else f" … e altre {left} righe"
+    return ", ".join(parts) + more
 
 
 @dataclass(frozen=True)
