@@ -407,9 +407,10 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
 
     p = add("lo-esegui", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "
-            "interfaccia (draw, redraw, rank, print, posti, report, export, check)", "lo-run")
+            "interfaccia (sorteggia, risorteggia, classifica, stampa, posti, report, esporta, "
+            "controlla, pubblicazione)", "lo-run")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: draw --round 1")
+    p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: sorteggia --round 1")
 
     p = add("converti", cmd_converti, "converte un file .xls in .xlsx con LibreOffice, "
             "conservando tutto (formule, menù a tendina, formattazione, protezione)",

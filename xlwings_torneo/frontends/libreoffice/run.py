@@ -37,6 +37,10 @@ COMMANDS = {
     "posti": "ChiSiedeDove",
 }
 """Command-line names of the macro's buttons."""
+ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
+           "stampa": "print", "esporta": "export", "controlla": "check"}
+"""The commands' Italian names (issue 24), the ones `torneo --help` and the README use; the
+English ones stay as aliases."""
 BUTTONS = tuple(button.name for button in buttons.BUTTONS)
 """The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
 
@@ -46,7 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="torneo lo-esegui", description="Esegue un comando del torneo su un file con "
         "LibreOffice senza interfaccia (il file deve essere chiuso)")
     parser.add_argument("file", type=Path)
-    parser.add_argument("command", choices=[*COMMANDS, "check", "macro"])
+    parser.add_argument("command", choices=list(dict.fromkeys(
+        [*ITALIAN, "posti", "report", "pubblicazione", "macro", *COMMANDS, "check"])))
     parser.add_argument("button", nargs="?", help="con 'macro': il pulsante della macro "
                         "installata (es. SorteggioTurno)")
     parser.add_argument("--round", "-r", type=int, help="draw/print/posti: numero del turno")
@@ -125,6 +130,8 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
         return run_macro(document, args.button or "")
     if args.command == "check":
         return actions.run(lambda: _check(book, path, args.type))
+    if args.command == "pubblicazione":
+        return actions.run(lambda: actions.publishing_check(book, path))
     if args.command == "draw":
         request = draw.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
                                        replace=args.replace, force=args.force)
@@ -173,6 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.command = ITALIAN.get(args.command, args.command)
     if args.command == "macro" and args.button not in BUTTONS:
         parser.error(f"con 'macro' indica un pulsante: {', '.join(BUTTONS)}")
     try:
