@@ -38,8 +38,12 @@ class Category:
 
     short: Kind
     """For the summary line (`2 turni senza data`)."""
-    long: Kind
-    """For the line grouping its findings (`notices.grouped`)."""
+    long: Kind | None = None
+    """For the line grouping its findings (`notices.grouped`); None: `short` says it."""
+
+    @property
+    def kind(self) -> Kind:
+        return self.long or self.short
 
 
 MISSING_DATE = Category(
@@ -62,11 +66,8 @@ NOT_IN_REGISTRY = Category(
     Kind("{n} ID NAZIONALE non trovato", "{n} ID NAZIONALE non trovati"),
     Kind(f"{{n}} ID NAZIONALE non è nel registro {SHEET_GIOCATORI}",
          f"{{n}} ID NAZIONALE non sono nel registro {SHEET_GIOCATORI}"))
-FEW_TABLES = Category(
-    Kind(f"{{n}} turno con meno di {MIN_TABLES} tavoli",
-         f"{{n}} turni con meno di {MIN_TABLES} tavoli"),
-    Kind(f"{{n}} turno con meno di {MIN_TABLES} tavoli",
-         f"{{n}} turni con meno di {MIN_TABLES} tavoli"))
+FEW_TABLES = Category(Kind(f"{{n}} turno con meno di {MIN_TABLES} tavoli",
+                           f"{{n}} turni con meno di {MIN_TABLES} tavoli"))
 CATEGORIES = (MISSING_DATE, DATE_ORDER, DUPLICATE, ANONYMOUS, NOT_IN_REGISTRY, FEW_TABLES)
 
 
@@ -80,7 +81,7 @@ class Publishing:
 
     def counts(self) -> list[tuple[Category, int]]:
         return [(c, n) for c in CATEGORIES
-                if (n := sum(1 for f in self.findings if f.kind is c.long))]
+                if (n := sum(1 for f in self.findings if f.kind is c.kind))]
 
     def summary(self, *, hint: bool = True) -> str:
         """One line: `Controllo per la pubblicazione: 2 turni senza data, 39 anonimi`;
@@ -134,19 +135,19 @@ def _dates(t: Tournament, has_sheet: bool) -> list[Notice]:
     if not has_sheet:
         missing = ", ".join(str(n) for n in played)
         return [Notice(f"manca il foglio {SHEET_TORNEO}: scrivi lì le date dei turni "
-                       f"giocati ({missing})", MISSING_DATE.long)]
+                       f"giocati ({missing})", MISSING_DATE.kind)]
     previous: tuple[int, date] | None = None
     for n in played:
         cell = where.get(n, f"{SHEET_TORNEO}, Data Turno {n}")
         day = dates.get(n)
         if day is None:
             out.append(Notice(f"{cell}: manca la data del turno {n}, che è stato giocato",
-                              MISSING_DATE.long))
+                              MISSING_DATE.kind))
             continue
         if previous is not None and day < previous[1]:
             out.append(Notice(f"{cell}: la data del turno {n} ({day:%d/%m/%Y}) è prima di "
                               f"quella del turno {previous[0]} "
-                              f"({previous[1]:%d/%m/%Y})", DATE_ORDER.long))
+                              f"({previous[1]:%d/%m/%Y})", DATE_ORDER.kind))
         previous = (n, day)
     return out
 
@@ -163,7 +164,7 @@ def _duplicates(t: Tournament, cells: _RosterCells) -> list[Notice]:
                 else ", data di nascita mancante")
         out.append(Notice(f"{cells.of(first, 'nome')}: {people} potrebbero essere la stessa "
                           f"persona ({why}): correggi o togli le righe di troppo",
-                          DUPLICATE.long))
+                          DUPLICATE.kind))
     return out
 
 
@@ -182,7 +183,7 @@ def publishing_anonymous(book: WorkbookBackend, t: Tournament) -> list[Notice]:
 
 def _anonymous(t: Tournament, cells: _RosterCells) -> list[Notice]:
     return [Notice(f"{cells.of(p, 'nascita')}: {p.display_name} (ID {p.id}) non ha né data di "
-                   "nascita né ID NAZIONALE: sarà trattato come anonimo", ANONYMOUS.long)
+                   "nascita né ID NAZIONALE: sarà trattato come anonimo", ANONYMOUS.kind)
             for p in _published(t) if p.anonimo]
 
 
@@ -192,14 +193,14 @@ def _not_in_registry(t: Tournament, cells: _RosterCells,
     known = {e.ident for entries in registry.values() for e in entries}
     return [Notice(f"{cells.of(p, 'id_nazionale')}: ID NAZIONALE {p.id_nazionale} di "
                    f"{p.display_name} (ID {p.id}) non è nel registro {SHEET_GIOCATORI}: "
-                   "controllalo", NOT_IN_REGISTRY.long)
+                   "controllalo", NOT_IN_REGISTRY.kind)
             for p in t.players if p.id_nazionale and p.id_nazionale not in known]
 
 
 def _few_tables(t: Tournament) -> list[Notice]:
     return [Notice(f"{r.sheet or f'Turno {r.number}'}: "
                    f"{counted(len(r.tables), 'tavolo', 'tavoli')}, il ranking nazionale ne "
-                   f"chiede almeno {MIN_TABLES}", FEW_TABLES.long)
+                   f"chiede almeno {MIN_TABLES}", FEW_TABLES.kind)
             for r in sorted(t.rounds, key=lambda r: r.number)
             if r.is_played and len(r.tables) < MIN_TABLES]
 
