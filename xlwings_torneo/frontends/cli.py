@@ -266,7 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
                            help="sostituisce l'opzione del foglio Opzioni")
 
     def with_type(p: argparse.ArgumentParser, what: str = "tipo di torneo") -> None:
-        p.add_argument("--type", "-t", help=f"{what} (default: quello registrato nel foglio "
+        p.add_argument("--type", "-t", metavar="TIPO",
+                       help=f"{what} (default: quello registrato nel foglio "
                        "Opzioni dal sorteggio)")
 
     def with_accept_losses(p: argparse.ArgumentParser) -> None:

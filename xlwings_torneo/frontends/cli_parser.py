@@ -78,14 +78,23 @@ class ItalianParser(argparse.ArgumentParser):
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None,
                          ) -> tuple[argparse.Namespace, list[str]]:
+        given = list(sys.argv[1:] if args is None else args)
+        if not any(a.nargs == argparse.REMAINDER or isinstance(a, argparse._SubParsersAction)
+                   for a in self._actions):  # a command's own options, all of them known
+            self._suggest(given[:given.index("--")] if "--" in given else given)
         with italian():
-            parsed, extras = super().parse_known_args(args, namespace)
-        for extra in extras:  # `--typ`: the option of this command it is closest to
-            close = (nearest(extra.split("=")[0], self._option_names())
-                     if extra.startswith("--") else None)
-            if close is not None:
-                self.error(f"opzione sconosciuta {extra}: forse intendevi {close}?")
-        return parsed, extras
+            return super().parse_known_args(given, namespace)
+
+    def _suggest(self, given: Sequence[str]) -> None:
+        """`--typ`, `--formato`: refused before anything else is said of the command line,
+        naming the option of this command closest to it."""
+        known = self._option_names()
+        for token in given:
+            name = token.split("=")[0]
+            if name.startswith("--") and name not in known:
+                close = nearest(name, known)
+                if close is not None:
+                    self.error(f"opzione sconosciuta {name}: forse intendevi {close}?")
 
     def _option_names(self) -> list[str]:
         return [flag for action in self._actions for flag in action.option_strings

@@ -17,7 +17,7 @@ from xlwings_torneo.errors import (
 )
 from xlwings_torneo.limits import too_many_players
 from xlwings_torneo.model.notices import counted, grouped
-from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.model.tournament import LogLevel, Tournament
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.usecases.guards import (
     type_of,
@@ -123,5 +123,6 @@ def check_report(book: WorkbookBackend, path: Path | None, *, type_name: str | N
     with log_session(targets):
         for warning in warnings:
             log.warning("%s", warning, extra=FILE_ONLY)
+    logged = warnings and targets.file is not LogLevel.DISABILITATO
     return CheckReport(tournament, warnings, tuple(notes), found,
-                       targets.file_path if warnings else None)
+                       targets.file_path if logged else None)
