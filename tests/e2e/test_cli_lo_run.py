@@ -61,3 +61,22 @@ def test_lo_run_posti_writes_the_hall_list(tmp_path: Path, torneo_fd: Cli):
     assert "Chi siede dove" in torneo.out and str(pdf) in torneo.out
     text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
     assert "Chi siede dove - Turno 1" in text and "Cognome12 Nome12" in text
+
+
+def test_lo_esegui_speaks_italian_and_checks_before_publishing(tmp_path: Path,
+                                                               torneo_fd: Cli):
+    """`torneo lo-esegui FILE sorteggia` is `lo-run FILE draw` (issue 24: Italian names,
+    English aliases); `pubblicazione` is the publishing check on the open document."""
+    torneo = torneo_fd
+    workbook = new_workbook(tmp_path / "torneo.xlsx").path
+    register(workbook, club_players(20))
+    twin = tmp_path / "gemello.xlsx"
+    twin.write_bytes(workbook.read_bytes())
+    assert torneo("lo-esegui", workbook, "sorteggia", "--seed", "4") == 0, torneo.err
+    assert "1° Turno (Open): 5 tavoli, seme 4" in torneo.out
+    assert torneo("lo-run", twin, "draw", "--seed", "4") == 0, torneo.err
+    assert round_tables(workbook, 1) == round_tables(twin, 1)
+    type_scores(workbook, 1)
+    assert torneo("lo-esegui", workbook, "pubblicazione") == 0, torneo.err
+    assert ("Controllo per la pubblicazione: 1 turno senza data, 20 anonimi, 1 turno con "
+            "meno di 6 tavoli") in torneo.out

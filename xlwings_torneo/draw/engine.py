@@ -13,6 +13,7 @@ from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.search import Budget, optimise
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, PlayerId, Round
 from xlwings_torneo.model.tournament_type import Criterion, Sizes
 
@@ -80,7 +81,9 @@ def _check_players(players: Sequence[PlayerId], fixed: Mapping[PlayerId, int],
         per_table[table - 1] += 1
     for t, (count, size) in enumerate(zip(per_table, plan.real_sizes, strict=True), 1):
         if count > size:
-            raise DrawError(f"al tavolo {t} ci sono {count} giocatori fissi ma {size} posti")
+            held = counted(count, "giocatore fisso", "giocatori fissi")
+            raise DrawError(f"al tavolo {t} ci sono {held} ma "
+                            f"{counted(size, 'posto', 'posti')}")
 
 
 def _random_start(ids: Sequence[PlayerId], fixed: Mapping[PlayerId, int], plan: TablePlan

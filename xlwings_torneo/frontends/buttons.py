@@ -96,6 +96,11 @@ BUTTONS: tuple[Button, ...] = (
     Button("Esporta", "Esporta", STAMPA, "ExportTextFile",
            "I file .txt, .vbc e .html del torneo, accanto alla cartella di lavoro.",
            "Esportazione dei file del torneo…", "esporta"),
+    Button("PrimaDiPubblicare", "Prima di pubblicare", STAMPA, "Spelling",
+           "Controlla ciò che serve per pubblicare il torneo: date dei turni, possibili "
+           "doppioni, anonimi, ID NAZIONALE non nel registro, turni con meno di 6 tavoli; "
+           "ogni avviso dice la cella da correggere.",
+           "Controllo per la pubblicazione…", "prima_di_pubblicare"),
     Button("Aiuto", "Aiuto / Informazioni", AIUTO, "Help", "Cosa fa ogni pulsante.",
            "Aiuto…", "aiuto"),
 )

@@ -29,6 +29,7 @@ from xlwings_torneo.frontends.actions import (
     new_tournament,
     print_round,
     print_seating,
+    publishing_check,
     redraw_last_round,
     report_pdf,
     run,
@@ -115,6 +116,10 @@ def report(book: Any = None) -> Message:
 
 def esporta(book: Any = None) -> Message:
     return _button(export_files, book)
+
+
+def prima_di_pubblicare(book: Any = None) -> Message:
+    return _button(publishing_check, book)
 
 
 def opzioni(book: Any = None) -> Message:

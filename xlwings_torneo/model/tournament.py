@@ -150,6 +150,8 @@ class TournamentInfo:
     turni_previsti: int | None = None
     note: str = ""
     date_turni: dict[int, date] = field(default_factory=dict)
+    date_cells: dict[int, str] = field(default_factory=dict)
+    """Where each round's date is or goes (`TORNEO!D9`), dated or not: for messages."""
 
 
 class LogLevel(enum.IntEnum):

@@ -17,7 +17,7 @@ from xlwings_torneo.config.logs import (
     log,
     log_file_path,
     log_session,
-    notice,
+    say_warnings,
 )
 from xlwings_torneo.config.settings import Config, load_config
 from xlwings_torneo.errors import (
@@ -80,7 +80,7 @@ def open_file(path: Path, *, ignore_stale_lock: bool = False,
     path = Path(path)
     check_suffix(path)
     if not path.exists():
-        raise WorkbookError(f"il file {path} non esiste (crealo con: torneo new {path})")
+        raise WorkbookError(f"il file {path} non esiste (crealo con: torneo nuovo {path})")
     ensure_not_open(path, ignore_stale_lock=ignore_stale_lock)
     book = open_workbook(path)
     if accept_losses and isinstance(book, GuardsLosses):
@@ -135,8 +135,7 @@ def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides
         check_before_write(book)  # a save that would lose features is refused up front
     targets = log_targets(tournament.options, overrides, path, config)
     with log_session(targets) as collector:
-        for warning in tournament.warnings:
-            notice.warning("%s", warning)
+        say_warnings(tournament.warnings)
         try:
             result = action(tournament, config)
             if write:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from xlwings_torneo.model.notices import Kind
 from xlwings_torneo.model.tournament import Player, PlayerId
 from xlwings_torneo.workbook.cells import is_blank, norm_header, to_date, to_id, to_text, to_yes_no
 from xlwings_torneo.workbook.problems import Problems
@@ -51,6 +52,17 @@ class IscrittiSheet:
     players: tuple[Player, ...]
     columns: frozenset[str]
     """The fields whose column was found (keys of HEADER_ALIASES)."""
+
+
+NO_FIRST_NAME = Kind("{n} iscritto senza nome", "{n} iscritti senza nome")
+NO_SURNAME = Kind("{n} iscritto senza cognome", "{n} iscritti senza cognome")
+BLANK_PARTECIPA = Kind("{n} iscritto con Partecipa Torneo vuoto non viene sorteggiato "
+                       "(scrivi SI per farlo giocare)",
+                       "{n} iscritti con Partecipa Torneo vuoto non vengono sorteggiati "
+                       "(scrivi SI per farli giocare)")
+BAD_BIRTH_DATE = Kind("{n} data di nascita non leggibile, ignorata",
+                      "{n} date di nascita non leggibili, ignorate")
+"""The kinds of `Iscritti` warnings said in one line each (`notices.grouped`)."""
 
 
 def find_header(grid: Grid) -> tuple[int, dict[str, int]] | None:
@@ -112,10 +124,10 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             continue
         if not nome:
             problems.warn(f"manca il nome del giocatore con ID {pid} ({cognome})",
-                          where(row, "nome"))
+                          where(row, "nome"), NO_FIRST_NAME)
         if not cognome:
             problems.warn(f"manca il cognome del giocatore con ID {pid} ({nome})",
-                          where(row, "cognome"))
+                          where(row, "cognome"), NO_SURNAME)
         who = f"{nome} {cognome}".strip()
         partecipa = True
         if "partecipa" in cols:
@@ -123,13 +135,14 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             if is_blank(raw):
                 partecipa = False
                 problems.warn(f"Partecipa Torneo vuoto per {who} (ID {pid}): non viene "
-                              "sorteggiato; scrivi SI per farlo giocare", where(row, "partecipa"))
+                              "sorteggiato; scrivi SI per farlo giocare", where(row, "partecipa"),
+                              BLANK_PARTECIPA)
             else:
                 partecipa = problems.attempt(True, to_yes_no, raw, where(row, "partecipa"))
         nascita = None
         if "nascita" in cols:
             nascita = problems.tolerate(None, to_date, get(row, "nascita"),
-                                        where(row, "nascita"))
+                                        where(row, "nascita"), kind=BAD_BIRTH_DATE)
         fielding = tuple(
             (int(f[5:]), False if is_blank(get(row, f))
              else problems.attempt(False, to_yes_no, get(row, f), where(row, f)))

@@ -12,6 +12,7 @@ import re
 from collections.abc import Collection, Iterable
 from decimal import Decimal
 
+from xlwings_torneo.model.notices import Kind
 from xlwings_torneo.model.person_names import index_by_key, joined, name_keys, person_key
 from xlwings_torneo.model.tournament import GHOST_NAME, Player, PlayerId, Round, Seat, Table
 from xlwings_torneo.workbook.cells import is_blank, to_decimal, to_id, to_text
@@ -159,6 +160,12 @@ def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
     return Round(number, tuple(tables), grid.name)
 
 
+ZERO_SCORE = Kind("{n} punteggio 0 in un tavolo dove gli altri hanno un punteggio: "
+                  "controlla che non sia stato dimenticato",
+                  "{n} punteggi 0 in tavoli dove gli altri hanno un punteggio: controlla "
+                  "che non siano stati dimenticati")
+
+
 def _check_scores(table: Table, unreadable: set[str], problems: Problems) -> None:
     """WORKBOOK.md, **Decision**: in a table where others scored, an empty score cell is an
     error (the original's reader stops there) and a 0 a warning (a forgotten score looks
@@ -175,4 +182,4 @@ def _check_scores(table: Table, unreadable: set[str], problems: Problems) -> Non
         elif seat.raw == Decimal(0):
             problems.warn(f"punteggio 0 per {seat.name} mentre gli altri del Tavolo "
                           f"N°{table.number} hanno un punteggio: controlla che non sia stato "
-                          "dimenticato", seat.cell)
+                          "dimenticato", seat.cell, ZERO_SCORE)

@@ -58,6 +58,7 @@ def buttons(document: Any) -> dict[str, Action]:
         "ChiSiedeDove": lambda b, p: actions.print_seating(b, p),
         "ReportPDF": actions.report_pdf,
         "Esporta": actions.export_files,
+        "PrimaDiPubblicare": actions.publishing_check,
         "Opzioni": show_options(document),
         "Aiuto": lambda b, p: actions.help_text(),
     }

@@ -22,7 +22,7 @@ from typing import Any
 
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends import actions, buttons
-from xlwings_torneo.model.anonymous import check_notes
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.resources import CONFIGURATION_ENV, configuration_path
 from xlwings_torneo.usecases import check, draw, session
 from xlwings_torneo.workbook.backends.office import package_path, uno_pythons
@@ -39,16 +39,21 @@ COMMANDS = {
     "posti": "ChiSiedeDove",
 }
 """Command-line names of the macro's buttons."""
+ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
+           "stampa": "print", "esporta": "export", "controlla": "check"}
+"""The commands' Italian names (issue 24), the ones `torneo --help` and the README use; the
+English ones stay as aliases."""
 BUTTONS = tuple(button.name for button in buttons.BUTTONS)
 """The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="torneo lo-run", description="Esegue un comando del torneo su un file con "
+        prog="torneo lo-esegui", description="Esegue un comando del torneo su un file con "
         "LibreOffice senza interfaccia (il file deve essere chiuso)")
     parser.add_argument("file", type=Path)
-    parser.add_argument("command", choices=[*COMMANDS, "check", "macro"])
+    parser.add_argument("command", choices=list(dict.fromkeys(
+        [*ITALIAN, "posti", "report", "pubblicazione", "macro", *COMMANDS, "check"])))
     parser.add_argument("button", nargs="?", help="con 'macro': il pulsante della macro "
                         "installata (es. SorteggioTurno)")
     parser.add_argument("--round", "-r", type=int, help="draw/print/posti: numero del turno")
@@ -135,6 +140,8 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
         return run_macro(document, args.button or "")
     if args.command == "check":
         return actions.run(lambda: _check(book, path, args.type))
+    if args.command == "pubblicazione":
+        return actions.run(lambda: actions.publishing_check(book, path))
     if args.command == "draw":
         request = draw.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
                                        replace=args.replace, force=args.force)
@@ -158,15 +165,15 @@ type."""
 
 
 def _drawn(outcome: draw.DrawOutcome) -> str:
-    lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(outcome.result.tables)} tavoli, "
+    lines = [f"{outcome.sheet} ({outcome.ttype.name}): "
+             f"{counted(len(outcome.result.tables), 'tavolo', 'tavoli')}, "
              f"seme {outcome.result.seed}", *outcome.lines]
     return "\n".join(lines)
 
 
 def _check(book: WorkbookBackend, path: Path, type_name: str | None = None) -> str:
-    tournament = check.check(book, path, type_name=type_name)
-    return "\n".join([f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
-                      f"{len(tournament.rounds)} turni)", *check_notes(tournament)])
+    found = check.check_report(book, path, type_name=type_name)
+    return "\n".join([found.headline(path.name), *found.lines()])
 
 
 def run_macro(document: Any, button: str) -> actions.Message:
@@ -183,6 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.command = ITALIAN.get(args.command, args.command)
     if args.command == "macro" and args.button not in BUTTONS:
         parser.error(f"con 'macro' indica un pulsante: {', '.join(BUTTONS)}")
     try:
