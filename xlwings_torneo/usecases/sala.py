@@ -7,7 +7,7 @@ result is checked with the ranking type's own rules before it is accepted: the s
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 from pathlib import Path
@@ -21,11 +21,11 @@ from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.games import TEAM_NAMES
 from xlwings_torneo.scoring.standings import compute_standings
-from xlwings_torneo.usecases.outputs import types_shown
+from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
 from xlwings_torneo.usecases.session import read
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.cells import to_decimal
-from xlwings_torneo.workbook.journal import Journal, SeatScore, journal_path
+from xlwings_torneo.workbook.journal import ADDRESS, Journal, SeatScore, journal_path
 from xlwings_torneo.workbook.score_checks import SCORE_RANGE
 from xlwings_torneo.workbook.team_marks import TEAM_MARK_RE, TEAM_BY_DIGIT
 
@@ -86,18 +86,68 @@ class Hall:
             if self._reading is not None and self._reading.stamp == stamp:
                 return self._reading
             try:
-                self._reading = read_workbook(self.workbook, stamp)
+                fresh = read_workbook(self.workbook, stamp)
             except TorneoError:
                 if self._reading is None:
                     raise
-            return self._reading
+                return self._reading
+            for rnd in fresh.tournament.rounds:  # a round drawn while the server runs
+                self.journal.ensure_tokens(rnd.number, [t.number for t in rnd.tables])
+            self._reading = fresh
+            return fresh
 
     def issue_tokens(self) -> None:
-        """Tokens for every table of every round drawn (a table's token opens only it)."""
-        reading = self.reading()
-        for rnd in reading.tournament.rounds:
-            self.journal.ensure_tokens(rnd.number, [t.number for t in rnd.tables])
+        """Tokens for every table of every round drawn (a table's token opens only it;
+        `reading` issues them for rounds drawn later) and the organiser's."""
+        self.reading()
         self.journal.ensure_organiser()
+
+
+def table_url(address: str, turno: int, tavolo: int, token: str) -> str:
+    """A table's result page: `/tavolo/<turno>/<tavolo>?t=<token>` (issue 25)."""
+    return f"{address.rstrip('/')}/tavolo/{turno}/{tavolo}?t={token}"
+
+
+def organiser_url(address: str, token: str) -> str:
+    return f"{address.rstrip('/')}/organizzatore?t={token}"
+
+
+def table_links(workbook: Path, turno: int, tables: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """Table number -> (its result page, its short code) for the score sheets of round
+    `turno`. **Decision** (issue 25): the sheets carry them once the hall server has been
+    started for this tournament (its journal exists and holds the address announced);
+    otherwise none, and printing leaves no journal behind."""
+    path = journal_path(workbook)
+    if not path.is_file():
+        return {}
+    with Journal(path) as journal:
+        if not journal.state.address:
+            return {}
+        state = journal.ensure_tokens(turno, tables)
+        return {n: (table_url(state.address, turno, n, state.tables[(turno, n)].token),
+                    state.tables[(turno, n)].code) for n in tables}
+
+
+WALL_SUFFIX = "_sala.pdf"
+"""**Decision** (issue 25): the wall sheet of `Torneo.xlsx` is `Torneo_sala.pdf` beside it."""
+
+
+def wall_pdf_path(workbook: Path) -> Path:
+    return workbook.with_name(f"{workbook.stem}{WALL_SUFFIX}")
+
+
+def announce(hall: Hall, address: str) -> Path:
+    """The server is listening at `address`: the journal records it (the score sheets
+    printed from now on point there), every table gets its token, and the wall sheet with
+    the address and its QR code is written beside the workbook."""
+    hall.journal.append(ADDRESS, {"address": address})
+    hall.issue_tokens()
+    require_reportlab()
+    from xlwings_torneo.reports.pdf_wall import write_wall
+
+    out = wall_pdf_path(hall.workbook)
+    write_wall(out, address, hall.reading().tournament.info.nome)
+    return out
 
 
 def read_workbook(path: Path, stamp: tuple[int, int]) -> Reading:
