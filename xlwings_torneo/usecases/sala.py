@@ -27,7 +27,7 @@ from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.cells import to_decimal
 from xlwings_torneo.workbook.journal import ADDRESS, Journal, SeatScore, journal_path
 from xlwings_torneo.workbook.score_checks import SCORE_RANGE
-from xlwings_torneo.workbook.team_marks import TEAM_MARK_RE, TEAM_BY_DIGIT
+from xlwings_torneo.workbook.team_marks import TEAM_BY_DIGIT, TEAM_MARK_RE
 
 
 @dataclass(frozen=True)

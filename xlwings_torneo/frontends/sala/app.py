@@ -87,7 +87,10 @@ class Limits:
     failures: int = RATE_FAILURES
 
 
-def create_app(hall: Hall, limits: Limits = Limits()) -> Flask:
+DEFAULT_LIMITS = Limits()
+
+
+def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     app = Flask(__name__, static_folder=None)  # no path reaches a file
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, MAX_FORM_PARTS=MAX_FORM_FIELDS,
                       MAX_FORM_MEMORY_SIZE=MAX_BODY)
@@ -341,7 +344,8 @@ def check_origin() -> None:
 
 
 def see_other(location: str) -> Response:
-    return redirect(location, code=303)
+    response = make_response(redirect(location, code=303))
+    return response
 
 
 @dataclass(frozen=True)

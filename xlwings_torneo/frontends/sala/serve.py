@@ -11,11 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xlwings_torneo.errors import MissingDependencyError
-from xlwings_torneo.frontends.sala.app import MAX_BODY, Limits, create_app
+from xlwings_torneo.frontends.sala.app import DEFAULT_LIMITS, MAX_BODY, Limits, create_app
 from xlwings_torneo.usecases.sala import Hall, announce, organiser_url
 
 LOCAL = "127.0.0.1"
-EVERYWHERE = "0.0.0.0"  # noqa: S104 - `--in-sala` asks for the hall's network
+EVERYWHERE = "0.0.0.0"
 DEFAULT_PORT = 8080
 THREADS = 8
 """Requests served at once; the others wait in waitress's queue (a phone waits a moment)."""
@@ -49,7 +49,7 @@ def terminal_qr(address: str) -> str:
 
 
 def serve(workbook: Path, *, port: int = DEFAULT_PORT, in_sala: bool = False,
-          say: Callable[[str], None] = print, limits: Limits = Limits()) -> None:
+          say: Callable[[str], None] = print, limits: Limits = DEFAULT_LIMITS) -> None:
     """Serve the hall of `workbook` until interrupted (Ctrl+C)."""
     try:
         from waitress.server import create_server
@@ -69,7 +69,7 @@ def serve(workbook: Path, *, port: int = DEFAULT_PORT, in_sala: bool = False,
                            threads=THREADS, max_request_body_size=MAX_BODY,
                            max_request_header_size=MAX_HEADERS, channel_timeout=IDLE_TIMEOUT,
                            clear_untrusted_proxy_headers=True, ident="torneo")
-    address = f"http://{host}:{server.effective_port}/"  # type: ignore[union-attr]
+    address = f"http://{host}:{server.effective_port}/"
     wall = announce(hall, address)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     say(terminal_qr(address))
