@@ -20,12 +20,19 @@ from xlwings_torneo.model.tournament_type import TournamentType
 from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.games import TEAM_NAMES
+from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
 from xlwings_torneo.usecases.session import read
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.cells import to_decimal
-from xlwings_torneo.workbook.journal import ADDRESS, Journal, SeatScore, journal_path
+from xlwings_torneo.workbook.journal import (
+    ADDRESS,
+    Journal,
+    JournalState,
+    SeatScore,
+    journal_path,
+)
 from xlwings_torneo.workbook.score_checks import SCORE_RANGE
 from xlwings_torneo.workbook.team_marks import TEAM_BY_DIGIT, TEAM_MARK_RE
 
@@ -75,6 +82,7 @@ class Hall:
         self.journal = journal if journal is not None else Journal(journal_path(workbook))
         self._lock = threading.Lock()
         self._reading: Reading | None = None
+        self._live: Live | None = None
 
     def reading(self) -> Reading:
         """The tournament, read again if the file changed since; when a new reading fails
@@ -96,11 +104,68 @@ class Hall:
             self._reading = fresh
             return fresh
 
+    def live(self) -> Live:
+        """The players' view, computed again only when the workbook or the journal changed."""
+        reading = self.reading()
+        state = self.journal.refresh()
+        key = (reading.stamp, state.events)
+        with self._lock:
+            if self._live is not None and self._live.key == key:
+                return self._live
+        t = with_confirmed(reading.tournament, state)
+        live = Live(t, live_standings(t, reading.ranking), reading.shown, key)
+        with self._lock:
+            self._live = live
+        return live
+
     def issue_tokens(self) -> None:
         """Tokens for every table of every round drawn (a table's token opens only it;
         `reading` issues them for rounds drawn later) and the organiser's."""
         self.reading()
         self.journal.ensure_organiser()
+
+
+@dataclass(frozen=True)
+class Live:
+    """What the players' pages show: the workbook with the results the tables confirmed
+    (not yet imported) in its empty score cells, and the standings of the rounds complete."""
+
+    tournament: Tournament
+    standings: Standings | None
+    shown: TypesShown
+    key: tuple[tuple[int, int], int]
+
+
+def with_confirmed(t: Tournament, state: JournalState) -> Tournament:
+    """`t` with each table's one confirmed result where the workbook has no score yet (a
+    conflict stays out: the organiser settles it)."""
+    rounds = []
+    for rnd in t.rounds:
+        tables = []
+        for table in rnd.tables:
+            results = state.results(rnd.number, table.number)
+            if len(results) == 1 and not table.is_played and \
+                    {s.player_id for s in results[0].scores} == set(table.players):
+                table = with_scores(table, list(results[0].scores))
+            tables.append(table)
+        rounds.append(dc_replace(rnd, tables=tuple(tables)))
+    return dc_replace(t, rounds=tuple(rounds))
+
+
+def live_standings(t: Tournament, ranking: TournamentType | None) -> Standings | None:
+    """The standings after the last round whose every table has its result; None when no
+    round is complete (or the type has no standings)."""
+    if ranking is None or ranking.scoring is None:
+        return None
+    for rnd in reversed(t.rounds):
+        if not all(table.is_played for table in rnd.tables if table.players):
+            continue
+        try:
+            return compute_standings(t, ranking, unico_vincitore=t.options.unico_vincitore,
+                                     after_round=rnd.number)
+        except TorneoError:
+            continue
+    return None
 
 
 def table_url(address: str, turno: int, tavolo: int, token: str) -> str:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, make_response, redirect, render_template, request
+from flask import Flask, Response, make_response, redirect, request
 from werkzeug.exceptions import HTTPException
 
 from xlwings_torneo.errors import TorneoError
@@ -22,11 +24,30 @@ from xlwings_torneo.frontends.sala.security import (
     same_secret,
 )
 from xlwings_torneo.model.tournament import Table
-from xlwings_torneo.usecases.sala import Entry, Hall, Reading, check_result
+from xlwings_torneo.reports import pages
+from xlwings_torneo.reports.page_views import (
+    Frame,
+    Heading,
+    Links,
+    frame,
+    player_view,
+    round_view,
+    seating_view,
+    standings_view,
+)
+from xlwings_torneo.usecases.sala import Entry, Hall, Live, Reading, check_result
 from xlwings_torneo.usecases.sala_import import shown, table_cells
 from xlwings_torneo.workbook.journal import CLOSE, JournalState, Submission
 
 log = logging.getLogger("xlwings_torneo.sala")
+
+PACKAGE = "xlwings_torneo.frontends.sala"
+"""Its `templates/` (a table's page, the organiser's, the errors) join the pages' own."""
+SALA_LINKS = Links(standings="/", round="/turno/{n}", seating="/posti/{n}",
+                   player="/giocatore/{id}")
+"""The players' pages on the server: the site's pages with a page per player."""
+REFRESH = 30
+"""Seconds after which a players' page reloads itself (results arrive as tables confirm)."""
 
 MAX_BODY = 8 * 1024
 """Bytes a request body may have: a table's form is a few hundred."""
@@ -94,13 +115,13 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     app = Flask(__name__, static_folder=None)  # no path reaches a file
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, MAX_FORM_PARTS=MAX_FORM_FIELDS,
                       MAX_FORM_MEMORY_SIZE=MAX_BODY)
-    pages, posts, failures = (RateLimit(limits.pages), RateLimit(limits.posts),
+    reads, posts, failures = (RateLimit(limits.pages), RateLimit(limits.posts),
                               RateLimit(limits.failures))
 
     @app.before_request
     def limit() -> None:
         address = client()
-        if not pages.allow(address) or failures.blocked(address):
+        if not reads.allow(address) or failures.blocked(address):
             raise Refused(429, ERROR_TEXTS[429])
         if request.method == "POST":
             if not posts.allow(address):
@@ -120,13 +141,13 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     def http_error(err: HTTPException) -> tuple[str, int]:
         code = err.code or 500
         text = err.text if isinstance(err, Refused) else ERROR_TEXTS.get(code, ERROR_TEXTS[400])
-        return render_template("errore.html", title=ERROR_TITLES.get(code, ERROR_TITLES[400]),
-                               text=text, code=code), code
+        return page("errore.html", title=ERROR_TITLES.get(code, ERROR_TITLES[400]),
+                    text=text, code=code), code
 
     @app.errorhandler(TorneoError)
     def workbook_error(err: TorneoError) -> tuple[str, int]:
-        return render_template("errore.html", title="Il torneo non si legge",
-                               text=f"Il foglio del torneo ha un problema: {err}", code=503), 503
+        return page("errore.html", title="Il torneo non si legge",
+                    text=f"Il foglio del torneo ha un problema: {err}", code=503), 503
 
     def table_access(turno: int, tavolo: int, token: str | None) -> JournalState:
         """The journal's state when `token` opens this table; else a 403 counted as a
@@ -153,8 +174,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         reading = hall.reading()
         table = seated(reading, turno, tavolo)
         results = state.results(turno, tavolo)
-        body = render_template(
-            "tavolo.html", turno=turno, tavolo=tavolo, token=token, table=table,
+        body = page(
+            "tavolo.html", reading=reading, turno=turno, tavolo=tavolo, token=token, table=table,
             names={s.player_id: s.name for s in table.seats},
             teams=reading.team_table(table), pending=state.pending_submission(turno, tavolo),
             confirmed=results[-1] if results else None, closed=turno in state.closed,
@@ -265,7 +286,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         rounds = [(rnd.number, [table_status(reading, state, rnd.number, t)
                                 for t in rnd.tables if t.players])
                   for rnd in reversed(reading.tournament.rounds)]
-        body = render_template("organizzatore.html", rounds=rounds, token=token,
+        body = page("organizzatore.html", reading=reading, rounds=rounds, token=token,
                                closed=state.closed, csrf=csrf_value(),
                                address=state.address)
         return with_cookies(make_response(body))
@@ -284,18 +305,61 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
             log.info("turno %s chiuso da %s", turno, client())
         return see_other(f"/organizzatore?t={token}")
 
-    # --- players' pages (until the shared templates render them) --------------------------
+    # --- players' pages: the site's templates, live ---------------------------------------
+
+    def live_frame(current: str) -> tuple[Live, Frame]:
+        live = hall.live()
+        return live, frame(live.tournament, SALA_LINKS, current, types=live.shown,
+                           now=datetime.now())
 
     @app.get("/")
-    def home() -> Response:
-        reading = hall.reading()
-        body = render_template("sala.html", reading=reading)
-        return make_response(body)
+    def standings() -> str:
+        live, shell = live_frame("/")
+        return pages.render_standings(
+            standings_view(live.tournament, live.standings, shell, SALA_LINKS), refresh=REFRESH)
+
+    @app.get("/turno/<int:number>")
+    def round_tables(number: int) -> str:
+        live, shell = live_frame(SALA_LINKS.round_href(number))
+        rnd = live.tournament.round(number)
+        if rnd is None:
+            raise Refused(404, f"Il turno {number} non è ancora stato sorteggiato.")
+        return pages.render_round(round_view(live.tournament, rnd, shell, SALA_LINKS,
+                                             live.shown), refresh=REFRESH)
+
+    @app.get("/posti/<int:number>")
+    def seating(number: int) -> str:
+        address = SALA_LINKS.seating_href(number)
+        live, shell = live_frame(address)
+        rnd = live.tournament.round(number)
+        if rnd is None:
+            raise Refused(404, f"Il turno {number} non è ancora stato sorteggiato.")
+        view = seating_view(live.tournament, rnd, shell, SALA_LINKS, live.shown,
+                            action=address)
+        query = request.args.get("q")
+        if query is None:
+            return pages.render_seating(view)
+        return pages.render_find_seat(view, query)
+
+    @app.get("/giocatore/<int:player_id>")
+    def player(player_id: int) -> str:
+        live, shell = live_frame(SALA_LINKS.player_href(player_id))
+        if player_id not in live.tournament.by_id:
+            raise Refused(404, "Questo giocatore non è iscritto al torneo.")
+        return pages.render_player(player_view(live.tournament, live.standings, player_id,
+                                               shell, SALA_LINKS, live.shown), refresh=REFRESH)
 
     return app
 
 
 # --- helpers on the current request -------------------------------------------------------
+
+def page(template: str, reading: Reading | None = None, **context: Any) -> str:
+    """One of the server's own pages, in the frame of the players' pages."""
+    shell = frame(reading.tournament, SALA_LINKS, "", types=reading.shown) \
+        if reading is not None else Frame(Heading("Torneo"))
+    return pages.render(template, frame=shell, packages=(PACKAGE,), **context)
+
 
 def client() -> str:
     """The phone's address as the socket saw it (no proxy header is trusted)."""
