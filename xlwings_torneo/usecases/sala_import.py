@@ -52,7 +52,6 @@ def table_cells(table: Table, sub: Submission) -> tuple[str, Cells, list[str]]:
     if set(by_id) != set(table.players):
         return "", {}, [f"{where}: i giocatori del tavolo nel foglio non sono quelli del "
                         "risultato confermato (il tavolo è cambiato?): scrivi i punteggi a mano"]
-    played = table.is_played  # WORKBOOK.md: 0 and empty read alike in a table not played
     cells: Cells = {}
     conflicts: list[str] = []
     sheet = ""
@@ -61,11 +60,13 @@ def table_cells(table: Table, sub: Submission) -> tuple[str, Cells, list[str]]:
             continue
         entry = by_id[seat.player_id]
         sheet, row, col = parse_cell_ref(seat.cell)
-        typed = seat.raw if played or seat.raw != 0 else None
+        # WORKBOOK.md: "0 and empty read alike" (the drawn sheet holds 0s): a 0 is no
+        # score typed, so it is filled in; any other value is the organiser's
+        typed = seat.raw if seat.raw != 0 else None
         if typed is not None and typed != entry.score:
             conflicts.append(f"{seat.cell}: nel foglio {shown(typed)}, dalla sala "
                              f"{shown(entry.score)} per {seat.name} ({where})")
-        elif typed is None:
+        elif typed is None and seat.raw != entry.score:
             cells[(row, col)] = cell_number(entry.score)
         if entry.team:
             if seat.team and seat.team != entry.team:
