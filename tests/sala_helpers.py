@@ -4,9 +4,9 @@ round 2 drawn and not yet scored (the round being played), built once and copied
 from __future__ import annotations
 
 import re
-from html import unescape
 import shutil
 from collections.abc import Sequence
+from html import unescape
 from pathlib import Path
 
 from xlwings_torneo.model.tournament import Table

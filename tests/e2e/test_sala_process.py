@@ -1,0 +1,72 @@
+"""The hall server as a real process on 127.0.0.1: a table sends and confirms its result over
+HTTP, the server is killed with SIGKILL, started again, and the result is still there; then
+`torneo sala importa` writes it into the workbook."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.sala_helpers import PLAYING, build_hall_workbook
+from tests.sala_phone import HttpPhone, Server, confirm_scores, send_scores
+from xlwings_torneo.usecases.sala import Hall
+from xlwings_torneo.workbook.journal import Journal, journal_path
+from xlwings_torneo.workbook.sheet import parse_cell_ref
+
+
+@pytest.fixture
+def workbook(tmp_path: Path) -> Path:
+    return build_hall_workbook(tmp_path)
+
+
+@pytest.fixture
+def servers() -> Iterator[list[Server]]:
+    started: list[Server] = []
+    yield started
+    for server in started:
+        server.stop()
+
+
+def test_a_confirmed_result_survives_kill_9_and_is_imported(workbook, servers):
+    servers.append(Server(workbook))
+    first = servers[0]
+    with Journal(journal_path(workbook)) as journal:
+        access = journal.state.tables[(PLAYING, 3)]
+    path = f"/tavolo/{PLAYING}/3"
+    writer = HttpPhone(first.port, "127.0.0.2")
+    confirmer = HttpPhone(first.port, "127.0.0.3")
+    sent, scores = send_scores(writer, path, access.token, 3)
+    assert sent.status == 303, sent.body
+    confirmed = confirm_scores(confirmer, path, access.token)
+    assert confirmed.status == 303, confirmed.body
+    first.kill()
+
+    servers.append(Server(workbook))
+    again = HttpPhone(servers[1].port, "127.0.0.4").get(f"{path}?t={access.token}")
+    assert again.status == 200 and "Risultato confermato" in again.body
+    servers[1].stop()
+
+    result = subprocess.run([sys.executable, "-m", "xlwings_torneo", "sala", "importa",
+                             str(workbook)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "1 tavoli scritti" in result.stdout
+    hall = Hall(workbook)
+    table = hall.reading().table(PLAYING, 3)
+    hall.journal.close()
+    assert table is not None
+    ws = openpyxl.load_workbook(workbook)[f"{PLAYING}° Turno"]
+    for seat in table.seats:
+        _, row, col = parse_cell_ref(seat.cell)
+        assert Decimal(str(ws.cell(row, col).value)) == Decimal(scores[str(seat.player_id)])
+
+
+def test_a_wrong_token_gets_an_italian_403_from_the_real_server(workbook, servers):
+    servers.append(Server(workbook))
+    answer = HttpPhone(servers[0].port).get(f"/tavolo/{PLAYING}/1?t=indovinato")
+    assert answer.status == 403 and "non apre questo tavolo" in answer.body
