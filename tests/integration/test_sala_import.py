@@ -113,3 +113,18 @@ def test_the_command_line_reports_written_tables_and_conflicts(workbook, capsys)
     assert f"{PLAYING}° Turno, Tavolo N°4" in out
     assert main(["sala", "importa"]) == 2
     assert "manca il file" in capsys.readouterr().err
+
+
+def test_the_ribbon_and_toolbar_action_imports_and_names_the_conflicts(workbook):
+    from xlwings_torneo.frontends.actions import hall_results, run
+    from xlwings_torneo.frontends.buttons import find_button
+
+    assert find_button("RisultatiSala").target == "risultati_sala"
+    confirm(workbook, 5, values_for(workbook, 5))
+    confirm(workbook, 6, values_for(workbook, 6))
+    confirm(workbook, 6, values_for(workbook, 6, 70))
+    message = run(lambda: hall_results(open_file(workbook), workbook))
+    assert not message.error
+    assert message.text.splitlines()[0] == ("Risultati dalla sala: 1 tavoli scritti, "
+                                            "0 già nel foglio, 1 conflitti")
+    assert "2° Turno, Tavolo N°6: 2 risultati confermati diversi" in message.text
