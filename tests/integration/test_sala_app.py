@@ -135,6 +135,7 @@ def test_a_score_that_is_no_number_is_named_in_italian_and_nothing_is_recorded(a
     name = p.table.seats[1].name
     assert f'{name}: "4O" non è un numero' in problems_of(text(response))
     assert 'value="4O"' in text(response)  # what was typed stays in the form
+    assert f'<option value="{p.table.players[0]}" selected>' in text(response)
     assert hall.journal.refresh().submissions == {}
 
 

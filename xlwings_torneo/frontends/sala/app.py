@@ -210,7 +210,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         reading = hall.reading()
         table = seated(reading, turno, tavolo)
         form = request.form
-        typed = {k: v[:20] for k, v in form.items() if k[:1] in "ps" and k[1:].isdigit()}
+        typed = {k: v[:20] for k, v in form.items()
+                 if (k[:1] in "ps" and k[1:].isdigit()) or k == "chi"}
         by = player_field("chi", table)
         entries = {pid: Entry(form.get(f"p{pid}", ""), form.get(f"s{pid}", ""))
                    for pid in table.players}
