@@ -18,10 +18,12 @@ API (views: plain data of `reports.page_views`, built by its `*_view` functions)
   table and seat on top, then the same filterable list; `view.action` is the form's address.
 - `render_player(view: PlayerView, *, refresh=None) -> str`: a player's own page.
 - `render_document(frame, rounds, standings) -> str`: the one-page html export.
-- `render(template, /, *, frame, refresh=None, script=False, packages=(), **context)`: any
-  template, ours or of `packages` (Python packages holding a `templates/` folder, searched
-  after ours), which may `{% extends "base.html" %}` and `{% import "macros.html" as m %}`;
-  blocks of `base.html`: `title`, `header`, `content`.
+- `render(template, /, *, frame, refresh=None, script=False, policy="", packages=(),
+  **context) -> str`: any template, ours or of `packages` (Python packages holding a
+  `templates/` folder, searched after ours), which may `{% extends "base.html" %}` and
+  `{% import "macros.html" as m with context %}`; blocks of `base.html`: `head` (e.g. a
+  `<style>` of their own), `title`, `header`, `content`; `policy`: CSP directives added to
+  ours (`img-src data:`).
 - `environment(*packages) -> jinja2.Environment`: the one Environment (cached per packages).
 
 `refresh`: seconds after which the browser reloads the page (the live server, a projector);
@@ -100,12 +102,14 @@ def environment(*packages: str) -> jinja2.Environment:
 
 
 def render(template: str, /, *, frame: Frame, refresh: int | None = None, script: bool = False,
-           packages: tuple[str, ...] = (), **context: Any) -> str:
+           policy: str = "", packages: tuple[str, ...] = (), **context: Any) -> str:
     """A complete page from `template`; `frame`: heading, navigation, freshness; `script`:
-    include the search box's filter."""
+    include the search box's filter; `policy`: CSP directives added to ours (a page showing
+    a QR code as a data: image passes `img-src data:`)."""
     return environment(*packages).get_template(template).render(
         frame=frame, refresh=int(refresh) if refresh else None, css=Markup(css()),
-        script=Markup(_script()) if script else "", csp=csp(script), **context)
+        script=Markup(_script()) if script else "",
+        csp="; ".join(p for p in (csp(script), policy) if p), **context)
 
 
 def render_standings(view: StandingsView, *, refresh: int | None = None) -> str:
