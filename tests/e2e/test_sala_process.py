@@ -16,7 +16,7 @@ import pytest
 from tests.sala_helpers import PLAYING, build_hall_workbook
 from tests.sala_phone import HttpPhone, Server, confirm_scores, send_scores
 from xlwings_torneo.usecases.sala import Hall
-from xlwings_torneo.workbook.journal import Journal, journal_path
+from xlwings_torneo.workbook.journal import Journal, SeatScore, journal_path
 from xlwings_torneo.workbook.sheet import parse_cell_ref
 
 
@@ -70,3 +70,38 @@ def test_a_wrong_token_gets_an_italian_403_from_the_real_server(workbook, server
     servers.append(Server(workbook))
     answer = HttpPhone(servers[0].port).get(f"/tavolo/{PLAYING}/1?t=indovinato")
     assert answer.status == 403 and "non apre questo tavolo" in answer.body
+
+
+def test_two_imports_and_a_draw_started_together_lose_nothing(workbook):
+    hall = Hall(workbook)
+    hall.issue_tokens()
+    expected: dict[tuple[int, int], list[Decimal]] = {}
+    for table in hall.reading().current_round.tables:  # type: ignore[union-attr]
+        values = [Decimal(40 - 7 * i) for i in range(len(table.players))]
+        sub = hall.journal.submit(PLAYING, table.number, [
+            SeatScore(pid, v) for pid, v in zip(table.players, values, strict=True)],
+            table.players[0], device="t", address="127.0.0.1")
+        assert hall.journal.confirm(sub, table.players[1], device="t", address="127.0.0.1")
+        expected[(PLAYING, table.number)] = values
+    hall.journal.close()
+    commands = [["sala", "importa", str(workbook)], ["sala", "importa", str(workbook)],
+                ["draw", str(workbook), "--round", str(PLAYING + 1), "--type", "Open"]]
+    processes = [subprocess.Popen([sys.executable, "-m", "xlwings_torneo", *c],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                 for c in commands]
+    outcomes = [(p.wait(timeout=120), *p.communicate()) for p in processes]
+    for code, _out, err in outcomes:
+        assert code == 0 or (code == 2 and "Errore:" in err and "Traceback" not in err), err
+    assert any(code == 0 for code, _, _ in outcomes[:2])
+
+    hall = Hall(workbook)
+    t = hall.reading().tournament
+    for (turno, tavolo), values in expected.items():
+        table = hall.reading().table(turno, tavolo)
+        assert table is not None and [s.raw for s in table.seats] == values
+    imported = Journal(journal_path(workbook))
+    assert set(imported.state.imported) == set(expected)
+    imported.close()
+    drew = outcomes[2][0] == 0
+    assert (t.round(PLAYING + 1) is not None) == drew
+    hall.journal.close()

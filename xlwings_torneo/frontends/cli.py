@@ -277,7 +277,9 @@ def cmd_sala(args: argparse.Namespace) -> int:
 def _sala_import(args: argparse.Namespace) -> int:
     from xlwings_torneo.usecases.sala_import import import_results
 
-    outcome = import_results(_open(args), Path(args.file), _overrides(args))
+    path = Path(args.file)
+    with session.writing(path, "sala importa", ignore_stale_lock=args.ignora_blocco):
+        outcome = import_results(_open(args), path, _overrides(args))
     print(f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
           f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti")
     for turno, tavolo in outcome.written:
