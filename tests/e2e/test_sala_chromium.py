@@ -165,6 +165,15 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
     first = [c.value for c in classifica[2]]
     leader = f"{first[header.index('Nome')]}"
 
+    organiser = next(re.search(r"Pagina dell'organizzatore: (\S+)", line)
+                     for line in server.output if "organizzatore" in line)
+    assert organiser is not None
+    captain.get(organiser.group(1))  # type: ignore[attr-defined]
+    states = [row.text for row in captain.find_elements(  # type: ignore[attr-defined]
+        By.CSS_SELECTOR, "table tr")[1:11]]
+    assert len(states) == 10 and all("importato" in state for state in states), states
+    shot(captain, "sala_organizzatore", tmp_path)
+
     captain.get(f"http://127.0.0.1:{server.port}/")  # type: ignore[attr-defined]
     table = captain.find_element(By.ID, "classifica")  # type: ignore[attr-defined]
     rows = table.find_elements(By.TAG_NAME, "tr")
