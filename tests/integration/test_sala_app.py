@@ -325,3 +325,27 @@ def test_pages_say_no_referrer_and_forbid_framing(app, hall):
     response = app.test_client().get("/")
     assert response.headers["Referrer-Policy"] == "no-referrer"
     assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_table_sending_without_end_is_stopped(app, hall):
+    from xlwings_torneo.workbook.journal import MAX_SUBMISSIONS
+
+    p = phone(app, hall)
+    codes = [p.send(plausible(len(p.table.players), winner=i % 2)).status_code
+             for i in range(MAX_SUBMISSIONS + 1)]
+    assert codes == [303] * MAX_SUBMISSIONS + [409]
+    assert len(hall.journal.refresh().submissions) == MAX_SUBMISSIONS
+
+
+def test_the_live_standings_count_a_round_once_every_table_confirmed(app, hall):
+    client = app.test_client()
+    before = text(client.get("/"))
+    for table in hall.reading().current_round.tables:  # type: ignore[union-attr]
+        p = phone(app, hall, table.number)
+        p.send(plausible(len(p.table.players)))
+        p.confirm(p.table.players[1], p.code)
+    after = text(client.get("/"))
+    header = after.split('<table id="classifica">', 1)[1].split("</tr>", 1)[0]
+    assert header != before.split('<table id="classifica">', 1)[1].split("</tr>", 1)[0]
+    assert header.count("<th") == before.split('<table id="classifica">', 1)[1]\
+        .split("</tr>", 1)[0].count("<th") + 1  # one more round column

@@ -99,3 +99,25 @@ def test_the_command_line_refuses_in_italian(args, message, capsys, tmp_path, mo
     monkeypatch.chdir(tmp_path)
     assert main(args) == 2
     assert message in capsys.readouterr().err
+
+
+def test_each_printed_sheet_carries_its_own_tables_code(workbook):
+    import subprocess
+
+    from xlwings_torneo.usecases.printing import print_round
+    from xlwings_torneo.usecases.session import open_file
+
+    hall = Hall(workbook)
+    announce(hall, "http://127.0.0.1:8080/")
+    codes = {n: a.code for (r, n), a in hall.journal.refresh().tables.items() if r == PLAYING}
+    hall.journal.close()
+    for reduced in (False, True):
+        pdf = print_round(open_file(workbook), workbook, PLAYING, reduced=reduced)
+        pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                               text=True, check=True).stdout.split("\f")
+        sheets = [p for p in pages if "Tavolo N°" in p] if not reduced else \
+            [half for p in pages for half in p.split("Stampa Tavolo")[1:]]
+        for number, code in codes.items():
+            [sheet] = [s for s in sheets if f"Tavolo N°{number}\n" in s or
+                       s.lstrip().startswith(f"N°{number}\n")]
+            assert f"codice del tavolo {code}" in " ".join(sheet.split())

@@ -14,6 +14,7 @@ import json
 import secrets
 import sqlite3
 import threading
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -35,6 +36,9 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 """32⁵ ≈ 33 million codes; with the server's rate limit a guess takes months."""
 
+MAX_SUBMISSIONS = 30
+"""Results one table may send in a round: a table corrects itself a few times; more is a
+phone gone wrong, and the journal stays bounded."""
 MAX_DEVICE = 200
 """Characters of a user agent kept (a header may be long; the journal stays small)."""
 
@@ -132,6 +136,8 @@ class JournalState:
     confirmed_by: dict[int, int] = field(default_factory=dict)
     """Submission id -> the player who confirmed it."""
     closed: set[int] = field(default_factory=set)
+    sent: Counter[tuple[int, int]] = field(default_factory=Counter)
+    """Submissions of each table (the server caps them: `MAX_SUBMISSIONS`)."""
     imported: dict[tuple[int, int], int] = field(default_factory=dict)
     """The submission last written into the workbook for each table."""
     events: int = 0
@@ -152,6 +158,7 @@ class JournalState:
             self.submissions[event_id] = Submission(event_id, turno, tavolo, scores,
                                                     int(data["by"]), at, device, address)
             self.pending[(turno, tavolo)] = event_id
+            self.sent[(turno, tavolo)] += 1
         elif kind == CONFIRM:
             sub = self.submissions.get(int(data["submission"]))
             if sub is None:

@@ -37,7 +37,7 @@ from xlwings_torneo.reports.page_views import (
 )
 from xlwings_torneo.usecases.sala import Entry, Hall, Live, Reading, check_result
 from xlwings_torneo.usecases.sala_import import shown, table_cells
-from xlwings_torneo.workbook.journal import CLOSE, JournalState, Submission
+from xlwings_torneo.workbook.journal import CLOSE, MAX_SUBMISSIONS, JournalState, Submission
 
 log = logging.getLogger("xlwings_torneo.sala")
 
@@ -200,6 +200,9 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
             raise Refused(409, "Il risultato di questo tavolo è già confermato: per "
                                "correggerlo rivolgiti all'organizzatore.")
         action = request.form.get("azione", "")
+        if action == "invia" and state.sent[(turno, tavolo)] >= MAX_SUBMISSIONS:
+            raise Refused(409, "Questo tavolo ha già inviato troppi risultati: rivolgiti "
+                               "all'organizzatore.")
         if action == "invia":
             return submit(turno, tavolo, token)
         if action == "conferma":
