@@ -34,6 +34,7 @@ def servers() -> Iterator[list[Server]]:
 
 
 def test_a_confirmed_result_survives_kill_9_and_is_imported(workbook, servers):
+    untouched = workbook.read_bytes()
     servers.append(Server(workbook))
     first = servers[0]
     with Journal(journal_path(workbook)) as journal:
@@ -51,6 +52,7 @@ def test_a_confirmed_result_survives_kill_9_and_is_imported(workbook, servers):
     again = HttpPhone(servers[1].port, "127.0.0.4").get(f"{path}?t={access.token}")
     assert again.status == 200 and "Risultato confermato" in again.body
     servers[1].stop()
+    assert workbook.read_bytes() == untouched  # the server never writes the workbook
 
     result = subprocess.run([sys.executable, "-m", "xlwings_torneo", "sala", "importa",
                              str(workbook)], capture_output=True, text=True, timeout=120)

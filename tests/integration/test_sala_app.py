@@ -349,3 +349,15 @@ def test_the_live_standings_count_a_round_once_every_table_confirmed(app, hall):
     assert header != before.split('<table id="classifica">', 1)[1].split("</tr>", 1)[0]
     assert header.count("<th") == before.split('<table id="classifica">', 1)[1]\
         .split("</tr>", 1)[0].count("<th") + 1  # one more round column
+
+
+def test_a_phone_without_its_cookie_is_not_taken_for_a_second_phone(app, hall):
+    p = phone(app, hall)
+    p.send(plausible(len(p.table.players)))
+    html = p.open()
+    p.client.delete_cookie("torneo_telefono")
+    response = p.client.post(p.url, data={
+        "t": p.token, "csrf": csrf_of(html), "azione": "conferma",
+        "risultato": pending_id(html), "chi": str(p.table.players[1]), "codice": ""})
+    assert "Codice del tavolo sbagliato" in text(response)
+    assert hall.journal.refresh().confirmed == {}

@@ -260,7 +260,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
             problems.append("Deve confermare un altro giocatore del tavolo, non chi ha "
                             "scritto il risultato.")
         code = request.form.get("codice", "").strip().upper()
-        other_phone = device_id() != pending.device.split(" ", 1)[0]
+        mine, theirs = device_id(), pending.device.split(" ", 1)[0]
+        other_phone = bool(mine) and theirs != "-" and mine != theirs
         if not other_phone and not same_secret(code, state.tables[(turno, tavolo)].code):
             failures.allow(client())
             problems.append("Codice del tavolo sbagliato: è stampato sulla scheda del tavolo "
