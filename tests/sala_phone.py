@@ -112,11 +112,11 @@ START_TIMEOUT = 60
 class Server:
     """`torneo sala FILE --porta 0` in its own process; its port read from what it prints."""
 
-    def __init__(self, workbook: Path) -> None:
+    def __init__(self, workbook: Path, encoding: str = "utf-8") -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "xlwings_torneo", "sala", str(workbook), "--porta", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding=encoding,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONIOENCODING": encoding})
         self.port = self._port()
         self.output: list[str] = []
         # keep reading what the server prints: a full pipe would stop it

@@ -69,7 +69,7 @@ def test_a_confirmed_result_survives_kill_9_and_is_imported(workbook, servers):
 
 
 def test_a_wrong_token_gets_an_italian_403_from_the_real_server(workbook, servers):
-    servers.append(Server(workbook))
+    servers.append(Server(workbook, encoding="cp1252"))  # a Windows console's encoding
     answer = HttpPhone(servers[0].port).get(f"/tavolo/{PLAYING}/1?t=indovinato")
     assert answer.status == 403 and "non apre questo tavolo" in answer.body
 

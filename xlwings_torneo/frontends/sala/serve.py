@@ -72,7 +72,10 @@ def serve(workbook: Path, *, port: int = DEFAULT_PORT, in_sala: bool = False,
     address = f"http://{host}:{server.effective_port}/"
     wall = announce(hall, address)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    say(terminal_qr(address))
+    try:
+        say(terminal_qr(address))
+    except UnicodeEncodeError:  # a console without block characters (Windows, redirected)
+        say(f"(il codice QR è nel foglio da affiggere {wall.name})")
     where = "rete della sala" if in_sala else "solo questo computer; --in-sala per la rete"
     say(f"Sala aperta: {address} ({where})")
     say(f"Pagina dell'organizzatore: {organiser_url(address, hall.journal.state.organiser)}")
