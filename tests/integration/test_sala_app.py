@@ -361,3 +361,10 @@ def test_a_phone_without_its_cookie_is_not_taken_for_a_second_phone(app, hall):
         "risultato": pending_id(html), "chi": str(p.table.players[1]), "codice": ""})
     assert "Codice del tavolo sbagliato" in text(response)
     assert hall.journal.refresh().confirmed == {}
+
+
+def test_a_bug_gets_the_italian_500_page(hall, monkeypatch):
+    app = create_app(hall)
+    monkeypatch.setattr(hall, "live", lambda: 1 / 0)
+    response = app.test_client().get("/")
+    assert response.status_code == 500 and "Qualcosa non ha funzionato" in text(response)

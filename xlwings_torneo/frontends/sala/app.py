@@ -170,7 +170,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
 
     def table_page(turno: int, tavolo: int, token: str, state: JournalState, *,
                    problems: list[str] | None = None, typed: dict[str, str] | None = None,
-                   status: int = 200, notice: str = "") -> Response:
+                   status: int = 200) -> Response:
         reading = hall.reading()
         table = seated(reading, turno, tavolo)
         results = state.results(turno, tavolo)
@@ -179,7 +179,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
             names={s.player_id: s.name for s in table.seats},
             teams=reading.team_table(table), pending=state.pending_submission(turno, tavolo),
             confirmed=results[-1] if results else None, closed=turno in state.closed,
-            problems=problems or [], typed=typed or {}, notice=notice, shown=shown,
+            problems=problems or [], typed=typed or {}, shown=shown,
             csrf=csrf_value())
         return with_cookies(make_response(body, status))
 
