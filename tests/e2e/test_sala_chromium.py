@@ -80,6 +80,13 @@ def phones(tmp_path: Path) -> Iterator[tuple[object, object]]:
         driver.quit()  # type: ignore[attr-defined]
 
 
+def fits(driver: object) -> bool:
+    """The page fits the phone's width: nothing to scroll sideways."""
+    scroll, client = driver.execute_script(  # type: ignore[attr-defined]
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    return bool(client == PHONE["width"] and scroll <= client)
+
+
 def submit(driver: object, button: str) -> None:
     """Press a form's button and wait for the next page."""
     from selenium.webdriver.common.by import By
@@ -129,6 +136,7 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
         captain.get(url)  # type: ignore[attr-defined]
         scores = table_scores(4, tavolo)
         if tavolo == 1:
+            assert fits(captain)
             shot(captain, "sala_tavolo", tmp_path)
             wrong = [*scores[:-1], "4O"]
             fill(captain, wrong)
@@ -140,6 +148,7 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
         second.get(url)  # type: ignore[attr-defined]
         assert "Risultato da confermare" in second.page_source  # type: ignore[attr-defined]
         if tavolo == 1:
+            assert fits(second)
             shot(second, "sala_conferma", tmp_path)
         Select(second.find_element(By.ID, "chi-conferma")).select_by_value(ids[1])  # type: ignore[attr-defined]
         submit(second, "conferma")
@@ -178,7 +187,5 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
     table = captain.find_element(By.ID, "classifica")  # type: ignore[attr-defined]
     rows = table.find_elements(By.TAG_NAME, "tr")
     assert leader in rows[1].text
-    width = captain.execute_script(  # type: ignore[attr-defined]
-        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert width[0] <= width[1]  # a 390 px phone does not scroll sideways
+    assert fits(captain)
     shot(captain, "sala_classifica", tmp_path)
