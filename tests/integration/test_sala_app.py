@@ -23,7 +23,7 @@ from tests.sala_helpers import (
     problems_of,
     score_form,
 )
-from xlwings_torneo.frontends.sala.app import Limits, create_app
+from xlwings_torneo.frontends.sala.app import REFRESH, Limits, create_app
 from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.usecases.sala import Hall
 
@@ -243,6 +243,7 @@ def test_the_organiser_page_needs_its_token_and_lists_the_tables(app, hall):
     p.send(plausible(len(p.table.players)))
     html = text(client.get(f"/organizzatore?t={hall.journal.state.organiser}"))
     assert "da confermare" in html and "in attesa" in html
+    assert f'http-equiv="refresh" content="{REFRESH}"' in html  # it follows the tables
     assert hall.journal.state.tables[(PLAYING, 3)].code in html
 
 

@@ -291,9 +291,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         rounds = [(rnd.number, [table_status(reading, state, rnd.number, t)
                                 for t in rnd.tables if t.players])
                   for rnd in reversed(reading.tournament.rounds)]
-        body = page("organizzatore.html", reading=reading, rounds=rounds, token=token,
-                               closed=state.closed, csrf=csrf_value(),
-                               address=state.address)
+        body = page("organizzatore.html", reading=reading, refresh=REFRESH, rounds=rounds,
+                    token=token, closed=state.closed, csrf=csrf_value(), address=state.address)
         return with_cookies(make_response(body))
 
     @app.post("/organizzatore/chiudi")
@@ -359,11 +358,13 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
 
 # --- helpers on the current request -------------------------------------------------------
 
-def page(template: str, reading: Reading | None = None, **context: Any) -> str:
+def page(template: str, reading: Reading | None = None, refresh: int | None = None,
+         **context: Any) -> str:
     """One of the server's own pages, in the frame of the players' pages."""
     shell = frame(reading.tournament, SALA_LINKS, "", types=reading.shown) \
         if reading is not None else Frame(Heading("Torneo"))
-    return pages.render(template, frame=shell, packages=(PACKAGE,), **context)
+    return pages.render(template, frame=shell, refresh=refresh, packages=(PACKAGE,),
+                        **context)
 
 
 def client() -> str:
