@@ -13,6 +13,7 @@ from pathlib import Path
 
 from xlwings_torneo.config.logs import log
 from xlwings_torneo.model.tournament import Table, Tournament
+from xlwings_torneo.reports.italian import format_score
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.journal import IMPORT, Journal, Submission, journal_path
@@ -29,11 +30,6 @@ class ResultsImport:
     """(round, table) whose confirmed scores the workbook already holds."""
     conflicts: tuple[str, ...]
     """One Italian line per table left alone, saying why."""
-
-
-def shown(value: Decimal) -> str:
-    """A score as the organiser types it: 44, 44,5."""
-    return format(value.normalize(), "f").replace(".", ",")
 
 
 def cell_number(value: Decimal) -> CellValue:
@@ -64,8 +60,8 @@ def table_cells(table: Table, sub: Submission) -> tuple[str, Cells, list[str]]:
         # score typed, so it is filled in; any other value is the organiser's
         typed = seat.raw if seat.raw != 0 else None
         if typed is not None and typed != entry.score:
-            conflicts.append(f"{seat.cell}: nel foglio {shown(typed)}, dalla sala "
-                             f"{shown(entry.score)} per {seat.name} ({where})")
+            conflicts.append(f"{seat.cell}: nel foglio {format_score(typed)}, dalla sala "
+                             f"{format_score(entry.score)} per {seat.name} ({where})")
         elif typed is None and seat.raw != entry.score:
             cells[(row, col)] = cell_number(entry.score)
         if entry.team:
@@ -111,7 +107,7 @@ def _write(book: WorkbookBackend, t: Tournament,
     for (turno, tavolo), subs in results.items():
         where = _where(turno, tavolo)
         if len(subs) > 1:
-            versions = "; ".join(", ".join(shown(s.score) for s in sub.scores) for sub in subs)
+            versions = "; ".join(", ".join(format_score(s.score) for s in sub.scores) for sub in subs)
             conflicts.append(f"{where}: {len(subs)} risultati confermati diversi ({versions}): "
                              "chiedi al tavolo e scrivi a mano quello giusto")
             continue

@@ -25,6 +25,7 @@ from xlwings_torneo.frontends.sala.security import (
 )
 from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.reports import pages
+from xlwings_torneo.reports.italian import format_score
 from xlwings_torneo.reports.page_views import (
     Frame,
     Heading,
@@ -36,7 +37,7 @@ from xlwings_torneo.reports.page_views import (
     standings_view,
 )
 from xlwings_torneo.usecases.sala import Entry, Hall, Live, Reading, check_result
-from xlwings_torneo.usecases.sala_import import shown, table_cells
+from xlwings_torneo.usecases.sala_import import table_cells
 from xlwings_torneo.workbook.journal import CLOSE, MAX_SUBMISSIONS, JournalState, Submission
 
 log = logging.getLogger("xlwings_torneo.sala")
@@ -179,7 +180,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
             names={s.player_id: s.name for s in table.seats},
             teams=reading.team_table(table), pending=state.pending_submission(turno, tavolo),
             confirmed=results[-1] if results else None, closed=turno in state.closed,
-            problems=problems or [], typed=typed or {}, shown=shown,
+            problems=problems or [], typed=typed or {}, shown=format_score,
             csrf=csrf_value())
         return with_cookies(make_response(body, status))
 
@@ -441,7 +442,7 @@ def table_status(reading: Reading, state: JournalState, turno: int, table: Table
     if results:
         conflicts.extend(table_cells(table, results[-1])[2])
         names = {s.player_id: s.name for s in table.seats}
-        scores = ", ".join(f"{names.get(s.player_id, s.player_id)} {shown(s.score)}"
+        scores = ", ".join(f"{names.get(s.player_id, s.player_id)} {format_score(s.score)}"
                            for s in results[-1].scores)
         imported = state.imported.get((turno, table.number)) == results[-1].id
         label = "conflitto" if conflicts else "importato" if imported else "confermato"
