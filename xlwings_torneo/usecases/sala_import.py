@@ -107,7 +107,8 @@ def _write(book: WorkbookBackend, t: Tournament,
     for (turno, tavolo), subs in results.items():
         where = _where(turno, tavolo)
         if len(subs) > 1:
-            versions = "; ".join(", ".join(format_score(s.score) for s in sub.scores) for sub in subs)
+            versions = "; ".join(", ".join(format_score(s.score) for s in sub.scores)
+                                 for sub in subs)
             conflicts.append(f"{where}: {len(subs)} risultati confermati diversi ({versions}): "
                              "chiedi al tavolo e scrivi a mano quello giusto")
             continue
