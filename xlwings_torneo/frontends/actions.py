@@ -74,6 +74,19 @@ def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = 
                       "(fogli Classifica e Classifica Ridotta aggiornati)", *top])
 
 
+def hall_results(book: WorkbookBackend, path: Path | None) -> str:
+    """Risultati dalla sala: the tables' confirmed results into the open workbook."""
+    from xlwings_torneo.usecases.sala_import import import_results
+
+    outcome = import_results(book, _saved_path(path))
+    lines = [f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
+             f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti"]
+    if outcome.conflicts:
+        lines += ["Conflitti (non scritti: decidi tu e scrivi a mano):",
+                  *(f"- {line}" for line in outcome.conflicts)]
+    return "\n".join(lines)
+
+
 def new_tournament(book: WorkbookBackend, path: Path | None) -> str:
     """Nuovo Torneo: the template sheets written into the open (empty) workbook."""
     if SHEET_ISCRITTI in book.sheet_names():

@@ -79,6 +79,11 @@ BUTTONS: tuple[Button, ...] = (
            "Sorteggia di nuovo l'ultimo turno, se non ha ancora punteggi.",
            "Nuovo sorteggio del turno {turno}…", "ripeti_sorteggio", RoundChoice.LAST,
            offers_choice=False),
+    Button("RisultatiSala", "Risultati dalla sala", TURNI, "ImportExcel",
+           "Scrive nei fogli dei turni i risultati confermati dai tavoli con il telefono "
+           "(torneo sala): una cella già scritta con un altro valore non viene toccata ed "
+           "è elencata.",
+           "Risultati dalla sala…", "risultati_sala"),
     Button("Classifica", "Classifica", TURNI, "SortUp",
            "Calcola la classifica e scrive i fogli Classifica e Classifica Ridotta.",
            "Calcolo della classifica…", "classifica"),

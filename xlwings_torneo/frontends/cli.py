@@ -252,6 +252,49 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+SALA_IMPORT = "importa"
+"""`torneo sala importa FILE`: the confirmed results into the workbook."""
+
+
+def cmd_sala(args: argparse.Namespace) -> int:
+    if args.primo == SALA_IMPORT:
+        if not args.file:
+            raise TorneoError("manca il file: torneo sala importa TORNEO.xlsx")
+        return _sala_import(args)
+    if args.file:
+        raise TorneoError(f'"{args.file}" in più: torneo sala TORNEO.xlsx avvia il server, '
+                          "torneo sala importa TORNEO.xlsx porta i risultati nel file")
+    from xlwings_torneo.frontends.sala.serve import serve
+
+    path = Path(args.primo)
+    if not path.is_file():
+        raise TorneoError(f"il file {path} non esiste")
+    try:
+        serve(path, port=args.porta, in_sala=args.in_sala,
+              say=lambda line: print(line, flush=True))
+    except KeyboardInterrupt:
+        print("Sala chiusa: i risultati confermati sono nel registro; portali nel torneo "
+              f"con: torneo sala importa {path}")
+    return EXIT_OK
+
+
+def _sala_import(args: argparse.Namespace) -> int:
+    from xlwings_torneo.usecases.sala_import import import_results
+
+    path = Path(args.file)
+    with session.writing(path, "sala importa", ignore_stale_lock=args.ignora_blocco):
+        outcome = import_results(_open(args), path, _overrides(args))
+    print(f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
+          f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti")
+    for turno, tavolo in outcome.written:
+        print(f"  {turno}° Turno, Tavolo N°{tavolo}")
+    if outcome.conflicts:
+        print("Conflitti (non scritti: decidi tu e scrivi a mano):")
+        for line in outcome.conflicts:
+            print(f"  {line}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = ItalianParser(prog="torneo",
                            description="Gestione tornei di RisiKo! sul foglio Excel")
@@ -422,6 +465,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("tipi", cmd_types, "elenca i tipi di torneo e da dove vengono", "types")
     p.add_argument("file", nargs="?", default=".",
                    help="un torneo o una cartella: elenca anche i tipi del suo tipi.toml")
+
+    p = add("sala", cmd_sala, "avvia il server della sala: i tavoli inviano i risultati dal "
+            "telefono, i giocatori vedono classifica e tavoli; 'sala importa' porta i "
+            "risultati confermati nel file")
+    p.add_argument("primo", metavar="FILE | importa",
+                   help="il torneo da servire, oppure 'importa' seguito dal torneo")
+    p.add_argument("file", nargs="?", metavar="FILE", help="con 'importa': il torneo")
+    p.add_argument("--porta", type=bounded_int(0, 65535, "la porta"), default=8080,
+                   help="porta del server (default: 8080; 0 = una libera)")
+    p.add_argument("--in-sala", action="store_true",
+                   help="apre il server alla rete della sala (default: solo questo computer)")
+    with_log(p)
+    with_lock(p)
 
     p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
     p.add_argument("folder", nargs="?", default="demo_torneo",

@@ -25,6 +25,7 @@ from xlwings_torneo.frontends.actions import (
     Message,
     draw_round,
     export_files,
+    hall_results,
     help_text,
     new_tournament,
     print_round,
@@ -96,6 +97,10 @@ def ripeti_sorteggio(book: Any = None, seed: int | None = None) -> Message:
 
 def classifica(book: Any = None) -> Message:
     return _button(standings, book)
+
+
+def risultati_sala(book: Any = None) -> Message:
+    return _button(hall_results, book)
 
 
 def stampa_turno(book: Any = None, round_no: int | None = None) -> Message:

@@ -53,6 +53,7 @@ def buttons(document: Any) -> dict[str, Action]:
         "NuovoTorneo": actions.new_tournament,
         "SorteggioTurno": lambda b, p: actions.draw_round(b, p),
         "RipetiSorteggio": lambda b, p: actions.redraw_last_round(b, p),
+        "RisultatiSala": actions.hall_results,
         "Classifica": actions.standings,
         "StampaTurno": lambda b, p: actions.print_round(b, p),
         "ChiSiedeDove": lambda b, p: actions.print_seating(b, p),
