@@ -53,7 +53,7 @@ def read_like_the_original(reader: list[str], path: Path) -> dict[str, list[int]
     """The seat IDs per round sheet, as the original reads them through POI."""
     seats = {}
     for line in run_the_original(reader, path):
-        if line.startswith("FORMULA\t"):
+        if line.startswith(("FORMULA\t", "TORNEO\t")):
             continue
         match = re.fullmatch(r"(?P<sheet>.+): \d+ tavoli, \d+ posti, ID \[(?P<ids>[\d, ]*)\]",
                              line)

@@ -295,3 +295,55 @@ def test_a_bad_turno_mark_is_reported_with_its_cell():
     _, problems = players_of(rows, header=header)
     assert [str(e) for e in problems.items] == [
         'Iscritti!J4: "forse" non valido: scrivi SI oppure NO']
+
+
+def test_our_torneo_sheet_is_the_originals_layout_and_reads_back():
+    from datetime import date
+
+    from xlwings_torneo.model.tournament import TournamentInfo
+    from xlwings_torneo.workbook.layout import read_info
+    from xlwings_torneo.workbook.writer import torneo_spec
+    info = TournamentInfo(sede="Roma", organizzatore="ROMA [Il Gufo]", nome="Coppa",
+                          tipologia="Torneo Open", turni_previsti=3, note="serale",
+                          date_turni={1: date(2026, 3, 2), 3: date(2026, 3, 16)})
+    spec = torneo_spec(info)
+    # WORKBOOK.md, last section: C1 the title, C2:C7 the labels, D2:D7 the values, B8:B37
+    # the round numbers, D8:D37 their dates
+    assert [spec.cells[(r, 3)] for r in range(2, 8)] == [
+        "Sede Torneo", "Organizzatore", "Nome Torneo", "Tipologia di Torneo",
+        "Numero Turni Previsti", "Note"]
+    assert [spec.cells.get((r, 4)) for r in range(2, 8)] == [
+        "Roma", "ROMA [Il Gufo]", "Coppa", "Torneo Open", 3, "serale"]
+    assert [spec.cells[(r, 2)] for r in range(8, 38)] == list(range(1, 31))
+    assert (spec.cells.get((8, 4)), spec.cells.get((9, 4)), spec.cells.get((10, 4))) == (
+        date(2026, 3, 2), None, date(2026, 3, 16))
+    assert not any(col in (1, 2) and isinstance(v, str) for (_, col), v in spec.cells.items())
+    problems = Problems()
+    assert read_info(grid_of(spec), problems) == info
+    assert problems.items == []
+
+
+def test_more_planned_rounds_than_the_templates_30_get_labelled_rows_below():
+    from datetime import date
+
+    from xlwings_torneo.model.tournament import TournamentInfo
+    from xlwings_torneo.workbook.layout import read_info
+    from xlwings_torneo.workbook.writer import torneo_spec
+    info = TournamentInfo(turni_previsti=32, date_turni={30: date(2026, 1, 5),
+                                                         32: date(2026, 1, 19)})
+    spec = torneo_spec(info)
+    assert (spec.cells[(39, 3)], spec.cells[(39, 4)]) == ("Data Turno 32", date(2026, 1, 19))
+    assert read_info(grid_of(spec), Problems()).date_turni == info.date_turni
+
+
+def test_a_torneo_sheet_of_earlier_versions_in_a_and_b_is_still_read():
+    from datetime import date
+
+    from xlwings_torneo.workbook.layout import read_info
+    rows = [["SCHEDA DATI TORNEO"], ["Sede Torneo", "Roma"], ["Organizzatore", "Il Gufo"],
+            ["Nome Torneo", "Coppa"], ["Tipologia di Torneo", None],
+            ["Numero Turni Previsti", 2], ["Note", None], ["Data Turno 1", "14/05/2011"],
+            ["Data Turno 2", None]]
+    info = read_info(grid("TORNEO", rows), Problems())
+    assert (info.sede, info.organizzatore, info.nome, info.turni_previsti, info.date_turni) \
+        == ("Roma", "Il Gufo", "Coppa", 2, {1: date(2011, 5, 14)})
