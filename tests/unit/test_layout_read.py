@@ -96,6 +96,22 @@ def test_pre_numbered_rows_of_the_original_templates_are_unused_rows():
     assert [(p.id, p.id_nazionale, p.email) for p in players] == [(1, "291", "")]
 
 
+def test_an_id_with_data_but_neither_name_nor_surname_is_an_error_naming_the_cells():
+    rows = [[1, "Dario", "Aceti", None, None, "SI"],
+            [2, None, None, None, "MONZA (Monzamic)", "SI", "LOMBARDIA"],
+            [3, None, None, None, None, None, None, None, 0],  # the template's unused row
+            [4, None, None, None, None, "NO"]]
+    players, problems = players_of(rows, header=[*HEADER[:8], "ID NAZIONALE"])
+    assert [str(p) for p in problems.items] == [
+        "Iscritti!B5:C5: la riga dell'ID 2 ha dei dati (Club in E5, Partecipa Torneo in F5, "
+        "Regione in G5) ma né nome né cognome: scrivi nome e cognome del giocatore, oppure "
+        "cancella i dati della riga",
+        "Iscritti!B7:C7: la riga dell'ID 4 ha dei dati (Partecipa Torneo in F7) ma né nome "
+        "né cognome: scrivi nome e cognome del giocatore, oppure cancella i dati della riga"]
+    assert problems.warnings == []
+    assert [p.id for p in players] == [1]
+
+
 def test_the_2008_headers_are_mapped():
     header = ["ID", "Nome", "Cognome", "Nick Forum EG", "Regione Domicilio",
               "Provincia Domicilio", "Club", "Luogo di nascita", "Data di Nascita",

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from xlwings_torneo.model.tournament import Player, PlayerId
 from xlwings_torneo.workbook.cells import is_blank, norm_header, to_date, to_id, to_text, to_yes_no
 from xlwings_torneo.workbook.problems import Problems
-from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref
+from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref, col_letter
 
 HEADER_SEARCH_ROWS = 10
 """Reading looks for the header in the first rows: older workbooks put it elsewhere."""
@@ -107,8 +107,16 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             continue
         first_row_of[pid] = row
         if not nome and not cognome:
-            problems.warn(f"la riga dell'ID {pid} non ha né nome né cognome: ignorata",
-                          where(row, "nome"))
+            # issue 24: a row with data but nobody's name would silently leave a player out
+            # of the draw; the ID alone (pre-numbered rows) was skipped above
+            typed = ", ".join(
+                f"{to_text(grid.cell(header_row, cols[f]))} in {col_letter(cols[f])}{row}"
+                for f in sorted(cols, key=cols.__getitem__)
+                if f not in _NOT_DATA and not is_blank(get(row, f)))
+            names = f"{where(row, 'nome')}:{col_letter(cols['cognome'])}{row}"
+            problems.add(f"la riga dell'ID {pid} ha dei dati ({typed}) ma né nome né "
+                         "cognome: scrivi nome e cognome del giocatore, oppure cancella i "
+                         "dati della riga", names)
             continue
         if not nome:
             problems.warn(f"manca il nome del giocatore con ID {pid} ({cognome})",

@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.limits import MAX_SHEET_COLS
 from xlwings_torneo.workbook.backends.cell_values import (
     DEFAULT_DATE_FORMAT,
     DEFAULT_DATETIME_FORMAT,
@@ -183,7 +184,9 @@ class UnoBackend:
         cursor = sheet.createCursor()
         cursor.gotoEndOfUsedArea(False)
         end = cursor.RangeAddress
-        block = sheet.getCellRangeByPosition(0, 0, end.EndColumn, end.EndRow)
+        # columns right of the last one read are the organiser's, left unread (xlsx_backend)
+        block = sheet.getCellRangeByPosition(0, 0, min(end.EndColumn, MAX_SHEET_COLS - 1),
+                                             end.EndRow)
         data = [[_cell_value(v) for v in row] for row in block.DataArray]
         for ranges in block.queryContentCells(_DATETIME_FLAG).RangeAddresses:
             for r in range(ranges.StartRow, ranges.EndRow + 1):
