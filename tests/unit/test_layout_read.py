@@ -244,17 +244,59 @@ def test_in_a_scored_table_a_zero_warns_and_an_empty_cell_is_an_error():
     assert not rnd.tables[1].is_played  # 0 and empty read alike
 
 
-def test_a_sheet_holding_the_same_tables_twice_is_one_error_naming_the_rows():
-    players = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 5)}
-    block = [["Tavolo N°1"], [1, "N1 C1", 0, 2, "N2 C2", 0], ["Tavolo N°2"],
-             [3, "N3 C3", 0, 4, "N4 C4", 0]]
+def redraw(first: int, scores: tuple[int, ...] = (0, 0, 0, 0)) -> list[list[object]]:
+    """Two tables of two as the original writes them, players `first`.. in order."""
+    ids = [(first + k - 1) % 4 + 1 for k in range(4)]
+    return [["Tavolo N°1"], [ids[0], f"N{ids[0]} C{ids[0]}", scores[0], ids[1],
+                             f"N{ids[1]} C{ids[1]}", scores[1]],
+            ["Tavolo N°2"], [ids[2], f"N{ids[2]} C{ids[2]}", scores[2], ids[3],
+                             f"N{ids[3]} C{ids[3]}", scores[3]]]
+
+
+FOUR = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 5)}
+
+
+def test_redraws_appended_below_leave_the_last_as_the_round_and_one_warning():
+    # WORKBOOK.md, last section: the original appended each redraw at the bottom (a real
+    # 2008 file holds its round 2 four times, none scored)
     problems = Problems()
-    read_round(grid("1° Turno", [*block, *block, *block]), 1, players, problems)
+    rnd = read_round(grid("2° Turno", [*redraw(1), *redraw(2), *redraw(3), *redraw(4)]), 2,
+                     FOUR, problems)
+    assert problems.items == []
+    assert problems.warnings == [
+        "2° Turno: il foglio contiene 4 volte i tavoli del turno (il programma originale "
+        "aggiungeva in fondo i tavoli sorteggiati di nuovo): vale l'ultimo sorteggio, righe "
+        "13-16; le righe 1-4, 5-8, 9-12 dei sorteggi precedenti restano nel foglio e non "
+        "sono lette"]
+    assert [[s.player_id for s in t.seats] for t in rnd.tables] == [[4, 1], [2, 3]]
+    assert [s.cell for s in rnd.tables[0].seats] == ["2° Turno!C14", "2° Turno!F14"]
+
+
+def test_the_last_draw_scored_after_unscored_ones_is_the_round_with_its_scores():
+    problems = Problems()
+    rnd = read_round(grid("2° Turno", [*redraw(1), *redraw(3, (60, 20, 50, 30))]), 2, FOUR,
+                     problems)
+    assert problems.items == [] and len(problems.warnings) == 1
+    assert [(s.player_id, s.raw) for t in rnd.tables for s in t.seats] == [
+        (3, 60), (4, 20), (1, 50), (2, 30)]
+
+
+def test_scores_of_an_earlier_draw_that_the_last_lacks_are_an_error_naming_the_rows():
+    problems = Problems()
+    read_round(grid("2° Turno", [*redraw(1, (60, 20, 0, 0)), *redraw(2), *redraw(3)]), 2, FOUR,
+               problems)
     assert [str(p) for p in problems.items] == [
-        "1° Turno: il foglio contiene 3 volte i tavoli del turno (righe 1-4, 5-8, 9-12): il "
-        "programma originale aggiungeva in fondo al foglio i tavoli sorteggiati di nuovo. "
-        "Tieni solo il sorteggio giocato (di solito l'ultimo, righe 9-12) e cancella le "
-        "righe degli altri"]
+        "2° Turno: il foglio contiene 3 volte i tavoli del turno: vale l'ultimo sorteggio "
+        "(righe 9-12), ma un sorteggio precedente ha punteggi che l'ultimo non ha (la riga "
+        "2). Riporta i punteggi nell'ultimo sorteggio, oppure cancella le righe del "
+        "sorteggio non giocato"]
+
+
+def test_an_earlier_draw_scored_like_the_last_is_no_error():
+    problems = Problems()
+    read_round(grid("2° Turno", [*redraw(1, (60, 20, 50, 30)), *redraw(1, (60, 20, 50, 30))]),
+               2, FOUR, problems)
+    assert problems.items == [] and len(problems.warnings) == 1
 
 
 def test_round_sheet_names_of_both_styles_and_the_workbooks_own_style():
