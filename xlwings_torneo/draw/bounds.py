@@ -8,7 +8,7 @@ the criteria are bounded one at a time:
 - REPEAT: the larger of (a) the REPEAT(prev) bound summed over every previous round and
   (b) for each player, the tablemates he must have beyond those he never met, halved.
 - FIVE / THREE: the seats go to the players with the fewest earlier ones (always tight
-  on its own).
+  on its own), seats that cannot move (`Tavolo fisso`) counted where they are.
 - BAND: each band beyond one player per table.
 - CLUBxCLUB after CLUB (TorneoASquadre): a bound among the draws where CLUB is at its bound
   (lexicographic order: the draw never trades CLUB for it): each club then sits at
@@ -103,9 +103,12 @@ def _club_meetings_bound(ctx: Context, players: Collection[PlayerId],
 
 
 def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: TablePlan,
-                ctx: Context, earlier: Collection[Criterion] = ()) -> Value:
+                ctx: Context, earlier: Collection[Criterion] = (),
+                fixed: Mapping[PlayerId, int] | None = None) -> Value:
     """A value no draw of `players` on `plan` can beat, for one criterion; `earlier` are the
-    criteria before it in the list (a bound may assume they are at their own bounds)."""
+    criteria before it in the list (a bound may assume they are at their own bounds);
+    `fixed`: seats that cannot move (player -> table, 1-based), which FIVE / THREE count
+    where they are."""
     caps = plan.real_sizes
     h = ctx.history
     if criterion is Criterion.CLUB:
@@ -119,10 +122,16 @@ def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: Table
     if criterion is Criterion.REPEAT:
         return _repeat_bound(ctx, players, caps)
     if criterion in SEAT_SIZE:
-        seats = sum(s for s in caps if s == SEAT_SIZE[criterion])
+        size = SEAT_SIZE[criterion]
+        seats = sum(s for s in caps if s == size)
         previous = seat_counts(criterion, h)
-        fewest_first = sorted(players, key=lambda p: previous.get(p, 0))
-        return tally(fewest_first[:seats], previous, tally_length(criterion, h))
+        # a fixed seat at such a table takes one of its seats; one elsewhere takes none
+        pins = {p: t for p, t in (fixed or {}).items() if p in players and 1 <= t <= len(caps)}
+        forced = [p for p, t in pins.items() if caps[t - 1] == size]
+        fewest_first = sorted((p for p in players if p not in pins),
+                              key=lambda p: previous.get(p, 0))
+        return tally([*forced, *fewest_first[:max(0, seats - len(forced))]], previous,
+                     tally_length(criterion, h))
     if criterion is Criterion.BAND:
         per_band = Counter(ctx.bands[p] for p in players if p in ctx.bands)
         return sum(max(0, c - len(caps)) for c in per_band.values())

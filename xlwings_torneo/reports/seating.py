@@ -22,6 +22,8 @@ class SeatEntry:
     table: int
     seat: int
     """1 for the first seat of the table (the first name on the round sheet)."""
+    fixed: bool = False
+    """The player keeps this table every round (`Tavolo fisso`, issue 23)."""
 
     @property
     def name(self) -> str:
@@ -49,6 +51,7 @@ def seating(t: Tournament, rnd: Round) -> tuple[SeatEntry, ...]:
                 entries.append(SeatEntry(seat_name(t, seat), "", "", table.number, number))
             else:
                 entries.append(SeatEntry(player.cognome, player.nome, player.nick,
-                                         table.number, number))
+                                         table.number, number,
+                                         player.tavolo_fisso == table.number))
     return tuple(sorted(entries, key=lambda e: (sort_key(e.cognome), sort_key(e.nome),
                                                 sort_key(e.nick), e.table, e.seat)))

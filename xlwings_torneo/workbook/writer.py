@@ -195,6 +195,14 @@ LABEL_ROWS_PER_TABLE = 2
 the rows in pairs)."""
 
 
+SEAT_COLUMNS = 3
+"""ID, name, score: the columns of one seat on a round sheet."""
+FIXED_SEAT_NOTE = "tavolo fisso"
+"""Beside a table's title: who keeps this table every round (`Tavolo fisso`, issue 23)."""
+FIXED_SEAT_FILL = "FFF2CC"
+"""**Decision**: the name cell of a fixed seat, light yellow (the note says it in words)."""
+
+
 def seat_text(player: Player) -> str:
     """The name cell as the original writes it: `Nome Cognome`, a line break, the club."""
     return f"{player.display_name}\n{player.club}" if player.club else player.display_name
@@ -218,13 +226,22 @@ def round_spec(number: int, tables: Sequence[Sequence[PlayerId | None]],
         top = LABEL_ROWS_PER_TABLE * (k - 1) + 1
         spec.put(top, 1, f"Tavolo N°{k}", BOLD)
         spec.merges.append((top, 1, top, title_columns(len(seats))))
+        kept = [players[pid].display_name for pid in seats
+                if pid is not None and players[pid].tavolo_fisso == k]
+        if kept:
+            # right of the table's last score: the original reads only column A of this
+            # row, and no team mark sits there (team_marks.py)
+            spec.put(top, SEAT_COLUMNS * len(seats) + 1,
+                     f"{FIXED_SEAT_NOTE}: {', '.join(kept)}", Style(italic=True))
         for j, pid in enumerate(seats):
             if pid is None:
                 spec.put(top + 1, 3 * j + 2, GHOST_NAME)
                 continue
             player = players[pid]
             spec.put(top + 1, 3 * j + 1, pid)
-            spec.put(top + 1, 3 * j + 2, seat_text(player), Style(wrap=True))
+            fixed = player.tavolo_fisso == k
+            spec.put(top + 1, 3 * j + 2, seat_text(player),
+                     Style(wrap=True, fill=FIXED_SEAT_FILL if fixed else None))
             score = scores.get(pid) if scores is not None else None
             spec.put(top + 1, 3 * j + 3, score if score is not None else 0)
     for j in range(widest):
