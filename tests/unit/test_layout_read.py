@@ -405,3 +405,30 @@ def test_a_torneo_sheet_of_earlier_versions_in_a_and_b_is_still_read():
     info = read_info(grid("TORNEO", rows), Problems())
     assert (info.sede, info.organizzatore, info.nome, info.turni_previsti, info.date_turni) \
         == ("Roma", "Il Gufo", "Coppa", 2, {1: date(2011, 5, 14)})
+
+
+def test_the_tavolo_fisso_column_is_read_with_its_cell_and_a_bad_number_named():
+    header = [*HEADER[:8], "ID NAZIONALE", "Tavolo fisso"]
+    rows = [[1, "Dario", "Aceti", None, None, "SI", None, None, None, 3],
+            [2, "Oscar", "Aceti", None, None, "SI"],
+            [3, "Ugo", "Neri", None, None, "SI", None, None, None, "porta"],
+            [4, "Ada", "Bo", None, None, "SI", None, None, None, 0]]
+    players, problems = players_of(rows, header=header)
+    assert [(p.id, p.tavolo_fisso, p.tavolo_fisso_at) for p in players[:2]] == [
+        (1, 3, "Iscritti!J4"), (2, None, "Iscritti!J5")]
+    assert [str(p) for p in problems.items] == [
+        'Iscritti!J6: tavolo fisso "porta" non valido: scrivi il numero del tavolo (1, 2, ...)',
+        'Iscritti!J7: tavolo fisso "0" non valido: scrivi il numero del tavolo (1, 2, ...)']
+
+
+def test_the_round_sheet_marks_a_fixed_seat_and_still_reads_back_as_the_round():
+    players = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 9)}
+    players[6] = Player(6, "N6", "C6", tavolo_fisso=2)
+    players[1] = Player(1, "N1", "C1", tavolo_fisso=2)  # not at table 2 this round: no mark
+    spec = round_spec(1, [(1, 2, 3, 4), (5, 6, 7, 8)], players)
+    assert spec.cells[(3, 13)] == "tavolo fisso: N6 C6"  # right of the table's last score
+    assert (1, 13) not in spec.cells
+    assert spec.styles[(4, 5)].fill == "FFF2CC" and spec.styles[(2, 2)].fill is None
+    rnd = read_round(grid_of(spec), 1, players, problems := Problems())
+    assert problems.items == [] and problems.warnings == []
+    assert [[s.player_id for s in t.seats] for t in rnd.tables] == [[1, 2, 3, 4], [5, 6, 7, 8]]
