@@ -1,6 +1,7 @@
 """Issue 24, item 1: every workbook we create has the original's `TORNEO` layout (labels in
 C, values in D, round dates in D8:D37 beside their numbers in B), so the original program
-finds venue, organiser, name and number of rounds in it; reading stays by label."""
+finds venue, organiser, name and number of rounds in it (the demo's .xls:
+test_xls_losses.py); reading stays by label."""
 
 from __future__ import annotations
 
@@ -10,34 +11,12 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli
-from tests.e2e.test_xls_losses import poi_reader, run_the_original
+from tests.e2e.test_xls_losses import poi_reader, torneo_as_the_original_reads_it
 
 __all__ = ["poi_reader"]  # the fixture, compiled once per module
 
 LABELS = ["Sede Torneo", "Organizzatore", "Nome Torneo", "Tipologia di Torneo",
           "Numero Turni Previsti", "Note"]
-
-
-def torneo_as_the_original_reads_it(reader: list[str], path: Path) -> dict[str, str]:
-    """Label -> value of `TORNEO`, read by POI from the fixed cells of column D."""
-    lines = [line.split("\t") for line in run_the_original(reader, path)]
-    return {cells[1]: cells[2] for cells in lines if cells[0] == "TORNEO"}
-
-
-def test_the_original_finds_the_four_torneo_fields_and_the_dates_of_our_xls(
-        tmp_path: Path, torneo: Cli, poi_reader: list[str]) -> None:
-    assert torneo("demo", tmp_path / "demo", "--players", "16", "--rounds", "2",
-                  "--format", ".xls") == 0, torneo.err
-    path = next((tmp_path / "demo").glob("*.xls"))
-
-    fields = torneo_as_the_original_reads_it(poi_reader, path)
-    assert fields == {"Sede Torneo": "Roma - Ludoteca del Gufo",
-                      "Organizzatore": "ROMA [Il Gufo]", "Nome Torneo": "Torneo dimostrativo",
-                      "Tipologia di Torneo": "Campionato periodico",
-                      "Numero Turni Previsti": "2", "Note": "",
-                      "Data Turno 1": "2026-11-02", "Data Turno 2": "2026-11-16"}
-    # and what POI saved is still ours to read
-    assert torneo("check", path.with_name(f"poi_{path.name}")) == 0, torneo.err
 
 
 @pytest.mark.parametrize("variant", [(), ("--variante", "BIG")])
