@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,22 @@ def test_lo_run_posti_writes_the_hall_list(tmp_path: Path, torneo_fd: Cli):
     assert "Chi siede dove" in torneo.out and str(pdf) in torneo.out
     text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
     assert "Chi siede dove - Turno 1" in text and "Cognome12 Nome12" in text
+
+
+def test_lo_run_leaves_the_organisers_far_columns_unread(tmp_path: Path, torneo_fd: Cli):
+    # issue 24: notes at column 1,000 (ALL) of Iscritti, one far down: LibreOffice reads the
+    # columns the program uses, and the far value does not stretch the rows it reads
+    import openpyxl
+
+    torneo = torneo_fd
+    workbook = new_workbook(tmp_path / "torneo.xlsx").path
+    register(workbook, club_players(16))
+    wb = openpyxl.load_workbook(workbook)
+    wb["Iscritti"]["ALL3"], wb["Iscritti"]["ALL150000"] = "Note", "fine"
+    wb.save(workbook)
+    started = time.monotonic()
+    assert torneo("lo-run", workbook, "draw", "--round", "1", "--seed", "4") == 0, torneo.err
+    # reading 150,000 rows of 200 columns took four minutes here; the used rows take seconds
+    assert time.monotonic() - started < 90
+    assert sorted(p for t in round_tables(workbook, 1) for p in t) == list(range(1, 17))
+    assert openpyxl.load_workbook(workbook)["Iscritti"]["ALL150000"].value == "fine"
