@@ -39,6 +39,8 @@ def test_two_fixed_players_keep_their_tables_for_four_rounds(tmp_path: Path,
         assert torneo("draw", path, "--seed", str(number)) == 0, torneo.err
         tables = round_tables(path, number)
         assert 3 in tables[0] and 10 in tables[3], (number, tables)
+        assert "Tavoli fissi: Nome3 Cognome3 al tavolo 1, Nome10 Cognome10 al tavolo 4" \
+            in torneo.out
         assert sorted(p for t in tables for p in t) == list(range(1, 23))
         type_scores(path, number)
     sheet = openpyxl.load_workbook(path)["4° Turno"]

@@ -115,7 +115,9 @@ def test_a_round_the_rules_seat_is_renumbered_for_the_fixed_seat_or_warned():
     result = DrawResult(((1, 2, 3, 4), (5, 6, 7, 8)), {}, {}, seed=1)
     by_id = {p.id: p for p in people(8)}
     by_id[6] = fixed(by_id[6], 1, 9)
-    assert _honour_fixed(result, {6: 1}, by_id).tables == ((5, 6, 7, 8), (1, 2, 3, 4))
+    moved = _honour_fixed(result, {6: 1}, by_id)
+    assert moved.tables == ((5, 6, 7, 8), (1, 2, 3, 4))
+    assert moved.notes == ("Tavoli fissi: Nome6 Cognome6 al tavolo 1",)
     by_id[5] = replace(by_id[5], tavolo_fisso=2)  # 5 and 6 share a table: one must move
     warned = _honour_fixed(result, {6: 1, 5: 2}, by_id)
     assert warned.tables == result.tables

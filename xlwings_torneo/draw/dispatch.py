@@ -146,7 +146,10 @@ def _honour_fixed(result: DrawResult, pins: dict[PlayerId, int],
         return result
     arranged = arrange(result.tables, [len(t) for t in result.tables], pins)
     if arranged is not None:
-        return replace(result, tables=tuple(tuple(t) for t in arranged))
+        kept = ", ".join(f"{by_id[pid].display_name} al tavolo {t}"
+                         for pid, t in sorted(pins.items(), key=lambda item: item[1]))
+        return replace(result, tables=tuple(tuple(t) for t in arranged),
+                       notes=(*result.notes, f"Tavoli fissi: {kept}"))
     away = [by_id[pid] for pid, t in sorted(pins.items())
             if t > len(result.tables) or pid not in result.tables[t - 1]]
     names = ", ".join(f"{p.display_name} ({p.tavolo_fisso_at or f'ID {p.id}'})" for p in away)
