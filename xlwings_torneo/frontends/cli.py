@@ -433,7 +433,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_OK
     try:
-        code: int = args.handler(args)
+        code: int = _run(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except LossRefusedError as err:  # one message: what would be lost, then the ways out
@@ -464,6 +464,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("Errore interno del programma (bug): segnalalo con il messaggio qui sopra",
               file=sys.stderr)
         return EXIT_BUG
+
+
+def _run(args: argparse.Namespace) -> int:
+    """A command that writes the workbook holds it for its whole read-check-write: a second
+    writer waits a few seconds, then stops in Italian having written nothing."""
+    command = _WRITING.get(args.handler)
+    if command is None:
+        code: int = args.handler(args)
+        return code
+    with session.writing(Path(args.file), command, ignore_stale_lock=args.ignora_blocco):
+        code = args.handler(args)
+    return code
+
+
+_WRITING: dict[Callable[[argparse.Namespace], int], str] = {
+    cmd_new: "nuovo", cmd_draw: "sorteggia", cmd_rank: "classifica", cmd_import: "importa",
+}
+"""The commands that write the workbook, and how the lock file names them."""
 
 
 def _silence_stdout() -> None:

@@ -5,6 +5,7 @@ and where the rounds are in the workbook."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -61,6 +62,14 @@ def lock_files(path: Path) -> list[Path]:
 
 def ensure_not_open(path: Path, *, ignore_stale_lock: bool = False) -> None:
     locks.ensure_not_open(path, ignore_stale=ignore_stale_lock)
+
+
+def writing(path: Path, command: str, *, ignore_stale_lock: bool = False,
+            office_profile: str = "") -> AbstractContextManager[None]:
+    """Hold `path` for one writing command (`locks.writer_lock`): around the whole
+    read-check-write, so two writers never interleave and an office suite sees it in use."""
+    return locks.writer_lock(Path(path), command, ignore_stale=ignore_stale_lock,
+                             office_profile=office_profile)
 
 
 def open_file(path: Path, *, ignore_stale_lock: bool = False,

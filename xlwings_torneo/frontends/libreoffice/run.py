@@ -9,10 +9,12 @@ When this Python cannot `import uno` (a virtualenv), the run is handed to one th
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -90,6 +92,7 @@ def execute(args: argparse.Namespace) -> actions.Message:
     """Open the file in a private headless LibreOffice, run the command, store, end."""
     from xlwings_torneo.workbook.backends.office import (
         OfficeError,
+        file_url,
         headless_office,
         load,
         uno_module,
@@ -100,7 +103,14 @@ def execute(args: argparse.Namespace) -> actions.Message:
     if not path.is_file():
         raise TorneoError(f"il file {path} non esiste")
     session.ensure_not_open(path)
-    with headless_office(timeout=args.timeout, profile=args.profile) as desktop:
+    with contextlib.ExitStack() as stack:
+        profile = args.profile or Path(stack.enter_context(
+            tempfile.TemporaryDirectory(prefix="torneo_lo_", ignore_cleanup_errors=True)))
+        if args.command != "check":  # held for the whole load-run-store, as on the command
+            # line; LibreOffice, started on this profile, opens the file as its own lock's
+            stack.enter_context(session.writing(path, f"LibreOffice {args.command}",
+                                                office_profile=file_url(profile)))
+        desktop = stack.enter_context(headless_office(timeout=args.timeout, profile=profile))
         try:
             document = load(desktop, path)
             try:
