@@ -43,3 +43,31 @@ def test_a_new_xlsx_has_the_labels_in_c_the_values_in_d_and_reads_back(
     wb.save(path)
     # read by label like any workbook: the date of round 2 reaches the check
     assert torneo("check", path) == 0, torneo.err
+
+
+@pytest.mark.parametrize("layout", ["ours", "A/B"])
+def test_torneo_is_read_by_label_in_both_layouts_and_reaches_the_export(
+        tmp_path: Path, torneo: Cli, layout: str) -> None:
+    import shutil
+
+    from tests.e2e.conftest import club_players, register
+
+    path = tmp_path / "torneo.xlsx"
+    if layout == "A/B":  # earlier versions of this project: labels in A, values in B
+        shutil.copy(Path(__file__).resolve().parents[1] / "files" / "original_layout.xlsx",
+                    path)
+    else:
+        assert torneo("new", path) == 0, torneo.err
+        register(path, club_players(8))
+        wb = openpyxl.load_workbook(path)
+        ws = wb["TORNEO"]
+        ws["D2"], ws["D4"], ws["D6"] = "Circolo Ricreativo, Via Roma 1, Latina", \
+            "Qualificazioni To Risiko 2011", 3
+        ws["D8"] = "14/05/2011"
+        wb.save(path)
+        assert torneo("draw", path, "--seed", "1") == 0, torneo.err
+    assert torneo("export", path, "--format", "html") == 0, torneo.err
+    html = path.with_suffix(".html").read_text(encoding="utf-8")
+    for text in ("Circolo Ricreativo, Via Roma 1, Latina", "Qualificazioni To Risiko 2011",
+                 "14/05/2011"):
+        assert text in html, (layout, text)
