@@ -145,3 +145,18 @@ def test_the_five_bound_counts_a_fixed_seat_where_it_is():
     # 9 must stay at the five: the same as free (he is one of the second-timers)
     assert str(lower_bound(Criterion.FIVE, ids, plan, ctx, fixed={9: 2})) == \
         "1 alla 2ª volta, 4 alla 1ª volta"
+
+
+def test_two_fixed_players_at_one_table_meet_again_and_the_bound_says_so():
+    # 1 and 2 keep table 1: in round 2 they meet a second time whatever the draw, so
+    # REPEAT cannot be 0: its bound says 1 (without the pins it would say 0)
+    players = people(16)
+    pins = {1: 1, 2: 1}
+    players = [fixed(p, pins[p.id], p.id + 3) if p.id in pins else p for p in players]
+    first = draw_optimised(players, [], SizeScheme.FOUR_FIVE, OPEN_FIRST, 5, fixed=pins)
+    second = draw_optimised(players, [played(first, 1)], SizeScheme.FOUR_FIVE, OPEN_LATER, 6,
+                            fixed=pins)
+    assert {1, 2} <= set(first.tables[0]) and {1, 2} <= set(second.tables[0])
+    assert second.bounds[Criterion.REPEAT] == 1 <= second.values[Criterion.REPEAT]
+    free = draw_optimised(people(16), [played(first, 1)], SizeScheme.FOUR_FIVE, OPEN_LATER, 6)
+    assert free.bounds[Criterion.REPEAT] == 0

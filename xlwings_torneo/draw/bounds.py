@@ -25,8 +25,17 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from itertools import combinations
 
-from xlwings_torneo.draw.criteria import SEAT_SIZE, Context, Value, seat_counts, tally, tally_length
+from xlwings_torneo.draw.criteria import (
+    SEAT_SIZE,
+    Context,
+    Value,
+    pair_weight,
+    seat_counts,
+    tally,
+    tally_length,
+)
 from xlwings_torneo.draw.history import groups
 from xlwings_torneo.draw.sizes import TablePlan
 from xlwings_torneo.model.tournament import PlayerId
@@ -107,8 +116,25 @@ def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: Table
                 fixed: Mapping[PlayerId, int] | None = None) -> Value:
     """A value no draw of `players` on `plan` can beat, for one criterion; `earlier` are the
     criteria before it in the list (a bound may assume they are at their own bounds);
-    `fixed`: seats that cannot move (player -> table, 1-based), which FIVE / THREE count
-    where they are."""
+    `fixed`: seats that cannot move (player -> table, 1-based): FIVE / THREE count them where
+    they are, and a criterion counted over pairs is at least what the fixed players of one
+    table cost together."""
+    free = _free_bound(criterion, players, plan, ctx, earlier, fixed or {})
+    weight = pair_weight(criterion, ctx)
+    if not fixed or weight is None or not isinstance(free, int):
+        return free
+    at: dict[int, list[PlayerId]] = {}
+    for pid, table in fixed.items():
+        if pid in players:
+            at.setdefault(table, []).append(pid)
+    forced = sum(weight(a, b) for group in at.values() for a, b in combinations(group, 2))
+    return max(free, forced)
+
+
+def _free_bound(criterion: Criterion, players: Collection[PlayerId], plan: TablePlan,
+                ctx: Context, earlier: Collection[Criterion],
+                fixed: Mapping[PlayerId, int]) -> Value:
+    """`lower_bound` before the pairs the fixed seats force."""
     caps = plan.real_sizes
     h = ctx.history
     if criterion is Criterion.CLUB:
@@ -126,7 +152,7 @@ def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: Table
         seats = sum(s for s in caps if s == size)
         previous = seat_counts(criterion, h)
         # a fixed seat at such a table takes one of its seats; one elsewhere takes none
-        pins = {p: t for p, t in (fixed or {}).items() if p in players and 1 <= t <= len(caps)}
+        pins = {p: t for p, t in fixed.items() if p in players and 1 <= t <= len(caps)}
         forced = [p for p, t in pins.items() if caps[t - 1] == size]
         fewest_first = sorted((p for p in players if p not in pins),
                               key=lambda p: previous.get(p, 0))
