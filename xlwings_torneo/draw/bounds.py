@@ -18,6 +18,8 @@ the criteria are bounded one at a time:
   plus the cheapest others up to P (a pair of clubs that already met c times costs c + j
   for its (j+1)-th meeting this round) bound it.
   Without CLUB before it, and PLAYERxCLUB: 0.
+- Seats that cannot move (`Tavolo fisso`): FIVE / THREE count them at their tables; a
+  criterion over pairs is at least what the fixed players of each table cost together.
 """
 
 from __future__ import annotations
