@@ -24,6 +24,8 @@ class SeatEntry:
     """1 for the first seat of the table (the first name on the round sheet)."""
     player_id: PlayerId | None = None
     """The seat's ID (a player's own page links to it)."""
+    fixed: bool = False
+    """The player keeps this table every round (`Tavolo fisso`, issue 23)."""
 
     @property
     def name(self) -> str:
@@ -52,6 +54,7 @@ def seating(t: Tournament, rnd: Round) -> tuple[SeatEntry, ...]:
                                          seat.player_id))
             else:
                 entries.append(SeatEntry(player.cognome, player.nome, player.nick,
-                                         table.number, number, seat.player_id))
+                                         table.number, number, seat.player_id,
+                                         fixed=player.tavolo_fisso == table.number))
     return tuple(sorted(entries, key=lambda e: (sort_key(e.cognome), sort_key(e.nome),
                                                 sort_key(e.nick), e.table, e.seat)))

@@ -7,11 +7,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from xlwings_torneo.errors import WorkbookError
 from xlwings_torneo.model.notices import Kind
 from xlwings_torneo.model.tournament import Player, PlayerId
-from xlwings_torneo.workbook.cells import is_blank, norm_header, to_date, to_id, to_text, to_yes_no
+from xlwings_torneo.workbook.cells import (
+    is_blank,
+    norm_header,
+    to_date,
+    to_decimal,
+    to_id,
+    to_text,
+    to_yes_no,
+)
 from xlwings_torneo.workbook.problems import Problems
-from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref
+from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref, col_letter
 
 HEADER_SEARCH_ROWS = 10
 """Reading looks for the header in the first rows: older workbooks put it elsewhere."""
@@ -33,6 +42,8 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "id_nazionale": ("idnazionale", "idnaz", "codicenazionale"),
     # CNS (issue 16, seed 002): the team when it differs from the club
     "squadra": ("squadra",),
+    # issue 23: a seat that cannot move (optional, absent in the original's files)
+    "tavolo_fisso": ("tavolofisso", "postofisso"),
 }
 FIELDING_HEADER_RE = re.compile(r"^turno(\d+)$")
 """CNS (issue 16): a `Turno N` column of `Iscritti` marks with SI who plays round N; a blank
@@ -87,6 +98,18 @@ def national_id(value: CellValue) -> str:
     return "" if text in ("", "0") else text
 
 
+def table_number(value: CellValue, where: str) -> int:
+    """`Tavolo fisso`: a table number, 1 or more."""
+    try:
+        number = to_decimal(value, where)
+    except WorkbookError:
+        number = None
+    if number is None or number != number.to_integral_value() or number < 1:
+        raise WorkbookError(f'tavolo fisso "{to_text(value)}" non valido: scrivi il numero '
+                            "del tavolo (1, 2, ...)", where)
+    return int(number)
+
+
 def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
     """Rows of `Iscritti` after the header; blank and pre-numbered rows skipped."""
     header = find_header(grid)
@@ -119,8 +142,16 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             continue
         first_row_of[pid] = row
         if not nome and not cognome:
-            problems.warn(f"la riga dell'ID {pid} non ha né nome né cognome: ignorata",
-                          where(row, "nome"))
+            # issue 24: a row with data but nobody's name would silently leave a player out
+            # of the draw; the ID alone (pre-numbered rows) was skipped above
+            typed = ", ".join(
+                f"{to_text(grid.cell(header_row, cols[f]))} in {col_letter(cols[f])}{row}"
+                for f in sorted(cols, key=cols.__getitem__)
+                if f not in _NOT_DATA and not is_blank(get(row, f)))
+            names = f"{where(row, 'nome')}:{col_letter(cols['cognome'])}{row}"
+            problems.add(f"la riga dell'ID {pid} ha dei dati ({typed}) ma né nome né "
+                         "cognome: scrivi nome e cognome del giocatore, oppure cancella i "
+                         "dati della riga", names)
             continue
         if not nome:
             problems.warn(f"manca il nome del giocatore con ID {pid} ({cognome})",
@@ -147,6 +178,9 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             (int(f[5:]), False if is_blank(get(row, f))
              else problems.attempt(False, to_yes_no, get(row, f), where(row, f)))
             for f in cols if FIELDING_HEADER_RE.match(f))
+        fixed_at = where(row, "tavolo_fisso") if "tavolo_fisso" in cols else ""
+        fixed = None if not fixed_at or is_blank(get(row, "tavolo_fisso")) else \
+            problems.attempt(None, table_number, get(row, "tavolo_fisso"), fixed_at)
         players.append(Player(
             id=pid, nome=nome, cognome=cognome, nick=to_text(get(row, "nick")),
             club=to_text(get(row, "club")), partecipa=partecipa,
@@ -154,6 +188,7 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             email=to_text(get(row, "email")), row=row,
             id_nazionale=national_id(get(row, "id_nazionale")),
             squadra=to_text(get(row, "squadra")), fielding=fielding,
+            tavolo_fisso=fixed, tavolo_fisso_at=fixed_at,
         ))
     if "partecipa" not in cols:
         problems.add("colonna 'Partecipa Torneo' non trovata", grid.name)
