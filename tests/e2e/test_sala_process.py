@@ -4,6 +4,7 @@ HTTP, the server is killed with SIGKILL, started again, and the result is still 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from tests.sala_helpers import PLAYING, build_hall_workbook
 from tests.sala_phone import HttpPhone, Server, confirm_scores, send_scores
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.workbook.journal import Journal, SeatScore, journal_path
+from xlwings_torneo.workbook.locks import WAIT_ENV
 from xlwings_torneo.workbook.sheet import parse_cell_ref
 
 
@@ -88,7 +90,10 @@ def test_two_imports_and_a_draw_started_together_lose_nothing(workbook):
     hall.journal.close()
     commands = [["sala", "importa", str(workbook)], ["sala", "importa", str(workbook)],
                 ["draw", str(workbook), "--round", str(PLAYING + 1), "--type", "Open"]]
-    processes = [subprocess.Popen([sys.executable, "-m", "xlwings_torneo", *c],
+    # they wait for each other as long as a loaded machine needs: what is tested is that
+    # nothing is lost, not how long a writer is patient
+    env = {**os.environ, WAIT_ENV: "120"}
+    processes = [subprocess.Popen([sys.executable, "-m", "xlwings_torneo", *c], env=env,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                  for c in commands]
     outcomes = [(p.wait(timeout=120), *p.communicate()) for p in processes]

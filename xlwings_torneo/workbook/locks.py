@@ -42,6 +42,8 @@ _OWN_ENTRY = re.compile(rf"^{PROGRAM} (?P<command>.*) pid=(?P<pid>\d+)$")
 """The first field of a lock written by one of our writers."""
 WRITER_WAIT_SECONDS = 5.0
 """**Decision**: a second writer waits this long for the first to finish, then stops."""
+WAIT_ENV = "TORNEO_ATTESA_BLOCCO"
+"""Seconds to wait instead (a slow network folder, a loaded machine, a test)."""
 _POLL_SECONDS = 0.05
 _OS_LOCK_OFFSET = 1 << 20
 """Windows locks a byte range: one past any content, so LibreOffice can still read the file."""
@@ -153,7 +155,7 @@ def ensure_not_open(workbook: Path, *, ignore_stale: bool = False) -> None:
     A lock of our own writers is no obstacle here: a reader sees the file before or after
     the writer's atomic save, and writers queue in `writer_lock`."""
     for lock in read_locks(workbook):
-        if lock.is_ours():
+        if lock.is_ours() or _being_written(lock):
             continue
         stale = is_stale(lock, workbook)
         if stale and ignore_stale:
@@ -171,6 +173,23 @@ def ensure_not_open(workbook: Path, *, ignore_stale: bool = False) -> None:
 
 
 
+def _being_written(lock: Lock) -> bool:
+    """A lock file one of our writers has just created and not yet filled (empty, or held by
+    its OS lock): LibreOffice writes its entry whole and takes no OS lock on it."""
+    if lock.application != LIBREOFFICE:
+        return False
+    if not _read_text(lock.path).strip():
+        return True
+    try:
+        fd = os.open(lock.path, os.O_RDWR)
+    except OSError:
+        return False
+    try:
+        return not _os_lock(fd)
+    finally:
+        os.close(fd)  # closing releases a lock taken just to look
+
+
 def _busy(workbook: Path, lock: Lock) -> FileLockedError:
     return FileLockedError(
         f"il file {workbook.name} è in uso da {lock.holder()}: attendi che il comando "
@@ -178,7 +197,7 @@ def _busy(workbook: Path, lock: Lock) -> FileLockedError:
 
 
 @contextlib.contextmanager
-def writer_lock(workbook: Path, command: str, *, wait: float = WRITER_WAIT_SECONDS,
+def writer_lock(workbook: Path, command: str, *, wait: float | None = None,
                 ignore_stale: bool = False, office_profile: str = "") -> Iterator[None]:
     """Hold the workbook for one writing command: LibreOffice's lock file with our name,
     under an OS lock. Another writer of ours waits up to `wait` seconds, then stops in
@@ -186,6 +205,8 @@ def writer_lock(workbook: Path, command: str, *, wait: float = WRITER_WAIT_SECON
     (`ensure_not_open`). The lock file is removed when the command ends, however it ends.
     `office_profile`: the profile URL of the headless LibreOffice the command starts, which
     then opens the file as its own (and removes the lock file when it closes it)."""
+    if wait is None:
+        wait = _wait_seconds()
     path = office_lock_path(workbook)
     if not os.access(path.parent, os.W_OK | os.X_OK):
         # no lock file can be made where no save can be made either: the command says why
@@ -210,6 +231,13 @@ def writer_lock(workbook: Path, command: str, *, wait: float = WRITER_WAIT_SECON
             if _same_file(fd, path):
                 path.unlink()
         os.close(fd)
+
+
+def _wait_seconds() -> float:
+    try:
+        return max(0.0, float(os.environ.get(WAIT_ENV, WRITER_WAIT_SECONDS)))
+    except ValueError:
+        return WRITER_WAIT_SECONDS
 
 
 def _claim(path: Path, entry: str) -> int | None:
