@@ -6,14 +6,14 @@ from __future__ import annotations
 from html import escape
 
 from xlwings_torneo.model.tournament import Round, Tournament
-from xlwings_torneo.reports.italian import format_date, format_points, format_score
+from xlwings_torneo.reports.italian import format_date, format_score
 from xlwings_torneo.reports.sheet import heading, seat_club, seat_name, table_label
 from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
-    TEAMS_HEADERS,
     TEAMS_TITLE,
     WON_COLOUR,
     standings_grid,
+    team_grid,
 )
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 from xlwings_torneo.scoring.result import Standings
@@ -104,7 +104,7 @@ def standings_section(standings: Standings) -> str:
     """`Classifica` as a table with id `classifica` (and `classifica-squadre` if any)."""
     header, body, won = standings_grid(standings)
     text_columns = range(1, 5)
-    compact = {0, 1, 2, len(header) - 2}  # position, name, surname, the points total
+    compact = {0, 1, 2, standings.points_column}  # position, name, surname, the points total
 
     def attr(j: int, *extra: str) -> str:
         classes = [*extra, *(["extra"] if j not in compact else [])]
@@ -125,10 +125,10 @@ def standings_section(standings: Standings) -> str:
             '<table id="classifica">\n' + "\n".join(lines) + "\n</table></div>\n"
             + (f'<p class="nota">{escape(note)}</p>\n' if note else "") + "</section>")
     if standings.teams:
-        team_lines = ["<tr>" + "".join(f"<th>{escape(h)}</th>" for h in TEAMS_HEADERS) + "</tr>"]
-        team_lines += [f"<tr><td>{r.position}</td><td>{escape(r.club)}</td><td>{r.wins}</td>"
-                       f"<td>{escape(format_points(r.points, standings.decimals))}</td></tr>"
-                       for r in standings.teams]
+        team_header, team_body = team_grid(standings)
+        team_lines = ["<tr>" + "".join(f"<th>{escape(h)}</th>" for h in team_header) + "</tr>"]
+        team_lines += ["<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>"
+                       for row in team_body]
         html += (f'\n<section>\n<h2>{TEAMS_TITLE}</h2>\n<table id="classifica-squadre">\n'
                  + "\n".join(team_lines) + "\n</table>\n</section>")
     return html
