@@ -16,7 +16,7 @@ from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.errors import TorneoError, ValidationError
 from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.reports.standings_rows import points_text
-from xlwings_torneo.usecases import draw, export, printing, rank, report
+from xlwings_torneo.usecases import draw, export, printing, rank, report, statistics
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, round_number
 from xlwings_torneo.workbook.writer import template_specs
@@ -68,6 +68,11 @@ def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = 
            for row in result.rows[:5]]
     return "\n".join([f"Classifica {result.type_name}: {len(result.rows)} giocatori "
                       "(fogli Classifica e Classifica Ridotta aggiornati)", *top])
+
+
+def meeting_statistics(book: WorkbookBackend, path: Path | None) -> str:
+    """Statistiche: the `STATISTICHE` sheet, replaced."""
+    return "\n".join(statistics.summary(statistics.statistics(book, path)))
 
 
 def new_tournament(book: WorkbookBackend, path: Path | None) -> str:

@@ -30,6 +30,7 @@ from xlwings_torneo.usecases import (
     rank,
     report,
     session,
+    statistics,
     verify,
 )
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -174,6 +175,12 @@ def _reduced(args: argparse.Namespace) -> bool | None:
     """`--ridotta` / `--intera` override `Stampa Ridotta` of the Opzioni sheet."""
     value: bool | None = args.ridotta
     return value
+
+
+def cmd_statistics(args: argparse.Namespace) -> int:
+    stats = statistics.statistics(_open(args), Path(args.file), _overrides(args))
+    print("\n".join(statistics.summary(stats)))
+    return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -368,6 +375,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top", metavar="N", type=bounded_int(0, 100_000, "le righe da mostrare"),
                    default=10,
                    help="quante righe mostrare a video")
+    with_log(p)
+    with_lock(p)
+    with_accept_losses(p)
+
+    p = add("statistiche", cmd_statistics, "scrive il foglio STATISTICHE: quante volte si "
+            "sono incontrati club e giocatori in tutti i turni (lo scrive anche rank)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
     with_log(p)
     with_lock(p)
     with_accept_losses(p)

@@ -26,6 +26,7 @@ from xlwings_torneo.frontends.actions import (
     draw_round,
     export_files,
     help_text,
+    meeting_statistics,
     new_tournament,
     print_round,
     print_seating,
@@ -95,6 +96,10 @@ def ripeti_sorteggio(book: Any = None, seed: int | None = None) -> Message:
 
 def classifica(book: Any = None) -> Message:
     return _button(standings, book)
+
+
+def statistiche(book: Any = None) -> Message:
+    return _button(meeting_statistics, book)
 
 
 def stampa_turno(book: Any = None, round_no: int | None = None) -> Message:

@@ -22,6 +22,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from xlwings_torneo.draw.meeting_stats import meeting_stats
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.italian import format_date
@@ -32,6 +33,7 @@ from xlwings_torneo.reports.pdf_sheets import (
     paragraph_style,
     sheets_story,
 )
+from xlwings_torneo.reports.pdf_statistics import club_meetings_story
 from xlwings_torneo.reports.sheet import table_sheets
 from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
@@ -71,6 +73,10 @@ def write_report(t: Tournament, standings: Standings | None, out: Path, *,
         else:
             story.append(NextPageTemplate(LANDSCAPE_TEMPLATE))
         story += standings_story(t, standings)
+    clubs = club_meetings_story(meeting_stats(t).clubs) if t.rounds else []
+    if clubs:
+        # issue 24.2: the club-against-club grid of STATISTICHE, on a page of its own
+        story += [NextPageTemplate(LANDSCAPE_TEMPLATE), PageBreak(), *clubs]
     name = t.info.nome or "Report torneo"
     day = format_date(printed or date.today())
     running = (f"{t.info.nome} - " if t.info.nome else "") + (

@@ -54,6 +54,7 @@ def buttons(document: Any) -> dict[str, Action]:
         "SorteggioTurno": lambda b, p: actions.draw_round(b, p),
         "RipetiSorteggio": lambda b, p: actions.redraw_last_round(b, p),
         "Classifica": actions.standings,
+        "Statistiche": actions.meeting_statistics,
         "StampaTurno": lambda b, p: actions.print_round(b, p),
         "ChiSiedeDove": lambda b, p: actions.print_seating(b, p),
         "ReportPDF": actions.report_pdf,
