@@ -403,7 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
 
     p = add("lo-run", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "
-            "interfaccia (draw, redraw, rank, print, posti, report, export, check)")
+            "interfaccia (draw, redraw, rank, print, posti, report, export, statistiche, check)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: draw --round 1")
 

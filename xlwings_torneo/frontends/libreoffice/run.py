@@ -34,7 +34,7 @@ DEFAULT_TIMEOUT = 300.0
 COMMANDS = {
     "draw": "SorteggioTurno", "redraw": "RipetiSorteggio", "rank": "Classifica",
     "print": "StampaTurno", "report": "ReportPDF", "export": "Esporta",
-    "posti": "ChiSiedeDove",
+    "posti": "ChiSiedeDove", "statistiche": "Statistiche",
 }
 """Command-line names of the macro's buttons."""
 BUTTONS = tuple(button.name for button in buttons.BUTTONS)
