@@ -33,6 +33,7 @@ from xlwings_torneo.model.tournament_type import (
     Criterion,
     DrawKind,
     PreferredSizes,
+    Repechage,
     RoundRule,
     Sizes,
     SizeScheme,
@@ -94,7 +95,7 @@ MAX_MIN_GAMES = 100
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
             "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni",
-            "schieramento", "colonne_foglio")
+            "schieramento", "colonne_foglio", "ripescato")
 ROUND_KEYS = ("sorteggio", "criteri", "giocatori")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
                   "spareggi_finale", "punti_prima", "parita_finale_per_classifica",
@@ -102,6 +103,7 @@ STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso", "spareggi")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
 ATTENDANCE_KEYS = ("fino_a", "turni", "diretti_in_finale", "semifinali")
+REPECHAGE_KEYS = ("minimo_turni", "spareggi")
 MAX_ROUNDS = 30
 """The most qualifying rounds a structure row may propose (the template has 30 round dates)."""
 
@@ -473,12 +475,31 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     squads = _bool(p, name, "schieramento", entry.get("schieramento", False))
     columns = tuple(_text(p, name, "colonne_foglio", c)
                     for c in _list(p, name, "colonne_foglio", entry.get("colonne_foglio", [])))
+    repechage = _repechage(p, name, entry, bool(thresholds or by_attendance))
     if len(p.items) > before or sizes is None:
         return None
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
                           tuple(aliases), description, source, sheet_note=sheet_note,
                           by_attendance=by_attendance, squads=squads, sheet_columns=columns,
-                          round_names=tuple(round_names))
+                          round_names=tuple(round_names), repechage=repechage)
+
+
+def _repechage(p: _Problems, name: str, entry: Mapping[str, Any],
+               has_final_phase: bool) -> Repechage | None:
+    """`[ripescato]` (issue 24.8): `minimo_turni`, and `spareggi` after the best game."""
+    if "ripescato" not in entry:
+        return None
+    raw = _table(p, name, "ripescato", entry["ripescato"])
+    _check_keys(p, name, "ripescato.", raw, REPECHAGE_KEYS)
+    if not has_final_phase:
+        p.add(name, "ripescato", "il ripescato prende l'ultimo posto in semifinale: il tipo "
+                                 "deve avere le semifinali (soglie o struttura)")
+    if "minimo_turni" not in raw:
+        p.add(name, "ripescato.minimo_turni", "manca il numero minimo di turni giocati")
+        return None
+    least = _int(p, name, "ripescato.minimo_turni", raw["minimo_turni"], 1, MAX_ROUNDS)
+    ties = _tiebreakers(p, name, "ripescato.spareggi", raw.get("spareggi", []))
+    return Repechage(least, ties) if least is not None else None
 
 
 def _read(path: Path, display: str) -> tuple[dict[str, Any], str | None]:

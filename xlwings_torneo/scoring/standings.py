@@ -68,16 +68,13 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         # manual 000 l.832 (1VS1): "Non è prevista una modalità classifica".
         raise ScoringError(f"il tipo di torneo {ttype.name} non prevede una classifica propria: "
                            f"scegli come Tipo Classifica un tipo con classifica, ad esempio BGL")
-    voids = void_seats(tournament)
-    played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
-                                  after_round=after_round, void_tables=voids.tables)
     with localcontext() as ctx:
         # Points are exact whatever decimal context the caller set: every value of every
         # formula fits well within this precision.
         ctx.prec = DECIMAL_PRECISION
-        engine = _Engine(tournament, ttype, rule, games,
-                         qualified_places(ttype.thresholds), voids)
+        played, engine = _engine(tournament, ttype, rule, unico_vincitore, after_round)
         ranked, drawn = engine.ranked(played, draw_seed=seed)
+    voids = engine.voids
     shown = bool(tournament.penalties)
     rows = tuple(_row(r, played, engine.records[r.record.player.id], penalty=shown)
                  for r in ranked)
@@ -100,6 +97,31 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     # the type names the columns once, here; the sheets and the outputs read these values
     return replace(standings, round_headers=tuple(round_headers(standings, ttype)),
                    finalists_note=finalists_note(standings, ttype))
+
+
+def records_after(tournament: Tournament, ttype: TournamentType, *,
+                  unico_vincitore: bool = True, after_round: int | None = None
+                  ) -> dict[PlayerId, Record]:
+    """Each player's games up to `after_round`, as the tie-breakers read them (the
+    ripescato's best game, issue 24.8)."""
+    rule = ttype.scoring
+    if rule is None:
+        return {}
+    with localcontext() as ctx:
+        ctx.prec = DECIMAL_PRECISION
+        return _engine(tournament, ttype, rule, unico_vincitore, after_round)[1].records
+
+
+def _engine(tournament: Tournament, ttype: TournamentType, rule: ScoringRule,
+            unico_vincitore: bool, after_round: int | None
+            ) -> tuple[tuple[int, ...], _Engine]:
+    """The rounds played up to `after_round` and the engine holding their games (called
+    within the `DECIMAL_PRECISION` context)."""
+    voids = void_seats(tournament)
+    played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
+                                  after_round=after_round, void_tables=voids.tables)
+    return played, _Engine(tournament, ttype, rule, games, qualified_places(ttype.thresholds),
+                           voids)
 
 
 def _tie_columns(rows: tuple[StandingRow, ...], ranked: Sequence[Ranked],
