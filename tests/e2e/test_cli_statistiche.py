@@ -136,3 +136,35 @@ def test_libreoffice_writes_the_statistics_with_their_colours(tmp_path: Path,
                 for c in row[1:] if isinstance(c.value, int | float)]
     assert coloured and all(fill in PALETTE for _, fill in coloured)
     assert {fill for value, fill in coloured if value == 1} == {PALETTE[0]}
+
+
+def test_at_300_players_the_player_grid_is_the_list_of_pairs_met_twice(tmp_path: Path,
+                                                                       torneo: Cli):
+    assert torneo("demo", tmp_path / "grande", "--players", "300", "--rounds", "3") == 0, \
+        torneo.err
+    path = tmp_path / "grande" / "demo_torneo.xlsx"
+    wb = openpyxl.load_workbook(path)  # round 3 seats everybody as round 2: pairs meet twice
+    second, third = wb["2° Turno"], wb["3° Turno"]
+    for row in second.iter_rows():
+        for cell in row:
+            third.cell(cell.row, cell.column, cell.value)
+    wb.save(path)
+    assert torneo("statistiche", path) == 0, torneo.err
+    assert "450 coppie di giocatori si sono incontrate più di una volta" in torneo.out
+    ws = openpyxl.load_workbook(path)["STATISTICHE"]
+    column_a = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]
+    top = column_a.index(PLAYERS)
+    note = str(column_a[top + 2])
+    assert note.startswith("Con 300 colonne la tabella non è scritta: sono elencate solo le "
+                           "coppie che si sono incontrate più di una volta")
+    # the listed pairs are exactly those the round sheets show at one table twice or more
+    wb = openpyxl.load_workbook(path)
+    met: Counter[frozenset[int]] = Counter()
+    for number in (1, 2, 3):
+        sheet = wb[f"{number}° Turno"]
+        for row in range(2, sheet.max_row + 1, 2):
+            ids = [sheet.cell(row, c).value for c in range(1, sheet.max_column + 1, 3)]
+            met.update(frozenset(p) for p in combinations([i for i in ids if i], 2))
+    listed = ws.max_row - (top + 4)  # after the title, legend, note and header rows
+    assert listed == sum(1 for n in met.values() if n > 1)
+    assert ws.max_column < 250  # no 300-column grid anywhere

@@ -36,6 +36,7 @@ def test_catan_pbg_is_shown_in_every_output_and_the_sheet_stays_ours(tmp_path: P
     assert first.number_format == "0.0000"
     assert torneo("rank", path) == 0, torneo.err
     assert "Classifica (originale)" not in openpyxl.load_workbook(path).sheetnames
+    assert torneo("verify", path, "--round", "1") == 0, torneo.err
 
     assert torneo("report", path) == 0, torneo.err
     text = " ".join(page.extract_text() for page in PdfReader(path.with_suffix(".pdf")).pages)
