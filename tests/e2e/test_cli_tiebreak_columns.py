@@ -10,16 +10,14 @@ from pathlib import Path
 import openpyxl
 from pypdf import PdfReader
 
-from tests.e2e.conftest import Cli, club_players, register, type_scores
-from tests.e2e.test_logging import set_option
+from tests.e2e.conftest import Cli, type_scores
+from tests.e2e.test_cli_big_catan import new_tournament
 
 
 def test_catan_pbg_is_shown_in_every_output_and_the_sheet_stays_ours(tmp_path: Path,
                                                                      torneo: Cli):
     path = tmp_path / "catan.xlsx"
-    assert torneo("new", path) == 0, torneo.err
-    register(path, club_players(12))
-    set_option(path, "Tipo Sorteggio", "BIG_Catan")
+    new_tournament(path, torneo, 12, "BIG_Catan")
     assert torneo("draw", path, "--seed", "3") == 0, torneo.err
     # every table 82, 60, 43 and a last one: the seed's example at each table
     type_scores(path, 1, lambda _t, seat, _pid: (82, 60, 43, 15)[seat])

@@ -22,6 +22,15 @@ COLOURS = {"intestazione": "BDD7EE", "riga_pari": "FFFFFF", "riga_dispari": "DDE
            "vittoria": "C6EFCE"}
 
 
+def variant_entry(standing: str) -> str:
+    """An organiser's `Variante` of Open with these `[classifica]` lines."""
+    return f'[Variante]\nbase = "Open"\n[Variante.classifica]\n{standing}\n'
+
+
+def open_variant(tmp_path: Path, standing: str):
+    return load_types(organiser=organiser(tmp_path, variant_entry(standing))).find("Variante")
+
+
 def test_catan_after_round_one_shows_the_pbg_of_the_seeds_example_with_four_decimals():
     # seed 004 l.81: "82 / (82+60+43) = 0.4432"
     s = compute_standings(tournament(["A 82, B 60, C 43", "D 51, E 50, F 20"]), CATAN)
@@ -56,14 +65,10 @@ def test_a_type_whose_only_tiebreaker_is_wins_adds_no_column():
 
 
 def test_the_best_games_columns_explain_a_tie_on_points(tmp_path: Path):
-    types = load_types(organiser=organiser(tmp_path, """
-[Migliori]
-base = "Open"
-[Migliori.classifica]
-spareggi = ["migliore_partita", "seconda_migliore_partita"]
-"""))
+    migliori = open_variant(tmp_path, 'spareggi = ["migliore_partita", '
+                                      '"seconda_migliore_partita"]')
     s = compute_standings(tournament(["A 60, B 40", "C 55, D 45"], ["B 45, A 35", "D 50, C 40"]),
-                          types.find("Migliori"))
+                          migliori)
     header, body, _ = standings_grid(s)
     assert header[-3:] == ["Migliore", "2ª migliore", "ID"]
     for row in body:  # the best and second best of the two round columns beside them
@@ -73,31 +78,16 @@ spareggi = ["migliore_partita", "seconda_migliore_partita"]
 
 
 def test_mostra_spareggi_picks_the_columns_and_must_name_the_types_own(tmp_path: Path):
-    types = load_types(organiser=organiser(tmp_path, """
-[Scelti]
-base = "Open"
-[Scelti.classifica]
-spareggi = ["migliore_partita", "seconda_migliore_partita"]
-mostra_spareggi = ["seconda_migliore_partita"]
-"""))
-    s = compute_standings(tournament(["A 60, B 40"], ["B 45, A 35"]), types.find("Scelti"))
+    chosen = open_variant(tmp_path, 'spareggi = ["migliore_partita", '
+                                    '"seconda_migliore_partita"]\n'
+                                    'mostra_spareggi = ["seconda_migliore_partita"]')
+    s = compute_standings(tournament(["A 60, B 40"], ["B 45, A 35"]), chosen)
     assert s.tiebreak_headers == ("2ª migliore",)
-    none = load_types(organiser=organiser(tmp_path, """
-[Nessuno]
-base = "Open"
-[Nessuno.classifica]
-spareggi = ["migliore_partita"]
-mostra_spareggi = []
-"""))
-    s = compute_standings(tournament(["A 60, B 40"]), none.find("Nessuno"))
+    none = open_variant(tmp_path, 'spareggi = ["migliore_partita"]\nmostra_spareggi = []')
+    s = compute_standings(tournament(["A 60, B 40"]), none)
     assert s.tiebreak_headers == ()
-    message = problems_of(tmp_path, """
-[Sbagliato]
-base = "Open"
-[Sbagliato.classifica]
-spareggi = ["migliore_partita"]
-mostra_spareggi = ["secondi_posti"]
-""")
+    message = problems_of(tmp_path, variant_entry('spareggi = ["migliore_partita"]\n'
+                                                  'mostra_spareggi = ["secondi_posti"]'))
     assert 'chiave classifica.mostra_spareggi: "secondi_posti" non è tra gli spareggi' in message
 
 
