@@ -99,8 +99,8 @@ class Standings:
 
     @property
     def header(self) -> tuple[str, ...]:
-        """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> ID` (WORKBOOK.md): the
-        header of `Classifica` and of every output's standings."""
+        """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> <tie-breakers> ID`
+        (WORKBOOK.md, issue 24): the header of `Classifica` and of every output's standings."""
         return (*STANDINGS_LEAD, *self.columns, *self.total_headers, *self.tiebreak_headers,
                 "ID")
 
