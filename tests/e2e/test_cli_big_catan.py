@@ -132,9 +132,9 @@ def pdf_text(path: Path) -> str:
 def set_planned_rounds(path: Path, rounds: int) -> None:
     wb = openpyxl.load_workbook(path)
     ws = wb["TORNEO"]
-    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value ==
+    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 3).value ==
                "Numero Turni Previsti")
-    ws.cell(row, 2, rounds)
+    ws.cell(row, 4, rounds)  # the original's layout: labels in C, values in D
     wb.save(path)
 
 

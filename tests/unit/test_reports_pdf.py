@@ -242,11 +242,11 @@ def test_every_report_page_is_numbered_and_dated_and_every_standings_page_titled
 
 def test_won_games_have_the_colour_of_the_sheet(tmp_path):
     from xlwings_torneo.config.settings import load_config
-    from xlwings_torneo.reports.html_export import CSS
+    from xlwings_torneo.reports.pages import css
     from xlwings_torneo.reports.standings_rows import WON_COLOUR
 
     assert WON_COLOUR.lstrip("#").upper() == load_config().colours["vittoria"].upper()
-    assert f"#classifica td.vinto{{background:{WON_COLOUR} !important}}" in CSS
+    assert f"#classifica td.vinto{{background:{WON_COLOUR} !important}}" in css()
     t = make_tournament(12, 1)
     out = tmp_path / "torneo.pdf"
     write_report(t, make_standings(t), out)
