@@ -7,13 +7,10 @@ from __future__ import annotations
 import pytest
 
 from xlwings_torneo.draw import meeting_stats as ms
-from xlwings_torneo.draw.meeting_stats import CLUBLESS, meeting_stats
+from xlwings_torneo.draw.meeting_stats import CLUBLESS, PALETTE, fill_of, levels, meeting_stats
 from xlwings_torneo.workbook.statistics_sheet import (
-    PALETTE,
     SHEET_STATISTICHE,
     STATS_TITLE,
-    fill_of,
-    levels,
     statistics_spec,
 )
 

@@ -25,6 +25,29 @@ MAX_LISTED = 10_000
 """The most pairs a list shows (the rest are counted in one line)."""
 CLUBLESS = "Senza club"
 """The heading of the group of players without a club."""
+PALETTE = ("E2EFDA", "FFE699", "F4B084", "FF7C80", "FF3B3B")
+"""**Decision**: the fills of the count levels, pale green to red (0: no fill, no number);
+the sheet and the report's club page colour a count alike."""
+
+
+def levels(highest: int) -> list[tuple[int, int]]:
+    """The count range of each colour: one count each up to 5, else 5 equal bands of 1 …
+    `highest` (a club grid counts dozens of meetings; a pair of players one or two)."""
+    if highest <= len(PALETTE):
+        return [(n, n) for n in range(1, highest + 1)]
+    k = len(PALETTE)
+    tops = [-(-highest * (i + 1) // k) for i in range(k)]  # ceil(highest * (i+1) / k)
+    return [(1 if i == 0 else tops[i - 1] + 1, top) for i, top in enumerate(tops)]
+
+
+def fill_of(count: int, bands: list[tuple[int, int]]) -> str | None:
+    """The fill of a cell holding `count` (None for 0)."""
+    return next((PALETTE[i] for i, (low, high) in enumerate(bands) if low <= count <= high),
+                None)
+
+
+def range_text(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,9 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from xlwings_torneo.draw.meeting_stats import MeetingGrid
+from xlwings_torneo.draw.meeting_stats import PALETTE, MeetingGrid, fill_of, levels, range_text
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.pdf_sheets import cell_text, paragraph_style
-from xlwings_torneo.workbook.statistics_sheet import PALETTE, fill_of, levels, range_text
 
 PDF_MAX_CLUBS = 24
 """**Decision**: up to 24 clubs the grid fits across a landscape A4 page, readable (7 pt);

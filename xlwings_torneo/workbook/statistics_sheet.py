@@ -5,40 +5,26 @@ more than once, and the sheet says so."""
 
 from __future__ import annotations
 
-from xlwings_torneo.draw.meeting_stats import MAX_LISTED, MeetingGrid, MeetingStats
+from xlwings_torneo.draw.meeting_stats import (
+    MAX_LISTED,
+    PALETTE,
+    MeetingGrid,
+    MeetingStats,
+    fill_of,
+    levels,
+    range_text,
+)
 from xlwings_torneo.workbook.sheet import PageSetup, SheetSpec, Style
 
 SHEET_STATISTICHE = "STATISTICHE"
 """The original's name (WORKBOOK.md)."""
 STATS_TITLE = "Statistiche degli incontri"
 """Cell A1 of the sheet we write: how a later run knows the sheet is ours."""
-PALETTE = ("E2EFDA", "FFE699", "F4B084", "FF7C80", "FF3B3B")
-"""**Decision**: the fills of the count levels, pale green to red (0: no fill, no number)."""
 HEADING = Style(bold=True, font_size=12)
 BOLD = Style(bold=True)
 GROUP = Style(bold=True, italic=True)
 LABEL_WIDTH = 34
 CELL_WIDTH = 5
-
-
-def levels(highest: int) -> list[tuple[int, int]]:
-    """The count range of each colour: one count each up to 5, else 5 equal bands of 1 …
-    `highest` (a club grid counts dozens of meetings; a pair of players one or two)."""
-    if highest <= len(PALETTE):
-        return [(n, n) for n in range(1, highest + 1)]
-    k = len(PALETTE)
-    tops = [-(-highest * (i + 1) // k) for i in range(k)]  # ceil(highest * (i+1) / k)
-    return [(1 if i == 0 else tops[i - 1] + 1, top) for i, top in enumerate(tops)]
-
-
-def fill_of(count: int, bands: list[tuple[int, int]]) -> str | None:
-    """The fill of a cell holding `count` (None for 0)."""
-    return next((PALETTE[i] for i, (low, high) in enumerate(bands) if low <= count <= high),
-                None)
-
-
-def range_text(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low}-{high}"
 
 
 def statistics_spec(stats: MeetingStats, *, title: str = "") -> SheetSpec:
