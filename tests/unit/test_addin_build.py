@@ -30,7 +30,8 @@ KEPT = build.TARGET
 NS = {"ui": "http://schemas.microsoft.com/office/2009/07/customui"}
 SCHEMA = etree.XMLSchema(etree.parse(str(Path(build.__file__).with_name("customUI14.xsd"))))
 LABELS = ["Nuovo Torneo", "Opzioni", "Sorteggio Turno", "Ripeti Sorteggio",
-          "Risultati dalla sala", "Classifica", "Stampa Turno", "Chi siede dove", "Report PDF",
+          "Risultati dalla sala", "Classifica", "Statistiche", "Stampa Turno", "Chi siede dove",
+          "Report PDF",
           "Esporta", "Prima di pubblicare", "Aiuto / Informazioni"]
 OUR_MODULES = ("TorneoRun", "TorneoRibbon")
 

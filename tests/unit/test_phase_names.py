@@ -118,7 +118,8 @@ def test_the_report_names_the_phases_on_one_line_and_explains_the_finalists(tmp_
     texts = [" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages]
     assert any("Turno 3 - Semifinale - Stampa Tavolo N°1" in text for text in texts)
     last = texts[-1]
-    assert "Q1 Q2 Semifinale Finale v tot pt tot ID" in last
+    assert "Q1 Q2 Semifinale Finale v tot pt tot Migliore 2ª migliore 3ª migliore Pos. prec. ID" \
+        in last
     assert FINALISTS_NOTE.format(n=8) in last
 
 

@@ -17,7 +17,16 @@ from xlwings_torneo.errors import TorneoError, ValidationError
 from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.reports.standings_rows import points_text
-from xlwings_torneo.usecases import check, draw, export, printing, publishing, rank, report
+from xlwings_torneo.usecases import (
+    check,
+    draw,
+    export,
+    printing,
+    publishing,
+    rank,
+    report,
+    statistics,
+)
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, round_number
 from xlwings_torneo.workbook.writer import template_specs
@@ -72,6 +81,11 @@ def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = 
     return "\n".join([f"Classifica {result.type_name}: "
                       f"{counted(len(result.rows), 'giocatore', 'giocatori')} "
                       "(fogli Classifica e Classifica Ridotta aggiornati)", *top])
+
+
+def meeting_statistics(book: WorkbookBackend, path: Path | None) -> str:
+    """Statistiche: the `STATISTICHE` sheet, replaced."""
+    return "\n".join(statistics.summary(statistics.statistics(book, path)))
 
 
 def hall_results(book: WorkbookBackend, path: Path | None) -> str:

@@ -87,6 +87,10 @@ BUTTONS: tuple[Button, ...] = (
     Button("Classifica", "Classifica", TURNI, "SortUp",
            "Calcola la classifica e scrive i fogli Classifica e Classifica Ridotta.",
            "Calcolo della classifica…", "classifica"),
+    Button("Statistiche", "Statistiche", TURNI, "ChartInsert",
+           "Scrive il foglio STATISTICHE: quante volte si sono incontrati club e giocatori "
+           "in tutti i turni, con i colori per numero di incontri.",
+           "Calcolo delle statistiche degli incontri…", "statistiche"),
     Button("StampaTurno", "Stampa Turno", STAMPA, "FilePrint",
            "Il PDF delle schede dei tavoli del turno (foglio attivo, o l'ultimo turno; "
            "Turno… per sceglierlo).",

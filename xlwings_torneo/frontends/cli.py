@@ -31,6 +31,7 @@ from xlwings_torneo.usecases import (
     rank,
     report,
     session,
+    statistics,
     verify,
 )
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -178,6 +179,12 @@ def _reduced(args: argparse.Namespace) -> bool | None:
     """`--ridotta` / `--intera` override `Stampa Ridotta` of the Opzioni sheet."""
     value: bool | None = args.ridotta
     return value
+
+
+def cmd_statistics(args: argparse.Namespace) -> int:
+    stats = statistics.statistics(_open(args), Path(args.file), _overrides(args))
+    print("\n".join(statistics.summary(stats)))
+    return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -428,6 +435,13 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
     with_accept_losses(p)
 
+    p = add("statistiche", cmd_statistics, "scrive il foglio STATISTICHE: quante volte si "
+            "sono incontrati club e giocatori in tutti i turni (lo scrive anche classifica)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    with_log(p)
+    with_lock(p)
+    with_accept_losses(p)
+
     p = add("controlla", cmd_check,
             "controlla il foglio e segnala tutti i problemi (non scrive)", "check")
     p.add_argument("file", help="la cartella di lavoro del torneo")
@@ -452,7 +466,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("lo-esegui", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "
             "interfaccia (sorteggia, risorteggia, classifica, stampa, posti, report, esporta, "
-            "controlla, pubblicazione)", "lo-run")
+            "statistiche, controlla, pubblicazione)", "lo-run")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: sorteggia --round 1")
 

@@ -27,6 +27,7 @@ from xlwings_torneo.frontends.actions import (
     export_files,
     hall_results,
     help_text,
+    meeting_statistics,
     new_tournament,
     print_round,
     print_seating,
@@ -97,6 +98,10 @@ def ripeti_sorteggio(book: Any = None, seed: int | None = None) -> Message:
 
 def classifica(book: Any = None) -> Message:
     return _button(standings, book)
+
+
+def statistiche(book: Any = None) -> Message:
+    return _button(meeting_statistics, book)
 
 
 def risultati_sala(book: Any = None) -> Message:

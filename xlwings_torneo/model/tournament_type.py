@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from xlwings_torneo.errors import DrawError, UnknownTypeError
 from xlwings_torneo.model.notices import counted
-from xlwings_torneo.model.scoring_rule import ScoringRule
+from xlwings_torneo.model.scoring_rule import ScoringRule, TieCriterion
 from xlwings_torneo.model.spelling import nearest
 
 
@@ -134,6 +134,17 @@ class AttendanceRow:
     semifinals: int
 
 
+@dataclass(frozen=True)
+class Repechage:
+    """The "ripescato" of club championships (type entry `[ripescato]`, issue 24.8): the last
+    semifinal seat goes, among the players not qualified by the standings who played at least
+    `min_rounds` qualifying rounds, to the best single game; ties by `tiebreakers`, then by
+    the better place in the qualification standings."""
+
+    min_rounds: int
+    tiebreakers: tuple[TieCriterion, ...] = ()
+
+
 BUILTIN_SOURCE = "predefinito"
 """How `torneo types` calls a type shipped with the program."""
 
@@ -169,6 +180,8 @@ class TournamentType:
     `Turno N` columns of `Iscritti`), and teammates count as one club (`draw/squads.py`)."""
     sheet_columns: tuple[str, ...] = ()
     """Columns the printed score sheets add for the referee to fill at the table."""
+    repechage: Repechage | None = None
+    """Who takes the last semifinal seat instead of the standings (`[ripescato]`)."""
 
     def rule_for(self, round_no: int) -> RoundRule:
         """The rule of round `round_no`. A command asks it once, through

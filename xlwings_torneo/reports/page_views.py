@@ -14,9 +14,9 @@ from xlwings_torneo.reports.seating import seating, sort_key
 from xlwings_torneo.reports.sheet import heading, seat_club, seat_name, table_label
 from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
-    TEAMS_HEADERS,
     points_text,
     standings_grid,
+    team_grid,
 )
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 from xlwings_torneo.scoring.result import STANDINGS_LEAD, Standings
@@ -244,10 +244,8 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
     if standings is None:
         return StandingsView(page, STANDINGS_TITLE, None)
     header, body, won = standings_grid(standings)
-    lead = len(STANDINGS_LEAD)
-    total = lead + len(standings.columns) + len(standings.total_headers) - 1
-    text_columns = range(1, lead)
-    compact = {0, 1, 2, total}  # position, name, surname, the points total
+    text_columns = range(1, len(STANDINGS_LEAD))
+    compact = {0, 1, 2, standings.points_column}  # position, name, surname, the points total
 
     def classes(j: int, *extra: str) -> str:
         return " ".join([*extra, *(["extra"] if j not in compact else [])])
@@ -263,10 +261,11 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
     table = Grid(tuple(Cell(h, classes(j)) for j, h in enumerate(header)), tuple(rows))
     teams = None
     if standings.teams:
-        teams = Grid(tuple(Cell(h) for h in TEAMS_HEADERS), tuple(
-            (Cell(str(r.position), "num"), Cell(r.club), Cell(str(r.wins), "num"),
-             Cell(format_points(r.points, standings.decimals), "num"))
-            for r in standings.teams))
+        # the team tie-breakers (CNS: Secondi, …) after the points, as the header says
+        team_header, team_body = team_grid(standings)
+        teams = Grid(tuple(Cell(h) for h in team_header), tuple(
+            tuple(Cell(v, "" if j == 1 else "num") for j, v in enumerate(row))
+            for row in team_body))
     return StandingsView(page, f"{STANDINGS_TITLE} - {standings.type_name}", table,
                          standings.finalists_note or "", teams)
 

@@ -98,10 +98,14 @@ def _standings(standings: Standings) -> dict[str, Any]:
     return {
         "type_name": standings.type_name, "rounds": list(standings.rounds),
         "total_headers": list(standings.total_headers), "decimals": standings.decimals,
+        "tiebreak_headers": list(standings.tiebreak_headers),
         "rows": [{"position": r.position, "player_id": r.player.id,
                   "round_points": [_num(v) for v in r.round_points],
-                  "round_won": list(r.round_won), "totals": [_num(v) for v in r.totals]}
+                  "round_won": list(r.round_won), "totals": [_num(v) for v in r.totals],
+                  "tiebreaks": [v if isinstance(v, str) else _num(v) for v in r.tiebreaks]}
                  for r in standings.rows],
+        "team_tiebreak_headers": list(standings.team_tiebreak_headers),
         "teams": [{"position": r.position, "club": r.club, "wins": r.wins,
-                   "points": _num(r.points)} for r in standings.teams],
+                   "points": _num(r.points), "tiebreaks": [_num(v) for v in r.tiebreaks]}
+                  for r in standings.teams],
     }

@@ -270,6 +270,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     full = SheetSpec(SHEET_CLASSIFICA, page=page(SHEET_CLASSIFICA, True))
     round_formats = [_number_format(d) for d in standings.round_decimals()]
     total_formats = [_number_format(d) for d in standings.total_decimals()]
+    tie_formats = [_number_format(d) for d in standings.tiebreak_shown_decimals()]
     full.put_row(1, list(standings.header), Style(bold=True, fill=colours["intestazione"]))
     first_round_col = 6
     for i, row in enumerate(standings.rows, start=2):
@@ -286,6 +287,10 @@ def standings_specs(standings: Standings, colours: dict[str, str],
         col = first_round_col + len(standings.rounds)
         for total, number in zip(row.totals, total_formats, strict=True):
             full.put(i, col, total, Style(fill=fill, number_format=number))
+            col += 1
+        # issue 24: the values the tie-breakers compared, after the totals
+        for value, number in zip(row.tiebreaks, tie_formats, strict=True):
+            full.put(i, col, value, Style(fill=fill, number_format=number, align="center"))
             col += 1
         full.put(i, col, p.id, plain)
     notes = [n for n in (standings.finalists_note,) if n] + list(standings.notes)
@@ -305,12 +310,17 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     specs = [full, reduced]
     if standings.teams:
         teams = SheetSpec(teams_sheet, page=page(teams_sheet, False))
-        teams.put_row(1, ["Pos.", "Club o Famiglia", "v tot", "pt tot"],
+        teams.put_row(1, ["Pos.", "Club o Famiglia", "v tot", "pt tot",
+                          *standings.team_tiebreak_headers],
                       Style(bold=True, fill=colours["intestazione"]))
+        team_formats = [_number_format(d) for d in (
+            standings.shown_decimals(t.points for t in standings.teams),
+            *standings.team_tiebreak_decimals())]
         for i, team in enumerate(standings.teams, start=2):
             teams.put_row(i, [team.position, team.club, team.wins])
-            teams.put(i, 4, team.points, Style(number_format=_number_format(
-                standings.shown_decimals(t.points for t in standings.teams))))
+            for k, (value, number) in enumerate(zip((team.points, *team.tiebreaks),
+                                                    team_formats, strict=True)):
+                teams.put(i, 4 + k, value, Style(number_format=number))
         teams.col_widths.update({1: 6, 2: 30})
         specs.append(teams)
     return specs

@@ -55,6 +55,7 @@ def buttons(document: Any) -> dict[str, Action]:
         "RipetiSorteggio": lambda b, p: actions.redraw_last_round(b, p),
         "RisultatiSala": actions.hall_results,
         "Classifica": actions.standings,
+        "Statistiche": actions.meeting_statistics,
         "StampaTurno": lambda b, p: actions.print_round(b, p),
         "ChiSiedeDove": lambda b, p: actions.print_seating(b, p),
         "ReportPDF": actions.report_pdf,

@@ -36,7 +36,7 @@ DEFAULT_TIMEOUT = 300.0
 COMMANDS = {
     "draw": "SorteggioTurno", "redraw": "RipetiSorteggio", "rank": "Classifica",
     "print": "StampaTurno", "report": "ReportPDF", "export": "Esporta",
-    "posti": "ChiSiedeDove",
+    "posti": "ChiSiedeDove", "statistiche": "Statistiche",
 }
 """Command-line names of the macro's buttons."""
 ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
