@@ -1,0 +1,92 @@
+"""Every repeat-free schedule at tables of 5 (`five_designs.py`) is checked here, not
+trusted: tables of 5, everyone every round, no pair twice, the best known number of rounds;
+and a type with tables of 5 only follows them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from decimal import Decimal
+from itertools import combinations
+
+import pytest
+
+from xlwings_torneo.draw.designs import schedule_for
+from xlwings_torneo.draw.dispatch import draw_optimised
+from xlwings_torneo.draw.five_designs import (
+    BEST_KNOWN,
+    CYCLIC,
+    PRIME_POWERS,
+    field_ops,
+    five_schedule,
+)
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
+
+STORED = sorted(n for n in BEST_KNOWN if five_schedule(n) is not None)
+
+
+def meetings(schedule: tuple[tuple[tuple[int, ...], ...], ...]) -> Counter[frozenset[int]]:
+    return Counter(frozenset(pair) for tables in schedule for t in tables
+                   for pair in combinations(t, 2))
+
+
+@pytest.mark.parametrize("n", STORED)
+def test_every_player_every_round_at_tables_of_5_and_no_pair_twice(n):
+    schedule = five_schedule(n)
+    assert schedule is not None
+    for tables in schedule:
+        assert all(len(t) == 5 for t in tables)
+        assert sorted(p for t in tables for p in t) == list(range(n))
+    assert max(meetings(schedule).values()) == 1
+
+
+@pytest.mark.parametrize("n", STORED)
+def test_each_schedule_has_the_best_known_rounds(n):
+    schedule = five_schedule(n)
+    assert schedule is not None
+    assert len(schedule) == BEST_KNOWN[n]
+    assert schedule_for(n, 5) == schedule  # the planner's entry finds it
+
+
+def test_the_designs_meet_every_pair_exactly_once():
+    for n in (65, 85):
+        if n in CYCLIC:
+            schedule = five_schedule(n)
+            assert schedule is not None
+            assert len(meetings(schedule)) == n * (n - 1) // 2
+
+
+def test_the_finite_fields_are_fields():
+    for q in PRIME_POWERS:
+        add, mul = field_ops(q)
+        assert all(sorted(row) == list(range(q)) for row in add)
+        # every nonzero element has an inverse: its row is a permutation of the field
+        assert all(sorted(mul[a]) == list(range(q)) for a in range(1, q))
+        assert all(mul[a][b] == mul[b][a] for a in range(q) for b in range(q))
+
+
+def test_no_schedule_for_counts_that_are_not_multiples_of_5():
+    assert five_schedule(33) is None
+    assert schedule_for(24, 5) is None
+
+
+def played(tables: list[list[int | None]], number: int) -> Round:
+    return Round(number, tuple(
+        Table(k, tuple(Seat(p, raw=Decimal(10 * j)) for j, p in enumerate(seats)
+                       if p is not None))
+        for k, seats in enumerate(tables, 1)))
+
+
+@pytest.mark.parametrize("n", [35, 30])
+def test_a_type_with_tables_of_5_follows_the_schedule_round_by_round(n):
+    # an organiser's type `tavoli = "5"` with criteria CLUB, then CLUB, REPEAT
+    players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, n + 1)]
+    history: list[Round] = []
+    for number in range(1, BEST_KNOWN[n] + 1):
+        criteria = (Criterion.CLUB,) if number == 1 else (Criterion.CLUB, Criterion.REPEAT)
+        result = draw_optimised(players, history, SizeScheme.FIVE, criteria, 40 + number)
+        assert all(len(t) == 5 for t in result.tables)
+        history.append(played(result.tables, number))
+    met = Counter(frozenset(pair) for r in history for t in r.tables
+                  for pair in combinations(t.players, 2))
+    assert max(met.values()) == 1

@@ -1,0 +1,135 @@
+"""Repeat-free schedules at tables of 5 (an organiser's type with `tavoli = "5"`), as long as
+the best known: the most rounds of the social golfer problem with groups of 5, OEIS A107431
+(T(g,5), g groups: 30 players 6 rounds, 35 players 7 or 8 known) and Miller, Valkov & Abel,
+Symmetry 18(2):269, 2026 (doi:10.3390/sym18020269), App. B: 30: 6, 35: 7, 40: 8, 45: 9,
+50: 9, 55: 11, 60: 12, 65: 16, 70: 14, 75: 16, 80: 16, 85: 21, 90: 18, 95: 19, 100: 21
+(`BEST_KNOWN`). 25 players are the affine plane AG(2,5) of `designs.py`.
+
+Two constructions, no transcription:
+- Resolvable transversal designs RTD(5,q) for a prime power q ≥ 5 (`transversal`): players
+  GF(q) × {0 … 4}, round b ∈ GF(q) has the tables {(a + b·j, j) : j = 0 … 4}, a ∈ GF(q); two
+  players of columns i ≠ j meet in the one round b = (y - x)/(j - i), players of one column
+  never (a TD(6,q) from 4 mutually orthogonal Latin squares, Colbourn & Dinitz, Handbook of
+  Combinatorial Designs, 2nd ed. 2007, §III.3.5; resolvable TD(k,q) ⇔ TD(k+1,q)): q rounds
+  for 5q players, 35, 40, 45, 55, 80 and 95 at the best known.
+- Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
+  a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
+  `bench/find_five_schedules.py` (the difference method, Handbook §VI.16: a base round
+  holding each difference at most once gives rounds meeting each pair at most once). 65
+  and 85 players are resolvable 2-(v,5,1) designs, 1-rotational over Z_(v-1) (Handbook
+  §VII.7): every pair meets exactly once.
+
+`tests/unit/test_draw_five_designs.py` checks every schedule: tables of 5, everyone every
+round, no pair twice, the rounds of `BEST_KNOWN`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+SIZE = 5
+
+Rounds = tuple[tuple[tuple[int, ...], ...], ...]
+"""Rounds of tables of player labels 0 … n-1 (`designs.Schedule`)."""
+
+BEST_KNOWN: dict[int, int] = {
+    30: 6, 35: 7, 40: 8, 45: 9, 50: 9, 55: 11, 60: 12, 65: 16, 70: 14, 75: 16, 80: 16,
+    85: 21, 90: 18, 95: 19, 100: 21,
+}
+"""Players → the most repeat-free rounds at tables of 5 known (OEIS A107431; Miller, Valkov
+& Abel 2026, App. B; 25 → 6 is AG(2,5))."""
+
+
+class CyclicFives(NamedTuple):
+    """A cyclic schedule: players Z_modulus × {0 … columns-1} plus ∞s, `rounds` shifts of
+    `base`, whose first tables (one per ∞) get their ∞ added."""
+
+    modulus: int
+    columns: int
+    rounds: int
+    base: tuple[tuple[tuple[int, int], ...], ...]
+    """Tables of (x, column)."""
+
+
+CYCLIC: dict[int, CyclicFives] = {
+    # `find_five_schedules.py 30 6 5`, seed 1, 20000 iterations (found in 2 s)
+    30: CyclicFives(6, 5, 6, (
+        ((4, 0), (5, 0), (0, 3), (2, 3), (2, 4)), ((0, 0), (2, 0), (1, 1), (0, 2), (5, 2)),
+        ((3, 0), (3, 1), (4, 2), (3, 3), (4, 4)), ((1, 0), (4, 1), (5, 1), (1, 4), (3, 4)),
+        ((1, 2), (3, 2), (1, 3), (0, 4), (5, 4)), ((0, 1), (2, 1), (2, 2), (4, 3), (5, 3)),
+    )),
+}
+"""Players → their cyclic schedule (`bench/find_five_schedules.py`, seed beside each)."""
+
+PRIME_POWERS: dict[int, tuple[int, tuple[int, ...]]] = {
+    7: (7, (1,)), 8: (2, (1, 1, 0, 1)), 9: (3, (1, 0, 1)), 11: (11, (1,)),
+    16: (2, (1, 1, 0, 0, 1)), 19: (19, (1,)),
+}
+"""q → (p, coefficients of an irreducible polynomial of degree e over GF(p), lowest first;
+q = p^e): x³ + x + 1, x² + 1, x⁴ + x + 1 (Lidl & Niederreiter, Finite Fields, Table C)."""
+
+
+def _digits(value: int, p: int, length: int) -> list[int]:
+    return [value // p**i % p for i in range(length)]
+
+
+def _number(digits: list[int], p: int) -> int:
+    return sum(d * p**i for i, d in enumerate(digits))
+
+
+def field_ops(q: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Addition and multiplication tables of GF(q) (elements 0 … q-1, base-p digits as
+    polynomial coefficients)."""
+    p, poly = PRIME_POWERS[q]
+    e = len(poly) - 1
+    if e <= 1:
+        return ([[(a + b) % q for b in range(q)] for a in range(q)],
+                [[a * b % q for b in range(q)] for a in range(q)])
+
+    def mul(a: int, b: int) -> int:
+        x, y = _digits(a, p, e), _digits(b, p, e)
+        prod = [0] * (2 * e - 1)
+        for i, xi in enumerate(x):
+            for j, yj in enumerate(y):
+                prod[i + j] = (prod[i + j] + xi * yj) % p
+        for k in range(2 * e - 2, e - 1, -1):  # reduce by the monic polynomial
+            c = prod[k]
+            if c:
+                for i, pi in enumerate(poly):
+                    prod[k - e + i] = (prod[k - e + i] - c * pi) % p
+        return _number(prod[:e], p)
+
+    add = [[_number([(u + v) % p for u, v in zip(_digits(a, p, e), _digits(b, p, e),
+                                                  strict=True)], p)
+            for b in range(q)] for a in range(q)]
+    return add, [[mul(a, b) for b in range(q)] for a in range(q)]
+
+
+def transversal(q: int) -> Rounds:
+    """RTD(5,q): q rounds of 5q players (label of (x, j) = j·q + x)."""
+    add, mul = field_ops(q)
+    return tuple(tuple(tuple(j * q + add[a][mul[b][j]] for j in range(SIZE))
+                       for a in range(q)) for b in range(q))
+
+
+def develop_fives(entry: CyclicFives) -> Rounds:
+    """The rounds of a cyclic schedule (label of (x, c) = c·m + x; the ∞s follow)."""
+    m, finite = entry.modulus, entry.modulus * entry.columns
+    n = SIZE * len(entry.base)
+    infinities = n - finite
+    return tuple(
+        tuple(tuple([c * m + (x + t) % m for x, c in table]
+                    + ([finite + k] if k < infinities else []))
+              for k, table in enumerate(entry.base))
+        for t in range(entry.rounds))
+
+
+@cache
+def five_schedule(n: int) -> Rounds | None:
+    """The longest repeat-free schedule of n players at tables of 5 known here, or None."""
+    if n in CYCLIC:
+        return develop_fives(CYCLIC[n])
+    if n % SIZE == 0 and n // SIZE in PRIME_POWERS:
+        return transversal(n // SIZE)
+    return None
