@@ -14,15 +14,19 @@ method, Colbourn & Dinitz, Handbook of Combinatorial Designs, 2nd ed. 2007, §VI
 packing: a difference may be left unused).
 
 `--design N` (N = 4q + 1, e.g. 65 and 85): a resolvable 2-(N,5,1) design, 1-rotational over
-Z_4q: players Z_4q ∪ {∞}, round t (t < q) the base round shifted by t, the base round
-invariant under x ↦ x + q: the table {∞, 0, q, 2q, 3q} and the four shifts by q of
-(q-1)/5 base tables that hold one player of each class 1 … q-1 mod q and whose differences
-cover Z_4q minus the multiples of q exactly once (Buratti's 1-rotational resolvable
-designs, Handbook §VII.7; the search is ours). Every pair then meets exactly once.
+Z_q × Z_4: players Z_q × Z_4 ∪ {∞}, round t (t < q) the base round shifted by t on Z_q, the
+base round invariant under the rotation of the columns (c ↦ c + 1 in Z_4): the table
+{∞, (0,0), (0,1), (0,2), (0,3)} and the four rotations of (q-1)/5 base tables that hold one
+player of each class x = 1 … q-1 and whose differences cover Z_q × Z_4 minus {0} × Z_4
+exactly once (1-rotational resolvable designs, Handbook §VII.7; the search is ours). Every
+pair then meets exactly once. (Over Z_64 with the subgroup <16> instead, 999 partitions
+had no representatives: 65 needs the columns.)
 
-Method: a seeded simulated annealing over swaps (and, for designs, changes of a
-player's class representative), bounded by the iteration budget; it prints the base round
-to paste into `five_designs.py`, with the seed and budget.
+Method: a seeded simulated annealing over swaps, bounded by the iteration budget, then
+a min-conflicts tabu search (`POLISH` moves) on the few conflicts left; for a
+design, first a partition of the classes 1 … q-1 whose differences hit every class mod q
+4 times (annealing), then an exhaustive search of the representatives. It prints the base
+round to paste into `five_designs.py`, with the seed and budget.
 """
 
 from __future__ import annotations
@@ -39,6 +43,9 @@ from xlwings_torneo.draw.five_designs import SIZE, CyclicFives, develop_fives
 
 HEAT, COOL = 1.5, 0.05
 REFRESH = 50
+ATTEMPTS = 300
+TENURE = 10
+POLISH = 20_000
 
 
 class Packing:
@@ -54,6 +61,7 @@ class Packing:
         rest = finite[(SIZE - 1) * self.k:]
         self.tables += [rest[i:i + SIZE] for i in range(0, len(rest), SIZE)]
         self.where = {p: t for t, members in enumerate(self.tables) for p in members}
+        self.keys = [[self._key(p, q) for q in range(r * c)] for p in range(r * c)]
         self.count: dict[int, int] = {}
         self.cost = 0
         for t, members in enumerate(self.tables):
@@ -63,6 +71,9 @@ class Packing:
                     self.add(self.key(p, q), 1)
 
     def key(self, p: int, q: int) -> int:
+        return self.keys[p][q]
+
+    def _key(self, p: int, q: int) -> int:
         """The difference of two finite players; -1 for a forbidden one (0 or R/2 within a
         column: its pairs would meet twice)."""
         r, c = self.r, self.c
@@ -145,7 +156,7 @@ def anneal(state: Packing, iterations: int) -> bool:
         if state.cost == 0:
             return True
         if it % REFRESH == 0:
-            conflicted = state.conflicted()
+            conflicted = state.conflicted() or points
         p = rng.choice(conflicted)
         q = rng.choice(points)
         if state.where[q] == state.where[p]:
@@ -154,79 +165,121 @@ def anneal(state: Packing, iterations: int) -> bool:
         heat = HEAT * (COOL / HEAT) ** (it / iterations)
         if d <= 0 or rng.random() < math.exp(-d / heat):
             state.swap(p, q)
-            if d:
-                conflicted = state.conflicted() or conflicted
     return state.cost == 0
 
 
-class Design:
-    """(q-1)/5 base tables of Z_4q holding one representative x of each class 1 … q-1 mod q
-    (x = class + q·lift); the cost counts repeated differences ±(y - x)."""
-
-    def __init__(self, q: int, rng: random.Random) -> None:
-        self.q, self.rng = q, rng
-        classes = list(range(1, q))
-        rng.shuffle(classes)
-        self.lift = {c: rng.randrange(4) for c in classes}
-        self.tables = [classes[i:i + SIZE] for i in range(0, q - 1, SIZE)]
-        self.where = {c: t for t, members in enumerate(self.tables) for c in members}
-
-    def value(self, c: int) -> int:
-        return c + self.q * self.lift[c]
-
-    def cost(self) -> int:
-        m = 4 * self.q
-        seen: dict[int, int] = {}
-        for members in self.tables:
-            for i, a in enumerate(members):
-                for b in members[i + 1:]:
-                    d = (self.value(b) - self.value(a)) % m
-                    d = min(d, m - d)
-                    seen[d] = seen.get(d, 0) + 1
-        return sum(v - 1 for v in seen.values() if v > 1)
-
-    def base_round(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        q = self.q
-        out = [tuple((j * q, 0) for j in range(4))]
-        for members in self.tables:
-            for j in range(4):
-                out.append(tuple(sorted(((self.value(c) + j * q) % (4 * q), 0)
-                                        for c in members)))
-        return tuple(out)
+def polish(state: Packing, iterations: int) -> bool:
+    """Min-conflicts tabu search with the whole neighbourhood of the conflicted players
+    (cheap once few conflicts are left): the best swap not tabu, ties at random."""
+    rng = state.rng
+    points = list(state.where)
+    tabu_until: dict[tuple[int, int], int] = {}
+    best = state.cost
+    for it in range(iterations):
+        if state.cost == 0:
+            return True
+        low, chosen = 1 << 30, []
+        for p in state.conflicted():
+            for q in points:
+                if state.where[q] == state.where[p]:
+                    continue
+                d = state.delta(p, q)
+                if tabu_until.get((min(p, q), max(p, q)), -1) > it and state.cost + d >= best:
+                    continue
+                if d < low:
+                    low, chosen = d, [(p, q)]
+                elif d == low:
+                    chosen.append((p, q))
+        if not chosen:
+            continue
+        p, q = rng.choice(chosen)
+        state.swap(p, q)
+        tabu_until[(min(p, q), max(p, q))] = it + TENURE + rng.randrange(TENURE)
+        best = min(best, state.cost)
+    return state.cost == 0
 
 
-def design_search(q: int, rng: random.Random, iterations: int) -> Design | None:
-    """Annealing-free descent with random walks: a move changes one lift or swaps two
-    classes between tables; a move that does not raise the cost is taken."""
-    state = Design(q, rng)
-    cost = state.cost()
-    classes = list(state.lift)
-    for _ in range(iterations):
-        if cost == 0:
-            return state
-        if rng.random() < 0.5:
-            c = rng.choice(classes)
-            old = state.lift[c]
-            state.lift[c] = rng.randrange(4)
-            new = state.cost()
-            if new <= cost or rng.random() < 0.002:
-                cost = new
-            else:
-                state.lift[c] = old
+def residue_partition(q: int, rng: random.Random, iterations: int
+                      ) -> list[list[int]] | None:
+    """Stage 1: classes 1 … q-1 in (q-1)/5 tables whose ordered differences hit every
+    nonzero class mod q exactly 4 times (necessary: the lifts only add multiples of q)."""
+    classes = list(range(1, q))
+    rng.shuffle(classes)
+    tables = [classes[i:i + SIZE] for i in range(0, q - 1, SIZE)]
+
+    def cost() -> int:
+        hits = [0] * q
+        for members in tables:
+            for a in members:
+                for b in members:
+                    if a != b:
+                        hits[(a - b) % q] += 1
+        return sum(abs(h - 4) for h in hits[1:])
+
+    now = cost()
+    for it in range(iterations):
+        if now == 0:
+            return tables
+        heat = HEAT * (COOL / HEAT) ** (it / iterations)
+        ta, tb = rng.sample(range(len(tables)), 2)
+        ia, ib = rng.randrange(SIZE), rng.randrange(SIZE)
+        tables[ta][ia], tables[tb][ib] = tables[tb][ib], tables[ta][ia]
+        new = cost()
+        if new <= now or rng.random() < math.exp((now - new) / heat):
+            now = new
         else:
-            a, b = rng.sample(classes, 2)
-            ta, tb = state.where[a], state.where[b]
-            if ta == tb:
-                continue
-            ma, mb = state.tables[ta], state.tables[tb]
-            ma[ma.index(a)], mb[mb.index(b)] = b, a
-            new = state.cost()
-            if new <= cost or rng.random() < 0.002:
-                cost = new
-                state.where[a], state.where[b] = tb, ta
-            else:
-                ma[ma.index(b)], mb[mb.index(a)] = a, b
-    return state if cost == 0 else None
+            tables[ta][ia], tables[tb][ib] = tables[tb][ib], tables[ta][ia]
+    return None
+
+
+def lifted(q: int, tables: list[list[int]]) -> list[list[tuple[int, int]]] | None:
+    """Stage 2 (exhaustive): a column l ∈ Z_4 for each class c, the player (c, l) of
+    Z_q × Z_4 (the first of each table in column 0: a rotation of the columns is the same
+    orbit), such that the differences (y - x, l' - l) of the tables are all distinct."""
+    options: list[list[tuple[list[tuple[int, int]], frozenset[tuple[int, int]]]]] = []
+    for members in tables:
+        found = []
+        for code in range(4 ** (SIZE - 1)):
+            values = [(members[0], 0)] + [(c, code // 4**i % 4)
+                                          for i, c in enumerate(members[1:])]
+            diffs = {((b - a) % q, (lb - la) % 4) for a, la in values for b, lb in values
+                     if (a, la) != (b, lb)}
+            if len(diffs) == SIZE * (SIZE - 1):
+                found.append((values, frozenset(diffs)))
+        options.append(found)
+
+    def extend(k: int, used: frozenset[tuple[int, int]]
+               ) -> list[list[tuple[int, int]]] | None:
+        if k == len(tables):
+            return []
+        for values, diffs in options[k]:
+            if not diffs & used:
+                rest = extend(k + 1, used | diffs)
+                if rest is not None:
+                    return [values, *rest]
+        return None
+
+    return extend(0, frozenset())
+
+
+def design_search(q: int, rng: random.Random, iterations: int) -> CyclicFives | None:
+    """Resolvable 2-(4q+1,5,1) design, 1-rotational over Z_q × Z_4 (players (x, column),
+    round t shifts x by t, the base round invariant under the rotation of the columns):
+    stage 1 then stage 2, a new stage-1 partition while attempts last."""
+    for attempt in range(1, ATTEMPTS + 1):
+        tables = residue_partition(q, rng, iterations)
+        if tables is None:
+            continue
+        values = lifted(q, tables)
+        print(f"  attempt {attempt}: partition {tables}, columns "
+              f"{'found' if values else 'none'}", flush=True)
+        if values is not None:
+            base = [tuple((0, j) for j in range(4))]
+            for members in values:
+                base += [tuple(sorted((c, (col + j) % 4) for c, col in members))
+                         for j in range(4)]
+            return CyclicFives(q, 4, q, tuple(base))
+    return None
 
 
 def show(n: int, entry: CyclicFives, seed: int, iterations: int) -> None:
@@ -259,11 +312,11 @@ def main() -> None:
         print(f"  {n}: {'found' if found else 'not found'} "
               f"({time.perf_counter() - started:.0f} s)", flush=True)
         if found:
-            show(n, CyclicFives(4 * q, 1, q, found.base_round()), seed, iterations)
+            show(n, found, seed, iterations)
         return
     n, r, c = map(int, args[:3])
     state = Packing(n, r, c, rng)
-    ok = anneal(state, iterations)
+    ok = anneal(state, iterations) or polish(state, POLISH)
     print(f"  {n} = {r}×{c} + {n - r * c}: {'found' if ok else f'cost {state.cost}'} "
           f"({time.perf_counter() - started:.0f} s)", flush=True)
     if ok:

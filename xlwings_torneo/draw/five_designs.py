@@ -15,8 +15,8 @@ Two constructions, no transcription:
 - Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
   a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
   `bench/find_five_schedules.py` (the difference method, Handbook §VI.16: a base round
-  holding each difference at most once gives rounds meeting each pair at most once). 65
-  and 85 players are resolvable 2-(v,5,1) designs, 1-rotational over Z_(v-1) (Handbook
+  holding each difference at most once gives rounds meeting each pair at most once). 85
+  players are a resolvable 2-(85,5,1) design, 1-rotational over Z_21 × Z_4 (Handbook
   §VII.7): every pair meets exactly once.
 
 `tests/unit/test_draw_five_designs.py` checks every schedule: tables of 5, everyone every
@@ -41,6 +41,11 @@ BEST_KNOWN: dict[int, int] = {
 & Abel 2026, App. B; 25 → 6 is AG(2,5))."""
 
 
+BELOW_BEST: dict[int, int] = {}
+"""Players → the rounds of our schedule where it is short of `BEST_KNOWN` (no construction
+of that length here, and `bench/find_five_schedules.py` did not find one)."""
+
+
 class CyclicFives(NamedTuple):
     """A cyclic schedule: players Z_modulus × {0 … columns-1} plus ∞s, `rounds` shifts of
     `base`, whose first tables (one per ∞) get their ∞ added."""
@@ -59,11 +64,25 @@ CYCLIC: dict[int, CyclicFives] = {
         ((3, 0), (3, 1), (4, 2), (3, 3), (4, 4)), ((1, 0), (4, 1), (5, 1), (1, 4), (3, 4)),
         ((1, 2), (3, 2), (1, 3), (0, 4), (5, 4)), ((0, 1), (2, 1), (2, 2), (4, 3), (5, 3)),
     )),
+    # `find_five_schedules.py --seed 2 --iterations 3000000 --design 85` (26 s): a resolvable
+    # 2-(85,5,1) design, 1-rotational over Z_21 × Z_4 (the ∞ table, then each base table
+    # and its 3 rotations of the columns)
+    85: CyclicFives(21, 4, 21, (
+        ((0, 0), (0, 1), (0, 2), (0, 3)), ((8, 0), (10, 0), (11, 1), (13, 0), (17, 0)),
+        ((8, 1), (10, 1), (11, 2), (13, 1), (17, 1)), ((8, 2), (10, 2), (11, 3), (13, 2), (17, 2)),
+        ((8, 3), (10, 3), (11, 0), (13, 3), (17, 3)), ((1, 3), (4, 1), (12, 1), (19, 0), (20, 2)),
+        ((1, 0), (4, 2), (12, 2), (19, 1), (20, 3)), ((1, 1), (4, 3), (12, 3), (19, 2), (20, 0)),
+        ((1, 2), (4, 0), (12, 0), (19, 3), (20, 1)), ((2, 3), (6, 0), (7, 0), (14, 2), (18, 1)),
+        ((2, 0), (6, 1), (7, 1), (14, 3), (18, 2)), ((2, 1), (6, 2), (7, 2), (14, 0), (18, 3)),
+        ((2, 2), (6, 3), (7, 3), (14, 1), (18, 0)), ((3, 0), (5, 2), (9, 0), (15, 2), (16, 1)),
+        ((3, 1), (5, 3), (9, 1), (15, 3), (16, 2)), ((3, 2), (5, 0), (9, 2), (15, 0), (16, 3)),
+        ((3, 3), (5, 1), (9, 3), (15, 1), (16, 0)),
+    )),
 }
 """Players → their cyclic schedule (`bench/find_five_schedules.py`, seed beside each)."""
 
 PRIME_POWERS: dict[int, tuple[int, tuple[int, ...]]] = {
-    7: (7, (1,)), 8: (2, (1, 1, 0, 1)), 9: (3, (1, 0, 1)), 11: (11, (1,)),
+    7: (7, (1,)), 8: (2, (1, 1, 0, 1)), 9: (3, (1, 0, 1)), 11: (11, (1,)), 13: (13, (1,)),
     16: (2, (1, 1, 0, 0, 1)), 19: (19, (1,)),
 }
 """q → (p, coefficients of an irreducible polynomial of degree e over GF(p), lowest first;

@@ -3,14 +3,17 @@ its tables all of 4 for counts `designs.py` has no schedule for), in which the s
 tables of 5 are also spread as the FIVE criterion requires round by round, so that the draw
 can follow them without breaking FIVE (`engine.draw_round` drops a planned round that is
 worse than FIVE's bound). For 17-23, 26, 27 and 31 players FIVE leaves no second
-repeat-free round at all (`five_blocks_second_round`).
+repeat-free round at all (`five_blocks_second_round`; the draw's log gives the reason,
+`five_cap`). A type whose FIVE does not come before REPEAT gets the longer
+`relaxed_schedule` where there is one (21-27 players: 5 rounds).
 
 Found by our own search, `bench/find_mixed_schedules.py` (seed and budget beside each
 schedule). What is known: ⌊(n-1)/3⌋ rounds is only a counting bound here (a player meets at
 least 3 new opponents a round); Miller, Valkov & Abel, Symmetry 18(2):269, 2026
 (doi:10.3390/sym18020269) study schedules with groups of adjacent sizes such as 4 and 5,
 but their tables were not available to us: the maxima for these shapes are unknown here,
-and the lengths below are what our search found.
+and the lengths below are what our search found (every count from 25 to 99 that is not a
+multiple of 4 and not blocked by FIVE; 61-99 with 110 s of search a count).
 
 Stored as text in `open_schedules.py` (data only): one string a round, tables separated by
 spaces, the player with label i written as ALPHABET[i] (two characters past 62 players,
