@@ -3,6 +3,7 @@
 
     .venv/bin/python bench/find_five_schedules.py [--seed S] [--iterations I] N R C
     .venv/bin/python bench/find_five_schedules.py [--seed S] [--iterations I] --design N
+    .venv/bin/python bench/find_five_schedules.py [--seed S] [--iterations SECONDS] --exact N R C
 
 `N R C`: N players = Z_R × {0 … C-1} plus k = N - R·C fixed players ∞; round t is the base
 round shifted by t (x ↦ x + t on Z_R, ∞ fixed), R rounds. Two finite players (x, i), (y, j)
@@ -22,8 +23,12 @@ exactly once (1-rotational resolvable designs, Handbook §VII.7; the search is o
 pair then meets exactly once. (Over Z_64 with the subgroup <16> instead, 999 partitions
 had no representatives: 65 needs the columns.)
 
-Method: a seeded simulated annealing over swaps, bounded by the iteration budget, then
-a min-conflicts tabu search (`POLISH` moves) on the few conflicts left; for a
+`--exact N R C`: the same base round from a constraint model (OR-Tools CP-SAT, a bench-only
+tool: `pip install ortools`), `--iterations` then being its time limit in seconds; one worker
+and the seed make it reproducible. Annealing finds 30 = Z_6 × 5 at once but stalls at one or
+two repeated differences for the larger ones, where the model finds them.
+
+Method: a seeded simulated annealing over swaps, bounded by the iteration budget; for a
 design, first a partition of the classes 1 … q-1 whose differences hit every class mod q
 4 times (annealing), then an exhaustive search of the representatives. It prints the base
 round to paste into `five_designs.py`, with the seed and budget.
@@ -31,6 +36,7 @@ round to paste into `five_designs.py`, with the seed and budget.
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import sys
@@ -44,8 +50,6 @@ from xlwings_torneo.draw.five_designs import SIZE, CyclicFives, develop_fives
 HEAT, COOL = 1.5, 0.05
 REFRESH = 50
 ATTEMPTS = 300
-TENURE = 10
-POLISH = 20_000
 
 
 class Packing:
@@ -168,35 +172,50 @@ def anneal(state: Packing, iterations: int) -> bool:
     return state.cost == 0
 
 
-def polish(state: Packing, iterations: int) -> bool:
-    """Min-conflicts tabu search with the whole neighbourhood of the conflicted players
-    (cheap once few conflicts are left): the best swap not tabu, ties at random."""
-    rng = state.rng
-    points = list(state.where)
-    tabu_until: dict[tuple[int, int], int] = {}
-    best = state.cost
-    for it in range(iterations):
-        if state.cost == 0:
-            return True
-        low, chosen = 1 << 30, []
-        for p in state.conflicted():
-            for q in points:
-                if state.where[q] == state.where[p]:
-                    continue
-                d = state.delta(p, q)
-                if tabu_until.get((min(p, q), max(p, q)), -1) > it and state.cost + d >= best:
-                    continue
-                if d < low:
-                    low, chosen = d, [(p, q)]
-                elif d == low:
-                    chosen.append((p, q))
-        if not chosen:
-            continue
-        p, q = rng.choice(chosen)
-        state.swap(p, q)
-        tabu_until[(min(p, q), max(p, q))] = it + TENURE + rng.randrange(TENURE)
-        best = min(best, state.cost)
-    return state.cost == 0
+def exact(n: int, r: int, c: int, seed: int, seconds: float
+          ) -> tuple[tuple[tuple[int, int], ...], ...] | None:
+    """The same base round by a constraint model (OR-Tools CP-SAT, a bench-only tool:
+    `pip install ortools`; one worker and a seed, so the answer is reproducible): x[p][t]
+    puts finite player p at table t, s[p][q] ≥ x[p][t] + x[q][t] - 1 for every table, at
+    most one pair of each difference, none of a forbidden one, an ∞ table takes 4
+    different columns."""
+    from ortools.sat.python import cp_model  # bench-only dependency
+
+    helper = Packing(n, r, c, random.Random(seed))
+    k, finite = n - r * c, r * c
+    tables = (finite + k) // SIZE
+    model = cp_model.CpModel()
+    x = [[model.new_bool_var(f"x{p}_{t}") for t in range(tables)] for p in range(finite)]
+    for p in range(finite):
+        model.add_exactly_one(x[p])
+    for t in range(tables):
+        model.add(sum(x[p][t] for p in range(finite)) == (SIZE - 1 if t < k else SIZE))
+        if t < k:
+            for col in range(c):
+                model.add_at_most_one(x[p][t] for p in range(col * r, (col + 1) * r))
+    by_key: dict[int, list[cp_model.IntVar]] = {}
+    for p in range(finite):
+        for q in range(p + 1, finite):
+            key = helper.key(p, q)
+            if key == -1:
+                for t in range(tables):
+                    model.add_at_most_one(x[p][t], x[q][t])
+                continue
+            same = model.new_bool_var(f"s{p}_{q}")
+            for t in range(tables):
+                model.add(x[p][t] + x[q][t] - 1 <= same)
+            by_key.setdefault(key, []).append(same)
+    for pairs in by_key.values():
+        model.add(sum(pairs) <= 1)
+    model.add(x[0][0] == 1)  # a shift of the base round is the same schedule
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    members = [[p for p in range(finite) if solver.value(x[p][t])] for t in range(tables)]
+    return tuple(tuple((p % r, p // r) for p in table) for table in members)
 
 
 def residue_partition(q: int, rng: random.Random, iterations: int
@@ -293,34 +312,38 @@ def show(n: int, entry: CyclicFives, seed: int, iterations: int) -> None:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    seed, iterations = 1, 200_000
-    if "--seed" in args:
-        i = args.index("--seed")
-        seed = int(args[i + 1])
-        del args[i:i + 2]
-    if "--iterations" in args:
-        i = args.index("--iterations")
-        iterations = int(args[i + 1])
-        del args[i:i + 2]
-    rng = random.Random(seed)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=200_000)
+    parser.add_argument("--design", action="store_true", help="N = 4q + 1: a 2-(N,5,1) design")
+    parser.add_argument("--exact", action="store_true",
+                        help="CP-SAT instead of annealing; --iterations = seconds")
+    parser.add_argument("shape", type=int, nargs="+", help="N R C, or N with --design")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
     started = time.perf_counter()
-    if args[0] == "--design":
-        n = int(args[1])
-        q = (n - 1) // 4
-        found = design_search(q, rng, iterations)
+    if args.design:
+        n = args.shape[0]
+        found = design_search((n - 1) // 4, rng, args.iterations)
         print(f"  {n}: {'found' if found else 'not found'} "
               f"({time.perf_counter() - started:.0f} s)", flush=True)
         if found:
-            show(n, found, seed, iterations)
+            show(n, found, args.seed, args.iterations)
         return
-    n, r, c = map(int, args[:3])
+    n, r, c = args.shape
+    if args.exact:
+        base = exact(n, r, c, args.seed, args.iterations)
+        print(f"  {n} = {r}×{c} + {n - r * c}: {'found' if base else 'not found'} "
+              f"({time.perf_counter() - started:.0f} s)", flush=True)
+        if base:
+            show(n, CyclicFives(r, c, r, base), args.seed, args.iterations)
+        return
     state = Packing(n, r, c, rng)
-    ok = anneal(state, iterations) or polish(state, POLISH)
+    ok = anneal(state, args.iterations)
     print(f"  {n} = {r}×{c} + {n - r * c}: {'found' if ok else f'cost {state.cost}'} "
           f"({time.perf_counter() - started:.0f} s)", flush=True)
     if ok:
-        show(n, CyclicFives(r, c, r, state.base_round()), seed, iterations)
+        show(n, CyclicFives(r, c, r, state.base_round()), args.seed, args.iterations)
 
 
 if __name__ == "__main__":

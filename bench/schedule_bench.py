@@ -264,17 +264,10 @@ def every_type_table() -> None:
 
 
 def main() -> None:
-    if sys.argv[1:] == ["--repeat"]:
-        repeat_table()
-        return
-    if sys.argv[1:] == ["--tipi"]:
-        every_type_table()
-        return
-    if sys.argv[1:] == ["--fives"]:
-        fives_table()
-        return
-    if sys.argv[1:] == ["--mixed"]:
-        mixed_table()
+    only = {"--repeat": repeat_table, "--tipi": every_type_table, "--fives": fives_table,
+            "--mixed": mixed_table}
+    if sys.argv[1:2] and sys.argv[1] in only:
+        only[sys.argv[1]]()
         return
     repeat_table()
     fives_table()
