@@ -3,7 +3,8 @@
 
     .venv/bin/python bench/find_five_schedules.py [--seed S] [--iterations I] N R C
     .venv/bin/python bench/find_five_schedules.py [--seed S] [--iterations I] --design N
-    .venv/bin/python bench/find_five_schedules.py [--seed S] [--iterations SECONDS] --exact N R C
+    .venv/bin/python bench/find_five_schedules.py [--seed S] [--iterations SECONDS] --exact \
+        [--hint] N R C
 
 `N R C`: N players = Z_R × {0 … C-1} plus k = N - R·C fixed players ∞; round t is the base
 round shifted by t (x ↦ x + t on Z_R, ∞ fixed), R rounds. Two finite players (x, i), (y, j)
@@ -25,8 +26,9 @@ had no representatives: 65 needs the columns.)
 
 `--exact N R C`: the same base round from a constraint model (OR-Tools CP-SAT, a bench-only
 tool: `pip install ortools`), `--iterations` then being its time limit in seconds; one worker
-and the seed make it reproducible. Annealing finds 30 = Z_6 × 5 at once but stalls at one or
-two repeated differences for the larger ones, where the model finds them.
+and the seed make it reproducible; `--hint` starts it from the annealing's best. Annealing
+finds 30 = Z_6 × 5 at once but stalls at one or two repeated differences for the larger
+ones, where the model finds them.
 
 Method: a seeded simulated annealing over swaps, bounded by the iteration budget; for a
 design, first a partition of the classes 1 … q-1 whose differences hit every class mod q
@@ -50,6 +52,7 @@ from xlwings_torneo.draw.five_designs import SIZE, CyclicFives, develop_fives
 HEAT, COOL = 1.5, 0.05
 REFRESH = 50
 ATTEMPTS = 300
+HINT = 300_000
 
 
 class Packing:
@@ -172,10 +175,11 @@ def anneal(state: Packing, iterations: int) -> bool:
     return state.cost == 0
 
 
-def exact(n: int, r: int, c: int, seed: int, seconds: float
+def exact(n: int, r: int, c: int, seed: int, seconds: float, hint: bool
           ) -> tuple[tuple[tuple[int, int], ...], ...] | None:
     """The same base round by a constraint model (OR-Tools CP-SAT, a bench-only tool:
-    `pip install ortools`; one worker and a seed, so the answer is reproducible): x[p][t]
+    `pip install ortools`; one worker and a seed, so the answer is reproducible), with
+    `hint` started from the annealing's best after `HINT` moves: x[p][t]
     puts finite player p at table t, s[p][q] ≥ x[p][t] + x[q][t] - 1 for every table, at
     most one pair of each difference, none of a forbidden one, an ∞ table takes 4
     different columns."""
@@ -207,7 +211,13 @@ def exact(n: int, r: int, c: int, seed: int, seconds: float
             by_key.setdefault(key, []).append(same)
     for pairs in by_key.values():
         model.add(sum(pairs) <= 1)
-    model.add(x[0][0] == 1)  # a shift of the base round is the same schedule
+    if hint:  # a near solution (a few repeated differences) as the hint
+        anneal(helper, HINT)
+        for t, members in enumerate(helper.tables):
+            for p in members:
+                model.add_hint(x[p][t], True)
+    else:
+        model.add(x[0][0] == 1)  # a shift of the base round is the same schedule
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = 1
@@ -318,6 +328,7 @@ def main() -> None:
     parser.add_argument("--design", action="store_true", help="N = 4q + 1: a 2-(N,5,1) design")
     parser.add_argument("--exact", action="store_true",
                         help="CP-SAT instead of annealing; --iterations = seconds")
+    parser.add_argument("--hint", action="store_true", help="--exact from the annealing's best")
     parser.add_argument("shape", type=int, nargs="+", help="N R C, or N with --design")
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -332,7 +343,7 @@ def main() -> None:
         return
     n, r, c = args.shape
     if args.exact:
-        base = exact(n, r, c, args.seed, args.iterations)
+        base = exact(n, r, c, args.seed, args.iterations, args.hint)
         print(f"  {n} = {r}×{c} + {n - r * c}: {'found' if base else 'not found'} "
               f"({time.perf_counter() - started:.0f} s)", flush=True)
         if base:

@@ -91,3 +91,19 @@ def test_a_type_with_tables_of_5_follows_the_schedule_round_by_round(n):
     met = Counter(frozenset(pair) for r in history for t in r.tables
                   for pair in combinations(t.players, 2))
     assert max(met.values()) == 1
+
+
+def test_a_newcomer_takes_the_place_of_a_withdrawn_player_in_the_schedule():
+    pool = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 38)]
+    active = pool[:35]
+    history: list[Round] = []
+    for number in range(1, BEST_KNOWN[35] + 1):
+        if number == 3:  # player 1 withdraws, player 36 arrives
+            active = [*active[1:], pool[35]]
+        criteria = (Criterion.CLUB,) if number == 1 else (Criterion.CLUB, Criterion.REPEAT)
+        result = draw_optimised(active, history, SizeScheme.FIVE, criteria, 60 + number)
+        assert sorted(p for t in result.tables for p in t if p) == sorted(p.id for p in active)
+        history.append(played(result.tables, number))
+    met = Counter(frozenset(pair) for r in history for t in r.tables
+                  for pair in combinations(t.players, 2))
+    assert max(met.values()) == 1

@@ -14,10 +14,10 @@ Two constructions, no transcription:
   for 5q players, 35, 40, 45, 55, 80 and 95 at the best known.
 - Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
   a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
-  `bench/find_five_schedules.py` (the difference method, Handbook §VI.16: a base round
-  holding each difference at most once gives rounds meeting each pair at most once). 85
-  players are a resolvable 2-(85,5,1) design, 1-rotational over Z_21 × Z_4 (Handbook
-  §VII.7): every pair meets exactly once.
+  `bench/find_five_schedules.py` (annealing or a CP-SAT model; the difference method,
+  Handbook §VI.16: a base round holding each difference at most once gives rounds meeting
+  each pair at most once). 85 players are a resolvable 2-(85,5,1) design, 1-rotational over
+  Z_21 × Z_4 (Handbook §VII.7): every pair meets exactly once.
 
 `tests/unit/test_draw_five_designs.py` checks every schedule: tables of 5, everyone every
 round, no pair twice, the rounds of `BEST_KNOWN`.
@@ -41,10 +41,12 @@ BEST_KNOWN: dict[int, int] = {
 & Abel 2026, App. B; 25 → 6 is AG(2,5))."""
 
 
-BELOW_BEST: dict[int, int] = {50: 0, 60: 0, 65: 13, 70: 0, 75: 0, 90: 0, 100: 0}
+BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13, 75: 0, 90: 0, 100: 0}
 """Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
 the draw then finds its rounds one at a time): no construction of that length here, and
-`bench/find_five_schedules.py` did not find one in its budget (65: RTD(5,13); no
+`bench/find_five_schedules.py` did not find one in its budget (Z_12 × 5 for 60, Z_14 × 5
+for 70 and Z_16 × 4 + 11 for 75: not in 300 s of CP-SAT; 60 and 70 are Z_11 × 5 + 5 and
+Z_13 × 5 + 5 instead; 65: RTD(5,13); no
 1-rotational design over Z_64 turned up in 999 partitions, each with an exhaustive search
 of the representatives, and over Z_16 × Z_4 none exists: the pairs at difference (8, d)
 give (8, d) and (8, -d), so (8, 0) would be met twice)."""
@@ -81,6 +83,39 @@ CYCLIC: dict[int, CyclicFives] = {
         ((2, 2), (6, 3), (7, 3), (14, 1), (18, 0)), ((3, 0), (5, 2), (9, 0), (15, 2), (16, 1)),
         ((3, 1), (5, 3), (9, 1), (15, 3), (16, 2)), ((3, 2), (5, 0), (9, 2), (15, 0), (16, 3)),
         ((3, 3), (5, 1), (9, 3), (15, 1), (16, 0)),
+    )),
+    # `find_five_schedules.py --exact --iterations 300 50 9 5`
+    # (seed 1, CP-SAT: found after 51 s, the same with a longer limit):
+    # Z_9 × 5 columns + 5 ∞
+    50: CyclicFives(9, 5, 9, (
+        ((0, 0), (0, 1), (7, 3), (5, 4)), ((8, 1), (8, 2), (5, 3), (0, 4)),
+        ((1, 0), (2, 1), (4, 2), (8, 4)), ((2, 0), (6, 1), (7, 2), (6, 3)),
+        ((7, 0), (6, 2), (1, 3), (2, 4)), ((4, 0), (5, 0), (2, 2), (5, 2), (4, 4)),
+        ((1, 1), (0, 2), (0, 3), (2, 3), (3, 3)), ((3, 0), (6, 0), (8, 0), (5, 1), (8, 3)),
+        ((3, 1), (4, 1), (7, 1), (1, 2), (7, 4)), ((3, 2), (4, 3), (1, 4), (3, 4), (6, 4)),
+    )),
+    # `find_five_schedules.py --exact --hint --iterations 300 70 13 5`
+    # (seed 1, CP-SAT: found after 131 s, the same with a longer limit):
+    # Z_13 × 5 columns + 5 ∞
+    70: CyclicFives(13, 5, 13, (
+        ((7, 0), (0, 1), (12, 2), (9, 4)), ((11, 0), (5, 1), (10, 3), (2, 4)),
+        ((12, 1), (8, 2), (2, 3), (11, 4)), ((4, 0), (2, 1), (7, 2), (6, 3)),
+        ((3, 1), (0, 2), (0, 3), (1, 4)), ((0, 0), (6, 0), (10, 0), (4, 3), (7, 4)),
+        ((3, 0), (12, 3), (3, 4), (6, 4), (12, 4)), ((9, 1), (5, 3), (9, 3), (11, 3), (4, 4)),
+        ((8, 0), (9, 0), (3, 2), (9, 2), (1, 3)), ((6, 2), (11, 2), (7, 3), (8, 3), (5, 4)),
+        ((2, 0), (6, 1), (7, 1), (0, 4), (8, 4)), ((5, 0), (1, 2), (2, 2), (4, 2), (10, 4)),
+        ((1, 0), (12, 0), (1, 1), (11, 1), (5, 2)), ((4, 1), (8, 1), (10, 1), (10, 2), (3, 3)),
+    )),
+    # `find_five_schedules.py --exact --iterations 200 60 11 5`
+    # (seed 1, CP-SAT: found after 187 s, the same with a longer limit):
+    # Z_11 × 5 columns + 5 ∞
+    60: CyclicFives(11, 5, 11, (
+        ((0, 0), (0, 1), (6, 3), (0, 4)), ((1, 0), (3, 2), (1, 3), (10, 4)),
+        ((5, 0), (2, 2), (9, 3), (1, 4)), ((3, 0), (9, 2), (2, 3), (9, 4)),
+        ((8, 0), (5, 1), (4, 2), (10, 3)), ((7, 1), (5, 2), (5, 3), (7, 3), (8, 3)),
+        ((10, 1), (6, 2), (3, 3), (4, 4), (7, 4)), ((1, 1), (8, 1), (9, 1), (1, 2), (0, 3)),
+        ((6, 1), (0, 2), (7, 2), (8, 2), (2, 4)), ((6, 0), (7, 0), (10, 0), (10, 2), (4, 3)),
+        ((2, 0), (4, 0), (3, 1), (5, 4), (6, 4)), ((9, 0), (2, 1), (4, 1), (3, 4), (8, 4)),
     )),
 }
 """Players → their cyclic schedule (`bench/find_five_schedules.py`, seed beside each)."""
