@@ -5,11 +5,11 @@ and a type with tables of 5 only follows them."""
 from __future__ import annotations
 
 from collections import Counter
-from decimal import Decimal
 from itertools import combinations
 
 import pytest
 
+from tests.unit.draws_factory import draw_rounds, most_meetings, played
 from xlwings_torneo.draw.designs import schedule_for
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.five_designs import (
@@ -20,7 +20,7 @@ from xlwings_torneo.draw.five_designs import (
     field_ops,
     five_schedule,
 )
-from xlwings_torneo.model.tournament import Player, Round, Seat, Table
+from xlwings_torneo.model.tournament import Player, Round
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 
 STORED = sorted(n for n in BEST_KNOWN if five_schedule(n) is not None)
@@ -71,26 +71,14 @@ def test_no_schedule_for_counts_that_are_not_multiples_of_5():
     assert schedule_for(24, 5) is None
 
 
-def played(tables: list[list[int | None]], number: int) -> Round:
-    return Round(number, tuple(
-        Table(k, tuple(Seat(p, raw=Decimal(10 * j)) for j, p in enumerate(seats)
-                       if p is not None))
-        for k, seats in enumerate(tables, 1)))
-
-
 @pytest.mark.parametrize("n", [35, 30])
 def test_a_type_with_tables_of_5_follows_the_schedule_round_by_round(n):
     # an organiser's type `tavoli = "5"` with criteria CLUB, then CLUB, REPEAT
     players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, n + 1)]
-    history: list[Round] = []
-    for number in range(1, BEST_KNOWN[n] + 1):
-        criteria = (Criterion.CLUB,) if number == 1 else (Criterion.CLUB, Criterion.REPEAT)
-        result = draw_optimised(players, history, SizeScheme.FIVE, criteria, 40 + number)
-        assert all(len(t) == 5 for t in result.tables)
-        history.append(played(result.tables, number))
-    met = Counter(frozenset(pair) for r in history for t in r.tables
-                  for pair in combinations(t.players, 2))
-    assert max(met.values()) == 1
+    history = draw_rounds(players, SizeScheme.FIVE, (Criterion.CLUB, Criterion.REPEAT),
+                          BEST_KNOWN[n], 40)
+    assert all(len(t.players) == 5 for r in history for t in r.tables)
+    assert most_meetings(history) == 1
 
 
 def test_a_newcomer_takes_the_place_of_a_withdrawn_player_in_the_schedule():
@@ -104,6 +92,4 @@ def test_a_newcomer_takes_the_place_of_a_withdrawn_player_in_the_schedule():
         result = draw_optimised(active, history, SizeScheme.FIVE, criteria, 60 + number)
         assert sorted(p for t in result.tables for p in t if p) == sorted(p.id for p in active)
         history.append(played(result.tables, number))
-    met = Counter(frozenset(pair) for r in history for t in r.tables
-                  for pair in combinations(t.players, 2))
-    assert max(met.values()) == 1
+    assert most_meetings(history) == 1

@@ -9,6 +9,7 @@ from itertools import combinations
 
 import pytest
 
+from tests.unit.draws_factory import draw_rounds, most_meetings, played
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.mixed_designs import (
     ALPHABET,
@@ -117,25 +118,16 @@ def test_without_five_first_21_to_27_players_have_5_repeat_free_rounds(n):
     assert max(met.values()) == 1
 
 
-def played(tables, number):
-    return Round(number, tuple(Table(k, tuple(Seat(p) for p in seats if p is not None))
-                               for k, seats in enumerate(tables, 1)))
-
-
 @pytest.mark.parametrize("n", [22, 27])
 def test_a_type_without_five_gets_the_longer_schedule(n):
     # an organiser's type at the Open's tables with criteria CLUB, REPEAT (no FIVE): 5
     # rounds without a repeated meeting, where FIVE first allows one
     players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, n + 1)]
-    history: list[Round] = []
-    for number in range(1, 6):
-        criteria = (Criterion.CLUB,) if number == 1 else (Criterion.CLUB, Criterion.REPEAT)
-        result = draw_optimised(players, history, SizeScheme.FOUR_FIVE, criteria, number)
-        assert sorted(map(len, result.tables)) == sorted(open_sizes(n))
-        history.append(played(result.tables, number))
-    met = Counter(frozenset(pair) for r in history for t in r.tables
-                  for pair in combinations(t.players, 2))
-    assert max(met.values()) == 1
+    history = draw_rounds(players, SizeScheme.FOUR_FIVE, (Criterion.CLUB, Criterion.REPEAT),
+                          5, 0)
+    assert all(sorted(len(t.players) for t in r.tables) == sorted(open_sizes(n))
+               for r in history)
+    assert most_meetings(history) == 1
 
 
 def test_the_log_says_why_five_allows_one_repeat_free_round_only():
