@@ -44,12 +44,13 @@ BEST_KNOWN: dict[int, int] = {
 BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13, 75: 0, 90: 0, 100: 0}
 """Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
 the draw then finds its rounds one at a time): no construction of that length here, and
-`bench/find_five_schedules.py` did not find one in its budget (Z_12 × 5 for 60, Z_14 × 5
-for 70 and Z_16 × 4 + 11 for 75: not in 300 s of CP-SAT; 60 and 70 are Z_11 × 5 + 5 and
-Z_13 × 5 + 5 instead; 65: RTD(5,13); no
-1-rotational design over Z_64 turned up in 999 partitions, each with an exhaustive search
-of the representatives, and over Z_16 × Z_4 none exists: the pairs at difference (8, d)
-give (8, d) and (8, -d), so (8, 0) would be met twice)."""
+`bench/find_five_schedules.py` did not find one in its budget. Not in 300 s of CP-SAT:
+Z_12 × 5 for 60, Z_14 × 5 for 70, Z_16 × 4 + 11, Z_15 × 5 and Z_14 × 5 + 5 for 75,
+Z_18 × 5 and Z_17 × 5 + 5 for 90, Z_21 × 4 + 16 and Z_19 × 5 + 5 for 100, Z_15 × 4 + 5 for
+65; 60 and 70 are Z_11 × 5 + 5 and Z_13 × 5 + 5 instead. 65 is RTD(5,13): no 1-rotational
+design over Z_64 turned up in 999 partitions, each with an exhaustive search of the
+representatives, and over Z_16 × Z_4 none exists (the pairs at difference (8, d) give
+(8, d) and (8, -d), so (8, 0) would be met twice)."""
 
 
 class CyclicFives(NamedTuple):
