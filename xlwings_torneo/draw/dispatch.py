@@ -17,6 +17,7 @@ from xlwings_torneo.draw.criteria import Value, evaluate
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.fixed_seats import arrange, check_pins, pinned
 from xlwings_torneo.draw.history import build_history
+from xlwings_torneo.draw.mixed_designs import five_cap
 from xlwings_torneo.draw.phases import FINAL_TABLE, draw_semifinals, final_tables
 from xlwings_torneo.draw.placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
 from xlwings_torneo.draw.planner import ahead_note, make_planner
@@ -70,15 +71,20 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
                           plan=plan, fixed=fixed)
     plan = plan or plan_tables(len(players), scheme)
     ids = [p.id for p in players]
+    before_repeat = criteria[:list(criteria).index(Criterion.REPEAT)]
+    five_first = Criterion.FIVE in before_repeat
     planner = make_planner(ids, previous, plan.real_sizes if not any(plan.ghosts) else (),
-                           seed)
+                           seed, five_first)
     met = build_history(previous, {}).met
     start = planner.start(met, seed) if planner is not None else None
     result = draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
                         start=start, start_helps=Criterion.REPEAT, plan=plan, fixed=fixed)
     tables = [[p for p in t if p is not None] for t in result.tables]
-    note = ahead_note(planner, ids, met, tables, min(plan.real_sizes))
-    return replace(result, notes=(*result.notes, note))
+    notes = [ahead_note(planner, ids, met, tables, min(plan.real_sizes))]
+    cap = five_cap(plan.real_sizes) if five_first and previous else None
+    if cap is not None and result.values.get(Criterion.REPEAT):
+        notes.append(cap)
+    return replace(result, notes=(*result.notes, *notes))
 
 
 def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
