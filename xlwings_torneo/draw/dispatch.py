@@ -16,6 +16,7 @@ from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.criteria import Value, evaluate
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.history import build_history
+from xlwings_torneo.draw.lookahead import PLAN_ROUNDS, apart_pairs, plannable, planned_round
 from xlwings_torneo.draw.phases import FINAL_TABLE, draw_semifinals, final_tables
 from xlwings_torneo.draw.placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
 from xlwings_torneo.draw.planner import ahead_note, make_planner
@@ -61,8 +62,9 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
                    time_limit: float | None = None, plan: TablePlan | None = None
                    ) -> DrawResult:
     """The generic draw; with REPEAT it follows a known repeat-free schedule when one fits
-    the players and tables (`planner.py`), and says in the log how many more rounds can
-    still be free of repeats."""
+    the players and tables (`planner.py`) and no club-mates must be kept apart, or else
+    follows a plan searched for these players (`lookahead.py`), and says in the log how
+    many more rounds can still be free of repeats."""
     if Criterion.REPEAT not in criteria:
         return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
                           plan=plan)
@@ -72,8 +74,19 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
                            seed)
     met = build_history(previous, {}).met
     start = planner.start(met, seed) if planner is not None else None
+    apart = apart_pairs(players, criteria)
+    planned = None
+    if (apart or start is None) and not any(plan.ghosts) and \
+            plannable(criteria, plan.real_sizes, len(ids)):
+        planned = planned_round(ids, previous, plan.real_sizes, apart)
+    if planned is not None:
+        start = planned[0]
     result = draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
-                        start=start, start_helps=Criterion.REPEAT, plan=plan)
+                        start=start, start_helps=Criterion.REPEAT, plan=plan,
+                        follow=planned is not None)
+    if planned is not None and not result.notes:
+        result = replace(result, notes=(f"turno {planned[1]} di {PLAN_ROUNDS} di un piano "
+                                        "che riduce gli incontri ripetuti su tutti i turni",))
     tables = [[p for p in t if p is not None] for t in result.tables]
     note = ahead_note(planner, ids, met, tables, min(plan.real_sizes))
     return replace(result, notes=(*result.notes, note))

@@ -125,6 +125,7 @@ def draw_round(
     start: Sequence[Sequence[PlayerId]] | None = None,
     start_helps: Criterion | None = None,
     plan: TablePlan | None = None,
+    follow: bool = False,
 ) -> DrawResult:
     """Draw a round of `players` (those with `Partecipa Torneo = SI`) minimising
     `criteria` lexicographically; `bands` feeds BAND (semifinals).
@@ -139,6 +140,8 @@ def draw_round(
     `start_helps`, the start is only a help for that criterion: it is not used when a
     criterion before it in `criteria` is above its lower bound there (the criteria order
     is kept). `plan` replaces the scheme's tables (e.g. 25 players at 5 tables of 5).
+    With `follow`, the start is a round of a plan over several rounds (`lookahead.py`): when
+    it is used, the search does not trade it for a lower value of `start_helps` now.
     """
     fixed = dict(fixed or {})
     plan = plan or plan_tables(len(players), scheme)
@@ -165,8 +168,10 @@ def draw_round(
                          + ", ".join(c.value for c in worse))
     first = _given_start(ids, start, plan) if start is not None \
         else _random_start(ids, fixed, plan)
-    result = optimise(model, plan.real_sizes, first, fixed_idx,
-                      rng, model.encode(bounds), budget)
+    target = model.encode(bounds)
+    if follow and start is not None:  # the plan's own values: nothing to chase below them
+        target = max(target, model.encode({c: evaluate(c, start, ctx) for c in criteria}))
+    result = optimise(model, plan.real_sizes, first, fixed_idx, rng, target, budget)
     tables = [[ids[i] for i in members] for members in result.tables]
     values = {c: evaluate(c, tables, ctx) for c in criteria}
     warnings = list(plan.warnings)
