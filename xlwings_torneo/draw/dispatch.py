@@ -11,7 +11,7 @@ from dataclasses import replace
 from itertools import groupby
 from typing import Protocol
 
-from xlwings_torneo.draw.bounds import lower_bound
+from xlwings_torneo.draw.bounds import draw_bounds
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.criteria import Value, evaluate
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
@@ -214,9 +214,11 @@ def _previous_tournament(tournament: Tournament, at_hand: RoundAtHand, seed: int
 
 def conflicts(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHand,
               tables: Sequence[Sequence[PlayerId]]
-              ) -> tuple[dict[Criterion, Value], dict[Criterion, Value]]:
+              ) -> tuple[dict[Criterion, Value], dict[Criterion, Value],
+                         dict[Criterion, tuple[Criterion, ...]]]:
     """The round's criteria (or SHOWN_FOR_PLACED_DRAWS) counted on `tables` as they are,
-    with their lower bounds: what `torneo verify` reports."""
+    with their lower bounds and the earlier criteria each bound does not account for
+    (`bounds.draw_bounds`): what `torneo verify` reports."""
     previous = tuple(r for r in tournament.rounds if r.number < at_hand.number)
     criteria = list(at_hand.criteria or SHOWN_FOR_PLACED_DRAWS)
     placed = at_hand.placed  # Greek, fixed, Swiss, final: seats set by the rules
@@ -236,6 +238,6 @@ def conflicts(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHan
     ids = [p for t in tables for p in t]
     values = {c: evaluate(c, tables, ctx) for c in criteria}
     if placed:
-        return values, dict(values)
-    return values, {c: lower_bound(c, ids, plan, ctx, criteria[:i])
-                    for i, c in enumerate(criteria)}
+        return values, dict(values), {}
+    bounds, unaccounted = draw_bounds(criteria, ids, plan, ctx, values)
+    return values, bounds, unaccounted

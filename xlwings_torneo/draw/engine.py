@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from xlwings_torneo.draw.bounds import lower_bound
+from xlwings_torneo.draw.bounds import draw_bounds
 from xlwings_torneo.draw.costs import compile_costs
-from xlwings_torneo.draw.criteria import Context, Value, evaluate
+from xlwings_torneo.draw.criteria import Context, Value, criterion_line, evaluate
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.search import Budget, optimise
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
@@ -37,6 +37,8 @@ class DrawResult:
     """Optimiser iterations used (0 when the random start already met every bound)."""
     notes: tuple[str, ...] = ()
     """What a special draw did, for the log (e.g. who the cinquisti are)."""
+    unaccounted: Mapping[Criterion, tuple[Criterion, ...]] = field(default_factory=dict)
+    """Criterion -> the criteria ranked before it that its bound does not account for."""
 
     @property
     def reached_bounds(self) -> bool:
@@ -46,7 +48,7 @@ class DrawResult:
     def log_lines(self) -> list[str]:
         """Italian lines for the log: seed, then `CLUB 2 (minimo possibile 2)` per criterion."""
         lines = [f"Sorteggio con seme {self.seed}"]
-        lines += [f"{c.value} {self.values[c]} (minimo possibile {self.bounds[c]})"
+        lines += [criterion_line(c, self.values[c], self.bounds[c], self.unaccounted.get(c, ()))
                   for c in self.values]
         return lines + list(self.notes) + [f"Attenzione: {w}" for w in self.warnings]
 
@@ -153,7 +155,7 @@ def draw_round(
     ids = [p.id for p in ordered]
     ctx = make_context(ordered, previous, bands=bands, ignore_club=ignore_club, others=others)
     criteria = list(dict.fromkeys(criteria))
-    bounds = {c: lower_bound(c, ids, plan, ctx, criteria[:i]) for i, c in enumerate(criteria)}
+    bounds, _ = draw_bounds(criteria, ids, plan, ctx)
     model = compile_costs(ids, criteria, ctx, plan)
     budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
                                 slow_terms=bool(model.terms))
@@ -174,6 +176,7 @@ def draw_round(
     result = optimise(model, plan.real_sizes, first, fixed_idx, rng, target, budget)
     tables = [[ids[i] for i in members] for members in result.tables]
     values = {c: evaluate(c, tables, ctx) for c in criteria}
+    bounds, unaccounted = draw_bounds(criteria, ids, plan, ctx, values)
     warnings = list(plan.warnings)
     if result.timed_out:
         warnings.append(f"tempo massimo di {time_limit} s raggiunto: il sorteggio potrebbe "
@@ -181,4 +184,4 @@ def draw_round(
     seats = tuple(tuple[PlayerId | None, ...]((*members, *(None,) * ghosts))
                   for members, ghosts in zip(tables, plan.ghosts, strict=True))
     return DrawResult(seats, values, bounds, seed, tuple(warnings), result.iterations,
-                      tuple(notes))
+                      tuple(notes), unaccounted)
