@@ -38,7 +38,7 @@ def every_split(ids: list[int]) -> list[list[list[int]]]:
     return [[list(five), [p for p in ids if p not in five]] for five in combinations(ids, 5)]
 
 
-def test_with_five_first_repeat_bound_is_the_true_minimum_where_alone_it_is_half():
+def test_with_five_first_repeat_bound_is_the_true_minimum_where_alone_it_is_half() -> None:
     # round 1: 1-5 at the five, 6-9 at the four. Round 2, FIVE first: 6-9 (no five yet)
     # must all take the five again with one of 1-5, the other four of 1-5 sit together:
     # 6 + 6 repeats. Alone, REPEAT could spread both tables: 4 + 2.
@@ -58,7 +58,7 @@ def test_with_five_first_repeat_bound_is_the_true_minimum_where_alone_it_is_half
     assert "REPEAT 12 (minimo possibile 12)" in result.log_lines()
 
 
-def test_seat_limits_name_who_must_and_who_may_take_the_fives():
+def test_seat_limits_name_who_must_and_who_may_take_the_fives() -> None:
     players = people(9)
     ctx = make_context(players, [played(1, [1, 2, 3, 4, 5], [6, 7, 8, 9])])
     limits = seat_limits(C.FIVE, [p.id for p in players], (5, 4), ctx)
@@ -69,7 +69,7 @@ def test_seat_limits_name_who_must_and_who_may_take_the_fives():
 
 
 @pytest.mark.parametrize("case", range(40))
-def test_bounds_given_the_earlier_criteria_hold_on_every_small_draw(case: int):
+def test_bounds_given_the_earlier_criteria_hold_on_every_small_draw(case: int) -> None:
     # 9 players, 2 earlier rounds, clubs: the lexicographic optimum (every draw tried) is
     # never below the bounds shown for it, nor below the bounds that assume the earlier
     # criteria at their bounds when it does reach them
@@ -86,18 +86,18 @@ def test_bounds_given_the_earlier_criteria_hold_on_every_small_draw(case: int):
     criteria = rng.choice([OPEN_LATER, [C.FIVE, C.REPEAT], [C.CLUB, C.FIVE, C.REPEAT]])
     draws = every_split(ids)
     for c in criteria:  # the lexicographic optimum, criterion by criterion
-        best = min(evaluate(c, d, ctx) for d in draws)  # type: ignore[type-var]
+        best = min(evaluate(c, d, ctx) for d in draws)
         draws = [d for d in draws if evaluate(c, d, ctx) == best]
     optimum = {c: evaluate(c, draws[0], ctx) for c in criteria}
     shown, _ = draw_bounds(criteria, ids, plan, ctx, optimum)
     assumed, _ = draw_bounds(criteria, ids, plan, ctx)  # every earlier one at its bound
     for i, c in enumerate(criteria):
-        assert not optimum[c] < shown[c], (criteria, c)  # type: ignore[operator]
+        assert not optimum[c] < shown[c], (criteria, c)
         if all(optimum[e] == assumed[e] for e in criteria[:i]):
-            assert not optimum[c] < assumed[c], (criteria, c)  # type: ignore[operator]
+            assert not optimum[c] < assumed[c], (criteria, c)
 
 
-def test_a_bound_that_ignores_an_earlier_criterion_lists_it():
+def test_a_bound_that_ignores_an_earlier_criterion_lists_it() -> None:
     # LAZIO is 4 players at 2 tables: REGION forces 2 pairs, which REPEAT's bound ignores
     # (only pairs kept apart at bound 0 are accounted for)
     players = [Player(p, f"N{p}", f"C{p}", regione="LAZIO" if p <= 4 else "")
@@ -111,7 +111,7 @@ def test_a_bound_that_ignores_an_earlier_criterion_lists_it():
     assert alone.unaccounted == {}
 
 
-def test_the_log_names_the_ignored_criteria_only_when_the_bound_is_not_reached():
+def test_the_log_names_the_ignored_criteria_only_when_the_bound_is_not_reached() -> None:
     assert criterion_line(C.REPEAT, 6, 3, (C.FIVE,)) == \
         "REPEAT 6 (minimo possibile 3, senza tener conto di FIVE)"
     assert criterion_line(C.REPEAT, 3, 3, (C.FIVE,)) == "REPEAT 3 (minimo possibile 3)"
