@@ -41,7 +41,7 @@ from xlwings_torneo.model.tournament_type import Criterion
 PLAN_ROUNDS = 6
 """**Decision**: rounds of a plan, its anchor included (the length of an Open's day);
 later rounds are drawn round by round."""
-PLAN_WORK = 40_000
+PLAN_WORK = 60_000
 """Swaps the annealing tries (about 0.1 s on a 2020s laptop)."""
 MOST_PLAYERS = 120
 """Fields above this size are drawn round by round: their repeats come late, and the
@@ -55,7 +55,7 @@ GREEDY_ITERATIONS = 300
 """Engine search iterations for each round's first draw."""
 HOT, COLD = 0.7, 0.05
 """The annealing's temperatures, in repeated meetings: linear from HOT + COLD to COLD."""
-TRIES = 8
+TRIES = 4
 """Random picks of a player in a repeated pair before any player is taken."""
 
 Tables = list[list[PlayerId]]
@@ -87,11 +87,6 @@ class _Schedule:
         self.total = sum(c * (c - 1) // 2 for row in cnt for c in row) // 2 + sum(
             apart[a][b] for tables in self.rounds for members in tables
             for a, b in combinations(members, 2))
-
-    def in_conflict(self, k: int, a: int) -> bool:
-        """a meets in round k someone he meets elsewhere too, or must not meet."""
-        row = self.cost[a]
-        return any(row[x] > 1 for x in self.rounds[k][self.table_of[k][a]] if x != a)
 
     def change(self, k: int, a: int, b: int) -> int:
         """Change of `total` if a and b (at different tables) swap in round k: a meeting
@@ -146,23 +141,26 @@ def _greedy_round(s: _Schedule, k: int, rng: random.Random) -> None:
 
 def _anneal(s: _Schedule, rng: random.Random) -> list[list[list[int]]]:
     """The best schedule the annealing meets (round 0 never moves)."""
-    n, later = s.n, range(1, len(s.rounds))
+    n, later, cost = s.n, range(1, len(s.rounds)), s.cost
+    random_, exp = rng.random, math.exp  # random() is the cheapest draw of the module
+    rounds_later = len(later)
     best, best_rounds = s.total, [[list(m) for m in r] for r in s.rounds]
     for step in range(PLAN_WORK):
         if s.total == 0:
             break
-        k = rng.choice(later)
-        a = rng.randrange(n)
-        for _ in range(TRIES):
-            if s.in_conflict(k, a):
+        k = later[int(random_() * rounds_later)]
+        tables, tof = s.rounds[k], s.table_of[k]
+        a = int(random_() * n)
+        for _ in range(TRIES):  # mostly a player in a repeated (or forbidden) pair
+            row = cost[a]
+            if any(row[x] > 1 for x in tables[tof[a]] if x != a):
                 break
-            a = rng.randrange(n)
-        b = rng.randrange(n)
-        if s.table_of[k][a] == s.table_of[k][b]:
+            a = int(random_() * n)
+        b = int(random_() * n)
+        if tof[a] == tof[b]:
             continue
         d = s.change(k, a, b)
-        temperature = HOT * (1 - step / PLAN_WORK) + COLD
-        if d <= 0 or rng.random() < math.exp(-d / temperature):
+        if d <= 0 or random_() < exp(-d / (HOT * (1 - step / PLAN_WORK) + COLD)):
             s.swap(k, a, b, d)
             if s.total < best:
                 best, best_rounds = s.total, [[list(m) for m in r] for r in s.rounds]
