@@ -51,6 +51,8 @@ from xlwings_torneo.model.tournament_type import Criterion
 
 def spread_pairs(group_size: int, capacities: Sequence[int]) -> int:
     """Fewest same-group pairs when `group_size` players sit at tables of `capacities`."""
+    if group_size <= 1 or (group_size <= len(capacities) and min(capacities) > 0):
+        return 0  # one player a table at most
     heap = [(0, cap) for cap in capacities if cap > 0]
     heapq.heapify(heap)
     pairs = 0

@@ -41,7 +41,7 @@ from xlwings_torneo.model.tournament_type import Criterion
 PLAN_ROUNDS = 6
 """**Decision**: rounds of a plan, its anchor included (the length of an Open's day);
 later rounds are drawn round by round."""
-PLAN_WORK = 60_000
+PLAN_WORK = 50_000
 """Swaps the annealing tries (about 0.1 s on a 2020s laptop)."""
 MOST_PLAYERS = 120
 """Fields above this size are drawn round by round: their repeats come late, and the
