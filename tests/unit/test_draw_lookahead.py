@@ -112,3 +112,14 @@ def test_a_change_of_field_starts_a_new_plan_from_the_first_round_of_the_new_fie
     rejoined = played(ANCHOR, 2)
     planned = planned_round(ids, [fewer, rejoined], (4,) * 6, apart)
     assert planned is not None and planned[1] == 2
+
+
+def test_the_seed_places_the_planned_tables_and_the_same_seed_replays_them() -> None:
+    players = people()
+    history = [played(ANCHOR, 1)]
+    drawn = [draw_optimised(players, history, SizeScheme.FOUR_FIVE, OPEN_LATER, seed)
+             for seed in (11, 11, 12)]
+    assert drawn[0].tables == drawn[1].tables  # `torneo verify` replays the round
+    groups = [{frozenset(t) for t in d.tables} for d in drawn]
+    assert groups[0] == groups[2]  # the plan decides who sits together
+    assert drawn[0].tables != drawn[2].tables  # the seed, at which table and seat

@@ -79,8 +79,12 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
     if (apart or start is None) and not any(plan.ghosts) and \
             plannable(criteria, plan.real_sizes, len(ids)):
         planned = planned_round(ids, previous, plan.real_sizes, apart)
-    if planned is not None:
-        start = planned[0]
+    if planned is not None:  # the plan sets who sits together; the seed, where
+        shuffle = random.Random(seed)
+        start = [list(members) for members in planned[0]]
+        for members in start:
+            shuffle.shuffle(members)
+        shuffle.shuffle(start)
     result = draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
                         start=start, start_helps=Criterion.REPEAT, plan=plan,
                         follow=planned is not None)
