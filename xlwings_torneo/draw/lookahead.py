@@ -20,7 +20,7 @@ search's time once (PLAN_WORK swaps), within the 0.2 s a round may take up to 10
 The search: each later round drawn greedily after the ones before it (the engine's tabu
 search, `search.optimise`), then simulated annealing over all of them (Kirkpatrick, Gelatt
 & Vecchi, "Optimization by simulated annealing", Science 220:671, 1983) with swaps of two
-players of one round, one of them mostly in a repeated pair, as the local search for the
+players of one round, mostly both in a repeated pair, as the local search for the
 social golfer problem of Dotú & Van Hentenryck ("Scheduling social golfers locally",
 CPAIOR 2005) does.
 """
@@ -41,7 +41,7 @@ from xlwings_torneo.model.tournament_type import Criterion
 PLAN_ROUNDS = 6
 """**Decision**: rounds of a plan, its anchor included (the length of an Open's day);
 later rounds are drawn round by round."""
-PLAN_WORK = 50_000
+PLAN_WORK = 35_000
 """Swaps the annealing tries (about 0.1 s on a 2020s laptop)."""
 MOST_PLAYERS = 120
 """Fields above this size are drawn round by round: their repeats come late, and the
@@ -53,10 +53,11 @@ are the same for every draw when the tables are of one size (the only plans made
 with any other criterion (those that follow the results) is not planned."""
 GREEDY_ITERATIONS = 300
 """Engine search iterations for each round's first draw."""
-HOT, COLD = 0.7, 0.05
+HOT, COLD = 0.5, 0.05
 """The annealing's temperatures, in repeated meetings: linear from HOT + COLD to COLD."""
 TRIES = 4
-"""Random picks of a player in a repeated pair before any player is taken."""
+"""Random picks of a player in a repeated pair before any player is taken (for each of
+the two players a swap moves)."""
 
 Tables = list[list[PlayerId]]
 Pair = tuple[PlayerId, PlayerId]
@@ -157,6 +158,11 @@ def _anneal(s: _Schedule, rng: random.Random) -> list[list[list[int]]]:
                 break
             a = int(random_() * n)
         b = int(random_() * n)
+        for _ in range(TRIES):  # the same for the other player, at another table
+            row = cost[b]
+            if tof[b] != tof[a] and any(row[x] > 1 for x in tables[tof[b]] if x != b):
+                break
+            b = int(random_() * n)
         if tof[a] == tof[b]:
             continue
         d = s.change(k, a, b)
