@@ -15,7 +15,7 @@ every later draw searches the same schedule again, checks that the rounds played
 anchor are its rounds, and offers the next one (`dispatch.draw_optimised`): nothing is
 stored, `torneo verify` replays a round from the earlier rounds alone, and once the field
 changes or a round is redrawn by hand the draw is round by round again. Each draw takes the
-search's time once (PLAN_WORK swaps), within the 0.2 s a round may take up to 100 players.
+search's time once (PLAN_WORK / n swaps), within the 0.2 s a round may take up to 100 players.
 
 The search: each later round drawn greedily after the ones before it (the engine's tabu
 search, `search.optimise`), then simulated annealing over all of them (Kirkpatrick, Gelatt
@@ -41,8 +41,9 @@ from xlwings_torneo.model.tournament_type import Criterion
 PLAN_ROUNDS = 6
 """**Decision**: rounds of a plan, its anchor included (the length of an Open's day);
 later rounds are drawn round by round."""
-PLAN_WORK = 35_000
-"""Swaps the annealing tries (about 0.1 s on a 2020s laptop)."""
+PLAN_WORK = 1_700_000
+"""Swaps the annealing tries, times the players (70,000 at 24 players: about 0.15 s on a
+2020s laptop; a swap of a bigger field looks longer for a player in a repeated pair)."""
 MOST_PLAYERS = 120
 """Fields above this size are drawn round by round: their repeats come late, and the
 plan's n × n table of meetings would cost more than the 0.2 s a round may take."""
@@ -53,7 +54,7 @@ are the same for every draw when the tables are of one size (the only plans made
 with any other criterion (those that follow the results) is not planned."""
 GREEDY_ITERATIONS = 300
 """Engine search iterations for each round's first draw."""
-HOT, COLD = 0.5, 0.05
+HOT, COLD = 0.4, 0.05
 """The annealing's temperatures, in repeated meetings: linear from HOT + COLD to COLD."""
 TRIES = 4
 """Random picks of a player in a repeated pair before any player is taken (for each of
@@ -88,20 +89,6 @@ class _Schedule:
         self.total = sum(c * (c - 1) // 2 for row in cnt for c in row) // 2 + sum(
             apart[a][b] for tables in self.rounds for members in tables
             for a, b in combinations(members, 2))
-
-    def change(self, k: int, a: int, b: int) -> int:
-        """Change of `total` if a and b (at different tables) swap in round k: a meeting
-        costs the pair's other meetings (C(m + 1, 2) - C(m, 2) = m) and its weight apart."""
-        tof, tables, cost = self.table_of[k], self.rounds[k], self.cost
-        members_a, members_b = tables[tof[a]], tables[tof[b]]
-        ga, gb = cost[a], cost[b]
-        # the a-b pair is counted once on each side, and stays apart
-        d = len(members_a) + len(members_b) - 2 - 2 * ga[b]
-        for x in members_b:
-            d += ga[x] - gb[x]
-        for y in members_a:
-            d += gb[y] - ga[y]
-        return d
 
     def swap(self, k: int, a: int, b: int, d: int) -> None:
         tof, tables, cnt, cost = self.table_of[k], self.rounds[k], self.cnt, self.cost
@@ -140,33 +127,47 @@ def _greedy_round(s: _Schedule, k: int, rng: random.Random) -> None:
     s.rounds[k] = found.tables
 
 
+def _in_conflict(row: list[int], mates: list[int], p: int) -> bool:
+    """p meets a tablemate he meets elsewhere too, or must not meet (`row`: p's costs)."""
+    for x in mates:
+        if row[x] > 1 and x != p:
+            return True
+    return False
+
+
 def _anneal(s: _Schedule, rng: random.Random) -> list[list[list[int]]]:
-    """The best schedule the annealing meets (round 0 never moves)."""
+    """The best schedule the annealing meets (round 0 never moves). A swap of a and b
+    changes `total` by the meetings it adds (a meeting costs the pair's other meetings,
+    C(m + 1, 2) - C(m, 2) = m, plus its weight apart) minus those it removes."""
     n, later, cost = s.n, range(1, len(s.rounds)), s.cost
     random_, exp = rng.random, math.exp  # random() is the cheapest draw of the module
-    rounds_later = len(later)
+    rounds_later, steps = len(later), PLAN_WORK // n
     best, best_rounds = s.total, [[list(m) for m in r] for r in s.rounds]
-    for step in range(PLAN_WORK):
+    for step in range(steps):
         if s.total == 0:
             break
         k = later[int(random_() * rounds_later)]
         tables, tof = s.rounds[k], s.table_of[k]
         a = int(random_() * n)
         for _ in range(TRIES):  # mostly a player in a repeated (or forbidden) pair
-            row = cost[a]
-            if any(row[x] > 1 for x in tables[tof[a]] if x != a):
+            if _in_conflict(cost[a], tables[tof[a]], a):
                 break
             a = int(random_() * n)
         b = int(random_() * n)
         for _ in range(TRIES):  # the same for the other player, at another table
-            row = cost[b]
-            if tof[b] != tof[a] and any(row[x] > 1 for x in tables[tof[b]] if x != b):
+            if tof[b] != tof[a] and _in_conflict(cost[b], tables[tof[b]], b):
                 break
             b = int(random_() * n)
         if tof[a] == tof[b]:
             continue
-        d = s.change(k, a, b)
-        if d <= 0 or random_() < exp(-d / (HOT * (1 - step / PLAN_WORK) + COLD)):
+        members_a, members_b = tables[tof[a]], tables[tof[b]]
+        ga, gb = cost[a], cost[b]
+        d = len(members_a) + len(members_b) - 2 - 2 * ga[b]
+        for x in members_b:
+            d += ga[x] - gb[x]
+        for y in members_a:
+            d += gb[y] - ga[y]
+        if d <= 0 or random_() < exp(-d / (HOT * (1 - step / steps) + COLD)):
             s.swap(k, a, b, d)
             if s.total < best:
                 best, best_rounds = s.total, [[list(m) for m in r] for r in s.rounds]
