@@ -44,6 +44,8 @@ later rounds are drawn round by round."""
 PLAN_WORK = 1_700_000
 """Swaps the annealing tries, times the players (70,000 at 24 players: about 0.15 s on a
 2020s laptop; a swap of a bigger field looks longer for a player in a repeated pair)."""
+MOST_STEPS = 70_000
+"""The annealing's length for the smallest fields (those of 24 players and fewer)."""
 MOST_PLAYERS = 120
 """Fields above this size are drawn round by round: their repeats come late, and the
 plan's n × n table of meetings would cost more than the 0.2 s a round may take."""
@@ -129,7 +131,7 @@ def _greedy_round(s: _Schedule, k: int, rng: random.Random) -> None:
 
 def _in_conflict(row: list[int], mates: list[int], p: int) -> bool:
     """p meets a tablemate he meets elsewhere too, or must not meet (`row`: p's costs)."""
-    for x in mates:
+    for x in mates:  # noqa: SIM110 - the search's hot spot: any() over a generator is slower
         if row[x] > 1 and x != p:
             return True
     return False
@@ -141,7 +143,7 @@ def _anneal(s: _Schedule, rng: random.Random) -> list[list[list[int]]]:
     C(m + 1, 2) - C(m, 2) = m, plus its weight apart) minus those it removes."""
     n, later, cost = s.n, range(1, len(s.rounds)), s.cost
     random_, exp = rng.random, math.exp  # random() is the cheapest draw of the module
-    rounds_later, steps = len(later), PLAN_WORK // n
+    rounds_later, steps = len(later), min(PLAN_WORK // n, MOST_STEPS)
     best, best_rounds = s.total, [[list(m) for m in r] for r in s.rounds]
     for step in range(steps):
         if s.total == 0:
