@@ -160,7 +160,8 @@ def clubs_section(solver: Path | None) -> None:
           f"~{NO_CLUB:.0%} without a club; extra meetings (club-mate meetings), "
           f"seeds {', '.join(map(str, SEEDS))}")
     head = "peer (good-enough-golfers)" if solver else "issue 23's reference"
-    print(f"{'players':>8} {'clubs':>22}  {'ours':>24}  {head:>28}  {'bound':>6}  "
+    wide = 6 * len(SEEDS)
+    print(f"{'players':>8} {'clubs':>22}  {'ours':>{wide}}  {head:>{wide}}  {'bound':>6}  "
           f"{'ours/peer':>9}  {'CPU s max':>9}")
     for n in SIZES:
         mine, theirs, bounds, worst = [], [], [], 0.0
@@ -179,7 +180,7 @@ def clubs_section(solver: Path | None) -> None:
         other = " ".join(f"{e}({c})" for e, c in theirs) if theirs else ISSUE_FIGURES[n]
         ratio = (f"{sum(e for e, _ in mine) / max(1, sum(e for e, _ in theirs)):.2f}"
                  if theirs else "—")
-        print(f"{n:>8} {'+'.join(map(str, sizes[:8])):>22}  {cell:>24}  {other:>28}  "
+        print(f"{n:>8} {'+'.join(map(str, sizes[:8])):>22}  {cell:>{wide}}  {other:>{wide}}  "
               f"{max(bounds):>6}  {ratio:>9}  {worst:>9.3f}")
     print("(clubs: sizes of the first seed's clubs; bound: the counting bound, the largest "
           "over the seeds)")
