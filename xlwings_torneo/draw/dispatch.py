@@ -76,7 +76,7 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
     start = planner.start(met, seed) if planner is not None else None
     apart = apart_pairs(players, criteria)
     planned = None
-    if (apart or start is None) and not any(plan.ghosts) and \
+    if (apart or planner is None) and not any(plan.ghosts) and \
             plannable(criteria, plan.real_sizes, len(ids)):
         planned = planned_round(ids, previous, plan.real_sizes, apart)
     if planned is not None:  # the plan sets who sits together; the seed, where
