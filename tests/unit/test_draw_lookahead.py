@@ -3,6 +3,7 @@ alone, club-mates apart, followed round by round, left when the field or a round
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from decimal import Decimal
 from itertools import combinations
@@ -11,6 +12,8 @@ from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.engine import DrawResult, draw_round
 from xlwings_torneo.draw.lookahead import (
     PLAN_ROUNDS,
+    _anneal,
+    _Schedule,
     apart_pairs,
     planned_round,
     searched_schedule,
@@ -123,3 +126,26 @@ def test_the_seed_places_the_planned_tables_and_the_same_seed_replays_them() -> 
     groups = [{frozenset(t) for t in d.tables} for d in drawn]
     assert groups[0] == groups[2]  # the plan decides who sits together
     assert drawn[0].tables != drawn[2].tables  # the seed, at which table and seat
+
+
+def test_the_annealing_keeps_its_running_cost_equal_to_the_cost_counted_afresh() -> None:
+    # the swap's change is written out in the annealing loop: after the search, the plan's
+    # running total and pair costs must be those of its rounds counted from scratch
+    apart = apart_pairs(people(), [Criterion.CLUB])
+    ids = list(range(1, 25))
+    index = {p: i for i, p in enumerate(ids)}
+    kept = [[0] * 24 for _ in ids]
+    for p, q in apart:
+        kept[index[p]][index[q]] = kept[index[q]][index[p]] = 1000
+    rng = random.Random(5)
+    rounds = []
+    for _ in range(PLAN_ROUNDS):
+        order = list(range(24))
+        rng.shuffle(order)
+        rounds.append([order[4 * t:4 * t + 4] for t in range(6)])
+    history = [[0] * 24 for _ in ids]
+    plan = _Schedule(24, history, kept, rounds)
+    _anneal(plan, rng)
+    fresh = _Schedule(24, history, kept, plan.rounds)
+    assert (plan.total, plan.cost) == (fresh.total, fresh.cost)
+    assert plan.rounds[0] == rounds[0]  # the anchor never moves

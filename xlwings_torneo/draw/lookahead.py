@@ -68,8 +68,8 @@ Pair = tuple[PlayerId, PlayerId]
 
 class _Schedule:
     """Rounds of internal indices (round 0 the anchor, never changed), the meetings of
-    every pair over the earlier and planned rounds (`cnt`) and the same with the weight of
-    the pairs kept apart added (`cost`), and the plan's cost (`total`)."""
+    every pair over the earlier and planned rounds plus the weight of the pairs kept apart
+    (`cost`), and the plan's cost (`total`)."""
 
     def __init__(self, n: int, history: list[list[int]], apart: list[list[int]],
                  rounds: list[list[list[int]]]) -> None:
@@ -80,7 +80,7 @@ class _Schedule:
             for t, members in enumerate(tables):
                 for p in members:
                     self.table_of[k][p] = t
-        self.cnt = cnt = [list(row) for row in history]
+        cnt = [list(row) for row in history]
         for tables in self.rounds:
             for members in tables:
                 for a, b in combinations(members, 2):
@@ -93,17 +93,24 @@ class _Schedule:
             for a, b in combinations(members, 2))
 
     def swap(self, k: int, a: int, b: int, d: int) -> None:
-        tof, tables, cnt, cost = self.table_of[k], self.rounds[k], self.cnt, self.cost
+        """a and b change tables in round k; `d`: the change of `total`."""
+        tof, tables, cost = self.table_of[k], self.rounds[k], self.cost
         ta, tb = tof[a], tof[b]
-        for leaving, joining, mates in ((a, b, tables[ta]), (b, a, tables[tb])):
-            for x in mates:
-                if x != leaving:
-                    for row, col in ((leaving, x), (x, leaving)):
-                        cnt[row][col] -= 1
-                        cost[row][col] -= 1
-                    for row, col in ((joining, x), (x, joining)):
-                        cnt[row][col] += 1
-                        cost[row][col] += 1
+        ca, cb = cost[a], cost[b]
+        for x in tables[ta]:
+            if x != a:
+                cx = cost[x]
+                ca[x] -= 1
+                cx[a] -= 1
+                cb[x] += 1
+                cx[b] += 1
+        for x in tables[tb]:
+            if x != b:
+                cx = cost[x]
+                cb[x] -= 1
+                cx[b] -= 1
+                ca[x] += 1
+                cx[a] += 1
         ma, mb = tables[ta], tables[tb]
         ma[ma.index(a)] = b
         mb[mb.index(b)] = a
