@@ -8,7 +8,7 @@ the criteria are bounded one at a time:
 - REPEAT: the larger of (a) the REPEAT(prev) bound summed over every previous round and
   (b) for each player, the tablemates he must have beyond those he never met, halved.
 - FIVE / THREE: the seats go to the players with the fewest earlier ones (always tight
-  on its own).
+  on its own), seats that cannot move (`Tavolo fisso`) counted where they are.
 - BAND: each band beyond one player per table.
 - CLUBxCLUB after CLUB (TorneoASquadre): a bound among the draws where CLUB is at its bound
   (lexicographic order: the draw never trades CLUB for it): each club then sits at
@@ -18,6 +18,8 @@ the criteria are bounded one at a time:
   plus the cheapest others up to P (a pair of clubs that already met c times costs c + j
   for its (j+1)-th meeting this round) bound it.
   Without CLUB before it, and PLAYERxCLUB: 0.
+- Seats that cannot move (`Tavolo fisso`): FIVE / THREE count them at their tables; a
+  criterion over pairs is at least what the fixed players of each table cost together.
 
 Criteria ranked before (`earlier`): a bound is the least value among the draws where every
 earlier criterion is at its own bound (lexicographic order; when a draw leaves an earlier
@@ -32,7 +34,8 @@ Accounted for, when they come first:
   short of unmet opponents look among the others only;
 - CLUB before CLUBxCLUB (above).
 Any other earlier criterion that can change the draw is listed by `draw_bounds`, and the
-log says the bound does not account for it.
+log says the bound does not account for it. With seats that cannot move, FIVE / THREE
+set no seat limits here (the limits assume the seats free).
 """
 
 from __future__ import annotations
@@ -41,8 +44,17 @@ import heapq
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
-from xlwings_torneo.draw.criteria import SEAT_SIZE, Context, Value, seat_counts, tally, tally_length
+from xlwings_torneo.draw.criteria import (
+    SEAT_SIZE,
+    Context,
+    Value,
+    pair_weight,
+    seat_counts,
+    tally,
+    tally_length,
+)
 from xlwings_torneo.draw.history import groups
 from xlwings_torneo.draw.sizes import TablePlan
 from xlwings_torneo.model.tournament import PlayerId
@@ -215,12 +227,32 @@ def _first_limits(players: Collection[PlayerId], caps: Sequence[int], ctx: Conte
 
 
 def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: TablePlan,
-                ctx: Context, earlier: Collection[Criterion] = ()) -> Value:
+                ctx: Context, earlier: Collection[Criterion] = (),
+                fixed: Mapping[PlayerId, int] | None = None) -> Value:
     """A value no draw of `players` on `plan` can beat, for one criterion; `earlier` are the
-    criteria before it in the list (the bound assumes they are at their own bounds)."""
+    criteria before it in the list (the bound assumes they are at their own bounds);
+    `fixed`: seats that cannot move (player -> table, 1-based): FIVE / THREE count them where
+    they are, and a criterion counted over pairs is at least what the fixed players of one
+    table cost together."""
+    free = _free_bound(criterion, players, plan, ctx, earlier, fixed or {})
+    weight = pair_weight(criterion, ctx)
+    if not fixed or weight is None or not isinstance(free, int):
+        return free
+    at: dict[int, list[PlayerId]] = {}
+    for pid, table in fixed.items():
+        if pid in players:
+            at.setdefault(table, []).append(pid)
+    forced = sum(weight(a, b) for group in at.values() for a, b in combinations(group, 2))
+    return max(free, forced)
+
+
+def _free_bound(criterion: Criterion, players: Collection[PlayerId], plan: TablePlan,
+                ctx: Context, earlier: Collection[Criterion],
+                fixed: Mapping[PlayerId, int]) -> Value:
+    """`lower_bound` before the pairs the fixed seats force."""
     caps = plan.real_sizes
     h = ctx.history
-    limits = _first_limits(players, caps, ctx, earlier)
+    limits = None if fixed else _first_limits(players, caps, ctx, earlier)
     if criterion is Criterion.CLUB:
         return _key_bound(ctx.clubs, players, caps, limits)
     if criterion is Criterion.REGION:
@@ -231,13 +263,19 @@ def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: Table
         return _tables_bound(h.past_tables[-1], players, caps, limits) if h.past_tables else 0
     if criterion is Criterion.REPEAT:
         apart = [_apart_keys(c, ctx) for i, c in enumerate(earlier) if c in APART_KEYS
-                 and lower_bound(c, players, plan, ctx, list(earlier)[:i]) == 0]
+                 and lower_bound(c, players, plan, ctx, list(earlier)[:i], fixed) == 0]
         return _repeat_bound(ctx, players, caps, limits, apart)
     if criterion in SEAT_SIZE:
-        seats = sum(s for s in caps if s == SEAT_SIZE[criterion])
+        size = SEAT_SIZE[criterion]
+        seats = sum(s for s in caps if s == size)
         previous = seat_counts(criterion, h)
-        fewest_first = sorted(players, key=lambda p: previous.get(p, 0))
-        return tally(fewest_first[:seats], previous, tally_length(criterion, h))
+        # a fixed seat at such a table takes one of its seats; one elsewhere takes none
+        pins = {p: t for p, t in fixed.items() if p in players and 1 <= t <= len(caps)}
+        forced = [p for p, t in pins.items() if caps[t - 1] == size]
+        fewest_first = sorted((p for p in players if p not in pins),
+                              key=lambda p: previous.get(p, 0))
+        return tally([*forced, *fewest_first[:max(0, seats - len(forced))]], previous,
+                     tally_length(criterion, h))
     if criterion is Criterion.BAND:
         per_band = Counter(ctx.bands[p] for p in players if p in ctx.bands)
         return sum(max(0, c - len(caps)) for c in per_band.values())
@@ -272,32 +310,36 @@ def _inert(criterion: Criterion, players: Collection[PlayerId], plan: TablePlan,
 
 def _accounts(criterion: Criterion, before: Criterion, index: int,
               criteria: Sequence[Criterion], players: Collection[PlayerId],
-              plan: TablePlan, ctx: Context) -> bool:
+              plan: TablePlan, ctx: Context, fixed: Mapping[PlayerId, int]) -> bool:
     """The bound of `criterion` accounts for `before` (at position `index`) ranked above."""
     if before in SEAT_SIZE and criterion in GROUP_BOUNDS:
-        return _first_limits(players, plan.real_sizes, ctx, criteria[:index + 1]) == \
+        return not fixed and \
+            _first_limits(players, plan.real_sizes, ctx, criteria[:index + 1]) == \
             seat_limits(before, players, plan.real_sizes, ctx)
     if criterion is Criterion.REPEAT and before in APART_KEYS:
-        return lower_bound(before, players, plan, ctx, criteria[:index]) == 0
+        return lower_bound(before, players, plan, ctx, criteria[:index], fixed) == 0
     return criterion is Criterion.CLUB_X_CLUB and before is Criterion.CLUB
 
 
 def draw_bounds(criteria: Sequence[Criterion], players: Collection[PlayerId], plan: TablePlan,
-                ctx: Context, values: Mapping[Criterion, Value] | None = None
+                ctx: Context, values: Mapping[Criterion, Value] | None = None,
+                fixed: Mapping[PlayerId, int] | None = None
                 ) -> tuple[dict[Criterion, Value], dict[Criterion, tuple[Criterion, ...]]]:
     """Each criterion's bound given the criteria before it at their bounds, and the earlier
     criteria each bound does not account for (those that cannot change the draw left out).
     With `values` (a finished draw), once a criterion is above its bound the bounds after it
-    assume nothing of the criteria before them."""
+    assume nothing of the criteria before them. `fixed`: seats that cannot move."""
+    fixed = fixed or {}
     bounds: dict[Criterion, Value] = {}
     missing: dict[Criterion, tuple[Criterion, ...]] = {}
-    inert = {c: _inert(c, players, plan, ctx) for c in criteria}
+    inert = {c: _inert(c, players, plan, ctx) and not (fixed and c in SEAT_SIZE)
+             for c in criteria}
     reached = True
     for i, c in enumerate(criteria):
         earlier = criteria[:i] if reached else []
-        bounds[c] = lower_bound(c, players, plan, ctx, earlier)
+        bounds[c] = lower_bound(c, players, plan, ctx, earlier, fixed)
         missing[c] = tuple(e for k, e in enumerate(criteria[:i]) if not inert[e] and not (
-            reached and _accounts(c, e, k, criteria, players, plan, ctx)))
+            reached and _accounts(c, e, k, criteria, players, plan, ctx, fixed)))
         if values is not None and values[c] != bounds[c]:
             reached = False
     return bounds, {c: m for c, m in missing.items() if m}

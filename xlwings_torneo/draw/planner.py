@@ -43,6 +43,7 @@ from xlwings_torneo.draw.criteria import SeatTally, tally
 from xlwings_torneo.draw.designs import Schedule, schedule_for
 from xlwings_torneo.draw.history import pair_key
 from xlwings_torneo.draw.mixed_designs import mixed_schedule
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import PlayerId, Round
 
 Met = Mapping[tuple[PlayerId, PlayerId], int]
@@ -224,5 +225,6 @@ def ahead_note(planner: Planner | None, players: Sequence[PlayerId], met: Met,
     if most == 0:
         return "nessun altro turno può essere senza incontri ripetuti"
     if least:
-        return (f"ancora almeno {least} e al più {most} turni senza incontri ripetuti")
+        return (f"ancora almeno {least} e al più {counted(most, 'turno', 'turni')} senza "
+                "incontri ripetuti")
     return f"al più {most} turn{'o' if most == 1 else 'i'} ancora senza incontri ripetuti"
