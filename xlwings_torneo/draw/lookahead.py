@@ -96,21 +96,15 @@ class _Schedule:
         """a and b change tables in round k; `d`: the change of `total`."""
         tof, tables, cost = self.table_of[k], self.rounds[k], self.cost
         ta, tb = tof[a], tof[b]
-        ca, cb = cost[a], cost[b]
-        for x in tables[ta]:
-            if x != a:
-                cx = cost[x]
-                ca[x] -= 1
-                cx[a] -= 1
-                cb[x] += 1
-                cx[b] += 1
-        for x in tables[tb]:
-            if x != b:
-                cx = cost[x]
-                cb[x] -= 1
-                cx[b] -= 1
-                ca[x] += 1
-                cx[a] += 1
+        for leaving, joining, mates in ((a, b, tables[ta]), (b, a, tables[tb])):
+            left, joined = cost[leaving], cost[joining]
+            for x in mates:
+                if x != leaving:
+                    cx = cost[x]
+                    left[x] -= 1
+                    cx[leaving] -= 1
+                    joined[x] += 1
+                    cx[joining] += 1
         ma, mb = tables[ta], tables[tb]
         ma[ma.index(a)] = b
         mb[mb.index(b)] = a
