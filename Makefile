@@ -35,6 +35,7 @@ bench: $(STAMP)  ## draw speed and quality figures, a day at 1,000 players (not 
 	$(BIN)/python bench/day_bench.py
 	$(BIN)/python bench/draw_bench.py
 	$(BIN)/python bench/schedule_bench.py
+	$(BIN)/python bench/clubs_bench.py  # GOLFERS_PATH=<copy of good-enough-golfers> for the peer
 
 template: $(STAMP)  ## regenerate workbook_template/ from `torneo new`
 	$(BIN)/python -m xlwings_torneo.usecases.template

@@ -10,7 +10,7 @@ from decimal import Decimal
 from xlwings_torneo.draw.costs import compile_costs
 from xlwings_torneo.draw.criteria import Context, SeatTally, evaluate
 from xlwings_torneo.draw.history import build_history
-from xlwings_torneo.draw.search import _Search
+from xlwings_torneo.draw.search import SwapSearch
 from xlwings_torneo.draw.sizes import TablePlan
 from xlwings_torneo.model.tournament import PlayerId, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion as C
@@ -128,7 +128,7 @@ def test_incremental_cost_matches_the_reference_count_for_every_criterion() -> N
               list(range(15, 20)), [20, 21, 22]]
     plan = TablePlan(tuple(len(m) for m in tables), (0,) * len(tables))
     model = compile_costs(ids, criteria, ctx, plan)
-    search = _Search(model, plan.real_sizes, tables, (), rng)
+    search = SwapSearch(model, plan.real_sizes, tables, (), rng)
 
     def reference() -> int:
         named = [[ids[i] for i in m] for m in search.tables]

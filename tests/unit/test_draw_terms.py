@@ -1,7 +1,7 @@
 """The optimiser's incremental costs agree with a recomputation from scratch.
 
 The search reads a swap's cost change from state kept up to date swap by swap
-(`search._Search.at`, `club_meetings.ClubMeetingsTerm`, `player_club.PlayerClubTerm`);
+(`search.SwapSearch.at`, `club_meetings.ClubMeetingsTerm`, `player_club.PlayerClubTerm`);
 here random swaps on random draws are compared with the costs recomputed from the tables.
 """
 
@@ -18,7 +18,7 @@ from xlwings_torneo.draw.club_meetings import ClubMeetingsTerm
 from xlwings_torneo.draw.costs import CostModel
 from xlwings_torneo.draw.history import club_pair
 from xlwings_torneo.draw.player_club import PlayerClubTerm, table_cost
-from xlwings_torneo.draw.search import _Search
+from xlwings_torneo.draw.search import SwapSearch
 
 CLUBS = ("", "Roma", "Milano", "Torino", "Napoli", "Bari")
 
@@ -109,7 +109,7 @@ def test_player_club_table_cost_counts_meetings_with_the_other_clubs_present() -
     assert table_cost(club, met, [0, 1, 2, 3]) == 6
 
 
-def random_search(rng: random.Random) -> _Search:
+def random_search(rng: random.Random) -> SwapSearch:
     """A search over 15-29 players with random pair costs (30% of the pairs) and costs of
     sitting at a table of 5, started from a random draw."""
     n = rng.randrange(15, 30)
@@ -119,7 +119,7 @@ def random_search(rng: random.Random) -> _Search:
             pair[i][j] = pair[j][i] = rng.randrange(1, 50)
     seat = [{5: rng.randrange(3)} if rng.random() < 0.5 else {} for _ in range(n)]
     _, tables = random_draw(rng, n)
-    return _Search(CostModel(list(range(n)), [], pair, seat, []),
+    return SwapSearch(CostModel(list(range(n)), [], pair, seat, []),
                    [len(m) for m in tables], tables, (), rng)
 
 

@@ -167,3 +167,13 @@ def evaluate(criterion: Criterion, tables: Tables, ctx: Context) -> Value:
     if criterion is Criterion.CLUB_X_CLUB:
         return club_x_club(tables, ctx)
     raise AssertionError(f"criterio {criterion.value} non gestito")  # pragma: no cover
+
+
+def criterion_line(criterion: Criterion, value: Value, bound: Value,
+                   ignored: Sequence[Criterion] = ()) -> str:
+    """`REPEAT 6 (minimo possibile 3)` for the log; when the value is above a bound that
+    does not account for criteria ranked before it, the line names them."""
+    caveat = ""
+    if ignored and value != bound:
+        caveat = ", senza tener conto di " + ", ".join(c.value for c in ignored)
+    return f"{criterion.value} {value} (minimo possibile {bound}{caveat})"

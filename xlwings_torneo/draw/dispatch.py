@@ -11,12 +11,13 @@ from dataclasses import replace
 from itertools import groupby
 from typing import Protocol
 
-from xlwings_torneo.draw.bounds import lower_bound
+from xlwings_torneo.draw.bounds import draw_bounds
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.criteria import Value, evaluate
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.fixed_seats import arrange, check_pins, pinned
 from xlwings_torneo.draw.history import build_history
+from xlwings_torneo.draw.lookahead import PLAN_ROUNDS, apart_pairs, plannable, planned_round
 from xlwings_torneo.draw.mixed_designs import five_cap
 from xlwings_torneo.draw.phases import FINAL_TABLE, draw_semifinals, final_tables
 from xlwings_torneo.draw.placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
@@ -63,9 +64,11 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
                    time_limit: float | None = None, plan: TablePlan | None = None,
                    fixed: dict[PlayerId, int] | None = None) -> DrawResult:
     """The generic draw; with REPEAT it follows a known repeat-free schedule when one fits
-    the players and tables (`planner.py`), and says in the log how many more rounds can
-    still be free of repeats. `fixed`: seats that cannot move (`fixed_seats.py`), pinned in
-    the search; the schedule is followed only where it can be renumbered around them."""
+    the players and tables (`planner.py`) and no club-mates must be kept apart, or else
+    follows a plan searched for these players (`lookahead.py`), and says in the log how
+    many more rounds can still be free of repeats. `fixed`: seats that cannot move
+    (`fixed_seats.py`), pinned in the search; a schedule or a plan is followed only where
+    it can be renumbered around them."""
     if Criterion.REPEAT not in criteria:
         return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
                           plan=plan, fixed=fixed)
@@ -77,8 +80,23 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
                            seed, five_first)
     met = build_history(previous, {}).met
     start = planner.start(met, seed) if planner is not None else None
+    apart = apart_pairs(players, criteria)
+    planned = None
+    if (apart or planner is None) and not any(plan.ghosts) and \
+            plannable(criteria, plan.real_sizes, len(ids)):
+        planned = planned_round(ids, previous, plan.real_sizes, apart)
+    if planned is not None:  # the plan sets who sits together; the seed, where
+        shuffle = random.Random(seed)
+        start = [list(members) for members in planned[0]]
+        for members in start:
+            shuffle.shuffle(members)
+        shuffle.shuffle(start)
     result = draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
-                        start=start, start_helps=Criterion.REPEAT, plan=plan, fixed=fixed)
+                        start=start, start_helps=Criterion.REPEAT, plan=plan, fixed=fixed,
+                        follow=planned is not None)
+    if planned is not None and not result.notes:
+        result = replace(result, notes=(f"turno {planned[1]} di {PLAN_ROUNDS} di un piano "
+                                        "che riduce gli incontri ripetuti su tutti i turni",))
     tables = [[p for p in t if p is not None] for t in result.tables]
     notes = [ahead_note(planner, ids, met, tables, min(plan.real_sizes))]
     cap = five_cap(plan.real_sizes) if five_first and previous else None
@@ -244,9 +262,11 @@ def _previous_tournament(tournament: Tournament, at_hand: RoundAtHand, seed: int
 
 def conflicts(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHand,
               tables: Sequence[Sequence[PlayerId]]
-              ) -> tuple[dict[Criterion, Value], dict[Criterion, Value]]:
+              ) -> tuple[dict[Criterion, Value], dict[Criterion, Value],
+                         dict[Criterion, tuple[Criterion, ...]]]:
     """The round's criteria (or SHOWN_FOR_PLACED_DRAWS) counted on `tables` as they are,
-    with their lower bounds: what `torneo verify` reports."""
+    with their lower bounds and the earlier criteria each bound does not account for
+    (`bounds.draw_bounds`): what `torneo verify` reports."""
     previous = tuple(r for r in tournament.rounds if r.number < at_hand.number)
     criteria = list(at_hand.criteria or SHOWN_FOR_PLACED_DRAWS)
     placed = at_hand.placed  # Greek, fixed, Swiss, final: seats set by the rules
@@ -266,6 +286,6 @@ def conflicts(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHan
     ids = [p for t in tables for p in t]
     values = {c: evaluate(c, tables, ctx) for c in criteria}
     if placed:
-        return values, dict(values)
-    return values, {c: lower_bound(c, ids, plan, ctx, criteria[:i])
-                    for i, c in enumerate(criteria)}
+        return values, dict(values), {}
+    bounds, unaccounted = draw_bounds(criteria, ids, plan, ctx, values)
+    return values, bounds, unaccounted

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from xlwings_torneo.draw.bounds import lower_bound
+from xlwings_torneo.draw.bounds import draw_bounds
 from xlwings_torneo.draw.costs import compile_costs
-from xlwings_torneo.draw.criteria import Context, Value, evaluate
+from xlwings_torneo.draw.criteria import Context, Value, criterion_line, evaluate
 from xlwings_torneo.draw.fixed_seats import arrange
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.search import Budget, optimise
@@ -39,6 +39,8 @@ class DrawResult:
     """Optimiser iterations used (0 when the random start already met every bound)."""
     notes: tuple[str, ...] = ()
     """What a special draw did, for the log (e.g. who the cinquisti are)."""
+    unaccounted: Mapping[Criterion, tuple[Criterion, ...]] = field(default_factory=dict)
+    """Criterion -> the criteria ranked before it that its bound does not account for."""
 
     @property
     def reached_bounds(self) -> bool:
@@ -48,7 +50,7 @@ class DrawResult:
     def log_lines(self) -> list[str]:
         """Italian lines for the log: seed, then `CLUB 2 (minimo possibile 2)` per criterion."""
         lines = [f"Sorteggio con seme {self.seed}"]
-        lines += [f"{c.value} {self.values[c]} (minimo possibile {self.bounds[c]})"
+        lines += [criterion_line(c, self.values[c], self.bounds[c], self.unaccounted.get(c, ()))
                   for c in self.values]
         return lines + list(self.notes) + [f"Attenzione: {w}" for w in self.warnings]
 
@@ -129,6 +131,7 @@ def draw_round(
     start: Sequence[Sequence[PlayerId]] | None = None,
     start_helps: Criterion | None = None,
     plan: TablePlan | None = None,
+    follow: bool = False,
 ) -> DrawResult:
     """Draw a round of `players` (those with `Partecipa Torneo = SI`) minimising
     `criteria` lexicographically; `bands` feeds BAND (semifinals).
@@ -143,6 +146,8 @@ def draw_round(
     `start_helps`, the start is only a help for that criterion: it is not used when a
     criterion before it in `criteria` is above its lower bound there (the criteria order
     is kept). `plan` replaces the scheme's tables (e.g. 25 players at 5 tables of 5).
+    With `follow`, the start is a round of a plan over several rounds (`lookahead.py`): when
+    it is used, the search does not trade it for a lower value of `start_helps` now.
     """
     fixed = dict(fixed or {})
     plan = plan or plan_tables(len(players), scheme)
@@ -154,8 +159,7 @@ def draw_round(
     ids = [p.id for p in ordered]
     ctx = make_context(ordered, previous, bands=bands, ignore_club=ignore_club, others=others)
     criteria = list(dict.fromkeys(criteria))
-    bounds = {c: lower_bound(c, ids, plan, ctx, criteria[:i], fixed)
-              for i, c in enumerate(criteria)}
+    bounds, _ = draw_bounds(criteria, ids, plan, ctx, fixed=fixed)
     model = compile_costs(ids, criteria, ctx, plan)
     budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
                                 slow_terms=bool(model.terms))
@@ -177,10 +181,13 @@ def draw_round(
         start = arranged
     first = _given_start(ids, start, plan) if start is not None \
         else _random_start(ids, fixed, plan)
-    result = optimise(model, plan.real_sizes, first, fixed_idx,
-                      rng, model.encode(bounds), budget)
+    target = model.encode(bounds)
+    if follow and start is not None:  # the plan's own values: nothing to chase below them
+        target = max(target, model.encode({c: evaluate(c, start, ctx) for c in criteria}))
+    result = optimise(model, plan.real_sizes, first, fixed_idx, rng, target, budget)
     tables = [[ids[i] for i in members] for members in result.tables]
     values = {c: evaluate(c, tables, ctx) for c in criteria}
+    bounds, unaccounted = draw_bounds(criteria, ids, plan, ctx, values, fixed)
     warnings = list(plan.warnings)
     if result.timed_out:
         warnings.append(f"tempo massimo di {time_limit} s raggiunto: il sorteggio potrebbe "
@@ -188,4 +195,4 @@ def draw_round(
     seats = tuple(tuple[PlayerId | None, ...]((*members, *(None,) * ghosts))
                   for members, ghosts in zip(tables, plan.ghosts, strict=True))
     return DrawResult(seats, values, bounds, seed, tuple(warnings), result.iterations,
-                      tuple(notes))
+                      tuple(notes), unaccounted)

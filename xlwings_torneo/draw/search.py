@@ -68,7 +68,7 @@ class SearchResult:
     timed_out: bool
 
 
-class _Search:
+class SwapSearch:
     """The current draw with each player's pair cost, kept up to date swap by swap."""
 
     def __init__(self, model: CostModel, sizes: Sequence[int], start: list[list[int]],
@@ -206,7 +206,7 @@ def optimise(model: CostModel, sizes: Sequence[int], start: list[list[int]],
 
     Stops at `target` (the lower bound), at the iteration cap or at the deadline.
     """
-    s = _Search(model, sizes, start, fixed, rng)
+    s = SwapSearch(model, sizes, start, fixed, rng)
     movable = set(s.movable)
     best, best_tables = s.total, [list(m) for m in s.tables]
     since_best, iterations, timed_out = 0, 0, False

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from xlwings_torneo.draw.criteria import Value
+from xlwings_torneo.draw.criteria import Value, criterion_line
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import Criterion
@@ -35,11 +35,14 @@ def notice(criterion: Criterion, column: str) -> str:
 
 
 def criterion_lines(values: Mapping[Criterion, Value], bounds: Mapping[Criterion, Value],
-                    skipped: Mapping[Criterion, str]) -> list[str]:
-    """`CLUB 2 (minimo possibile 2)` per criterion; `REGION non valutato (...)` when its
-    column is missing."""
+                    skipped: Mapping[Criterion, str],
+                    unaccounted: Mapping[Criterion, tuple[Criterion, ...]] | None = None
+                    ) -> list[str]:
+    """`CLUB 2 (minimo possibile 2)` per criterion (`criteria.criterion_line`); `REGION non
+    valutato (...)` when its column is missing."""
+    ignored = unaccounted or {}
     return [f"{c.value} non valutato (colonna \"{skipped[c]}\" non trovata)" if c in skipped
-            else f"{c.value} {values[c]} (minimo possibile {bounds[c]})" for c in values]
+            else criterion_line(c, values[c], bounds[c], ignored.get(c, ())) for c in values]
 
 
 def draw_lines(tournament: Tournament, result: DrawResult) -> list[str]:
@@ -47,5 +50,6 @@ def draw_lines(tournament: Tournament, result: DrawResult) -> list[str]:
     "non valutato" when its `Iscritti` column is missing), notes and warnings."""
     skipped = unevaluated(tournament, result.values)
     return [f"Sorteggio con seme {result.seed}",
-            *criterion_lines(result.values, result.bounds, skipped), *result.notes,
+            *criterion_lines(result.values, result.bounds, skipped, result.unaccounted),
+            *result.notes,
             *(f"Attenzione: {w}" for w in result.warnings)]

@@ -201,7 +201,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     path = Path(args.file)
     found = verify.verify(_open(args), path, args.round, args.type, _previous(args))
     print(f"{found.sheet} ({found.type_name}): conflitti sul foglio")
-    for line in criterion_lines(found.values, found.bounds, found.unevaluated):
+    for line in criterion_lines(found.values, found.bounds, found.unevaluated,
+                                found.unaccounted):
         print(f"  {line}")
     for note in found.notes:
         print(f"  {note}")

@@ -49,6 +49,8 @@ class Verification:
     hand (`verify_previous`)."""
     unrepeatable: str | None = None
     """Italian: why the logged draw cannot be replayed (no redraw was made)."""
+    unaccounted: dict[Criterion, tuple[Criterion, ...]] = field(default_factory=dict)
+    """Criterion -> the criteria ranked before it that its bound does not account for."""
 
     @property
     def matches(self) -> bool | None:
@@ -79,16 +81,16 @@ def verify(book: WorkbookBackend, path: Path | None, round_no: int,
         tournament, types_for(path))
     at_hand = resolve_round(ttype, round_no)  # the type asked about the round once
     drawn = [list(t.players) for t in sheet.tables]
-    values, bounds = conflicts(tournament, ttype, at_hand, drawn)
+    values, bounds, unaccounted = conflicts(tournament, ttype, at_hand, drawn)
     skipped = unevaluated(tournament, values)
     if logged is None:
         return Verification(round_no, values, bounds, None, ttype.name, (), sheet.sheet,
-                            skipped)
+                            skipped, unaccounted=unaccounted)
     replay = previous_replay(logged, at_hand.kind, previous_standings,
                              tournament.players)
     if replay.unrepeatable is not None:
         return Verification(round_no, values, bounds, logged.seed, ttype.name, (), sheet.sheet,
-                            skipped, replay.notes, replay.unrepeatable)
+                            skipped, replay.notes, replay.unrepeatable, unaccounted)
     redraw = draw_at_hand(_as_drawn(tournament, sheet), ttype, at_hand, logged.seed, config,
                           previous_order=replay.order)
     again: list[list[int]] = [[p for p in t if p is not None] for t in redraw.tables]
@@ -100,7 +102,7 @@ def verify(book: WorkbookBackend, path: Path | None, round_no: int,
                                                                  fillvalue=empty), 1)
         if sorted(mine) != sorted(theirs))
     return Verification(round_no, values, bounds, logged.seed, ttype.name, differences,
-                        sheet.sheet, skipped, replay.notes)
+                        sheet.sheet, skipped, replay.notes, unaccounted=unaccounted)
 
 
 def _ids(players: list[int]) -> str:
