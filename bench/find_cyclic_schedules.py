@@ -22,12 +22,18 @@ m/2 pairs only) (difference method: Colbourn & Dinitz, Handbook of Combinatorial
 - 92 players: m = 23, c = 4, k = 0: 23 rounds (the best known for 92, Miller, Valkov & Abel,
   Symmetry 18(2):269, 2026, Appendix B).
 
-Method: a seeded tabu search over swaps of two players between base tables (an ∞ table
-keeps one player of each column), min-conflicts style (Dotú & Van Hentenryck, "Scheduling
-social golfers locally", CPAIOR 2005): each step picks a repeated or forbidden difference
-at random and makes the best non-tabu swap of one of its players; the cost is the number of
-differences beyond their first plus the forbidden ones. Bounded by `--seconds` per N
-(default 540); prints the base round to paste, with seed and steps.
+Method: a seeded tabu search (Dotú & Van Hentenryck, "Scheduling social golfers locally",
+CPAIOR 2005, on the base round instead of the whole schedule): the cost is the number of
+differences met beyond their first, plus the forbidden ones; each step makes the best move
+that is not tabu (a swap of two players between base tables, an ∞ table keeping one
+player of each column; with a multiplier also a change of an element's column). With
+`--multiplier U` (U³ ≡ 1 mod m) the base round is kept invariant under
+φ(x, i) = (U·x, i + 1), which divides the search by three (`symmetric_model`; U = 1 cannot
+work when 3 divides m, e.g. 28 players: none of the 3^8·35 labellings of Z_9 is a solution,
+and for m = 15 and 33 no other U exists; two ∞ need U ≠ 1). `--restart S` starts again
+with the next seed after S steps (the runs' lengths are heavy-tailed). Bounded by
+`--seconds` per N (default 540); prints the base round to paste into `rotational_bases.py`
+with the command and the seed that found it.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from itertools import product
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,203 +58,79 @@ SHAPES: dict[int, tuple[int, int, int]] = {
 """Players → (m, columns, ∞ players)."""
 
 TENURE = (3, 4)
-TEMPERATURE = 0.5
+"""A move undone is tabu for TENURE[0] + a random 0 … TENURE[1] - 1 steps."""
 
 
-def search(n: int, seed: int, seconds: float) -> tuple[list[tuple[Point, ...]], int] | None:
-    """A base round of n players meeting every difference at most once, and the steps."""
-    m, columns, infinities = SHAPES[n]
-    rng = random.Random(seed)
-    points = [(x, c) for c in range(columns) for x in range(m)]
-    index = {p: i for i, p in enumerate(points)}
-    keys: dict[tuple[int, int, int], int] = {}
-    forbidden = -1
-    key_of = [[forbidden] * len(points) for _ in points]
-    for a in points:
-        for b in points:
-            if a != b:
-                k = difference_key(a, b, m)
-                key_of[index[a]][index[b]] = forbidden if k is None else keys.setdefault(
-                    k, len(keys))
-    forbidden = len(keys)
-    for row in key_of:
-        row[:] = [forbidden if k < 0 else k for k in row]
-    by_column = [[index[(x, c)] for x in range(m)] for c in range(columns)]
-    for col in by_column:
-        rng.shuffle(col)
-    tables: list[list[int]] = [[by_column[c].pop() for c in range(columns)]
-                               for _ in range(infinities)]
-    rest = [p for col in by_column for p in col]
-    rng.shuffle(rest)
-    tables += [rest[i:i + 4] for i in range(0, len(rest), 4)]
-    table_of = [0] * len(points)
-    for ti, t in enumerate(tables):
-        for p in t:
-            table_of[p] = ti
-    count = [0] * (forbidden + 1)
-    for t in tables:
-        for i, a in enumerate(t):
-            for b in t[i + 1:]:
-                count[key_of[a][b]] += 1
+class Model:
+    """A base round under search: blocks of elements (slot i of block bi holds
+    blocks[bi][i] in column column[bi][i]) and the count of each class of differences."""
 
-    def penalty() -> int:
-        return sum(c - 1 for c in count[:forbidden] if c > 1) + count[forbidden]
+    forbidden: list[int]
+    """Classes no table may meet."""
 
-    def change(k: int, step: int) -> int:
-        """Apply count[k] += step; the change of the cost."""
-        before = count[k]
-        count[k] = before + step
-        if k == forbidden:
-            return step
-        return max(0, before + step - 1) - max(0, before - 1)
+    def __init__(self, blocks: list[list[int]], column: list[list[int]], classes: int,
+                 recolour_from: int) -> None:
+        self.blocks, self.column = blocks, column
+        self.count = [0] * classes
+        self.recolour_from = recolour_from
+        """Blocks before this one keep their columns (the ∞ tables)."""
 
-    def swap_delta(a: int, b: int, apply: bool) -> int:
-        ta, tb = tables[table_of[a]], tables[table_of[b]]
-        ka, kb = key_of[a], key_of[b]
-        delta = 0
-        moves = []
-        for x in ta:
-            if x != a:
-                moves += [(ka[x], -1), (kb[x], 1)]
-        for y in tb:
-            if y != b:
-                moves += [(kb[y], -1), (ka[y], 1)]
-        for k, s in moves:
-            delta += change(k, s)
-        if not apply:
-            for k, s in moves:
-                count[k] -= s
-        return delta
+    def own(self, bi: int, i: int, x: int, c: int) -> list[int]:
+        """The classes of element x in column c at slot i of block bi, with the others."""
+        raise NotImplementedError
 
-    cost = penalty()
-    tabu = [0] * len(points)
-    start = time.perf_counter()
-    best_cost, steps, since_best = cost, 0, 0
-    while cost:
-        steps += 1
-        if steps % 256 == 0 and time.perf_counter() - start > seconds:
-            return None
-        conflicts = [(a, b) for t in tables for i, a in enumerate(t) for b in t[i + 1:]
-                     if (k := key_of[a][b]) == forbidden or count[k] > 1]
-        a0, b0 = rng.choice(conflicts)
-        best: list[tuple[int, int]] = []
-        best_delta = 10**9
-        for a in (a0, b0):
-            for b in range(len(points)):
-                if table_of[b] == table_of[a]:
-                    continue
-                if (table_of[a] < infinities or table_of[b] < infinities) and \
-                        points[a][1] != points[b][1]:
-                    continue
-                d = swap_delta(a, b, apply=False)
-                if (tabu[a] > steps or tabu[b] > steps) and cost + d >= best_cost:
-                    continue
-                if d < best_delta:
-                    best, best_delta = [(a, b)], d
-                elif d == best_delta:
-                    best.append((a, b))
-        if not best:
-            continue
-        a, b = rng.choice(best)
-        cost += swap_delta(a, b, apply=True)
-        ta, tb = table_of[a], table_of[b]
-        tables[ta][tables[ta].index(a)] = b
-        tables[tb][tables[tb].index(b)] = a
-        table_of[a], table_of[b] = tb, ta
-        tabu[a] = steps + TENURE[0] + rng.randrange(TENURE[1])
-        tabu[b] = steps + TENURE[0] + rng.randrange(TENURE[1])
-        if cost < best_cost:
-            best_cost, since_best = cost, 0
-        else:
-            since_best += 1
-    base = [tuple(sorted(points[p] for p in t[:columns])) if i < infinities
-            else tuple(sorted(points[p] for p in t)) for i, t in enumerate(tables)]
-    base[:infinities] = sorted(base[:infinities])
-    return base, steps
+    def base(self) -> list[tuple[Point, ...]]:
+        """The base round (its ∞ tables first)."""
+        raise NotImplementedError
+
+    def swappable(self, bi: int, i: int, bj: int, j: int) -> bool:
+        return bi != bj
+
+    def start_counts(self, forbidden: list[int]) -> int:
+        """Count every class of the blocks (a forbidden class counts as met once); the
+        cost."""
+        for k in forbidden:
+            self.count[k] += 1
+        for bi, b in enumerate(self.blocks):
+            for i, x in enumerate(b):  # own lists the others in order: [i:] are those after
+                for k in self.own(bi, i, x, self.column[bi][i])[i if len(b) > 1 else 0:]:
+                    self.count[k] += 1
+        return sum(max(0, c - 1) for c in self.count)
 
 
-def rotation_search(n: int, seed: int, seconds: float, u: int = 1, most_steps: int = 10**9
-                    ) -> tuple[list[tuple[Point, ...]], int] | None:
-    """The same search restricted to base rounds invariant under the multiplier
-    φ(x, i) = (u·x, i + 1), u³ ≡ 1 (mod m) (Colbourn & Dinitz §VI.16): the tables come in
-    φ-orbits of 3 and the players in orbits {(e, 0), (u·e, 1), (u²·e, 2)}, so a table is
-    given by elements e of Z_m, each with a column c (the player (u^c·e, c)), and one table
-    stands for three. Classes of differences, one for each φ-orbit of differences: a pair
-    of elements x, y in one column has the pure class ±(y - x); x in column c and y in
-    column c + 1 the mixed class u·y - x. Every class at most once. One ∞ is fixed with the
-    orbit of 0 (mixed class 0); two ∞ are fixed, each with the orbit of an element e (mixed
-    class (u - 1)·e); three ∞ are turned round by φ, their orbit is a table of three
-    elements in columns 0, 1, 2, and the mixed class 0 is forbidden (the groups)."""
-    m, columns, infinities = SHAPES[n]
-    assert columns == 3 and pow(u, 3, m) == 1
-    rng = random.Random(seed)
-    half = m // 2
-    elements = list(range(1, m)) if infinities == 1 else list(range(m))
-    rng.shuffle(elements)
-    fixed = {1: 0, 2: 2, 3: 1}[infinities]
-    """Leading blocks whose columns do not change: two singletons, or the ∞ triple."""
-    head = {1: [], 2: [elements[:1], elements[1:2]], 3: [elements[:3]]}[infinities]
-    rest = elements[sum(map(len, head)):]
-    blocks = head + [rest[i:i + 4] for i in range(0, len(rest), 4)]
-    column = [[0, 1, 2] if len(b) == 3 else [0] if len(b) == 1 else
-              [rng.randrange(3) for _ in b] for b in blocks]
-    count = [0] * (half + 1 + m)
-    if infinities != 2:
-        count[half + 1] = 1  # mixed class 0: the ∞ table's, or the groups'
-    if m % 2 == 0:
-        count[half] = 1  # the pure difference m/2: the groups {(x, i), (x + m/2, i)}
+class SymmetricModel(Model):
+    """Base rounds invariant under φ(x, i) = (u·x, i + 1), u³ ≡ 1 (mod m) (a multiplier,
+    Colbourn & Dinitz §VI.16): the tables come in φ-orbits of 3 and the players in orbits
+    {(e, 0), (u·e, 1), (u²·e, 2)}, so a table is given by elements e of Z_m, each with a
+    column c (the player (u^c·e, c)), and one table stands for three. One class of
+    differences for each φ-orbit of differences: elements x, y in one column have the pure
+    class ±(y - x); x in column c and y in column c + 1 the mixed class u·y - x. One ∞ is
+    fixed, with the orbit of 0 (mixed class 0); two ∞ are fixed, each with the orbit of an
+    element e (a block of one: mixed class (u - 1)·e); three ∞ are turned round by φ, their
+    orbit is a block of three elements in columns 0, 1, 2 and the mixed class 0 is
+    forbidden (the groups {(x,0), (x,1), (x,2)}). A pure class m/2 is forbidden (the groups
+    {(x,i), (x+m/2,i)})."""
 
-    def classes(bi: int) -> list[int]:
-        out = []
-        b, c = blocks[bi], column[bi]
-        if len(b) == 1:
-            return [half + 1 + (u - 1) * b[0] % m]
-        for i in range(len(b)):
-            for j in range(i + 1, len(b)):
-                x, y, cx, cy = b[i], b[j], c[i], c[j]
-                if cx == cy:
-                    d = (y - x) % m
-                    out.append(min(d, m - d))
-                elif (cx + 1) % 3 == cy:
-                    out.append(half + 1 + (u * y - x) % m)
-                else:
-                    out.append(half + 1 + (u * x - y) % m)
-        return out
+    def __init__(self, m: int, infinities: int, u: int, rng: random.Random) -> None:
+        self.m, self.u, self.half, self.infinities = m, u, m // 2, infinities
+        elements = list(range(1, m)) if infinities == 1 else list(range(m))
+        rng.shuffle(elements)
+        head = {1: [], 2: [elements[:1], elements[1:2]], 3: [elements[:3]]}[infinities]
+        rest = elements[sum(map(len, head)):]
+        blocks = head + [rest[i:i + 4] for i in range(0, len(rest), 4)]
+        column = [[0, 1, 2] if len(b) == 3 else [0] if len(b) == 1 else
+                  [rng.randrange(3) for _ in b] for b in blocks]
+        super().__init__(blocks, column, self.half + 1 + m, len(head))
+        # mixed class 0: the ∞ table's, or the groups'; pure m/2: the groups
+        self.forbidden = [self.half + 1] * (infinities != 2) + [self.half] * (m % 2 == 0)
 
-    def penalty_of(k: int) -> int:
-        return max(0, count[k] - 1)
-
-    def move(bis: tuple[int, ...], action, undo) -> int:  # type: ignore[no-untyped-def]
-        """Apply `action` to the blocks `bis` (then `undo` when given): the cost's change."""
-        before = [k for bi in bis for k in classes(bi)]
-        delta = 0
-        for k in before:
-            count[k] -= 1
-            delta -= 1 if count[k] >= 1 else 0
-        action()
-        after = [k for bi in bis for k in classes(bi)]
-        for k in after:
-            delta += 1 if count[k] >= 1 else 0
-            count[k] += 1
-        if undo is not None:
-            for k in after:
-                count[k] -= 1
-            undo()
-            for k in before:
-                count[k] += 1
-        return delta
-
-    for bi in range(len(blocks)):
-        for k in classes(bi):
-            count[k] += 1
-    cost = sum(penalty_of(k) for k in range(len(count)))
-    def own(bi: int, i: int, x: int, c: int) -> list[int]:
-        """The classes of element x in column c at slot i of block bi (with the others)."""
-        b = blocks[bi]
+    def own(self, bi: int, i: int, x: int, c: int) -> list[int]:
+        m, u, half = self.m, self.u, self.half
+        b = self.blocks[bi]
         if len(b) == 1:
             return [half + 1 + (u - 1) * x % m]
         out = []
-        for k, (y, cy) in enumerate(zip(b, column[bi], strict=True)):
+        for k, (y, cy) in enumerate(zip(b, self.column[bi], strict=True)):
             if k == i:
                 continue
             if c == cy:
@@ -258,6 +141,106 @@ def rotation_search(n: int, seed: int, seconds: float, u: int = 1, most_steps: i
             else:
                 out.append(half + 1 + (u * x - y) % m)
         return out
+
+    def base(self) -> list[tuple[Point, ...]]:
+        """The base round (its ∞ tables first)."""
+        m, u = self.m, self.u
+        base: list[tuple[Point, ...]] = [((0, 0), (0, 1), (0, 2))] if self.infinities == 1 \
+            else []
+        for b, cols in zip(self.blocks, self.column, strict=True):
+            if len(b) == 1:
+                base.append(tuple((pow(u, c, m) * b[0] % m, c) for c in range(3)))
+                continue
+            for r in range(3):
+                base.append(tuple((pow(u, c + r, m) * x % m, (c + r) % 3)
+                                  for x, c in zip(b, cols, strict=True)))
+        k = self.infinities
+        base[:k] = [tuple(sorted(t, key=lambda p: p[1])) for t in base[:k]]
+        return base
+
+
+class PlainModel(Model):
+    """Any base round: the elements are the players (x, c) themselves (the slots' columns
+    are not used), the classes the differences of `difference_key` (a pure m/2 is
+    forbidden); an ∞ table holds one player of each column, so a swap with it keeps the
+    column."""
+
+    def __init__(self, m: int, columns: int, infinities: int, rng: random.Random) -> None:
+        self.points = [(x, c) for c in range(columns) for x in range(m)]
+        keys: dict[tuple[int, int, int], int] = {}
+        raw = [[difference_key(a, b, m) if a != b else None for b in self.points]
+               for a in self.points]
+        for row in raw:
+            for k in row:
+                if k is not None:
+                    keys.setdefault(k, len(keys))
+        forbidden = len(keys)
+        self.forbidden = [forbidden]
+        self.key_of = [[forbidden if k is None else keys[k] for k in row] for row in raw]
+        by_column = [[c * m + x for x in range(m)] for c in range(columns)]
+        for col in by_column:
+            rng.shuffle(col)
+        blocks = [[by_column[c].pop() for c in range(columns)] for _ in range(infinities)]
+        rest = [p for col in by_column for p in col]
+        rng.shuffle(rest)
+        blocks += [rest[i:i + 4] for i in range(0, len(rest), 4)]
+        super().__init__(blocks, [[0] * len(b) for b in blocks], forbidden + 1, len(blocks))
+        self.infinities = infinities
+
+    def own(self, bi: int, i: int, x: int, c: int) -> list[int]:
+        row = self.key_of[x]
+        return [row[y] for k, y in enumerate(self.blocks[bi]) if k != i]
+
+    def swappable(self, bi: int, i: int, bj: int, j: int) -> bool:
+        return bi != bj and ((bi >= self.infinities and bj >= self.infinities) or
+                             self.points[self.blocks[bi][i]][1] ==
+                             self.points[self.blocks[bj][j]][1])
+
+    def base(self) -> list[tuple[Point, ...]]:
+        return [tuple(sorted(self.points[p] for p in b)) for b in self.blocks]
+
+
+class FoldedModel(Model):
+    """One ∞ and the players Z_3m in one column (a 1-rotational design over the cyclic
+    group Z_3m, for m = 15 and 33 where no multiplier exists): the base round is
+    {∞, 0, m, 2m} and the tables B, B + m, B + 2m, so the Z_3m shifts repeat it after m
+    and give m rounds. Element e of Z_m ∖ {0} in column l stands for the player e + l·m;
+    a pair's class is ± its difference in Z_3m (never a multiple of m)."""
+
+    def __init__(self, m: int, rng: random.Random) -> None:
+        self.m = m
+        elements = list(range(1, m))
+        rng.shuffle(elements)
+        blocks = [elements[i:i + 4] for i in range(0, len(elements), 4)]
+        super().__init__(blocks, [[rng.randrange(3) for _ in b] for b in blocks],
+                         3 * m // 2 + 1, 0)
+        self.forbidden = []
+
+    def own(self, bi: int, i: int, x: int, c: int) -> list[int]:
+        m, size = self.m, 3 * self.m
+        out = []
+        for k, (y, cy) in enumerate(zip(self.blocks[bi], self.column[bi], strict=True)):
+            if k != i:
+                d = (y + m * cy - x - m * c) % size
+                out.append(min(d, size - d))
+        return out
+
+    def base(self) -> list[tuple[Point, ...]]:
+        m = self.m
+        base: list[tuple[Point, ...]] = [((0, 0), (m, 0), (2 * m, 0))]
+        for b, cols in zip(self.blocks, self.column, strict=True):
+            for r in range(3):
+                base.append(tuple(((x + m * (c + r)) % (3 * m), 0)
+                                  for x, c in zip(b, cols, strict=True)))
+        return base
+
+
+def tabu_search(model: Model, rng: random.Random, seconds: float, most_steps: int
+                ) -> int | None:
+    """Steps until every class is met at most once, or None past the bounds."""
+    blocks, column, count = model.blocks, model.column, model.count
+    own = model.own
+    cost = model.start_counts(model.forbidden)
 
     def delta(removed: list[int], added: list[int], apply: bool) -> int:
         change = 0
@@ -296,12 +279,12 @@ def rotation_search(n: int, seed: int, seconds: float, u: int = 1, most_steps: i
         for si, (bi, i) in enumerate(slots):
             x = blocks[bi][i]
             moves: list[tuple[tuple[int, ...], tuple[list[int], list[int]], tuple[int, int]]] = []
-            if bi >= fixed:
+            if bi >= model.recolour_from:
                 for c in range(3):
                     if c != column[bi][i]:
                         moves.append(((0, bi, i, c), recolour(bi, i, c), (x, -1 - c)))
             for bj, j in slots[si + 1:]:
-                if bj != bi:
+                if model.swappable(bi, i, bj, j):
                     moves.append(((1, bi, i, bj, j), exchange(bi, i, bj, j),
                                   (min(x, blocks[bj][j]), max(x, blocks[bj][j]))))
             for mv, (removed, added), key in moves:
@@ -312,71 +295,137 @@ def rotation_search(n: int, seed: int, seconds: float, u: int = 1, most_steps: i
                     best, best_delta = [mv], d
                 elif d == best_delta:
                     best.append(mv)
+        if not best:
+            continue
         mv = rng.choice(best)
+        tenure = steps + TENURE[0] + rng.randrange(TENURE[1])
         if mv[0] == 0:
             _, bi, i, c = mv
-            tabu[(blocks[bi][i], -1 - column[bi][i])] = steps + TENURE[0] + rng.randrange(
-                TENURE[1])
+            tabu[(blocks[bi][i], -1 - column[bi][i])] = tenure
             cost += delta(*recolour(bi, i, c), apply=True)
             column[bi][i] = c
         else:
             _, bi, i, bj, j = mv
             x, y = blocks[bi][i], blocks[bj][j]
-            tabu[(min(x, y), max(x, y))] = steps + TENURE[0] + rng.randrange(TENURE[1])
+            tabu[(min(x, y), max(x, y))] = tenure
             cost += delta(*exchange(bi, i, bj, j), apply=True)
             blocks[bi][i], blocks[bj][j] = y, x
-    base: list[tuple[Point, ...]] = []
-    if infinities == 1:
-        base.append(((0, 0), (0, 1), (0, 2)))
-    for bi, b in enumerate(blocks):
-        if len(b) == 1:
-            base.append(tuple((pow(u, c, m) * b[0] % m, c) for c in range(3)))
-            continue
-        for r in range(3):
-            base.append(tuple((pow(u, c + r, m) * x % m, (c + r) % 3)
-                              for x, c in zip(b, column[bi], strict=True)))
-    base[:infinities] = [tuple(sorted(t, key=lambda p: p[1])) for t in base[:infinities]]
-    return base, steps
+    return steps
+
+
+def cyclotomic(n: int, w: int) -> list[tuple[Point, ...]] | None:
+    """One ∞, m prime, and the base round invariant under both φ(x, i) = (x, i + 1) and
+    ψ(x, i) = (w·x, i) with w of order (m - 1)/4 (odd): then one table {(a, c_a), (b, c_b),
+    (c, c_c), (d, c_d)} with a, b, c, d in the four cosets of ⟨w⟩ in Z_m* gives the whole
+    base round (its 3·(m-1)/4 images), and it works iff its two pairs in one column have
+    pure differences in the two cosets of ±⟨w⟩ and its four other pairs mixed classes in
+    the four cosets of ⟨w⟩ (the cyclotomic method: Colbourn & Dinitz §VI.16; Buratti,
+    "1-rotational resolvable designs"). Exhaustive over b, c, d and the columns (a = 1 and
+    column 0: multiplying by a unit and turning the columns keep a solution)."""
+    m, columns, infinities = SHAPES[n]
+    order = (m - 1) // 4
+    assert infinities == 1 and columns == 3 and pow(w, order, m) == 1 and order % 2 == 1
+    subgroup = {pow(w, k, m) for k in range(order)}
+    assert len(subgroup) == order
+    coset: dict[int, int] = {}
+    for x in range(1, m):
+        if x not in coset:
+            index = len(set(coset.values()))
+            for h in subgroup:
+                coset[h * x % m] = index
+    pure = {x: min(coset[x], coset[m - x]) for x in range(1, m)}
+    for b in range(2, m):
+        for c in range(b + 1, m):
+            for d in range(c + 1, m):
+                block = (1, b, c, d)
+                if len({coset[x] for x in block}) != 4:
+                    continue
+                for cols in ((0, *rest) for rest in product(range(3), repeat=3)):
+                    mixed, puree = [], []
+                    for i in range(4):
+                        for j in range(i + 1, 4):
+                            x, y, cx, cy = block[i], block[j], cols[i], cols[j]
+                            if cx == cy:
+                                puree.append(pure[(y - x) % m])
+                            elif (cx + 1) % 3 == cy:
+                                mixed.append(coset[(y - x) % m])
+                            else:
+                                mixed.append(coset[(x - y) % m])
+                    if sorted(mixed) == [0, 1, 2, 3] and len(set(puree)) == 2 == len(puree):
+                        base: list[tuple[Point, ...]] = [((0, 0), (0, 1), (0, 2))]
+                        for h in sorted(subgroup):
+                            for r in range(3):
+                                base.append(tuple((h * x % m, (cx + r) % 3)
+                                                  for x, cx in zip(block, cols, strict=True)))
+                        return base
+    return None
+
+
+def find(n: int, seed: int, seconds: float, u: int | None, restart: int, folded: bool
+         ) -> tuple[list[tuple[Point, ...]], int, int] | None:
+    """A base round for n players, the seed and the steps that found it."""
+    m, columns, infinities = SHAPES[n]
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng = random.Random(seed)
+        model: Model = (FoldedModel(m, rng) if folded else
+                         PlainModel(m, columns, infinities, rng) if u is None else
+                         SymmetricModel(m, infinities, u, rng))
+        steps = tabu_search(model, rng, seconds - (time.perf_counter() - start), restart)
+        if steps is not None:
+            return model.base(), seed, steps
+        seed += 1
+    return None
+
+
+def option(args: list[str], name: str) -> str | None:
+    """The value after `name` in args (both removed), or None."""
+    if name not in args:
+        return None
+    i = args.index(name)
+    value = args[i + 1]
+    del args[i:i + 2]
+    return value
 
 
 def main() -> None:
     args = sys.argv[1:]
-    seed, seconds = 1, 540.0
-    if "--seed" in args:
-        i = args.index("--seed")
-        seed = int(args[i + 1])
-        del args[i:i + 2]
-    u = 1
-    if "--multiplier" in args:
-        i = args.index("--multiplier")
-        u = int(args[i + 1])
-        del args[i:i + 2]
-    if "--seconds" in args:
-        i = args.index("--seconds")
-        seconds = float(args[i + 1])
-        del args[i:i + 2]
-    restart = 10**9
-    if "--restart" in args:
-        i = args.index("--restart")
-        restart = int(args[i + 1])
-        del args[i:i + 2]
-    for n in (int(a) for a in args if a != "--plain"):
+    seed = int(option(args, "--seed") or 1)
+    seconds = float(option(args, "--seconds") or 540)
+    multiplier = option(args, "--multiplier")
+    restart = option(args, "--restart")
+    w = option(args, "--cyclotomic")
+    folded = "--folded" in args
+    for n in (int(a) for a in args if a != "--folded"):
+        if w is not None:
+            found_base = cyclotomic(n, int(w))
+            print(f"    {n}: (({SHAPES[n][0]}, 3, 1), (  # `find_cyclic_schedules.py "
+                  f"--cyclotomic {w} {n}`" if found_base else f"{n}: none")
+            for block in found_base or []:
+                print(f"        {block},")
+            print("    )),")
+            continue
+        m, columns, infinities = SHAPES[n]
+        u = None if multiplier is None else int(multiplier)
+        if u is not None and (columns != 3 or pow(u, 3, m) != 1):
+            print(f"{n}: no multiplier {u} (m = {m}, {columns} columns)")
+            continue
         start = time.perf_counter()
-        found = None
-        tried = seed
-        while found is None and time.perf_counter() - start < seconds:
-            left = seconds - (time.perf_counter() - start)
-            found = search(n, tried, left) if "--plain" in args or SHAPES[n][1] != 3 else \
-                rotation_search(n, tried, left, u, restart)
-            tried += 1
+        found = find(n, seed, seconds, u, int(restart) if restart else 10**9, folded)
         took = time.perf_counter() - start
         if found is None:
-            print(f"{n}: not found with seeds {seed}-{tried - 1} in {took:.0f} s", flush=True)
+            print(f"{n}: not found from seed {seed} in {took:.0f} s", flush=True)
             continue
-        base, steps = found
-        m, columns, infinities = SHAPES[n]
-        print(f"    {n}: (({m}, {columns}, {infinities}), (  # multiplier {u}, seed {tried - 1}"
-              f", {steps} steps, {took:.1f} s", flush=True)
+        base, tried, steps = found
+        command = " ".join(["find_cyclic_schedules.py",
+                            *([f"--multiplier {u}"] if u is not None else []),
+                            *(["--folded"] if folded else []),
+                            *([f"--restart {restart}"] if restart else []),
+                            f"--seed {tried}", str(n)])
+        if folded:
+            m, columns = 3 * m, 1
+        print(f"    {n}: (({m}, {columns}, {infinities}), (  # `{command}`, {steps} steps, "
+              f"{took:.1f} s", flush=True)
         for block in base:
             print(f"        {block},")
         print("    )),", flush=True)

@@ -50,12 +50,14 @@ def difference_key(a: Point, b: Point, m: int) -> tuple[int, int, int] | None:
 
 
 def develop(n: int) -> Schedule:
-    """The m rounds of the 1-rotational schedule for n players (`rotational_bases.py`;
-    labels: (x, c) → c·m + x, the ∞ players are c·m … n-1 with c columns)."""
+    """The rounds of the 1-rotational schedule for n players (`rotational_bases.py`;
+    labels: (x, c) → c·m + x, the ∞ players are c·m … n-1 with c columns): the base round
+    shifted by 0 … m-1, each round once (a base round over Z_3m in one column holds B,
+    B + m and B + 2m, so it comes back after m/3 shifts)."""
     m, infinities = ROTATIONAL[n]
     columns = (n - infinities) // m
     base = BASE_ROUNDS[n]
-    rounds = []
+    rounds: dict[frozenset[frozenset[int]], tuple[tuple[int, ...], ...]] = {}
     for t in range(m):
         tables = []
         for k, block in enumerate(base):
@@ -63,8 +65,8 @@ def develop(n: int) -> Schedule:
             if k < infinities:
                 members.append(columns * m + k)
             tables.append(tuple(members))
-        rounds.append(tuple(tables))
-    return tuple(rounds)
+        rounds.setdefault(frozenset(map(frozenset, tables)), tuple(tables))
+    return tuple(rounds.values())
 
 
 def affine_plane(q: int) -> Schedule:
