@@ -57,7 +57,7 @@ SHAPES: dict[int, tuple[int, int, int]] = {
 }
 """Players → (m, columns, ∞ players)."""
 
-TENURE = (3, 4)
+TENURE = [3, 4]
 """A move undone is tabu for TENURE[0] + a random 0 … TENURE[1] - 1 steps."""
 
 
@@ -396,6 +396,9 @@ def main() -> None:
     restart = option(args, "--restart")
     w = option(args, "--cyclotomic")
     folded = "--folded" in args
+    tenure = option(args, "--tenure")
+    if tenure is not None:  # "A,B": tabu for A + a random 0 … B-1 steps
+        TENURE[:] = map(int, tenure.split(","))
     for n in (int(a) for a in args if a != "--folded"):
         if w is not None:
             found_base = cyclotomic(n, int(w))
@@ -420,6 +423,7 @@ def main() -> None:
         command = " ".join(["find_cyclic_schedules.py",
                             *([f"--multiplier {u}"] if u is not None else []),
                             *(["--folded"] if folded else []),
+                            *([f"--tenure {tenure}"] if tenure else []),
                             *([f"--restart {restart}"] if restart else []),
                             f"--seed {tried}", str(n)])
         if folded:
