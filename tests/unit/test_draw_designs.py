@@ -61,6 +61,22 @@ def test_tables_of_4_have_a_stored_schedule_of_the_published_length_for_every_n(
     assert stored <= best_known_fours(n)
 
 
+def test_the_partial_spreads_give_5_and_9_rounds():
+    assert [len(spread_schedule(m)) for m in (4, 5)] == [5, 9]
+
+
+def test_32_players_have_the_10_rounds_of_the_social_golfer_8_4_10():
+    schedule = schedule_for(32, 4)
+    assert schedule is not None and len(schedule) == 10 == round_limit(32, 4)
+    assert schedule[0][0] == (0, 1, 2, 3)  # "ABCD", the source's first table
+
+
+def test_the_limits_of_the_issue():
+    # ⌊(n-1)/(s-1)⌋: 24 → 7, 28 → 9, 32 → 10, 36 → 11, 40 → 13, 25 in fives → 6
+    assert [round_limit(n, 4) for n in (24, 28, 32, 36, 40)] == [7, 9, 10, 11, 13]
+    assert round_limit(25, 5) == 6
+
+
 @pytest.mark.parametrize("n", sorted(n for n in BASE_ROUNDS if ROTATIONAL[n][1] == 1))
 def test_one_infinity_gives_complete_designs_every_pair_meets_exactly_once(n):
     assert n % 12 == 4
