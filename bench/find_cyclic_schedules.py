@@ -1,7 +1,9 @@
 """Offline search for the base rounds of the cyclic schedules stored in
 `xlwings_torneo/draw/rotational_bases.py` (a script, not a test):
 
-    nice -n 10 .venv/bin/python bench/find_cyclic_schedules.py [--seed S] [--seconds T] N …
+    nice -n 10 .venv/bin/python bench/find_cyclic_schedules.py [--multiplier U]
+        [--restart S] [--tenure A,B] [--seed S] [--seconds T] N …
+    .venv/bin/python bench/find_cyclic_schedules.py --cyclotomic W N
 
 The schedules are developed by a cyclic group (`designs.develop`): the players are
 Z_m × {0, …, c-1} plus k fixed players ∞, round t is the base round shifted by t. A pair of
@@ -9,8 +11,8 @@ finite players in the base round has a "difference" (column i, column j, y - x),
 m rounds meet every pair at most once iff the base round holds every difference at most
 once (pure differences up to sign; a pure difference m/2 is never allowed, its orbit has
 m/2 pairs only) (difference method: Colbourn & Dinitz, Handbook of Combinatorial Designs,
-2nd ed. 2007, §VI.16; the shapes below are those of §II.7 "resolvable designs" /
-1-rotational resolvable group divisible designs):
+2nd ed. 2007, §VI.16; the shapes below are resolvable designs and resolvable group
+divisible designs, §II.7):
 
 - n ≡ 4 (mod 12): m = (n-1)/3, c = 3, k = 1: a resolvable 2-(n,4,1) design (it exists for
   every such n: Hanani, Ray-Chaudhuri & Wilson, Discrete Math. 3, 1972), the ∞ table is
@@ -28,10 +30,12 @@ differences met beyond their first, plus the forbidden ones; each step makes the
 that is not tabu (a swap of two players between base tables, an ∞ table keeping one
 player of each column; with a multiplier also a change of an element's column). With
 `--multiplier U` (U³ ≡ 1 mod m) the base round is kept invariant under
-φ(x, i) = (U·x, i + 1), which divides the search by three (`symmetric_model`; U = 1 cannot
-work when 3 divides m, e.g. 28 players: none of the 3^8·35 labellings of Z_9 is a solution,
-and for m = 15 and 33 no other U exists; two ∞ need U ≠ 1). `--restart S` starts again
-with the next seed after S steps (the runs' lengths are heavy-tailed). Bounded by
+φ(x, i) = (U·x, i + 1), which divides the search by three (`SymmetricModel`; two ∞ need
+U ≠ 1; U = 1 found nothing when 3 divides m, and for 28 players none of the 35·3^8
+labellings of Z_9 ∖ {0} works, while for m = 15 and 33 no other U exists); without it
+any base round is searched (`PlainModel`). `--restart S` starts again with the next seed
+after S steps (the runs' lengths are heavy-tailed). `--cyclotomic W` is the exhaustive
+construction of `cyclotomic` (one ∞, m prime). Bounded by
 `--seconds` per N (default 540); prints the base round to paste into `rotational_bases.py`
 with the command and the seed that found it.
 """
@@ -200,41 +204,6 @@ class PlainModel(Model):
         return [tuple(sorted(self.points[p] for p in b)) for b in self.blocks]
 
 
-class FoldedModel(Model):
-    """One ∞ and the players Z_3m in one column (a 1-rotational design over the cyclic
-    group Z_3m, for m = 15 and 33 where no multiplier exists): the base round is
-    {∞, 0, m, 2m} and the tables B, B + m, B + 2m, so the Z_3m shifts repeat it after m
-    and give m rounds. Element e of Z_m ∖ {0} in column l stands for the player e + l·m;
-    a pair's class is ± its difference in Z_3m (never a multiple of m)."""
-
-    def __init__(self, m: int, rng: random.Random) -> None:
-        self.m = m
-        elements = list(range(1, m))
-        rng.shuffle(elements)
-        blocks = [elements[i:i + 4] for i in range(0, len(elements), 4)]
-        super().__init__(blocks, [[rng.randrange(3) for _ in b] for b in blocks],
-                         3 * m // 2 + 1, 0)
-        self.forbidden = []
-
-    def own(self, bi: int, i: int, x: int, c: int) -> list[int]:
-        m, size = self.m, 3 * self.m
-        out = []
-        for k, (y, cy) in enumerate(zip(self.blocks[bi], self.column[bi], strict=True)):
-            if k != i:
-                d = (y + m * cy - x - m * c) % size
-                out.append(min(d, size - d))
-        return out
-
-    def base(self) -> list[tuple[Point, ...]]:
-        m = self.m
-        base: list[tuple[Point, ...]] = [((0, 0), (m, 0), (2 * m, 0))]
-        for b, cols in zip(self.blocks, self.column, strict=True):
-            for r in range(3):
-                base.append(tuple(((x + m * (c + r)) % (3 * m), 0)
-                                  for x, c in zip(b, cols, strict=True)))
-        return base
-
-
 def tabu_search(model: Model, rng: random.Random, seconds: float, most_steps: int
                 ) -> int | None:
     """Steps until every class is met at most once, or None past the bounds."""
@@ -361,15 +330,14 @@ def cyclotomic(n: int, w: int) -> list[tuple[Point, ...]] | None:
     return None
 
 
-def find(n: int, seed: int, seconds: float, u: int | None, restart: int, folded: bool
+def find(n: int, seed: int, seconds: float, u: int | None, restart: int
          ) -> tuple[list[tuple[Point, ...]], int, int] | None:
     """A base round for n players, the seed and the steps that found it."""
     m, columns, infinities = SHAPES[n]
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         rng = random.Random(seed)
-        model: Model = (FoldedModel(m, rng) if folded else
-                         PlainModel(m, columns, infinities, rng) if u is None else
+        model: Model = (PlainModel(m, columns, infinities, rng) if u is None else
                          SymmetricModel(m, infinities, u, rng))
         steps = tabu_search(model, rng, seconds - (time.perf_counter() - start), restart)
         if steps is not None:
@@ -395,11 +363,10 @@ def main() -> None:
     multiplier = option(args, "--multiplier")
     restart = option(args, "--restart")
     w = option(args, "--cyclotomic")
-    folded = "--folded" in args
     tenure = option(args, "--tenure")
     if tenure is not None:  # "A,B": tabu for A + a random 0 … B-1 steps
         TENURE[:] = map(int, tenure.split(","))
-    for n in (int(a) for a in args if a != "--folded"):
+    for n in map(int, args):
         if w is not None:
             found_base = cyclotomic(n, int(w))
             print(f"    {n}: (({SHAPES[n][0]}, 3, 1), (  # `find_cyclic_schedules.py "
@@ -414,7 +381,7 @@ def main() -> None:
             print(f"{n}: no multiplier {u} (m = {m}, {columns} columns)")
             continue
         start = time.perf_counter()
-        found = find(n, seed, seconds, u, int(restart) if restart else 10**9, folded)
+        found = find(n, seed, seconds, u, int(restart) if restart else 10**9)
         took = time.perf_counter() - start
         if found is None:
             print(f"{n}: not found from seed {seed} in {took:.0f} s", flush=True)
@@ -422,12 +389,9 @@ def main() -> None:
         base, tried, steps = found
         command = " ".join(["find_cyclic_schedules.py",
                             *([f"--multiplier {u}"] if u is not None else []),
-                            *(["--folded"] if folded else []),
                             *([f"--tenure {tenure}"] if tenure else []),
                             *([f"--restart {restart}"] if restart else []),
                             f"--seed {tried}", str(n)])
-        if folded:
-            m, columns = 3 * m, 1
         print(f"    {n}: (({m}, {columns}, {infinities}), (  # `{command}`, {steps} steps, "
               f"{took:.1f} s", flush=True)
         for block in base:

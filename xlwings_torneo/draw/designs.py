@@ -50,14 +50,12 @@ def difference_key(a: Point, b: Point, m: int) -> tuple[int, int, int] | None:
 
 
 def develop(n: int) -> Schedule:
-    """The rounds of the 1-rotational schedule for n players (`rotational_bases.py`;
-    labels: (x, c) → c·m + x, the ∞ players are c·m … n-1 with c columns): the base round
-    shifted by 0 … m-1, each round once (a base round over Z_3m in one column holds B,
-    B + m and B + 2m, so it comes back after m/3 shifts)."""
+    """The m rounds of the 1-rotational schedule for n players (`rotational_bases.py`;
+    labels: (x, c) → c·m + x, the ∞ players are c·m … n-1 with c columns)."""
     m, infinities = ROTATIONAL[n]
     columns = (n - infinities) // m
     base = BASE_ROUNDS[n]
-    rounds: dict[frozenset[frozenset[int]], tuple[tuple[int, ...], ...]] = {}
+    rounds = []
     for t in range(m):
         tables = []
         for k, block in enumerate(base):
@@ -65,8 +63,8 @@ def develop(n: int) -> Schedule:
             if k < infinities:
                 members.append(columns * m + k)
             tables.append(tuple(members))
-        rounds.setdefault(frozenset(map(frozenset, tables)), tuple(tables))
-    return tuple(rounds.values())
+        rounds.append(tuple(tables))
+    return tuple(rounds)
 
 
 def affine_plane(q: int) -> Schedule:

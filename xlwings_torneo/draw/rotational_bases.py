@@ -12,20 +12,21 @@ each entry:
 - resolvable 2-(n,4,1) designs, n ≡ 4 (mod 12), k = 1: m = (n-1)/3 rounds, every pair meets
   exactly once (they exist for every such n: Hanani, Ray-Chaudhuri & Wilson, "On resolvable
   designs", Discrete Math. 3, 1972); the ∞ sits with (0,0), (0,1), (0,2);
-- resolvable group divisible designs with blocks of 4 (4-RGDDs, Handbook §IV.5), whose
-  groups are the pairs that never meet: type 3^(n/3), n ≡ 0 (mod 12), k = 3, m = (n-3)/3,
-  groups {∞_0, ∞_1, ∞_2} and {(x,0), (x,1), (x,2)}; type 2^(n/2), n ≡ 8 (mod 12), k = 2,
-  m = (n-2)/3, groups {∞_0, ∞_1} and {(x,i), (x+m/2,i)}. Each has ⌊(n-1)/3⌋ rounds, the
-  counting limit;
+- resolvable group divisible designs with blocks of 4 (4-RGDDs, Handbook §II.7), whose
+  groups are the players who never meet: type 3^(n/3), n ≡ 0 (mod 12), k = 3, m = (n-3)/3,
+  groups {∞_0, ∞_1, ∞_2} and triples of finite players ({(x,0), (x,1), (x,2)} in those
+  of `find_cyclic_schedules.py`); type 2^(n/2), n ≡ 8 (mod 12), k = 2, m = (n-2)/3, groups
+  {∞_0, ∞_1} and {(x,i), (x+m/2,i)}. Each has ⌊(n-1)/3⌋ rounds, the counting limit;
 - 92 players, k = 0, c = 4: 23 rounds over Z_23, the most known for 92 (Miller, Valkov &
   Abel, "Combinatorial Solutions to the Social Golfer Problem and the Social Golfer
   Problem with Adjacent Group Sizes", Symmetry 18(2):269, 2026, doi:10.3390/sym18020269,
   Appendix B: every n ≡ 0 (mod 4) up to 100 reaches ⌊(n-1)/3⌋ rounds except 20 and 92).
 
 Found by `bench/find_schedules.py` (16-52) and `bench/find_cyclic_schedules.py` (the
-others, the command and seed beside each): a search, the designs' existence being the
-cited theorems. The "multiplier u" searches keep the base round invariant under
-φ(x, i) = (u·x, i + 1), so its tables come in threes.
+others, the command and seed beside each): our search or construction; the existence of
+such designs is the cited theorems', the test checks each one. The "multiplier u"
+searches keep the base round invariant under φ(x, i) = (u·x, i + 1), so its tables come
+in threes; the "cyclotomic" one also under ψ(x, i) = (w·x, i).
 """
 
 from __future__ import annotations
