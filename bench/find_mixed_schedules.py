@@ -42,10 +42,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from xlwings_torneo.draw.mixed_designs import (
-    ALPHABET,
     decode,
+    encode_label,
     five_blocks_second_round,
     five_fair,
+    label_width,
     open_sizes,
 )
 
@@ -187,7 +188,9 @@ class Search:
     def schedule(self) -> list[str]:
         """The rounds relabelled so that round 0 seats 0 … n-1 table by table, encoded."""
         label = {p: i for i, p in enumerate(p for t in self.tables[0] for p in t)}
-        return [" ".join("".join(ALPHABET[label[p]] for p in sorted(t, key=label.get))
+        width = label_width(self.n)
+        return [" ".join("".join(encode_label(label[p], width)
+                                 for p in sorted(t, key=label.get))
                          for t in rnd) for rnd in self.tables]
 
 

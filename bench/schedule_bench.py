@@ -10,10 +10,11 @@ the entry `torneo draw` uses, with random plausible scores typed in between roun
 - every built-in type at 16, 40, 64 and 100 players in clubs (teams of 5 for CNS): the
   most CPU seconds a round took (issue 15, item 4: at most 0.2 s up to 100 players).
 Prints seconds per round and each criterion's value beside its lower bound.
-- issue 23: every n ≡ 0 (mod 4) from 16 to 100 at tables of 4, repeat-free rounds against
-  the published best.
-`--repeat` prints only the issue-15 table, `--tipi` only the every-type table, `--quattro`
-only the issue-23 table of tables of 4.
+- issue 23: every n ≡ 0 (mod 4) from 16 to 100 at tables of 4 (`--quattro`: players,
+  published best, rounds drawn before the first repeat), tables of 5 only (`--fives`:
+  players, best known, stored, rounds drawn before the first repeat) and the Open's 4/5
+  split for 17-99 players (`--mixed`).
+`--repeat` prints only the issue-15 table, `--tipi` only the every-type table.
 """
 
 from __future__ import annotations
@@ -31,7 +32,12 @@ from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.designs import best_known_fours, schedule_for
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
-from xlwings_torneo.draw.mixed_designs import mixed_schedule
+from xlwings_torneo.draw.five_designs import BEST_KNOWN
+from xlwings_torneo.draw.mixed_designs import (
+    five_blocks_second_round,
+    mixed_schedule,
+    relaxed_schedule,
+)
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament import Player, Round, Tournament
@@ -171,6 +177,72 @@ def repeat_table() -> None:
               f"{' '.join(after):>26} {sum(times) / len(times):>11.3f} {max(times):>6.3f}")
 
 
+FIVES_CRITERIA = (Criterion.CLUB, Criterion.REPEAT)
+"""An organiser's type with `tavoli = "5"` and criteria CLUB, REPEAT (docs/tipi.md)."""
+
+
+def free_run(n: int, scheme: SizeScheme, criteria: tuple[Criterion, ...], rounds: int,
+             seed: int) -> tuple[int, float]:
+    """Rounds drawn before the first repeated meeting (at most `rounds`), no clubs,
+    scores typed in between; the most CPU seconds a round took."""
+    rng = random.Random(seed)
+    players = [Player(pid, f"Nome{pid}", f"Cognome{pid}") for pid in range(1, n + 1)]
+    history: list[Round] = []
+    worst = 0.0
+    for number in range(1, rounds + 1):
+        start = time.process_time()
+        result = draw_optimised(players, history, scheme,
+                                (Criterion.CLUB,) if number == 1 else criteria,
+                                seed + number)
+        worst = max(worst, time.process_time() - start)
+        if result.values.get(Criterion.REPEAT, 0):
+            return number - 1, worst
+        history.append(play_round(result.tables, number, rng))
+    return rounds, worst
+
+
+def fives_table() -> None:
+    """Issue 23: tables of 5 only, players / best known (OEIS A107431; Miller, Valkov &
+    Abel 2026, App. B) / stored schedule / repeat-free rounds drawn round by round."""
+    print('\nTables of 5 (tavoli = "5", criteria CLUB, REPEAT; no clubs; seed 7)')
+    print(f"{'players':>8} {'best known':>10} {'stored':>6} {'ours':>5} {'CPU s/round max':>15}")
+    for n in (25, *BEST_KNOWN):
+        known = BEST_KNOWN.get(n, 6)  # 25: AG(2,5), 6 rounds
+        stored = schedule_for(n, 5)
+        free, worst = free_run(n, SizeScheme.FIVE, FIVES_CRITERIA, known + 1, 7)
+        print(f"{n:>8} {known:>10} {len(stored) if stored else '—':>6} {free:>5} "
+              f"{worst:>15.3f}")
+
+
+MIXED_COUNTS = tuple(n for n in range(17, 100) if n % 4)
+OPEN_LATER = (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT)
+
+
+def mixed_table() -> None:
+    """Issue 23: the Open's tables of 4 and 5 for every count from 17 to 99 not a multiple
+    of 4: the counting limit, the stored FIVE-fair schedule, the rounds drawn before the
+    first repeat with the Open's criteria (FIVE first), and with FIVE relaxed (CLUB,
+    REPEAT); "FIVE" marks the counts where FIVE at its bound allows one round only."""
+    print("\nOpen's tables of 4 and 5 (no clubs, seed 7): limit ⌊(n-1)/3⌋ / stored FIVE-fair /"
+          " drawn, Open criteria / relaxed schedule / drawn, CLUB, REPEAT")
+    print(f"{'players':>8} {'limit':>5} {'stored':>6} {'Open':>5} {'relaxed':>7} "
+          f"{'no FIVE':>7} {'CPU s max':>9}")
+    totals = [0, 0, 0]
+    for n in MIXED_COUNTS:
+        limit = (n - 1) // 3
+        stored = mixed_schedule(n)
+        relaxed = relaxed_schedule(n)
+        length = max(len(stored) if stored else 1, len(relaxed) if relaxed else 1)
+        open_free, worst = free_run(n, SizeScheme.FOUR_FIVE, OPEN_LATER, length + 1, 7)
+        free, worst_free = free_run(n, SizeScheme.FOUR_FIVE, FIVES_CRITERIA, length + 1, 7)
+        mark = " FIVE" if five_blocks_second_round(n) else ""
+        print(f"{n:>8} {limit:>5} {len(stored) if stored else '—':>6} {open_free:>5} "
+              f"{len(relaxed) if relaxed else '—':>7} {free:>7} "
+              f"{max(worst, worst_free):>9.3f}{mark}", flush=True)
+        totals = [totals[0] + limit, totals[1] + open_free, totals[2] + free]
+    print(f"{'total':>8} {totals[0]:>5} {'':>6} {totals[1]:>5} {'':>7} {totals[2]:>7}")
+
+
 TYPE_SIZES = (16, 40, 64, 100)
 OPEN_ENDED_ROUNDS = 6
 
@@ -220,17 +292,15 @@ def every_type_table() -> None:
 
 
 def main() -> None:
-    if sys.argv[1:] == ["--repeat"]:
-        repeat_table()
-        return
-    if sys.argv[1:] == ["--tipi"]:
-        every_type_table()
-        return
-    if sys.argv[1:] == ["--quattro"]:
-        fours_table()
+    only = {"--repeat": repeat_table, "--tipi": every_type_table, "--fives": fives_table,
+            "--mixed": mixed_table, "--quattro": fours_table}
+    if sys.argv[1:2] and sys.argv[1] in only:
+        only[sys.argv[1]]()
         return
     fours_table()
     repeat_table()
+    fives_table()
+    mixed_table()
     every_type_table()
     rng = random.Random(2026)
     p300 = players_in_clubs(300, 40, rng)

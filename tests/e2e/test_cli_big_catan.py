@@ -40,6 +40,14 @@ def standings(path: Path) -> list[tuple[int, int, list[object], object]]:
             for row in standings_rows(ws)]
 
 
+def new_tournament(path: Path, torneo: Cli, players: int, type_name: str) -> Path:
+    """A new workbook at `path` with `players` registered and `type_name` to draw."""
+    assert torneo("new", path) == 0, torneo.err
+    register(path, club_players(players))
+    set_option(path, "Tipo Sorteggio", type_name)
+    return path
+
+
 def log_lines(path: Path) -> list[str]:
     ws = openpyxl.load_workbook(path)["Log"]
     return [str(row[2].value) for row in ws.iter_rows(min_row=2)]
@@ -51,9 +59,7 @@ def ids_by_standing(path: Path) -> list[int]:
 
 def test_a_28_player_catan_tournament_end_to_end(tmp_path: Path, torneo: Cli):
     path = tmp_path / "catan.xlsx"
-    assert torneo("new", path) == 0, torneo.err
-    register(path, club_players(28))
-    set_option(path, "Tipo Sorteggio", "BIG_Catan")
+    new_tournament(path, torneo, 28, "BIG_Catan")
 
     # round 1: random (seed 004 l.73), 7 tables of 4 (preferred size 4)
     assert torneo("draw", path, "--seed", "11") == 0, torneo.err
@@ -126,9 +132,9 @@ def pdf_text(path: Path) -> str:
 def set_planned_rounds(path: Path, rounds: int) -> None:
     wb = openpyxl.load_workbook(path)
     ws = wb["TORNEO"]
-    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value ==
+    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 3).value ==
                "Numero Turni Previsti")
-    ws.cell(row, 2, rounds)
+    ws.cell(row, 4, rounds)  # the original's layout: labels in C, values in D
     wb.save(path)
 
 
@@ -136,9 +142,7 @@ def test_twelve_players_play_two_rounds_and_a_final_of_the_first_four(tmp_path: 
                                                                       torneo: Cli):
     # seed 004 l.123: "6 – 16 | 2 Turni | 4 | Finale": no semifinals
     path = tmp_path / "catan.xlsx"
-    assert torneo("new", path) == 0, torneo.err
-    register(path, club_players(12))
-    set_option(path, "Tipo Sorteggio", "BIG")
+    new_tournament(path, torneo, 12, "BIG")
     for number in (1, 2):
         assert torneo("draw", path, "--seed", str(number)) == 0, torneo.err
         assert [len(t) for t in round_tables(path, number)] == [4, 4, 4]
@@ -153,9 +157,7 @@ def test_the_organiser_plans_three_qualifying_rounds_with_numero_turni_previsti(
         tmp_path: Path, torneo: Cli):
     # seed 004 l.124: "2 o 3 Turni"; 3 qualifiers + semifinals + final = 5 rounds planned
     path = tmp_path / "catan.xlsx"
-    assert torneo("new", path) == 0, torneo.err
-    register(path, club_players(18))
-    set_option(path, "Tipo Sorteggio", "BIG_Catan")
+    new_tournament(path, torneo, 18, "BIG_Catan")
     set_planned_rounds(path, 5)
     for number in (1, 2, 3):
         assert torneo("draw", path, "--seed", str(number)) == 0, torneo.err
@@ -179,9 +181,7 @@ def test_score_sheets_of_a_seven_player_round_say_the_points_are_net_of_the_auct
     (tmp_path / "tipi.toml").write_text('[Sette]\nbase = "BIG"\ntavolo_preferito = 7\n',
                                         encoding="utf-8")
     path = tmp_path / "sette.xlsx"
-    assert torneo("new", path) == 0, torneo.err
-    register(path, club_players(14))
-    set_option(path, "Tipo Sorteggio", "Sette")
+    new_tournament(path, torneo, 14, "Sette")
     assert torneo("draw", path, "--seed", "1") == 0, torneo.err
     tables = round_tables(path, 1)
     assert [len(t) for t in tables] == [7, 7]

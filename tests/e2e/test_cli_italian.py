@@ -57,8 +57,15 @@ def test_a_huge_round_number_is_refused_at_once(workbook: Path, torneo: Cli):
 
 
 def test_abbreviated_options_are_not_taken(workbook: Path, torneo: Cli):
+    """Refused, naming the option meant (issue 24): nothing is drawn with a guess."""
     assert torneo("draw", workbook, "--typ", "Open") == 2
-    assert "argomenti non riconosciuti: --typ" in torneo.err
+    assert "opzione sconosciuta --typ: forse intendevi --type?" in torneo.err
+    assert "1° Turno" not in openpyxl.load_workbook(workbook).sheetnames
+
+
+def test_an_option_far_from_any_is_listed_as_unknown(workbook: Path, torneo: Cli):
+    assert torneo("draw", workbook, "--zzzzzz") == 2
+    assert "argomenti non riconosciuti: --zzzzzz" in torneo.err
 
 
 def test_after_round_past_the_last_round_is_refused(workbook: Path, torneo: Cli):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,41 @@ def test_lo_run_posti_writes_the_hall_list(tmp_path: Path, torneo_fd: Cli):
     assert "Chi siede dove" in torneo.out and str(pdf) in torneo.out
     text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
     assert "Chi siede dove - Turno 1" in text and "Cognome12 Nome12" in text
+
+
+def test_lo_esegui_speaks_italian_and_checks_before_publishing(tmp_path: Path,
+                                                               torneo_fd: Cli):
+    """`torneo lo-esegui FILE sorteggia` is `lo-run FILE draw` (issue 24: Italian names,
+    English aliases); `pubblicazione` is the publishing check on the open document."""
+    torneo = torneo_fd
+    workbook = new_workbook(tmp_path / "torneo.xlsx").path
+    register(workbook, club_players(20))
+    twin = tmp_path / "gemello.xlsx"
+    twin.write_bytes(workbook.read_bytes())
+    assert torneo("lo-esegui", workbook, "sorteggia", "--seed", "4") == 0, torneo.err
+    assert "1° Turno (Open): 5 tavoli, seme 4" in torneo.out
+    assert torneo("lo-run", twin, "draw", "--seed", "4") == 0, torneo.err
+    assert round_tables(workbook, 1) == round_tables(twin, 1)
+    type_scores(workbook, 1)
+    assert torneo("lo-esegui", workbook, "pubblicazione") == 0, torneo.err
+    assert ("Controllo per la pubblicazione: 1 turno senza data, 20 anonimi, 1 turno con "
+            "meno di 6 tavoli") in torneo.out
+
+
+def test_lo_run_leaves_the_organisers_far_columns_unread(tmp_path: Path, torneo_fd: Cli):
+    # issue 24: notes at column 1,000 (ALL) of Iscritti, one far down: LibreOffice reads the
+    # columns the program uses, and the far value does not stretch the rows it reads
+    import openpyxl
+
+    torneo = torneo_fd
+    workbook = new_workbook(tmp_path / "torneo.xlsx").path
+    register(workbook, club_players(16))
+    wb = openpyxl.load_workbook(workbook)
+    wb["Iscritti"]["ALL3"], wb["Iscritti"]["ALL150000"] = "Note", "fine"
+    wb.save(workbook)
+    started = time.monotonic()
+    assert torneo("lo-run", workbook, "draw", "--round", "1", "--seed", "4") == 0, torneo.err
+    # reading 150,000 rows of 200 columns took four minutes here; the used rows take seconds
+    assert time.monotonic() - started < 90
+    assert sorted(p for t in round_tables(workbook, 1) for p in t) == list(range(1, 17))
+    assert openpyxl.load_workbook(workbook)["Iscritti"]["ALL150000"].value == "fine"

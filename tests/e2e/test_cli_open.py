@@ -51,7 +51,8 @@ def test_three_rounds_of_open_drawn_scored_and_ranked(workbook: Path, torneo: Cl
     type_scores(workbook, 3)
     assert torneo("rank", workbook) == 0, torneo.err
     wb = openpyxl.load_workbook(workbook)
-    assert wb.sheetnames[-4:] == ["3° Turno", "Classifica", "Classifica Ridotta", "Log"]
+    assert wb.sheetnames[-5:] == ["3° Turno", "Classifica", "Classifica Ridotta",
+                                  "STATISTICHE", "Log"]
     ws = wb["Classifica"]
     header = [c.value for c in ws[1]]
     assert header == ["Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia", "pt1", "pt2", "pt3",

@@ -44,7 +44,12 @@ def test_1vs1_has_no_standings_and_says_which_type_to_use(played: Path, torneo: 
 def test_master_points_are_thousandths_shown_with_three_decimals(played: Path, torneo: Cli):
     assert torneo("rank", played, "--type", "MasterRisiko", "--seed", "5") == 0, torneo.err
     ws = openpyxl.load_workbook(played)["Classifica"]
-    assert header(played)[5:] == ["Q1", "Q2", "v tot", "pt tot", "ID"]
+    # issue 24: the tie-breakers' values (regolamento 001 l.139-142) after the totals; no
+    # third game after two rounds, so no `3ª migliore` column
+    assert header(played)[5:] == ["Q1", "Q2", "v tot", "pt tot", "Migliore", "2ª migliore",
+                                  "Pos. prec.", "ID"]
+    assert ws.cell(2, 10).value == max(ws.cell(2, 6).value, ws.cell(2, 7).value)
+    assert ws.cell(2, 11).value == min(ws.cell(2, 6).value, ws.cell(2, 7).value)
     best = ws.cell(2, 9)  # pt tot of the first row: two wins with 60 = 2 x 1.060
     assert best.value == 2.12 and best.number_format == "0.000"
     assert ws.cell(2, 6).value == 1.06 and ws.cell(2, 6).number_format == "0.000"

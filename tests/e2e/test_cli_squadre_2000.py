@@ -142,7 +142,9 @@ def test_a_squadre_2000_tournament_of_41_players(tmp_path: Path, torneo: Cli):
         lowest[pid] = min(t for t, _, _ in games)
     ws = openpyxl.load_workbook(book)["Classifica"]
     header = [c.value for c in ws[1]]
-    assert header[-7:] == ["pt1", "pt2", "pt3", "v tot", "penalità", "pt tot", "ID"]
+    # issue 24.4: the tie-breakers' values (seed 003 l.17) between the totals and the ID
+    assert header[-9:] == ["pt1", "pt2", "pt3", "v tot", "penalità", "pt tot",
+                           "Tavolo più basso", "Pos. prec.", "ID"]
     rows = [dict(zip(header, (c.value for c in r), strict=True)) for r in ws.iter_rows(min_row=2)]
     got = {int(r["ID"]): Decimal(str(r["pt tot"])) for r in rows}
     assert ONE_GAME not in got
@@ -154,3 +156,5 @@ def test_a_squadre_2000_tournament_of_41_players(tmp_path: Path, torneo: Cli):
             if expected[a] == expected[b] and lowest[a] != lowest[b]]
     assert ties, "the seat-based scores give equal totals at different tables"
     assert all(lowest[a] < lowest[b] for a, b in ties)
+    shown = {int(r["ID"]): r["Tavolo più basso"] for r in rows}
+    assert shown == {pid: lowest[pid] for pid in shown}

@@ -100,6 +100,20 @@ def test_a_stray_value_at_the_last_cell_does_not_hang_check(workbook: Path, torn
     assert time.monotonic() - started < 60  # it used to run out of memory, not seconds
 
 
+def test_the_organisers_columns_far_to_the_right_are_ignored_not_refused(workbook: Path,
+                                                                        torneo: Cli):
+    # issue 24: notes at column 1,000 (ALL) of Iscritti and far down it; only the columns
+    # the headers name are read, the grid stays within MAX_SHEET_COLS
+    wb = openpyxl.load_workbook(workbook)
+    ws = wb["Iscritti"]
+    ws["ALL3"], ws["ALL4"], ws["ALL150000"] = "Note dell'organizzatore", "pagato", "fine"
+    wb.save(workbook)
+    assert torneo("check", workbook) == 0, torneo.err
+    assert torneo("draw", workbook, "--seed", "1") == 0, torneo.err
+    ws = openpyxl.load_workbook(workbook)["Iscritti"]
+    assert (ws["ALL3"].value, ws["ALL150000"].value) == ("Note dell'organizzatore", "fine")
+
+
 def test_a_styled_empty_last_cell_is_ignored(workbook: Path, torneo: Cli):
     wb = openpyxl.load_workbook(workbook)
     wb["Iscritti"]["XFD1048576"].fill = openpyxl.styles.PatternFill("solid", fgColor="FF0000")

@@ -99,14 +99,19 @@ def test_a_refused_draw_names_the_sheet_and_leaves_the_file_untouched(
     assert hashlib.sha256(lo.read_bytes()).hexdigest() == before
 
 
-def test_the_installed_macro_draws_on_the_open_document(twins: tuple[Path, Path],
-                                                         tmp_path: Path):
-    lo, _ = twins
-    profile = tmp_path / "profilo"
+def install_macro(profile: Path) -> Path:
+    """The macro and the toolbar installed in a LibreOffice profile, as the README says."""
     install = subprocess.run([sys.executable, str(REPO / "install_addin.py"), "--libreoffice",
                               "--lo-profile", str(profile)],
                              capture_output=True, text=True, check=False)
     assert install.returncode == 0, install.stderr
+    return profile
+
+
+def test_the_installed_macro_draws_on_the_open_document(twins: tuple[Path, Path],
+                                                         tmp_path: Path):
+    lo, _ = twins
+    profile = install_macro(tmp_path / "profilo")
     assert (profile / "user" / "Scripts" / "python" / "torneo.py").is_file()
     done = lo_run(lo, "macro", "SorteggioTurno", "--profile", str(profile))
     assert done.returncode == 0, done.stderr
@@ -117,6 +122,26 @@ def test_the_installed_macro_draws_on_the_open_document(twins: tuple[Path, Path]
     assert done.returncode == 2
     assert "Errore: il foglio '1° Turno' contiene già dei punteggi" in done.stderr
     assert values(lo, "1° Turno")[1][2] == 60  # the organiser's scores are still there
+
+
+def test_the_macro_checks_before_publishing_as_the_cli_does(twins: tuple[Path, Path],
+                                                            tmp_path: Path, torneo: Cli):
+    """The toolbar's Prima di pubblicare (issue 24) runs the installed macro on the open
+    document and says what `torneo controlla --pubblicazione` says."""
+    lo, cli = twins
+    profile = install_macro(tmp_path / "profilo")
+    assert torneo("sorteggia", lo, "--seed", "2") == 0, torneo.err
+    type_scores(lo, 1)
+    shutil.copyfile(lo, cli)
+    done = lo_run(lo, "macro", "PrimaDiPubblicare", "--profile", str(profile))
+    assert done.returncode == 0, done.stderr
+    assert torneo("controlla", cli, "--pubblicazione") == 0, torneo.err
+    said = torneo.out.replace(cli.parent.as_posix(), lo.parent.as_posix()).splitlines()
+    assert said[0] == ("torneo.xlsx: nessun errore, 25 avvisi (24 iscritti, "
+                       "24 partecipanti, 1 turno)")
+    assert said[-1] == "  Controllo per la pubblicazione: 1 turno senza data, 24 anonimi"
+    for line in said:
+        assert line.strip() in done.stdout, line
 
 
 def test_headless_print_and_export_write_the_cli_files_beside_the_workbook(

@@ -31,7 +31,7 @@ national registry's people invented (the spec's files/README.md); copied here as
 PLAYERS = 20
 CLUBS = ["ROMA (Il Gufo)", "MONZA (Monzamici)", "TORINO (ToRisiKo!)", "FIRENZE (Maledetti)",
          "TERNI (Li Draghi)"]
-WRITTEN = re.compile(r"^(Turno \d+|\d+° Turno|Classifica.*|Log|Opzioni)$")
+WRITTEN = re.compile(r"^(Turno \d+|\d+° Turno|Classifica.*|Log|Opzioni|STATISTICHE)$")
 """The sheets the program writes; every other sheet must come back as it was."""
 
 

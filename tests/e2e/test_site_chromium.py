@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import shutil
 import struct
 import subprocess
@@ -12,6 +14,21 @@ from pathlib import Path
 import pytest
 
 from tests.unit.reports_factory import make_standings, make_tournament
+from xlwings_torneo.reports.page_views import (
+    Frame,
+    Links,
+    frame,
+    player_view,
+    round_view,
+    seating_view,
+    standings_view,
+)
+from xlwings_torneo.reports.pages import (
+    render_find_seat,
+    render_player,
+    render_round,
+    render_standings,
+)
 from xlwings_torneo.reports.site import export_site
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -140,3 +157,156 @@ def test_every_page_says_when_it_was_made_and_reloads_for_a_projector(site, tmp_
     assert "Aggiornato alle 14:05 di sabato 21/11/2026" in dom
     assert '<meta http-equiv="refresh" content="60">' in dom
     assert "Chi siede dove - Turno 3" in dom
+
+
+LONG_NAME = ("Bartolomeo Massimiliano", "Dell'Acqua Castelfranchi", "SuperCalifragilistico",
+             "ASSOCIAZIONE LUDICA CULTURALE [I Dadi Rotolanti di Castelfranco Emilia]")
+"""The longest name, nick and club a real Iscritti might hold, on one player."""
+
+SWEEP = """<!DOCTYPE html><html><body>
+<iframe id="f" style="width:{width}px;height:800px;border:0"></iframe>
+<script>
+var pages = {pages}, i = 0, out = [], frame = document.getElementById("f");
+frame.addEventListener("load", function () {{
+  var root = this.contentDocument.documentElement;
+  out.push(pages[i] + "=" + root.scrollWidth + "x" + root.clientWidth);
+  i++;
+  if (i < pages.length) frame.src = pages[i];
+  else document.body.setAttribute("data-misure", out.join(";"));
+}});
+frame.src = pages[0];
+</script></body></html>"""
+"""Every page of a site in turn in a 390 px frame: its content's width against the frame's."""
+
+
+def sweep(folder: Path, profile: Path) -> dict[str, tuple[int, int]]:
+    pages = sorted(p.name for p in folder.glob("*.html"))
+    probe = folder / "probe-sweep.html"
+    probe.write_text(SWEEP.format(width=PHONE_WIDTH, pages=json.dumps(pages)), encoding="utf-8")
+    dom = chromium(profile, "--allow-file-access-from-files", "--virtual-time-budget=30000",
+                   "--dump-dom", probe.as_uri()).stdout
+    probe.unlink()
+    sizes = dom.split('data-misure="', 1)[1].split('"', 1)[0].split(";")
+    measured = {}
+    for item in sizes:
+        page, size = item.split("=")
+        scroll, client = (int(v) for v in size.split("x"))
+        measured[page] = (scroll, client)
+    assert sorted(measured) == pages
+    return measured
+
+
+@pytest.fixture(scope="module", params=[40, 300])
+def big_site(request: pytest.FixtureRequest,
+             tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp(f"sito{request.param}")
+    t = make_tournament(request.param, 3, hostile=True, ghost=True)
+    nome, cognome, nick, club = LONG_NAME
+    players = (*t.players[:-1], dataclasses.replace(t.players[-1], nome=nome, cognome=cognome,
+                                                     nick=nick, club=club))
+    t = dataclasses.replace(t, players=players)
+    export_site(t, make_standings(t), folder, now=datetime(2026, 11, 21, 14, 5))
+    return folder
+
+
+def test_on_a_390_px_phone_no_page_of_a_40_or_300_player_site_scrolls_sideways(big_site,
+                                                                               tmp_path):
+    measured = sweep(big_site, tmp_path / "profile")
+    assert len(measured) == 7  # index, 3 rounds, 3 seating pages
+    for page, (scroll, client) in measured.items():
+        assert 300 < client <= PHONE_WIDTH
+        assert scroll <= client, f"{page}: {scroll} px of content in {client} px"
+
+
+def test_phone_screenshots_of_the_round_and_seating_pages(big_site, tmp_path):
+    for page in ("turno-1.html", "posti-1.html", "index.html"):
+        shot = tmp_path / page.replace(".html", ".png")
+        chromium(tmp_path / "profile", f"--screenshot={shot}",
+                 f"--window-size={PHONE_WIDTH},844", (big_site / page).as_uri())
+        assert png_size(shot) == (PHONE_WIDTH, 844)
+        assert shot.stat().st_size > 10_000
+
+
+FILTER = """<!DOCTYPE html><html><body>
+<iframe id="f" src="{page}" style="width:390px;height:800px;border:0"></iframe>
+<script>
+document.getElementById("f").addEventListener("load", function () {{
+  var doc = this.contentDocument, box = doc.getElementById("cerca-nome");
+  box.value = {typed};
+  box.dispatchEvent(new Event("input"));
+  var shown = [];
+  doc.querySelectorAll("tr[data-chiave]").forEach(function (row) {{
+    if (row.offsetHeight > 0) shown.push(row.cells[0].textContent + "@" + row.cells[1].textContent);
+  }});
+  document.body.setAttribute("data-visti", shown.join("|"));
+  document.body.setAttribute("data-nessuno", doc.getElementById("nessuno").hidden ? "no" : "si");
+}});
+</script></body></html>"""
+"""Types a part of a name into the seating page's search box, as a player would."""
+
+
+def typed_into_the_search_box(folder: Path, page: str, typed: str,
+                              profile: Path) -> tuple[list[str], bool]:
+    probe = folder / "probe-filtro.html"
+    probe.write_text(FILTER.format(page=page, typed=json.dumps(typed)), encoding="utf-8")
+    dom = chromium(profile, "--allow-file-access-from-files", "--virtual-time-budget=5000",
+                   "--dump-dom", probe.as_uri()).stdout
+    probe.unlink()
+    shown = unescape(dom.split('data-visti="', 1)[1].split('"', 1)[0])
+    nobody = dom.split('data-nessuno="', 1)[1].split('"', 1)[0] == "si"
+    return [s for s in shown.split("|") if s], nobody
+
+
+def test_the_search_box_finds_a_seat_ignoring_accents_case_and_apostrophes(site, tmp_path):
+    folder, _ = site
+    shown, nobody = typed_into_the_search_box(folder, "posti-3.html", "dacqua", tmp_path / "p")
+    assert shown == [] and nobody  # nobody of the 37 is called so
+    shown, nobody = typed_into_the_search_box(folder, "posti-3.html", "CARBONE",
+                                              tmp_path / "p")
+    html = (folder / "posti-3.html").read_text(encoding="utf-8")
+    expected = html.count('data-chiave="carbone ')
+    assert len(shown) == expected > 0 and not nobody
+    assert all(s.startswith("Càrbone ") for s in shown)
+    shown, _ = typed_into_the_search_box(folder, "posti-3.html", "o'bri", tmp_path / "p")
+    assert len(shown) == 1 and shown[0].startswith("\"Bobby\" O'Brien")
+
+
+HALL = Links(standings="classifica.html", round="turno-{n}.html", seating="posti-{n}.html",
+             player="giocatore-{id}.html")
+"""The hall server's pages, written as files to be measured like the site's."""
+
+
+def test_on_a_390_px_phone_the_hall_pages_of_300_players_do_not_scroll_sideways(tmp_path):
+    folder = tmp_path / "sala"
+    folder.mkdir()
+    t = make_tournament(300, 3, hostile=True, ghost=True)
+    nome, cognome, nick, club = LONG_NAME
+    t = dataclasses.replace(t, players=(dataclasses.replace(
+        t.players[0], nome=nome, cognome=cognome, nick=nick, club=club), *t.players[1:]))
+    standings = make_standings(t)
+    now = datetime(2026, 11, 21, 14, 5)
+
+    def shell(name: str) -> Frame:
+        return frame(t, HALL, name, now=now)
+
+    rnd = t.rounds[-1]
+    seats = seating_view(t, rnd, shell("posti-3.html"), HALL, action="posti-3.html")
+    pages = {
+        "classifica.html": render_standings(standings_view(t, standings,
+                                                           shell("classifica.html"), HALL),
+                                            refresh=30),
+        "turno-3.html": render_round(round_view(t, rnd, shell("turno-3.html"), HALL)),
+        "posti-3.html": render_find_seat(seats, "Dell'Acqua"),
+        "giocatore-1.html": render_player(player_view(t, standings, 1, shell("x"), HALL)),
+        "giocatore-4.html": render_player(player_view(t, standings, 4, shell("x"), HALL)),
+    }
+    for name, html in pages.items():
+        (folder / name).write_text(html, encoding="utf-8")
+    measured = sweep(folder, tmp_path / "profile")
+    for page, (scroll, client) in measured.items():
+        assert 300 < client <= PHONE_WIDTH
+        assert scroll <= client, f"{page}: {scroll} px of content in {client} px"
+    shot = tmp_path / "giocatore.png"
+    chromium(tmp_path / "profile", f"--screenshot={shot}", f"--window-size={PHONE_WIDTH},844",
+             (folder / "giocatore-1.html").as_uri())
+    assert png_size(shot) == (PHONE_WIDTH, 844)

@@ -53,7 +53,7 @@ def read_like_the_original(reader: list[str], path: Path) -> dict[str, list[int]
     """The seat IDs per round sheet, as the original reads them through POI."""
     seats = {}
     for line in run_the_original(reader, path):
-        if line.startswith("FORMULA\t"):
+        if line.startswith(("FORMULA\t", "TORNEO\t")):
             continue
         match = re.fullmatch(r"(?P<sheet>.+): \d+ tavoli, \d+ posti, ID \[(?P<ids>[\d, ]*)\]",
                              line)
@@ -67,6 +67,12 @@ def seen_by_the_original(reader: list[str], path: Path) -> dict[str, tuple[str, 
     original reads it through POI without recalculating."""
     lines = [line.split("\t") for line in run_the_original(reader, path)]
     return {cells[1]: (cells[2], cells[3]) for cells in lines if cells[0] == "FORMULA"}
+
+
+def torneo_as_the_original_reads_it(reader: list[str], path: Path) -> dict[str, str]:
+    """Label -> value of `TORNEO`, read by POI from the fixed cells of column D (issue 24)."""
+    lines = [line.split("\t") for line in run_the_original(reader, path)]
+    return {cells[1]: cells[2] for cells in lines if cells[0] == "TORNEO"}
 
 
 def test_without_libreoffice_a_lossy_write_is_refused_before_writing(
@@ -130,6 +136,12 @@ def test_an_xls_written_by_xlwt_is_read_by_the_original(
     assert len(seats) == 2
     assert all(sorted(ids) == list(range(1, 17)) for ids in seats.values())
     assert torneo("check", path.with_name(f"poi_{path.name}")) == 0, torneo.err
+    # issue 24: TORNEO in the original's layout, so it finds the four fields and the dates
+    assert torneo_as_the_original_reads_it(poi_reader, path) == {
+        "Sede Torneo": "Roma - Ludoteca del Gufo", "Organizzatore": "ROMA [Il Gufo]",
+        "Nome Torneo": "Torneo dimostrativo", "Tipologia di Torneo": "Campionato periodico",
+        "Numero Turni Previsti": "2", "Note": "",
+        "Data Turno 1": "2026-11-02", "Data Turno 2": "2026-11-16"}
 
 
 def test_an_xls_written_with_the_loss_accepted_is_read_by_the_original(

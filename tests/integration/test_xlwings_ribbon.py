@@ -208,9 +208,17 @@ def test_classifica_writes_the_cli_standings(twins: tuple[Path, Path], torneo: C
     message, calls, _ = press(excel, addin.classifica)
     assert not message.error, message.text
     assert torneo("rank", cli) == 0
-    assert calls["setValues"] == 3  # Classifica, Classifica Ridotta, Log
-    for name in ("Classifica", "Classifica Ridotta"):
+    assert calls["setValues"] == 4  # Classifica, Classifica Ridotta, STATISTICHE, Log
+    for name in ("Classifica", "Classifica Ridotta", "STATISTICHE"):
         assert sheet_values(excel, name) == sheet_values(cli, name)
+    # issue 24.2: the meeting counts coloured through the xlwings backend as through openpyxl
+    mine_stats = openpyxl.load_workbook(excel)["STATISTICHE"]
+    theirs_stats = openpyxl.load_workbook(cli)["STATISTICHE"]
+    counts = [c.coordinate for row in theirs_stats.iter_rows(min_row=4) for c in row[1:]
+              if isinstance(c.value, int)]
+    assert counts
+    for ref in counts:
+        assert mine_stats[ref].fill.fgColor.rgb == theirs_stats[ref].fill.fgColor.rgb
     mine = openpyxl.load_workbook(excel)["Classifica"]
     theirs = openpyxl.load_workbook(cli)["Classifica"]
     for ref in ("A1", "A2", "A3", "F2"):

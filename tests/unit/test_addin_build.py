@@ -29,8 +29,10 @@ from xlwings_torneo.frontends.buttons import BUTTONS, ROUND_PROMPT, RoundChoice,
 KEPT = build.TARGET
 NS = {"ui": "http://schemas.microsoft.com/office/2009/07/customui"}
 SCHEMA = etree.XMLSchema(etree.parse(str(Path(build.__file__).with_name("customUI14.xsd"))))
-LABELS = ["Nuovo Torneo", "Opzioni", "Sorteggio Turno", "Ripeti Sorteggio", "Classifica",
-          "Stampa Turno", "Chi siede dove", "Report PDF", "Esporta", "Aiuto / Informazioni"]
+LABELS = ["Nuovo Torneo", "Opzioni", "Sorteggio Turno", "Ripeti Sorteggio",
+          "Risultati dalla sala", "Classifica", "Statistiche", "Stampa Turno", "Chi siede dove",
+          "Report PDF",
+          "Esporta", "Prima di pubblicare", "Aiuto / Informazioni"]
 OUR_MODULES = ("TorneoRun", "TorneoRibbon")
 
 

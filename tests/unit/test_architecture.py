@@ -61,6 +61,20 @@ def test_the_engines_never_import_storage_configuration_or_outputs(graph: arch.G
                     assert not any(n.split(".")[0] in forbidden for n in names), (name, names)
 
 
+def test_the_renderers_read_no_configuration_and_no_workbook(graph: arch.Graph) -> None:
+    """The pages, exports and PDFs take plain values (the hall server builds the pages' views
+    and hands them over): nothing in reports reaches config or workbook, even through others."""
+    for module in graph:
+        if module.startswith("xlwings_torneo.reports."):
+            reached, todo = set(), [module]
+            while todo:
+                for nxt in graph.get(todo.pop(), set()) - reached:
+                    reached.add(nxt)
+                    todo.append(nxt)
+            assert not [m for m in reached if m.startswith(("xlwings_torneo.config",
+                                                            "xlwings_torneo.workbook"))], module
+
+
 def test_the_diagram_in_the_architecture_page_is_up_to_date(graph: arch.Graph) -> None:
     doc = arch.architecture_doc().read_text(encoding="utf-8")
     assert arch.with_diagram(doc, graph) == doc, "run `make architecture`"

@@ -9,14 +9,20 @@ from itertools import combinations
 
 import pytest
 
+from tests.unit.draws_factory import draw_rounds, most_meetings, played
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.mixed_designs import (
     ALPHABET,
     MIXED,
+    decode,
+    encode_label,
     five_blocks_second_round,
+    five_cap,
     five_fair,
+    label_width,
     mixed_schedule,
     open_sizes,
+    relaxed_schedule,
 )
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
@@ -83,3 +89,54 @@ def test_21_players_meet_again_in_round_2_whenever_five_is_at_its_bound():
                                 (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT), seed)
         assert second.values[Criterion.FIVE] == second.bounds[Criterion.FIVE]
         assert second.values[Criterion.REPEAT] >= 1
+
+
+def test_past_62_players_a_label_takes_two_characters():
+    width = label_width(99)
+    assert (label_width(62), width) == (1, 2)
+    line = " ".join("".join(encode_label(p, width) for p in range(k, k + 4))
+                    for k in range(0, 84, 4))
+    line += " " + " ".join("".join(encode_label(p, width) for p in range(k, k + 5))
+                           for k in range(84, 99, 5))
+    (tables,) = decode([line])
+    assert [p for t in tables for p in t] == list(range(99))
+    assert [len(t) for t in tables] == list(open_sizes(99))
+
+
+RELAXED = [n for n in range(21, 28) if n % 4]
+
+
+@pytest.mark.parametrize("n", RELAXED)
+def test_without_five_first_21_to_27_players_have_5_repeat_free_rounds(n):
+    schedule = relaxed_schedule(n)
+    assert schedule is not None and len(schedule) >= 5
+    met: Counter[frozenset[int]] = Counter()
+    for tables in schedule:
+        assert sorted(map(len, tables)) == sorted(open_sizes(n))
+        assert sorted(p for t in tables for p in t) == list(range(n))
+        met.update(frozenset(pair) for t in tables for pair in combinations(t, 2))
+    assert max(met.values()) == 1
+
+
+@pytest.mark.parametrize("n", [22, 27])
+def test_a_type_without_five_gets_the_longer_schedule(n):
+    # an organiser's type at the Open's tables with criteria CLUB, REPEAT (no FIVE): 5
+    # rounds without a repeated meeting, where FIVE first allows one
+    players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, n + 1)]
+    history = draw_rounds(players, SizeScheme.FOUR_FIVE, (Criterion.CLUB, Criterion.REPEAT),
+                          5, 0)
+    assert all(sorted(len(t.players) for t in r.tables) == sorted(open_sizes(n))
+               for r in history)
+    assert most_meetings(history) == 1
+
+
+def test_the_log_says_why_five_allows_one_repeat_free_round_only():
+    players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 22)]
+    first = draw_optimised(players, [], SizeScheme.FOUR_FIVE, (Criterion.CLUB,), 1)
+    second = draw_optimised(players, [played(first.tables, 1)], SizeScheme.FOUR_FIVE,
+                            (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT), 2)
+    assert five_cap(open_sizes(21)) in second.notes
+    assert "un solo turno senza incontri ripetuti" in second.notes[-1]
+    assert "che sono solo 4" in second.notes[-1]  # 4 tables of 4 for round 1's five
+    assert five_cap(open_sizes(23)) is not None and "(8)" in five_cap(open_sizes(23))
+    assert five_cap(open_sizes(25)) is None and five_cap((4, 4, 4)) is None

@@ -1,5 +1,6 @@
 """Reading the workbook layout (WORKBOOK.md) from grids: tolerant, every problem collected."""
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
@@ -94,6 +95,22 @@ def test_pre_numbered_rows_of_the_original_templates_are_unused_rows():
     players, problems = players_of(rows, header=header)
     assert problems.items == [] and problems.warnings == []
     assert [(p.id, p.id_nazionale, p.email) for p in players] == [(1, "291", "")]
+
+
+def test_an_id_with_data_but_neither_name_nor_surname_is_an_error_naming_the_cells():
+    rows = [[1, "Dario", "Aceti", None, None, "SI"],
+            [2, None, None, None, "MONZA (Monzamic)", "SI", "LOMBARDIA"],
+            [3, None, None, None, None, None, None, None, 0],  # the template's unused row
+            [4, None, None, None, None, "NO"]]
+    players, problems = players_of(rows, header=[*HEADER[:8], "ID NAZIONALE"])
+    assert [str(p) for p in problems.items] == [
+        "Iscritti!B5:C5: la riga dell'ID 2 ha dei dati (Club in E5, Partecipa Torneo in F5, "
+        "Regione in G5) ma né nome né cognome: scrivi nome e cognome del giocatore, oppure "
+        "cancella i dati della riga",
+        "Iscritti!B7:C7: la riga dell'ID 4 ha dei dati (Partecipa Torneo in F7) ma né nome "
+        "né cognome: scrivi nome e cognome del giocatore, oppure cancella i dati della riga"]
+    assert problems.warnings == []
+    assert [p.id for p in players] == [1]
 
 
 def test_the_2008_headers_are_mapped():
@@ -228,17 +245,59 @@ def test_in_a_scored_table_a_zero_warns_and_an_empty_cell_is_an_error():
     assert not rnd.tables[1].is_played  # 0 and empty read alike
 
 
-def test_a_sheet_holding_the_same_tables_twice_is_one_error_naming_the_rows():
-    players = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 5)}
-    block = [["Tavolo N°1"], [1, "N1 C1", 0, 2, "N2 C2", 0], ["Tavolo N°2"],
-             [3, "N3 C3", 0, 4, "N4 C4", 0]]
+def redraw(first: int, scores: tuple[int, ...] = (0, 0, 0, 0)) -> list[list[object]]:
+    """Two tables of two as the original writes them, players `first`.. in order."""
+    ids = [(first + k - 1) % 4 + 1 for k in range(4)]
+    return [["Tavolo N°1"], [ids[0], f"N{ids[0]} C{ids[0]}", scores[0], ids[1],
+                             f"N{ids[1]} C{ids[1]}", scores[1]],
+            ["Tavolo N°2"], [ids[2], f"N{ids[2]} C{ids[2]}", scores[2], ids[3],
+                             f"N{ids[3]} C{ids[3]}", scores[3]]]
+
+
+FOUR = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 5)}
+
+
+def test_redraws_appended_below_leave_the_last_as_the_round_and_one_warning():
+    # WORKBOOK.md, last section: the original appended each redraw at the bottom (a real
+    # 2008 file holds its round 2 four times, none scored)
     problems = Problems()
-    read_round(grid("1° Turno", [*block, *block, *block]), 1, players, problems)
+    rnd = read_round(grid("2° Turno", [*redraw(1), *redraw(2), *redraw(3), *redraw(4)]), 2,
+                     FOUR, problems)
+    assert problems.items == []
+    assert problems.warnings == [
+        "2° Turno: il foglio contiene 4 volte i tavoli del turno (il programma originale "
+        "aggiungeva in fondo i tavoli sorteggiati di nuovo): vale l'ultimo sorteggio, righe "
+        "13-16; le righe 1-4, 5-8, 9-12 dei sorteggi precedenti restano nel foglio e non "
+        "sono lette"]
+    assert [[s.player_id for s in t.seats] for t in rnd.tables] == [[4, 1], [2, 3]]
+    assert [s.cell for s in rnd.tables[0].seats] == ["2° Turno!C14", "2° Turno!F14"]
+
+
+def test_the_last_draw_scored_after_unscored_ones_is_the_round_with_its_scores():
+    problems = Problems()
+    rnd = read_round(grid("2° Turno", [*redraw(1), *redraw(3, (60, 20, 50, 30))]), 2, FOUR,
+                     problems)
+    assert problems.items == [] and len(problems.warnings) == 1
+    assert [(s.player_id, s.raw) for t in rnd.tables for s in t.seats] == [
+        (3, 60), (4, 20), (1, 50), (2, 30)]
+
+
+def test_scores_of_an_earlier_draw_that_the_last_lacks_are_an_error_naming_the_rows():
+    problems = Problems()
+    read_round(grid("2° Turno", [*redraw(1, (60, 20, 0, 0)), *redraw(2), *redraw(3)]), 2, FOUR,
+               problems)
     assert [str(p) for p in problems.items] == [
-        "1° Turno: il foglio contiene 3 volte i tavoli del turno (righe 1-4, 5-8, 9-12): il "
-        "programma originale aggiungeva in fondo al foglio i tavoli sorteggiati di nuovo. "
-        "Tieni solo il sorteggio giocato (di solito l'ultimo, righe 9-12) e cancella le "
-        "righe degli altri"]
+        "2° Turno: il foglio contiene 3 volte i tavoli del turno: vale l'ultimo sorteggio "
+        "(righe 9-12), ma un sorteggio precedente ha punteggi che l'ultimo non ha (la riga "
+        "2). Riporta i punteggi nell'ultimo sorteggio, oppure cancella le righe del "
+        "sorteggio non giocato"]
+
+
+def test_an_earlier_draw_scored_like_the_last_is_no_error():
+    problems = Problems()
+    read_round(grid("2° Turno", [*redraw(1, (60, 20, 50, 30)), *redraw(1, (60, 20, 50, 30))]),
+               2, FOUR, problems)
+    assert problems.items == [] and len(problems.warnings) == 1
 
 
 def test_round_sheet_names_of_both_styles_and_the_workbooks_own_style():
@@ -295,3 +354,84 @@ def test_a_bad_turno_mark_is_reported_with_its_cell():
     _, problems = players_of(rows, header=header)
     assert [str(e) for e in problems.items] == [
         'Iscritti!J4: "forse" non valido: scrivi SI oppure NO']
+
+
+def test_our_torneo_sheet_is_the_originals_layout_and_reads_back():
+    from datetime import date
+
+    from xlwings_torneo.model.tournament import TournamentInfo
+    from xlwings_torneo.workbook.layout import read_info
+    from xlwings_torneo.workbook.writer import torneo_spec
+    info = TournamentInfo(sede="Roma", organizzatore="ROMA [Il Gufo]", nome="Coppa",
+                          tipologia="Torneo Open", turni_previsti=3, note="serale",
+                          date_turni={1: date(2026, 3, 2), 3: date(2026, 3, 16)})
+    spec = torneo_spec(info)
+    # WORKBOOK.md, last section: C1 the title, C2:C7 the labels, D2:D7 the values, B8:B37
+    # the round numbers, D8:D37 their dates
+    assert [spec.cells[(r, 3)] for r in range(2, 8)] == [
+        "Sede Torneo", "Organizzatore", "Nome Torneo", "Tipologia di Torneo",
+        "Numero Turni Previsti", "Note"]
+    assert [spec.cells.get((r, 4)) for r in range(2, 8)] == [
+        "Roma", "ROMA [Il Gufo]", "Coppa", "Torneo Open", 3, "serale"]
+    assert [spec.cells[(r, 2)] for r in range(8, 38)] == list(range(1, 31))
+    assert (spec.cells.get((8, 4)), spec.cells.get((9, 4)), spec.cells.get((10, 4))) == (
+        date(2026, 3, 2), None, date(2026, 3, 16))
+    assert not any(col in (1, 2) and isinstance(v, str) for (_, col), v in spec.cells.items())
+    problems = Problems()
+    read = read_info(grid_of(spec), problems)
+    assert dataclasses.replace(read, date_cells={}) == info
+    assert (read.date_cells[1], read.date_cells[30]) == ("TORNEO!D8", "TORNEO!D37")
+    assert problems.items == []
+
+
+def test_more_planned_rounds_than_the_templates_30_get_labelled_rows_below():
+    from datetime import date
+
+    from xlwings_torneo.model.tournament import TournamentInfo
+    from xlwings_torneo.workbook.layout import read_info
+    from xlwings_torneo.workbook.writer import torneo_spec
+    info = TournamentInfo(turni_previsti=32, date_turni={30: date(2026, 1, 5),
+                                                         32: date(2026, 1, 19)})
+    spec = torneo_spec(info)
+    assert (spec.cells[(39, 3)], spec.cells[(39, 4)]) == ("Data Turno 32", date(2026, 1, 19))
+    assert read_info(grid_of(spec), Problems()).date_turni == info.date_turni
+
+
+def test_a_torneo_sheet_of_earlier_versions_in_a_and_b_is_still_read():
+    from datetime import date
+
+    from xlwings_torneo.workbook.layout import read_info
+    rows = [["SCHEDA DATI TORNEO"], ["Sede Torneo", "Roma"], ["Organizzatore", "Il Gufo"],
+            ["Nome Torneo", "Coppa"], ["Tipologia di Torneo", None],
+            ["Numero Turni Previsti", 2], ["Note", None], ["Data Turno 1", "14/05/2011"],
+            ["Data Turno 2", None]]
+    info = read_info(grid("TORNEO", rows), Problems())
+    assert (info.sede, info.organizzatore, info.nome, info.turni_previsti, info.date_turni) \
+        == ("Roma", "Il Gufo", "Coppa", 2, {1: date(2011, 5, 14)})
+
+
+def test_the_tavolo_fisso_column_is_read_with_its_cell_and_a_bad_number_named():
+    header = [*HEADER[:8], "ID NAZIONALE", "Tavolo fisso"]
+    rows = [[1, "Dario", "Aceti", None, None, "SI", None, None, None, 3],
+            [2, "Oscar", "Aceti", None, None, "SI"],
+            [3, "Ugo", "Neri", None, None, "SI", None, None, None, "porta"],
+            [4, "Ada", "Bo", None, None, "SI", None, None, None, 0]]
+    players, problems = players_of(rows, header=header)
+    assert [(p.id, p.tavolo_fisso, p.tavolo_fisso_at) for p in players[:2]] == [
+        (1, 3, "Iscritti!J4"), (2, None, "Iscritti!J5")]
+    assert [str(p) for p in problems.items] == [
+        'Iscritti!J6: tavolo fisso "porta" non valido: scrivi il numero del tavolo (1, 2, ...)',
+        'Iscritti!J7: tavolo fisso "0" non valido: scrivi il numero del tavolo (1, 2, ...)']
+
+
+def test_the_round_sheet_marks_a_fixed_seat_and_still_reads_back_as_the_round():
+    players = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 9)}
+    players[6] = Player(6, "N6", "C6", tavolo_fisso=2)
+    players[1] = Player(1, "N1", "C1", tavolo_fisso=2)  # not at table 2 this round: no mark
+    spec = round_spec(1, [(1, 2, 3, 4), (5, 6, 7, 8)], players)
+    assert spec.cells[(3, 13)] == "tavolo fisso: N6 C6"  # right of the table's last score
+    assert (1, 13) not in spec.cells
+    assert spec.styles[(4, 5)].fill == "FFF2CC" and spec.styles[(2, 2)].fill is None
+    rnd = read_round(grid_of(spec), 1, players, problems := Problems())
+    assert problems.items == [] and problems.warnings == []
+    assert [[s.player_id for s in t.seats] for t in rnd.tables] == [[1, 2, 3, 4], [5, 6, 7, 8]]

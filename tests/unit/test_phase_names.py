@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
-from html import escape
+from html import unescape
 
 from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.model.tournament import Options
@@ -93,7 +93,7 @@ def test_printed_sheets_and_html_call_the_final_so():
     html = export_html(t, standings, TypesShown(draw=RADUNO))
     assert "<h2>Turno 3 - Semifinale</h2>" in html and "<h2>Turno 4 - Finale</h2>" in html
     assert '<th class="extra">Finale</th>' in html
-    assert escape(FINALISTS_NOTE.format(n=8)) in html
+    assert FINALISTS_NOTE.format(n=8) in unescape(html)  # the note, escaped as any text
 
 
 def test_points_a_person_reads_have_the_decimal_comma_and_the_types_decimals():
@@ -118,7 +118,8 @@ def test_the_report_names_the_phases_on_one_line_and_explains_the_finalists(tmp_
     texts = [" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages]
     assert any("Turno 3 - Semifinale - Stampa Tavolo N°1" in text for text in texts)
     last = texts[-1]
-    assert "Q1 Q2 Semifinale Finale v tot pt tot ID" in last
+    assert "Q1 Q2 Semifinale Finale v tot pt tot Migliore 2ª migliore 3ª migliore Pos. prec. ID" \
+        in last
     assert FINALISTS_NOTE.format(n=8) in last
 
 

@@ -133,7 +133,7 @@ def test_a_ghost_seat_is_printed_as_ghost_without_scores(tmp_path):
     t = make_tournament(11, 1, ghost=True)
     out = tmp_path / "torneo.pdf"
     write_report(t, make_standings(t), out)
-    assert "GHOST —" in flat(pages_text(out)[-2])
+    assert "GHOST —" in flat(pages_text(out)[-3])  # the sheets, the standings, the clubs
 
 
 def test_the_logo_is_drawn_on_every_sheet(tmp_path):
@@ -200,12 +200,13 @@ def test_a_tie_broken_by_decimals_prints_the_decimal_and_ignores_it_in_the_total
     assert f"Totale Punti: {total} Note:" in text
 
 
-def test_a_report_without_standings_has_only_the_sheets(tmp_path):
+def test_a_report_without_standings_has_only_the_sheets_and_the_clubs(tmp_path):
     t = make_tournament(12, 2)
     out = tmp_path / "torneo.pdf"
     write_report(t, None, out)
     pages = pages_text(out)
-    assert len(pages) == sum(len(r.tables) for r in t.rounds)
+    assert len(pages) == sum(len(r.tables) for r in t.rounds) + 1
+    assert "Club contro club" in pages[-1]  # issue 24.2: the clubs' meetings, last
     assert not any("Classifica" in p for p in pages)
 
 
@@ -241,11 +242,11 @@ def test_every_report_page_is_numbered_and_dated_and_every_standings_page_titled
 
 def test_won_games_have_the_colour_of_the_sheet(tmp_path):
     from xlwings_torneo.config.settings import load_config
-    from xlwings_torneo.reports.html_export import CSS
+    from xlwings_torneo.reports.pages import css
     from xlwings_torneo.reports.standings_rows import WON_COLOUR
 
     assert WON_COLOUR.lstrip("#").upper() == load_config().colours["vittoria"].upper()
-    assert f"#classifica td.vinto{{background:{WON_COLOUR} !important}}" in CSS
+    assert f"#classifica td.vinto{{background:{WON_COLOUR} !important}}" in css()
     t = make_tournament(12, 1)
     out = tmp_path / "torneo.pdf"
     write_report(t, make_standings(t), out)

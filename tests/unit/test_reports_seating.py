@@ -101,3 +101,19 @@ def test_an_undrawn_round_is_refused(tmp_path):
     with pytest.raises(WorkbookError, match="non è stato sorteggiato"):
         write_seating(replace(t), 2, tmp_path / "x.pdf")
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_fixed_seat_is_marked_in_the_list_and_the_pdf(tmp_path):
+    t = make_tournament(12, 1)
+    rnd = t.rounds[0]
+    here = rnd.tables[1].seats[0].player_id  # sits at table 2 this round
+    elsewhere = rnd.tables[0].seats[0].player_id
+    players = tuple(replace(p, tavolo_fisso=2) if p.id in (here, elsewhere) else p
+                    for p in t.players)
+    t = replace(t, players=players)
+    marked = {e.name for e in seating(t, rnd) if e.fixed}
+    person = t.by_id[here]
+    assert marked == {f"{person.cognome} {person.nome}"}  # at his table; the other is not
+    out = tmp_path / "torneo_1_posti.pdf"
+    write_seating(t, 1, out)
+    assert page_texts(out)[0].count("tavolo fisso") == 1

@@ -7,12 +7,13 @@ Manual, "Menù Opzioni" - "Log": three outputs, each "Disabilitato", "Livello ba
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from xlwings_torneo.model.notices import grouped
 from xlwings_torneo.model.tournament import LogLevel
 
 LOGGER_NAME = "xlwings_torneo"
@@ -30,6 +31,19 @@ _LABEL = {logging.DEBUG: "ALTO", logging.INFO: "INFO", logging.WARNING: "AVVISO"
 FILE_ONLY = {"solo_file": True}
 """`extra=` of a record meant for the log file only (a failed command: the console already
 shows the error, and the `Log` sheet is not saved when a command fails)."""
+
+
+def say_warnings(warnings: Sequence[str]) -> None:
+    """The warnings of the reading as the organiser can read them (issue 24): those of one
+    kind in one line on the console and in the `Log` sheet; each one, a line apiece, in the
+    log file."""
+    lines = grouped(warnings)
+    said = set(lines)
+    for warning in warnings:
+        if warning not in said:
+            log.warning("%s", warning, extra=FILE_ONLY)
+    for line in lines:
+        notice.warning("%s", line)
 
 
 class _ItalianFormatter(logging.Formatter):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -71,18 +72,27 @@ def _level(text: str) -> LogLevel:
     raise TorneoError(f'livello di log "{text}" non valido nella configurazione')
 
 
-MOVED_THRESHOLDS = {"soglie_master": "MasterRisiko", "soglie_raduni": "RadunoNazionale"}
-"""Final-phase thresholds moved from `torneo.toml` to each type's entry (`soglie`)."""
+MOVED_KEYS_NAME = "chiavi_spostate.toml"
+"""`configuration/chiavi_spostate.toml`: old `torneo.toml` keys -> the type entry that holds
+them now (data: no type is named in code)."""
+
+
+@cache
+def moved_keys() -> dict[str, tuple[str, str]]:
+    """Old key -> (type, section of its entry), read once from the data file."""
+    path = configuration_path(MOVED_KEYS_NAME)
+    return {key: (str(entry["tipo"]), str(entry["sezione"]))
+            for key, entry in _read(path).items()}
 
 
 def _moved_thresholds(data: dict[str, Any], path: Path) -> None:
     """Thresholds left in an organiser's old `torneo.toml` would be ignored: say where they go."""
-    for key, type_name in MOVED_THRESHOLDS.items():
+    for key, (type_name, section) in moved_keys().items():
         if key in data:
             raise TorneoError(
                 f"{path}: [[{key}]] non si scrive più qui: le soglie della fase finale "
                 f"appartengono al tipo di torneo; spostale in tipi.toml accanto al torneo "
-                f"come [[{type_name}.soglie]] (vedi docs/tipi.md)")
+                f"come [[{type_name}.{section}]] (vedi docs/tipi.md)")
 
 
 def default_path() -> Path:
@@ -107,8 +117,10 @@ def load_config(workbook: Path | None = None, path: Path | None = None) -> Confi
     level = cv.one_of(_LEVELS)
     expected_level = " o ".join(f'"{label}"' for label in _LEVELS)
     yes_no = "true o false"
+    manual = Options()  # the manual's defaults, for a key the file leaves out
     options = Options(
-        tipo_sorteggio=get(("opzioni", "tipo_sorteggio"), cv.text, "un testo", "Open"),
+        tipo_sorteggio=get(("opzioni", "tipo_sorteggio"), cv.text, "un testo",
+                           manual.tipo_sorteggio),
         tipo_classifica=get(("opzioni", "tipo_classifica"), cv.text, "un testo", ""),
         unico_vincitore=get(("opzioni", "unico_vincitore"), cv.boolean, yes_no, True),
         stampa_ridotta=get(("opzioni", "stampa_ridotta"), cv.boolean, yes_no, False),

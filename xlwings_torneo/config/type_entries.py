@@ -10,7 +10,7 @@ name when a name is mistyped. An organiser's entry named like a built-in type ov
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -33,6 +33,7 @@ from xlwings_torneo.model.tournament_type import (
     Criterion,
     DrawKind,
     PreferredSizes,
+    Repechage,
     RoundRule,
     Sizes,
     SizeScheme,
@@ -94,14 +95,15 @@ MAX_MIN_GAMES = 100
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
             "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni",
-            "schieramento", "colonne_foglio")
+            "schieramento", "colonne_foglio", "ripescato")
 ROUND_KEYS = ("sorteggio", "criteri", "giocatori")
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
                   "spareggi_finale", "punti_prima", "parita_finale_per_classifica",
-                  "minimo_partite", "partita_annullata")
+                  "minimo_partite", "partita_annullata", "mostra_spareggi")
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso", "spareggi")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
 ATTENDANCE_KEYS = ("fino_a", "turni", "diretti_in_finale", "semifinali")
+REPECHAGE_KEYS = ("minimo_turni", "spareggi")
 MAX_ROUNDS = 30
 """The most qualifying rounds a structure row may propose (the template has 30 round dates)."""
 
@@ -380,9 +382,13 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
         if ties not in TEAM_TIES:
             p.add(name, "squadre.spareggi", _unknown("spareggio", ties, TEAM_TIES))
         teams = TeamRule(best or 1, excluded, ties)
+    tiebreakers = _tiebreakers(p, name, "classifica.spareggi", standing.get("spareggi", []))
+    final_tiebreakers = (_tiebreakers(p, name, "classifica.spareggi_finale",
+                                      standing["spareggi_finale"])
+                         if "spareggi_finale" in standing else FINAL_TIEBREAKERS)
     return ScoringRule(
         points=formula.points,
-        tiebreakers=_tiebreakers(p, name, "classifica.spareggi", standing.get("spareggi", [])),
+        tiebreakers=tiebreakers,
         decimals=_int(p, name, "classifica.decimali", standing.get("decimali", 2), 0,
                       MAX_DECIMALS) or 0,
         formula=rule_name,
@@ -392,9 +398,7 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
                         standing.get("sorteggio_parita", False)),
         teams=teams,
         extra_columns=formula.columns,
-        final_tiebreakers=(_tiebreakers(p, name, "classifica.spareggi_finale",
-                                        standing["spareggi_finale"])
-                           if "spareggi_finale" in standing else FINAL_TIEBREAKERS),
+        final_tiebreakers=final_tiebreakers,
         points_first=_bool(p, name, "classifica.punti_prima",
                            standing.get("punti_prima", True)),
         final_ties_by_standing=_bool(p, name, "classifica.parita_finale_per_classifica",
@@ -404,7 +408,28 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
         min_games=_int(p, name, "classifica.minimo_partite",
                        standing.get("minimo_partite", 0), 0, MAX_MIN_GAMES) or 0,
         void_rule=_void_rule(p, name, standing),
+        shown_tiebreakers=_shown_tiebreakers(p, name, standing,
+                                             (*tiebreakers, *final_tiebreakers)),
     )
+
+
+def _shown_tiebreakers(p: _Problems, name: str, standing: Mapping[str, Any],
+                       used: Sequence[TieCriterion]) -> tuple[TieCriterion, ...] | None:
+    """`[classifica] mostra_spareggi`: which tie-breakers get a `Classifica` column (issue
+    24); absent: all of them. Each must be one the type uses."""
+    if "mostra_spareggi" not in standing:
+        return None
+    key = "classifica.mostra_spareggi"
+    shown = _tiebreakers(p, name, key, standing["mostra_spareggi"])
+    for criterion in shown:
+        if criterion not in used:
+            p.add(name, key, f'"{_tiebreak_name(criterion)}" non è tra gli spareggi del tipo '
+                             "(spareggi, spareggi_finale)")
+    return shown
+
+
+def _tiebreak_name(criterion: TieCriterion) -> str:
+    return next(k for k, v in TIEBREAK_NAMES.items() if v == criterion)
 
 
 def _void_rule(p: _Problems, name: str, standing: Mapping[str, Any]) -> str:
@@ -450,12 +475,31 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     squads = _bool(p, name, "schieramento", entry.get("schieramento", False))
     columns = tuple(_text(p, name, "colonne_foglio", c)
                     for c in _list(p, name, "colonne_foglio", entry.get("colonne_foglio", [])))
+    repechage = _repechage(p, name, entry, bool(thresholds or by_attendance))
     if len(p.items) > before or sizes is None:
         return None
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
                           tuple(aliases), description, source, sheet_note=sheet_note,
                           by_attendance=by_attendance, squads=squads, sheet_columns=columns,
-                          round_names=tuple(round_names))
+                          round_names=tuple(round_names), repechage=repechage)
+
+
+def _repechage(p: _Problems, name: str, entry: Mapping[str, Any],
+               has_final_phase: bool) -> Repechage | None:
+    """`[ripescato]` (issue 24.8): `minimo_turni`, and `spareggi` after the best game."""
+    if "ripescato" not in entry:
+        return None
+    raw = _table(p, name, "ripescato", entry["ripescato"])
+    _check_keys(p, name, "ripescato.", raw, REPECHAGE_KEYS)
+    if not has_final_phase:
+        p.add(name, "ripescato", "il ripescato prende l'ultimo posto in semifinale: il tipo "
+                                 "deve avere le semifinali (soglie o struttura)")
+    if "minimo_turni" not in raw:
+        p.add(name, "ripescato.minimo_turni", "manca il numero minimo di turni giocati")
+        return None
+    least = _int(p, name, "ripescato.minimo_turni", raw["minimo_turni"], 1, MAX_ROUNDS)
+    ties = _tiebreakers(p, name, "ripescato.spareggi", raw.get("spareggi", []))
+    return Repechage(least, ties) if least is not None else None
 
 
 def _read(path: Path, display: str) -> tuple[dict[str, Any], str | None]:

@@ -8,7 +8,7 @@ the criteria are bounded one at a time:
 - REPEAT: the larger of (a) the REPEAT(prev) bound summed over every previous round and
   (b) for each player, the tablemates he must have beyond those he never met, halved.
 - FIVE / THREE: the seats go to the players with the fewest earlier ones (always tight
-  on its own).
+  on its own), seats that cannot move (`Tavolo fisso`) counted where they are.
 - BAND: each band beyond one player per table.
 - CLUBxCLUB after CLUB (TorneoASquadre): a bound among the draws where CLUB is at its bound
   (lexicographic order: the draw never trades CLUB for it): each club then sits at
@@ -18,6 +18,8 @@ the criteria are bounded one at a time:
   plus the cheapest others up to P (a pair of clubs that already met c times costs c + j
   for its (j+1)-th meeting this round) bound it.
   Without CLUB before it, and PLAYERxCLUB: 0.
+- Seats that cannot move (`Tavolo fisso`): FIVE / THREE count them at their tables; a
+  criterion over pairs is at least what the fixed players of each table cost together.
 """
 
 from __future__ import annotations
@@ -25,8 +27,17 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from itertools import combinations
 
-from xlwings_torneo.draw.criteria import SEAT_SIZE, Context, Value, seat_counts, tally, tally_length
+from xlwings_torneo.draw.criteria import (
+    SEAT_SIZE,
+    Context,
+    Value,
+    pair_weight,
+    seat_counts,
+    tally,
+    tally_length,
+)
 from xlwings_torneo.draw.history import groups
 from xlwings_torneo.draw.sizes import TablePlan
 from xlwings_torneo.model.tournament import PlayerId
@@ -103,9 +114,29 @@ def _club_meetings_bound(ctx: Context, players: Collection[PlayerId],
 
 
 def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: TablePlan,
-                ctx: Context, earlier: Collection[Criterion] = ()) -> Value:
+                ctx: Context, earlier: Collection[Criterion] = (),
+                fixed: Mapping[PlayerId, int] | None = None) -> Value:
     """A value no draw of `players` on `plan` can beat, for one criterion; `earlier` are the
-    criteria before it in the list (a bound may assume they are at their own bounds)."""
+    criteria before it in the list (a bound may assume they are at their own bounds);
+    `fixed`: seats that cannot move (player -> table, 1-based): FIVE / THREE count them where
+    they are, and a criterion counted over pairs is at least what the fixed players of one
+    table cost together."""
+    free = _free_bound(criterion, players, plan, ctx, earlier, fixed or {})
+    weight = pair_weight(criterion, ctx)
+    if not fixed or weight is None or not isinstance(free, int):
+        return free
+    at: dict[int, list[PlayerId]] = {}
+    for pid, table in fixed.items():
+        if pid in players:
+            at.setdefault(table, []).append(pid)
+    forced = sum(weight(a, b) for group in at.values() for a, b in combinations(group, 2))
+    return max(free, forced)
+
+
+def _free_bound(criterion: Criterion, players: Collection[PlayerId], plan: TablePlan,
+                ctx: Context, earlier: Collection[Criterion],
+                fixed: Mapping[PlayerId, int]) -> Value:
+    """`lower_bound` before the pairs the fixed seats force."""
     caps = plan.real_sizes
     h = ctx.history
     if criterion is Criterion.CLUB:
@@ -119,10 +150,16 @@ def lower_bound(criterion: Criterion, players: Collection[PlayerId], plan: Table
     if criterion is Criterion.REPEAT:
         return _repeat_bound(ctx, players, caps)
     if criterion in SEAT_SIZE:
-        seats = sum(s for s in caps if s == SEAT_SIZE[criterion])
+        size = SEAT_SIZE[criterion]
+        seats = sum(s for s in caps if s == size)
         previous = seat_counts(criterion, h)
-        fewest_first = sorted(players, key=lambda p: previous.get(p, 0))
-        return tally(fewest_first[:seats], previous, tally_length(criterion, h))
+        # a fixed seat at such a table takes one of its seats; one elsewhere takes none
+        pins = {p: t for p, t in fixed.items() if p in players and 1 <= t <= len(caps)}
+        forced = [p for p, t in pins.items() if caps[t - 1] == size]
+        fewest_first = sorted((p for p in players if p not in pins),
+                              key=lambda p: previous.get(p, 0))
+        return tally([*forced, *fewest_first[:max(0, seats - len(forced))]], previous,
+                     tally_length(criterion, h))
     if criterion is Criterion.BAND:
         per_band = Counter(ctx.bands[p] for p in players if p in ctx.bands)
         return sum(max(0, c - len(caps)) for c in per_band.values())

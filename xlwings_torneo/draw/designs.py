@@ -14,8 +14,8 @@ new opponents a round).
 - Affine planes AG(2,q) for q² players at tables of q (q prime): q+1 rounds, the lines
   y = ax + b and x = b of Z_q² (e.g. 25 players at tables of 5: 6 rounds).
 
-Schedules of the Open's tables of 4 and 5 (and of tables of 4 not listed here) are in
-`mixed_designs.py`.
+Tables of 5 beyond 25 players: `five_designs.py`. Schedules of the Open's tables of 4 and 5
+(and of tables of 4 not listed here) are in `mixed_designs.py`.
 
 `tests/unit/test_draw_designs.py` checks every schedule: tables of the right sizes, every
 player once a round, every pair at most once.
@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from xlwings_torneo.draw.five_designs import SIZE as FIVE
+from xlwings_torneo.draw.five_designs import five_schedule
 from xlwings_torneo.draw.rotational_bases import BASE_ROUNDS, ROTATIONAL, Point
 
 Schedule = tuple[tuple[tuple[int, ...], ...], ...]
@@ -164,6 +166,8 @@ def schedule_for(n: int, size: int) -> Schedule | None:
         return listed_schedule(n)
     if n == size * size and size in AFFINE_ORDERS:
         return affine_plane(size)
+    if size == FIVE:
+        return five_schedule(n)
     return None
 
 

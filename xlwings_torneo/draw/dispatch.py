@@ -15,7 +15,9 @@ from xlwings_torneo.draw.bounds import lower_bound
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.criteria import Value, evaluate
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
+from xlwings_torneo.draw.fixed_seats import arrange, check_pins, pinned
 from xlwings_torneo.draw.history import build_history
+from xlwings_torneo.draw.mixed_designs import five_cap
 from xlwings_torneo.draw.phases import FINAL_TABLE, draw_semifinals, final_tables
 from xlwings_torneo.draw.placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
 from xlwings_torneo.draw.planner import ahead_note, make_planner
@@ -58,25 +60,31 @@ sits at the higher table is chance; False: by ID."""
 
 def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
                    criteria: Sequence[Criterion], seed: int, *,
-                   time_limit: float | None = None, plan: TablePlan | None = None
-                   ) -> DrawResult:
+                   time_limit: float | None = None, plan: TablePlan | None = None,
+                   fixed: dict[PlayerId, int] | None = None) -> DrawResult:
     """The generic draw; with REPEAT it follows a known repeat-free schedule when one fits
     the players and tables (`planner.py`), and says in the log how many more rounds can
-    still be free of repeats."""
+    still be free of repeats. `fixed`: seats that cannot move (`fixed_seats.py`), pinned in
+    the search; the schedule is followed only where it can be renumbered around them."""
     if Criterion.REPEAT not in criteria:
         return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
-                          plan=plan)
+                          plan=plan, fixed=fixed)
     plan = plan or plan_tables(len(players), scheme)
     ids = [p.id for p in players]
+    before_repeat = criteria[:list(criteria).index(Criterion.REPEAT)]
+    five_first = Criterion.FIVE in before_repeat
     planner = make_planner(ids, previous, plan.real_sizes if not any(plan.ghosts) else (),
-                           seed)
+                           seed, five_first)
     met = build_history(previous, {}).met
     start = planner.start(met, seed) if planner is not None else None
     result = draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
-                        start=start, start_helps=Criterion.REPEAT, plan=plan)
+                        start=start, start_helps=Criterion.REPEAT, plan=plan, fixed=fixed)
     tables = [[p for p in t if p is not None] for t in result.tables]
-    note = ahead_note(planner, ids, met, tables, min(plan.real_sizes))
-    return replace(result, notes=(*result.notes, note))
+    notes = [ahead_note(planner, ids, met, tables, min(plan.real_sizes))]
+    cap = five_cap(plan.real_sizes) if five_first and previous else None
+    if cap is not None and result.values.get(Criterion.REPEAT):
+        notes.append(cap)
+    return replace(result, notes=(*result.notes, *notes))
 
 
 def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
@@ -128,7 +136,38 @@ def draw_at_hand(tournament: Tournament, ttype: TournamentType, at_hand: RoundAt
     """Round `at_hand` drawn with `seed`; rounds from its number on are ignored; `ttype`
     gives the standings the Swiss, the semifinals and the finals are drawn on.
     `previous_order`: the previous tournament's standings (player IDs, best first), for a
-    round drawn `classifica_precedente`."""
+    round drawn `classifica_precedente`. Seats that cannot move (`Tavolo fisso`) are pinned
+    in an optimised draw; a round the rules seat keeps its tables, renumbered for them."""
+    result = _draw_kind(tournament, ttype, at_hand, seed, config, previous_order)
+    return _honour_fixed(result, pinned(tournament.active), tournament.by_id)
+
+
+def _honour_fixed(result: DrawResult, pins: dict[PlayerId, int],
+                  by_id: dict[PlayerId, Player]) -> DrawResult:
+    """The drawn tables renumbered so that the fixed seats hold, or a warning naming who
+    could not keep his table (the rules of the round decided who sits together)."""
+    pins = {pid: t for pid, t in pins.items()
+            if any(pid in members for members in result.tables)}
+    if not pins:
+        return result
+    arranged = arrange(result.tables, [len(t) for t in result.tables], pins)
+    if arranged is not None:
+        kept = ", ".join(f"{by_id[pid].display_name} al tavolo {t}"
+                         for pid, t in sorted(pins.items(), key=lambda item: item[1]))
+        return replace(result, tables=tuple(tuple(t) for t in arranged),
+                       notes=(*result.notes, f"Tavoli fissi: {kept}"))
+    away = [by_id[pid] for pid, t in sorted(pins.items())
+            if t > len(result.tables) or pid not in result.tables[t - 1]]
+    names = ", ".join(f"{p.display_name} ({p.tavolo_fisso_at or f'ID {p.id}'})" for p in away)
+    return replace(result, warnings=(
+        *result.warnings, f"tavolo fisso non rispettato per {names}: in questo turno i "
+        "tavoli li decidono le regole del tipo di torneo"))
+
+
+def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHand,
+               seed: int, config: DrawSettings,
+               previous_order: Sequence[PlayerId] | None) -> DrawResult:
+    """Round `at_hand` drawn by its kind (see `draw_at_hand`)."""
     rule, round_no = at_hand.rule, at_hand.number
     previous = tuple(r for r in tournament.rounds if r.number < round_no)
     tournament = replace(tournament, rounds=previous)  # keeps the penalties for the ranking
@@ -140,8 +179,12 @@ def draw_at_hand(tournament: Tournament, ttype: TournamentType, at_hand: RoundAt
     if kind is DrawKind.KNOCKOUT:
         return draw_knockout(tournament, previous, rule, seed, limit)
     if kind is DrawKind.OPTIMISE:
+        fixed = pinned(players)
+        if fixed:
+            plan = plan_tables(len(players), at_hand.sizes)
+            check_pins(players, plan.real_sizes, rule.criteria)
         return draw_optimised(players, previous, at_hand.sizes, rule.criteria, seed,
-                              time_limit=limit)
+                              time_limit=limit, fixed=fixed)
     if kind is DrawKind.CINQUISTI:
         return draw_cinquisti(players, previous, at_hand.sizes, rule.criteria, seed,
                               time_limit=limit)

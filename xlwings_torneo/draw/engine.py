@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from xlwings_torneo.draw.bounds import lower_bound
 from xlwings_torneo.draw.costs import compile_costs
 from xlwings_torneo.draw.criteria import Context, Value, evaluate
+from xlwings_torneo.draw.fixed_seats import arrange
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.search import Budget, optimise
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, PlayerId, Round
 from xlwings_torneo.model.tournament_type import Criterion, Sizes
 
@@ -80,7 +82,9 @@ def _check_players(players: Sequence[PlayerId], fixed: Mapping[PlayerId, int],
         per_table[table - 1] += 1
     for t, (count, size) in enumerate(zip(per_table, plan.real_sizes, strict=True), 1):
         if count > size:
-            raise DrawError(f"al tavolo {t} ci sono {count} giocatori fissi ma {size} posti")
+            held = counted(count, "giocatore fisso", "giocatori fissi")
+            raise DrawError(f"al tavolo {t} ci sono {held} ma "
+                            f"{counted(size, 'posto', 'posti')}")
 
 
 def _random_start(ids: Sequence[PlayerId], fixed: Mapping[PlayerId, int], plan: TablePlan
@@ -150,7 +154,8 @@ def draw_round(
     ids = [p.id for p in ordered]
     ctx = make_context(ordered, previous, bands=bands, ignore_club=ignore_club, others=others)
     criteria = list(dict.fromkeys(criteria))
-    bounds = {c: lower_bound(c, ids, plan, ctx, criteria[:i]) for i, c in enumerate(criteria)}
+    bounds = {c: lower_bound(c, ids, plan, ctx, criteria[:i], fixed)
+              for i, c in enumerate(criteria)}
     model = compile_costs(ids, criteria, ctx, plan)
     budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
                                 slow_terms=bool(model.terms))
@@ -163,6 +168,13 @@ def draw_round(
             start = None
             notes.append("schema senza incontri ripetuti non seguito: peggiorerebbe "
                          + ", ".join(c.value for c in worse))
+    if start is not None and fixed:
+        # a stored schedule is followed only renumbered so that the fixed seats hold
+        arranged = arrange(start, plan.real_sizes, fixed)
+        if arranged is None:
+            notes.append("schema senza incontri ripetuti non seguito: non rispetta i tavoli "
+                         "fissi")
+        start = arranged
     first = _given_start(ids, start, plan) if start is not None \
         else _random_start(ids, fixed, plan)
     result = optimise(model, plan.real_sizes, first, fixed_idx,

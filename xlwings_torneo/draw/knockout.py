@@ -20,6 +20,7 @@ from decimal import Decimal
 from functools import cache
 
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import PlayerId, Round
 from xlwings_torneo.scoring.placement import placements
 
@@ -129,7 +130,8 @@ def choose_byes(alive: Sequence[PlayerId], byes: int, last: Mapping[PlayerId, De
 def knockout_step(n: int) -> Step:
     step = step_for(n)
     if step is None:
-        raise DrawError(f"eliminazione diretta: con {n} giocatori ancora in gara non si arriva "
+        raise DrawError(f"eliminazione diretta: con {counted(n, 'giocatore', 'giocatori')} "
+                        "ancora in gara non si arriva "
                         "a una finale a 4 o 5 con tavoli da 4 e 5; segna Partecipa Torneo = SI "
                         "o NO per correggere il numero")
     return step

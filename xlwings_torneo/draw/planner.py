@@ -25,7 +25,9 @@ Tables of 4 and 5 (the Open's split, `mixed_designs.py`): the round offered is t
 one that is best for FIVE given the earlier rounds (the seats at fives to the players with
 the fewest earlier fives), then meets the fewest earlier pairs, then comes first in the
 schedule's order, in which the stored schedules are FIVE-fair round by round; its tables are
-put back in the plan's order of sizes.
+put back in the plan's order of sizes. When FIVE does not come before REPEAT (an organiser's
+own type), the longer `mixed_designs.relaxed_schedule` may be followed instead, its rounds
+offered by the fewest earlier meetings alone.
 
 Fairness: round 1 is an ordinary draw, so the labelling is as random as round 1; given the
 earlier rounds, a round is one of the schedule's unused rounds, not any repeat-free round:
@@ -42,7 +44,8 @@ from itertools import combinations
 from xlwings_torneo.draw.criteria import SeatTally, tally
 from xlwings_torneo.draw.designs import Schedule, schedule_for
 from xlwings_torneo.draw.history import pair_key
-from xlwings_torneo.draw.mixed_designs import mixed_schedule
+from xlwings_torneo.draw.mixed_designs import mixed_schedule, relaxed_schedule
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import PlayerId, Round
 
 Met = Mapping[tuple[PlayerId, PlayerId], int]
@@ -61,6 +64,8 @@ class Planner:
     """The plan's table sizes in table order, when they are not all one size."""
     fives: Mapping[PlayerId, int] = field(default_factory=dict)
     """Earlier tables of 5 of each player (FIVE), read when `sizes` is set."""
+    five_first: bool = True
+    """FIVE comes before REPEAT: the round offered is first the best for FIVE."""
 
     def round_tables(self, index: int) -> list[list[PlayerId]]:
         return [[self.player_of[label] for label in table] for table in self.schedule[index]]
@@ -77,9 +82,11 @@ class Planner:
         if not free:
             return None
         rng = random.Random(seed)
-        if self.sizes:
+        if self.sizes and self.five_first:
             tables = self.round_tables(min(free, key=lambda i: (
                 self.five_tally(i), self.cost(i, met), i)))
+        elif self.sizes:
+            tables = self.round_tables(min(free, key=lambda i: (self.cost(i, met), i)))
         else:
             costs = {i: self.cost(i, met) for i in free}
             best = min(costs.values())
@@ -111,16 +118,17 @@ def _fits(rnd: Round, n: int, shape: Sequence[int]) -> bool:
     return len(rnd.player_ids) == n and sorted(len(t.players) for t in rnd.tables) == shape
 
 
-def _schedule(n: int, sizes: Sequence[int]) -> Schedule | None:
-    """A known schedule of n players at tables of `sizes` (in any order)."""
+def _schedule(n: int, sizes: Sequence[int], five_first: bool) -> Schedule | None:
+    """A known schedule of n players at tables of `sizes` (in any order); at tables of 4
+    and 5 the FIVE-fair one, or when FIVE does not come first the longer of it and
+    `relaxed_schedule` (the FIVE-fair one among equals)."""
     if len(set(sizes)) == 1:
         single = schedule_for(n, sizes[0])
         if single is not None:
             return single
-    mixed = mixed_schedule(n)
-    if mixed is not None and sorted(map(len, mixed[0])) == sorted(sizes):
-        return mixed
-    return None
+    found = [mixed_schedule(n)] + ([] if five_first else [relaxed_schedule(n)])
+    fits = [s for s in found if s is not None and sorted(map(len, s[0])) == sorted(sizes)]
+    return max(fits, key=len) if fits else None
 
 
 def _anchor_labels(anchor: Round, first: Sequence[Sequence[int]]) -> dict[PlayerId, int]:
@@ -146,13 +154,15 @@ def _relabel(labels: dict[PlayerId, int], present: Sequence[PlayerId]) -> None:
 
 
 def make_planner(players: Sequence[PlayerId], previous: Sequence[Round],
-                 sizes: Sequence[int], seed: int) -> Planner | None:
+                 sizes: Sequence[int], seed: int, five_first: bool = True
+                 ) -> Planner | None:
     """The planner for `players` at tables of `sizes` (plan order), or None when no
-    repeat-free schedule of that shape is known."""
+    repeat-free schedule of that shape is known; `five_first`: FIVE comes before REPEAT
+    in the criteria."""
     if not sizes:
         return None
     n, shape = len(players), sorted(sizes)
-    schedule = _schedule(n, sizes)
+    schedule = _schedule(n, sizes, five_first)
     if schedule is None:
         return None
     mixed = tuple(sizes) if len(set(sizes)) > 1 else ()
@@ -168,7 +178,7 @@ def make_planner(players: Sequence[PlayerId], previous: Sequence[Round],
     if anchor is None:
         shuffled = sorted(players)
         random.Random(seed).shuffle(shuffled)
-        return Planner(schedule, tuple(shuffled), frozenset(), mixed, fives)
+        return Planner(schedule, tuple(shuffled), frozenset(), mixed, fives, five_first)
     labels = _anchor_labels(ordered[anchor], schedule[0])
     rounds = {frozenset(frozenset(t) for t in r): i for i, r in enumerate(schedule)}
     used = {0}
@@ -182,7 +192,7 @@ def make_planner(players: Sequence[PlayerId], previous: Sequence[Round],
     player_of = [0] * n
     for pid, label in labels.items():
         player_of[label] = pid
-    return Planner(schedule, tuple(player_of), frozenset(used), mixed, fives)
+    return Planner(schedule, tuple(player_of), frozenset(used), mixed, fives, five_first)
 
 
 def met_after(met: Met, tables: Sequence[Sequence[PlayerId]]
@@ -224,5 +234,6 @@ def ahead_note(planner: Planner | None, players: Sequence[PlayerId], met: Met,
     if most == 0:
         return "nessun altro turno può essere senza incontri ripetuti"
     if least:
-        return (f"ancora almeno {least} e al più {most} turni senza incontri ripetuti")
+        return (f"ancora almeno {least} e al più {counted(most, 'turno', 'turni')} senza "
+                "incontri ripetuti")
     return f"al più {most} turn{'o' if most == 1 else 'i'} ancora senza incontri ripetuti"

@@ -6,15 +6,20 @@ Shared by the semifinal draw and the final draw, which must agree on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
-from xlwings_torneo.model.tournament_type import Threshold, TournamentType
+from xlwings_torneo.model.tournament_type import Repechage, Threshold, TournamentType
+from xlwings_torneo.scoring.exact import to_decimal
 from xlwings_torneo.scoring.finals import qualifier_rounds
 from xlwings_torneo.scoring.result import Standings
-from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.scoring.standings import compute_standings, records_after
+from xlwings_torneo.scoring.tiebreak import Record, sort_key
 
 QUALIFICATION_TIE_SEED = 0
 """**Decision**: ties settled by a draw in the qualification standings (MasterRisiko
@@ -136,10 +141,58 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
         raise DrawError(f"servono {needed} giocatori qualificati per {semifinals} semifinali "
                         f"e {direct} finalisti diretti: ce ne sono solo {len(ranking)}")
     semifinalists = ranking[direct:needed]
+    if ttype.repechage is not None and semifinals > 0:
+        semifinalists, note = _with_repechage(tournament, ttype, ttype.repechage, q, ranking,
+                                              direct, needed)
+        reason += note
     k = max(1, row.winners) if row.direct_finalists >= 0 else 1
     # manual 000_… l.465: "classifiche parallele equivalenti": positions 1, k+1, 2k+1, …
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
     return Structure(tuple(ranking[:direct]), groups, reason)
+
+
+def repechage_order(records: Mapping[PlayerId, Record], candidates: Sequence[PlayerId],
+                    rule: Repechage, played: Sequence[int]) -> list[PlayerId]:
+    """`candidates` (in standings order) by their best single game, then the entry's
+    `spareggi`; still equal, the better place in the standings (issue 24.8)."""
+    criteria = (TieBreak.BEST_GAME, *rule.tiebreakers)
+
+    def key(pid: PlayerId) -> tuple[Fraction, ...]:
+        # points_first=False puts the total last: dropped, the standings place decides
+        return sort_key(records[pid], criteria, {}, points_first=False, played=played)[:-1]
+
+    pool = [pid for pid in candidates if pid in records]
+    pool.sort(key=key, reverse=True)  # stable: equal keys keep the standings order
+    return pool
+
+
+def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repechage,
+                    q: Qualification, ranking: Sequence[PlayerId], direct: int, needed: int
+                    ) -> tuple[list[PlayerId], str]:
+    """The semifinalists with the last seat to the ripescato, and the Italian note saying
+    who took it and why."""
+    rounds = qualifier_rounds(ttype)
+    seated = Counter(pid for n in rounds if (r := tournament.round(n)) is not None
+                     for pid in r.player_ids)
+    taken = set(ranking[:needed - 1])
+    active = {p.id for p in tournament.active}
+    candidates = [r.player.id for r in q.standings.rows
+                  if r.player.id not in taken and r.player.id in active
+                  and seated[r.player.id] >= rule.min_rounds]
+    records = records_after(tournament, ttype, unico_vincitore=tournament.options.unico_vincitore,
+                            after_round=rounds[-1])
+    order = repechage_order(records, candidates, rule, rounds)
+    if not order:
+        return list(ranking[direct:needed]), (
+            f"; nessun ripescato (nessun giocatore non qualificato con almeno "
+            f"{rule.min_rounds} turni): l'ultimo posto va alla classifica")
+    pick = order[0]
+    best = format(to_decimal(records[pick].best(0)[1]), "f").replace(".", ",")
+    games = seated[pick]
+    return [*ranking[direct:needed - 1], pick], (
+        f"; ripescato per l'ultimo posto in semifinale: "
+        f"{tournament.player(pick).display_name} (migliore partita {best}, "
+        f"{games} turn{'o' if games == 1 else 'i'} giocat{'o' if games == 1 else 'i'})")
 
 
 def bands_of(group: Sequence[PlayerId]) -> dict[PlayerId, int]:

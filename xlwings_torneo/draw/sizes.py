@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament_type import PreferredSizes, Sizes, SizeScheme
 
 THREES_WHEN_FOUR_FIVE_FAILS: dict[int, tuple[int, ...]] = {6: (3, 3), 7: (4, 3), 11: (4, 4, 3)}
@@ -55,13 +56,14 @@ def _plan(standard: int, n_standard: int, odd: tuple[int, ...], ghosts: int = 0,
 def _too_few(n: int, scheme: SizeScheme, minimum: int) -> DrawError:
     return DrawError(
         f"servono almeno {minimum} giocatori per tavoli {scheme.value}: "
-        f"ci sono solo {n} giocatori partecipanti"
+        f"ci sono solo {counted(n, 'giocatore partecipante', 'giocatori partecipanti')}"
     )
 
 
 def _impossible(n: int, scheme: SizeScheme) -> DrawError:
     return DrawError(
-        f"con {n} giocatori non si possono formare tavoli {scheme.value}: "
+        f"con {counted(n, 'giocatore', 'giocatori')} non si possono formare tavoli "
+        f"{scheme.value}: "
         "aggiungere o togliere un giocatore"
     )
 
@@ -120,7 +122,8 @@ def _five(n: int) -> TablePlan:
     if n < 5:
         raise _too_few(n, SizeScheme.FIVE, 5)
     if n % 5:
-        raise DrawError(f"con {n} giocatori non si possono formare solo tavoli da 5: "
+        raise DrawError(f"con {counted(n, 'giocatore', 'giocatori')} non si possono formare "
+                        "solo tavoli da 5: "
                         f"ne servono un multiplo di 5")
     return _plan(5, n // 5, ())
 
@@ -196,12 +199,13 @@ def preferred_plan(n: int, sizes: PreferredSizes) -> TablePlan:
     """
     if n < sizes.minimum:
         raise DrawError(f"servono almeno {sizes.minimum} giocatori per tavoli da "
-                        f"{sizes.minimum} a {sizes.preferred}: ci sono solo {n} giocatori "
-                        f"partecipanti")
+                        f"{sizes.minimum} a {sizes.preferred}: ci sono solo "
+                        f"{counted(n, 'giocatore partecipante', 'giocatori partecipanti')}")
     tables = -(-n // sizes.preferred)
     small, big = divmod(n, tables)
     if small < sizes.minimum:
-        raise DrawError(f"con {n} giocatori non si possono formare tavoli da {sizes.minimum} "
+        raise DrawError(f"con {counted(n, 'giocatore', 'giocatori')} non si possono formare "
+                        f"tavoli da {sizes.minimum} "
                         f"a {sizes.preferred}: aggiungere o togliere un giocatore")
     if big == 0:
         return _plan(small, tables, ())

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, Tournament
 from xlwings_torneo.model.tournament_type import Criterion
 
@@ -32,7 +33,8 @@ def team_problems(players: Sequence[Player]) -> list[str]:
         if p.team_key:
             names.setdefault(p.team_key, p.team)
             counts[p.team_key] = counts.get(p.team_key, 0) + 1
-    problems += [f'squadra "{names[k]}": {n} iscritti, ne servono da {TEAM_MIN} a {TEAM_MAX}'
+    problems += [f'squadra "{names[k]}": {counted(n, "iscritto", "iscritti")}, ne servono '
+                 f'da {TEAM_MIN} a {TEAM_MAX}'
                  for k, n in sorted(counts.items()) if not TEAM_MIN <= n <= TEAM_MAX]
     return problems
 

@@ -15,8 +15,18 @@ from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.errors import TorneoError, ValidationError
 from xlwings_torneo.frontends.buttons import BUTTONS
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.reports.standings_rows import points_text
-from xlwings_torneo.usecases import draw, export, printing, rank, report
+from xlwings_torneo.usecases import (
+    check,
+    draw,
+    export,
+    printing,
+    publishing,
+    rank,
+    report,
+    statistics,
+)
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, round_number
 from xlwings_torneo.workbook.writer import template_specs
@@ -43,7 +53,8 @@ def draw_round(book: WorkbookBackend, path: Path | None, round_no: int | None = 
     outcome = draw.draw(book, path, draw.DrawRequest(round_no=round_no, seed=seed,
                                                              type_name=type_name))
     result = outcome.result
-    lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
+    lines = [f"{outcome.sheet} ({outcome.ttype.name}): "
+             f"{counted(len(result.tables), 'tavolo', 'tavoli')}, "
              f"seme {result.seed}", *outcome.lines]
     return "\n".join(lines)
 
@@ -58,7 +69,8 @@ def redraw_last_round(book: WorkbookBackend, path: Path | None,
     outcome = draw.draw(book, path, draw.DrawRequest(
         round_no=max(rounds), seed=seed, replace=True))
     return (f"{outcome.sheet} sorteggiato di nuovo ({outcome.ttype.name}): "
-            f"{len(outcome.result.tables)} tavoli, seme {outcome.result.seed}")
+            f"{counted(len(outcome.result.tables), 'tavolo', 'tavoli')}, "
+            f"seme {outcome.result.seed}")
 
 
 def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
@@ -66,8 +78,27 @@ def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = 
     result = rank.rank(book, path, rank.RankRequest(type_name=type_name))
     top = [f"{row.position}. {row.player.display_name} - {points_text(result, row)}"
            for row in result.rows[:5]]
-    return "\n".join([f"Classifica {result.type_name}: {len(result.rows)} giocatori "
+    return "\n".join([f"Classifica {result.type_name}: "
+                      f"{counted(len(result.rows), 'giocatore', 'giocatori')} "
                       "(fogli Classifica e Classifica Ridotta aggiornati)", *top])
+
+
+def meeting_statistics(book: WorkbookBackend, path: Path | None) -> str:
+    """Statistiche: the `STATISTICHE` sheet, replaced."""
+    return "\n".join(statistics.summary(statistics.statistics(book, path)))
+
+
+def hall_results(book: WorkbookBackend, path: Path | None) -> str:
+    """Risultati dalla sala: the tables' confirmed results into the open workbook."""
+    from xlwings_torneo.usecases.sala_import import import_results
+
+    outcome = import_results(book, _saved_path(path))
+    lines = [f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
+             f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti"]
+    if outcome.conflicts:
+        lines += ["Conflitti (non scritti: decidi tu e scrivi a mano):",
+                  *(f"- {line}" for line in outcome.conflicts)]
+    return "\n".join(lines)
 
 
 def new_tournament(book: WorkbookBackend, path: Path | None) -> str:
@@ -110,7 +141,15 @@ def report_pdf(book: WorkbookBackend, path: Path | None, type_name: str | None =
 def export_files(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
     outs = [export.export(book, _saved_path(path), fmt, type_name=type_name)
             for fmt in EXPORT_FORMATS]
-    return "File esportati:\n" + "\n".join(str(out) for out in outs)
+    return "\n".join(["File esportati:", *(str(out) for out in outs),
+                      publishing.publishing_summary(book, path)])
+
+
+def publishing_check(book: WorkbookBackend, path: Path | None) -> str:
+    """Prima di pubblicare: `torneo controlla --pubblicazione` on the open workbook."""
+    found = check.check_report(book, path, publishing=True)
+    name = path.name if path is not None else "Torneo"
+    return "\n".join([found.headline(name), *found.lines()])
 
 
 def help_text() -> str:
@@ -124,7 +163,8 @@ def run(button: Callable[[], str]) -> Message:
     try:
         return Message(button())
     except ValidationError as err:
-        lines = [f"{len(err.problems)} problemi nel foglio:", *(f"- {p}" for p in err.problems)]
+        lines = [f"{counted(len(err.problems), 'problema', 'problemi')} nel foglio:",
+                 *(f"- {p}" for p in err.problems)]
         return Message("\n".join(lines), error=True)
     except TorneoError as err:
         return Message(str(err), error=True)

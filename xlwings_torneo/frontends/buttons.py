@@ -79,9 +79,18 @@ BUTTONS: tuple[Button, ...] = (
            "Sorteggia di nuovo l'ultimo turno, se non ha ancora punteggi.",
            "Nuovo sorteggio del turno {turno}…", "ripeti_sorteggio", RoundChoice.LAST,
            offers_choice=False),
+    Button("RisultatiSala", "Risultati dalla sala", TURNI, "ImportExcel",
+           "Scrive nei fogli dei turni i risultati confermati dai tavoli con il telefono "
+           "(torneo sala): una cella già scritta con un altro valore non viene toccata ed "
+           "è elencata.",
+           "Risultati dalla sala…", "risultati_sala"),
     Button("Classifica", "Classifica", TURNI, "SortUp",
            "Calcola la classifica e scrive i fogli Classifica e Classifica Ridotta.",
            "Calcolo della classifica…", "classifica"),
+    Button("Statistiche", "Statistiche", TURNI, "ChartInsert",
+           "Scrive il foglio STATISTICHE: quante volte si sono incontrati club e giocatori "
+           "in tutti i turni, con i colori per numero di incontri.",
+           "Calcolo delle statistiche degli incontri…", "statistiche"),
     Button("StampaTurno", "Stampa Turno", STAMPA, "FilePrint",
            "Il PDF delle schede dei tavoli del turno (foglio attivo, o l'ultimo turno; "
            "Turno… per sceglierlo).",
@@ -96,6 +105,11 @@ BUTTONS: tuple[Button, ...] = (
     Button("Esporta", "Esporta", STAMPA, "ExportTextFile",
            "I file .txt, .vbc e .html del torneo, accanto alla cartella di lavoro.",
            "Esportazione dei file del torneo…", "esporta"),
+    Button("PrimaDiPubblicare", "Prima di pubblicare", STAMPA, "Spelling",
+           "Controlla ciò che serve per pubblicare il torneo: date dei turni, possibili "
+           "doppioni, anonimi, ID NAZIONALE non nel registro, turni con meno di 6 tavoli; "
+           "ogni avviso dice la cella da correggere.",
+           "Controllo per la pubblicazione…", "prima_di_pubblicare"),
     Button("Aiuto", "Aiuto / Informazioni", AIUTO, "Help", "Cosa fa ogni pulsante.",
            "Aiuto…", "aiuto"),
 )

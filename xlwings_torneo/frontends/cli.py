@@ -18,7 +18,7 @@ from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.draw.unevaluated import criterion_lines
 from xlwings_torneo.errors import LossRefusedError, TorneoError, ValidationError
 from xlwings_torneo.frontends.cli_parser import ItalianParser, bounded_int, round_number
-from xlwings_torneo.model.anonymous import check_notes
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import LogLevel
 from xlwings_torneo.reports.standings_rows import points_text
 from xlwings_torneo.usecases import (
@@ -27,9 +27,11 @@ from xlwings_torneo.usecases import (
     export,
     new,
     printing,
+    publishing,
     rank,
     report,
     session,
+    statistics,
     verify,
 )
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -71,7 +73,8 @@ def cmd_draw(args: argparse.Namespace) -> int:
                                    previous_standings=_previous(args))
     outcome = draw.draw(_open(args), path, request, _overrides(args))
     result = outcome.result
-    print(f"{outcome.sheet} ({outcome.ttype.name}): {len(result.tables)} tavoli, "
+    print(f"{outcome.sheet} ({outcome.ttype.name}): "
+          f"{counted(len(result.tables), 'tavolo', 'tavoli')}, "
           f"seme {result.seed}")
     for line in outcome.lines:
         print(f"  {line}")
@@ -90,7 +93,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
                                    seed=args.seed)
     standings = rank.rank(_open(args), path, request, _overrides(args))
     after = f" dopo il turno {args.after_round}" if args.after_round else ""
-    print(f"Classifica {standings.type_name}{after}: {len(standings.rows)} giocatori "
+    print(f"Classifica {standings.type_name}{after}: "
+          f"{counted(len(standings.rows), 'giocatore', 'giocatori')} "
           f"(fogli Classifica e Classifica Ridotta aggiornati)")
     for row in standings.rows[: args.top]:
         print(f"  {row.position:>3}. {row.player.display_name} - "
@@ -128,6 +132,7 @@ def cmd_export(args: argparse.Namespace) -> int:
                          type_name=args.type, surnames=args.con_cognomi,
                          refresh=args.aggiorna)
     print(f"Esportato: {out}")
+    print(publishing.publishing_summary(_open(args), path))
     return EXIT_OK
 
 
@@ -176,12 +181,18 @@ def _reduced(args: argparse.Namespace) -> bool | None:
     return value
 
 
+def cmd_statistics(args: argparse.Namespace) -> int:
+    stats = statistics.statistics(_open(args), Path(args.file), _overrides(args))
+    print("\n".join(statistics.summary(stats)))
+    return EXIT_OK
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    tournament = check.check(_open(args), path, type_name=args.type)
-    print(f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
-          f"{len(tournament.active)} partecipanti, {len(tournament.rounds)} turni)")
-    for line in check_notes(tournament):
+    found = check.check_report(_open(args), path, type_name=args.type,
+                               publishing=args.pubblicazione)
+    print(found.headline(path.name))
+    for line in found.lines(details=args.dettagli):
         print(f"  {line}")
     return EXIT_OK
 
@@ -248,6 +259,49 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+SALA_IMPORT = "importa"
+"""`torneo sala importa FILE`: the confirmed results into the workbook."""
+
+
+def cmd_sala(args: argparse.Namespace) -> int:
+    if args.primo == SALA_IMPORT:
+        if not args.file:
+            raise TorneoError("manca il file: torneo sala importa TORNEO.xlsx")
+        return _sala_import(args)
+    if args.file:
+        raise TorneoError(f'"{args.file}" in più: torneo sala TORNEO.xlsx avvia il server, '
+                          "torneo sala importa TORNEO.xlsx porta i risultati nel file")
+    from xlwings_torneo.frontends.sala.serve import serve
+
+    path = Path(args.primo)
+    if not path.is_file():
+        raise TorneoError(f"il file {path} non esiste")
+    try:
+        serve(path, port=args.porta, in_sala=args.in_sala,
+              say=lambda line: print(line, flush=True))
+    except KeyboardInterrupt:
+        print("Sala chiusa: i risultati confermati sono nel registro; portali nel torneo "
+              f"con: torneo sala importa {path}")
+    return EXIT_OK
+
+
+def _sala_import(args: argparse.Namespace) -> int:
+    from xlwings_torneo.usecases.sala_import import import_results
+
+    path = Path(args.file)
+    with session.writing(path, "sala importa", ignore_stale_lock=args.ignora_blocco):
+        outcome = import_results(_open(args), path, _overrides(args))
+    print(f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
+          f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti")
+    for turno, tavolo in outcome.written:
+        print(f"  {turno}° Turno, Tavolo N°{tavolo}")
+    if outcome.conflicts:
+        print("Conflitti (non scritti: decidi tu e scrivi a mano):")
+        for line in outcome.conflicts:
+            print(f"  {line}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = ItalianParser(prog="torneo",
                            description="Gestione tornei di RisiKo! sul foglio Excel")
@@ -262,7 +316,8 @@ def build_parser() -> argparse.ArgumentParser:
                            help="sostituisce l'opzione del foglio Opzioni")
 
     def with_type(p: argparse.ArgumentParser, what: str = "tipo di torneo") -> None:
-        p.add_argument("--type", "-t", help=f"{what} (default: quello registrato nel foglio "
+        p.add_argument("--type", "-t", metavar="TIPO",
+                       help=f"{what} (default: quello registrato nel foglio "
                        "Opzioni dal sorteggio)")
 
     def with_accept_losses(p: argparse.ArgumentParser) -> None:
@@ -278,8 +333,11 @@ def build_parser() -> argparse.ArgumentParser:
                            help="una scheda per foglio A4 (sostituisce Stampa Ridotta)")
 
     def add(name: str, handler: Callable[[argparse.Namespace], int], help_text: str,
-            ) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_text, description=help_text)
+            english: str | None = None) -> argparse.ArgumentParser:
+        """A command: its Italian `name`, the one the help and the README use, and the
+        `english` name it had before (issue 24: kept working as an alias)."""
+        p = sub.add_parser(name, help=help_text, description=help_text,
+                           aliases=[english] if english else [])
         p.set_defaults(handler=handler, ignora_blocco=False)
         return p
 
@@ -288,12 +346,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="apre il file anche se Excel o LibreOffice hanno lasciato un "
                             "blocco dopo una chiusura improvvisa (solo un blocco vecchio)")
 
-    p = add("new", cmd_new, "crea un nuovo foglio torneo vuoto (.xlsx, .xlsm o .xls)")
+    p = add("nuovo", cmd_new, "crea un nuovo foglio torneo vuoto (.xlsx, .xlsm o .xls)",
+            "new")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--overwrite", action="store_true", help="sostituisce un file esistente")
     p.add_argument("--variante", help="modello di un circuito, es. BIG (Board Italian Gamers)")
 
-    p = add("draw", cmd_draw, "sorteggia i tavoli di un turno e scrive il foglio 'N° Turno'")
+    p = add("sorteggia", cmd_draw,
+            "sorteggia i tavoli di un turno e scrive il foglio 'N° Turno'", "draw")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--round", "-r", type=round_number, metavar="N",
                    help="numero del turno (default: il prossimo)")
@@ -312,7 +372,8 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
     with_accept_losses(p)
 
-    p = add("print", cmd_print, "schede dei tavoli di un turno in PDF (<nome>_<N>.pdf)")
+    p = add("stampa", cmd_print, "schede dei tavoli di un turno in PDF (<nome>_<N>.pdf)",
+            "print")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--round", "-r", type=round_number, metavar="N",
                    help="numero del turno (default: l'ultimo)")
@@ -334,8 +395,8 @@ def build_parser() -> argparse.ArgumentParser:
     with_log(p)
     with_lock(p)
 
-    p = add("export", cmd_export,
-            "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)")
+    p = add("esporta", cmd_export,
+            "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)", "export")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--format", "-f", choices=export.EXPORT_FORMATS, required=True)
     with_type(p, "tipo di classifica")
@@ -349,7 +410,8 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
 
     p = add("importa", cmd_import, "aggiunge al foglio Iscritti i giocatori di un file CSV o "
-            "del foglio Iscritti di un altro torneo (non modifica le righe già scritte)")
+            "del foglio Iscritti di un altro torneo (non modifica le righe già scritte)",
+            "import")
     p.add_argument("file", help="il foglio del torneo in cui importare")
     p.add_argument("sorgente", help="il file da cui importare (.csv, .xlsx, .xls)")
     p.add_argument("--da", choices=("csv", "xlsx", "xls"), type=str.lower,
@@ -357,7 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
     with_log(p)
     with_lock(p)
 
-    p = add("rank", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'")
+    p = add("classifica", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'",
+            "rank")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--type", "-t", metavar="TIPO",
                    help="tipo di classifica (default: Tipo Classifica)")
@@ -372,13 +435,26 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
     with_accept_losses(p)
 
-    p = add("check", cmd_check, "controlla il foglio e segnala tutti i problemi (non scrive)")
+    p = add("statistiche", cmd_statistics, "scrive il foglio STATISTICHE: quante volte si "
+            "sono incontrati club e giocatori in tutti i turni (lo scrive anche classifica)")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    with_log(p)
+    with_lock(p)
+    with_accept_losses(p)
+
+    p = add("controlla", cmd_check,
+            "controlla il foglio e segnala tutti i problemi (non scrive)", "check")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     with_type(p, "tipo di classifica con cui controllare i punteggi")
+    p.add_argument("--pubblicazione", action="store_true",
+                   help="controlla anche ciò che serve per pubblicare il torneo: date dei "
+                        "turni, possibili doppioni, anonimi, ID NAZIONALE, numero di tavoli")
+    p.add_argument("--dettagli", action="store_true",
+                   help="un avviso per riga, invece di raggruppare quelli dello stesso tipo")
     with_lock(p)
 
-    p = add("verify", cmd_verify, "ricalcola i conflitti di un turno e, con il seme del Log, "
-            "controlla che il foglio sia quello sorteggiato (non scrive)")
+    p = add("verifica", cmd_verify, "ricalcola i conflitti di un turno e, con il seme del Log, "
+            "controlla che il foglio sia quello sorteggiato (non scrive)", "verify")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--round", "-r", type=round_number, required=True,
                    help="numero del turno")
@@ -388,19 +464,34 @@ def build_parser() -> argparse.ArgumentParser:
     with_type(p)
     with_lock(p)
 
-    p = add("lo-run", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "
-            "interfaccia (draw, redraw, rank, print, posti, report, export, check)")
+    p = add("lo-esegui", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "
+            "interfaccia (sorteggia, risorteggia, classifica, stampa, posti, report, esporta, "
+            "statistiche, controlla, pubblicazione)", "lo-run")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: draw --round 1")
+    p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: sorteggia --round 1")
 
     p = add("converti", cmd_converti, "converte un file .xls in .xlsx con LibreOffice, "
-            "conservando tutto (formule, menù a tendina, formattazione, protezione)")
+            "conservando tutto (formule, menù a tendina, formattazione, protezione)",
+            "convert")
     p.add_argument("file", help="il file .xls da convertire (resta com'è)")
     p.add_argument("--overwrite", action="store_true", help="sostituisce un .xlsx esistente")
 
-    p = add("types", cmd_types, "elenca i tipi di torneo e da dove vengono")
+    p = add("tipi", cmd_types, "elenca i tipi di torneo e da dove vengono", "types")
     p.add_argument("file", nargs="?", default=".",
                    help="un torneo o una cartella: elenca anche i tipi del suo tipi.toml")
+
+    p = add("sala", cmd_sala, "avvia il server della sala: i tavoli inviano i risultati dal "
+            "telefono, i giocatori vedono classifica e tavoli; 'sala importa' porta i "
+            "risultati confermati nel file")
+    p.add_argument("primo", metavar="FILE | importa",
+                   help="il torneo da servire, oppure 'importa' seguito dal torneo")
+    p.add_argument("file", nargs="?", metavar="FILE", help="con 'importa': il torneo")
+    p.add_argument("--porta", type=bounded_int(0, 65535, "la porta"), default=8080,
+                   help="porta del server (default: 8080; 0 = una libera)")
+    p.add_argument("--in-sala", action="store_true",
+                   help="apre il server alla rete della sala (default: solo questo computer)")
+    with_log(p)
+    with_lock(p)
 
     p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
     p.add_argument("folder", nargs="?", default="demo_torneo",
@@ -433,7 +524,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_OK
     try:
-        code: int = args.handler(args)
+        code: int = _run(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except LossRefusedError as err:  # one message: what would be lost, then the ways out
@@ -464,6 +555,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("Errore interno del programma (bug): segnalalo con il messaggio qui sopra",
               file=sys.stderr)
         return EXIT_BUG
+
+
+def _run(args: argparse.Namespace) -> int:
+    """A command that writes the workbook holds it for its whole read-check-write: a second
+    writer waits a few seconds, then stops in Italian having written nothing."""
+    command = _WRITING.get(args.handler)
+    if command is None:
+        code: int = args.handler(args)
+        return code
+    with session.writing(Path(args.file), command, ignore_stale_lock=args.ignora_blocco):
+        code = args.handler(args)
+    return code
+
+
+_WRITING: dict[Callable[[argparse.Namespace], int], str] = {
+    cmd_new: "nuovo", cmd_draw: "sorteggia", cmd_rank: "classifica", cmd_import: "importa",
+}
+"""The commands that write the workbook, and how the lock file names them."""
 
 
 def _silence_stdout() -> None:

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from xlwings_torneo.limits import MAX_ROUND
+from xlwings_torneo.model.spelling import nearest
 
 _ITALIAN = {
     "usage: ": "uso: ",
@@ -77,8 +78,38 @@ class ItalianParser(argparse.ArgumentParser):
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None,
                          ) -> tuple[argparse.Namespace, list[str]]:
+        given = list(sys.argv[1:] if args is None else args)
+        if not any(a.nargs == argparse.REMAINDER or isinstance(a, argparse._SubParsersAction)
+                   for a in self._actions):  # a command's own options, all of them known
+            self._suggest(given[:given.index("--")] if "--" in given else given)
         with italian():
-            return super().parse_known_args(args, namespace)
+            return super().parse_known_args(given, namespace)
+
+    def _suggest(self, given: Sequence[str]) -> None:
+        """`--typ`, `--formato`: refused before anything else is said of the command line,
+        naming the option of this command closest to it."""
+        known = self._option_names()
+        for token in given:
+            name = token.split("=")[0]
+            if name.startswith("--") and name not in known:
+                close = nearest(name, known)
+                if close is not None:
+                    self.error(f"opzione sconosciuta {name}: forse intendevi {close}?")
+
+    def _option_names(self) -> list[str]:
+        return [flag for action in self._actions for flag in action.option_strings
+                if flag.startswith("--")]
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """An unknown choice (a command, `--format`) names the closest one."""
+        choices = action.choices
+        if choices is not None and value not in choices:
+            close = nearest(str(value), [str(c) for c in choices])
+            if close is not None:
+                raise argparse.ArgumentError(
+                    action, f"scelta non valida: {value!r}: forse intendevi {close!r}?")
+        with italian():
+            super()._check_value(action, value)
 
     def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                    namespace: argparse.Namespace | None = None) -> argparse.Namespace:

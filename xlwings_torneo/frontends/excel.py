@@ -25,10 +25,13 @@ from xlwings_torneo.frontends.actions import (
     Message,
     draw_round,
     export_files,
+    hall_results,
     help_text,
+    meeting_statistics,
     new_tournament,
     print_round,
     print_seating,
+    publishing_check,
     redraw_last_round,
     report_pdf,
     run,
@@ -97,6 +100,14 @@ def classifica(book: Any = None) -> Message:
     return _button(standings, book)
 
 
+def statistiche(book: Any = None) -> Message:
+    return _button(meeting_statistics, book)
+
+
+def risultati_sala(book: Any = None) -> Message:
+    return _button(hall_results, book)
+
+
 def stampa_turno(book: Any = None, round_no: int | None = None) -> Message:
     xl_book, backend, path = _caller(book)
     number = round_no if round_no is not None else _active_round(xl_book)
@@ -115,6 +126,10 @@ def report(book: Any = None) -> Message:
 
 def esporta(book: Any = None) -> Message:
     return _button(export_files, book)
+
+
+def prima_di_pubblicare(book: Any = None) -> Message:
+    return _button(publishing_check, book)
 
 
 def opzioni(book: Any = None) -> Message:

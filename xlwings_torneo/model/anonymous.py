@@ -6,12 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from xlwings_torneo.model.tournament import Player, Round, Table, Tournament
-
-
-def anonymous_warning(player: Player, where: str) -> str:
-    return (f"{where}: {player.display_name} (ID {player.id}) non ha né data di nascita né "
-            "ID NAZIONALE: sarà trattato come anonimo")
+from xlwings_torneo.model.tournament import Round, Table, Tournament
 
 
 def without_anonymous_surnames(t: Tournament) -> Tournament:
@@ -32,20 +27,3 @@ def without_anonymous_surnames(t: Tournament) -> Tournament:
     return replace(t, players=tuple(hidden.get(p.id, p) for p in t.players),
                    rounds=tuple(rnd(r) for r in t.rounds))
 
-
-NAMES_SHOWN = 20
-"""How many names of the registry check the console lists before `…`."""
-
-
-def check_notes(t: Tournament) -> list[str]:
-    """What `torneo check` says beyond "no problem": the warnings of the reading, who was
-    found in the national registry `GIOCATORI`, and who will be published as anonymous."""
-    lines = [f"Attenzione: {w}" for w in t.warnings]
-    if t.registry_found is not None:
-        found = [t.player(pid).display_name for pid in t.registry_found]
-        shown = ", ".join(found[:NAMES_SHOWN]) + (" …" if len(found) > NAMES_SHOWN else "")
-        lines.append(f"Registro nazionale (GIOCATORI): {len(found)} iscritti su "
-                     f"{len(t.players)} trovati" + (f": {shown}" if found else ""))
-    lines += [f"Attenzione: {anonymous_warning(p, f'Iscritti, riga {p.row}')}"
-              for p in t.active if p.anonimo]
-    return lines

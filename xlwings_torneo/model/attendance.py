@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import (
     AttendanceRow,
@@ -76,8 +77,9 @@ def describe(ttype: TournamentType, tournament: Tournament) -> str | None:
         f"proposti (possibili: {' o '.join(map(str, row.rounds))})"
     semis = (f", {row.semifinals} semifinali (posizioni {row.direct + 1}-"
              f"{row.direct + 4 * row.semifinals})" if row.semifinals else "")
-    return (f"Struttura {ttype.name}: {players} giocatori, {qualifiers} turni di "
-            f"qualificazione {who}; in finale i primi {row.direct}{semis}")
+    return (f"Struttura {ttype.name}: {counted(players, 'giocatore', 'giocatori')}, "
+            f"{counted(qualifiers, 'turno', 'turni')} di qualificazione {who}; in finale i "
+            f"primi {row.direct}{semis}")
 
 
 def resolve(ttype: TournamentType, tournament: Tournament) -> TournamentType:

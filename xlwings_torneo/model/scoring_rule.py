@@ -60,6 +60,13 @@ class CountedTieBreak:
     name: str
     key: Callable[[Any], Fraction]
     """The criterion's value from a player's `scoring.tiebreak.Record`."""
+    header: str = ""
+    """The `Classifica` column that shows it (`Secondi`); empty: none."""
+    shown: Callable[[Any], Fraction | None] | None = None
+    """The value as the column shows it when it differs from `key` (a table number, not
+    minus it); None: `key`."""
+    decimals: int | None = 0
+    """Decimals of the column; None: the type's points decimals (a game's points)."""
 
 
 TieCriterion: TypeAlias = "TieBreak | CountedTieBreak"
@@ -149,6 +156,9 @@ class ScoringRule:
     void_rule: str = DEFAULT_VOID_RULE
     """What a game declared void (sheet `Partite Annullate`) earns: one of
     `void_games.VOID_RULES` (seed 003 l.69: `punteggio_turno_successivo`)."""
+    shown_tiebreakers: tuple[TieCriterion, ...] | None = None
+    """The tie-breakers whose values `Classifica` shows in columns of their own (type entry
+    `[classifica] mostra_spareggi`); None: every one the standings use."""
 
     @property
     def total_headers(self) -> tuple[str, ...]:

@@ -49,6 +49,11 @@ class Player:
     """`Squadra` column of `Iscritti` (CNS): the team when it differs from the club."""
     fielding: tuple[tuple[int, bool], ...] = ()
     """The `Turno N` columns of `Iscritti` (CNS): (N, SI/NO) for each column present."""
+    tavolo_fisso: int | None = None
+    """`Tavolo fisso` column of `Iscritti` (issue 23): the table this player keeps every
+    round (a wheelchair, the table by the door); None for everyone else."""
+    tavolo_fisso_at: str = ""
+    """The cell it was read from (`Iscritti!J7`), for messages."""
 
     @property
     def display_name(self) -> str:
@@ -150,6 +155,8 @@ class TournamentInfo:
     turni_previsti: int | None = None
     note: str = ""
     date_turni: dict[int, date] = field(default_factory=dict)
+    date_cells: dict[int, str] = field(default_factory=dict)
+    """Where each round's date is or goes (`TORNEO!D9`), dated or not: for messages."""
 
 
 class LogLevel(enum.IntEnum):

@@ -9,13 +9,14 @@ beside the workbook; `type_entries` reads them. The draw and scoring engines tak
 
 from __future__ import annotations
 
-import difflib
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from xlwings_torneo.errors import DrawError, UnknownTypeError
-from xlwings_torneo.model.scoring_rule import ScoringRule
+from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.scoring_rule import ScoringRule, TieCriterion
+from xlwings_torneo.model.spelling import nearest
 
 
 class Criterion(enum.Enum):
@@ -133,6 +134,17 @@ class AttendanceRow:
     semifinals: int
 
 
+@dataclass(frozen=True)
+class Repechage:
+    """The "ripescato" of club championships (type entry `[ripescato]`, issue 24.8): the last
+    semifinal seat goes, among the players not qualified by the standings who played at least
+    `min_rounds` qualifying rounds, to the best single game; ties by `tiebreakers`, then by
+    the better place in the qualification standings."""
+
+    min_rounds: int
+    tiebreakers: tuple[TieCriterion, ...] = ()
+
+
 BUILTIN_SOURCE = "predefinito"
 """How `torneo types` calls a type shipped with the program."""
 
@@ -168,6 +180,8 @@ class TournamentType:
     `Turno N` columns of `Iscritti`), and teammates count as one club (`draw/squads.py`)."""
     sheet_columns: tuple[str, ...] = ()
     """Columns the printed score sheets add for the referee to fill at the table."""
+    repechage: Repechage | None = None
+    """Who takes the last semifinal seat instead of the standings (`[ripescato]`)."""
 
     def rule_for(self, round_no: int) -> RoundRule:
         """The rule of round `round_no`. A command asks it once, through
@@ -179,7 +193,8 @@ class TournamentType:
         if self.open_ended:
             return self.rounds[-1]
         raise DrawError(
-            f"il tipo di torneo {self.name} prevede solo {len(self.rounds)} turni: "
+            f"il tipo di torneo {self.name} prevede solo "
+            f"{counted(len(self.rounds), 'turno', 'turni')}: "
             f"il turno {round_no} non esiste"
         )
 
@@ -220,9 +235,7 @@ class TypeRegistry:
 
 def suggest(name: str, known: Sequence[str]) -> str | None:
     """The known name closest to `name`, if any is close (for "forse intendevi …")."""
-    keys = {type_key(k): k for k in known}
-    close = difflib.get_close_matches(type_key(name), list(keys), n=1, cutoff=0.6)
-    return keys[close[0]] if close else None
+    return nearest(name, known, type_key)
 
 
 def unknown_message(what: str, name: str, known: Sequence[str]) -> str:

@@ -22,9 +22,10 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from xlwings_torneo.draw.meeting_stats import meeting_stats
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
-from xlwings_torneo.reports.italian import format_date, format_points
+from xlwings_torneo.reports.italian import format_date
 from xlwings_torneo.reports.pdf_sheets import (
     LANDSCAPE_TEMPLATE,
     build,
@@ -32,13 +33,14 @@ from xlwings_torneo.reports.pdf_sheets import (
     paragraph_style,
     sheets_story,
 )
+from xlwings_torneo.reports.pdf_statistics import club_meetings_story
 from xlwings_torneo.reports.sheet import table_sheets
 from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
-    TEAMS_HEADERS,
     TEAMS_TITLE,
     WON_COLOUR,
     standings_grid,
+    team_grid,
 )
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 from xlwings_torneo.scoring.result import Standings
@@ -71,6 +73,10 @@ def write_report(t: Tournament, standings: Standings | None, out: Path, *,
         else:
             story.append(NextPageTemplate(LANDSCAPE_TEMPLATE))
         story += standings_story(t, standings)
+    clubs = club_meetings_story(meeting_stats(t).clubs) if t.rounds else []
+    if clubs:
+        # issue 24.2: the club-against-club grid of STATISTICHE, on a page of its own
+        story += [NextPageTemplate(LANDSCAPE_TEMPLATE), PageBreak(), *clubs]
     name = t.info.nome or "Report torneo"
     day = format_date(printed or date.today())
     running = (f"{t.info.nome} - " if t.info.nome else "") + (
@@ -92,11 +98,12 @@ def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
         story += [Spacer(1, 3 * mm),
                   Paragraph(fonts.markup(note), paragraph_style("nota", 9))]
     if standings.teams:
-        rows: list[list[str]] = [list(TEAMS_HEADERS)] + [
-            [str(r.position), r.club, str(r.wins), format_points(r.points, standings.decimals)]
-            for r in standings.teams]
+        header, body = team_grid(standings)
+        ties = len(standings.team_tiebreak_headers)
+        widths = [15 * mm, 120 * mm - ties * 10 * mm, 25 * mm, 30 * mm, *[30 * mm] * ties]
         story += [PageBreak(), Paragraph(TEAMS_TITLE, title), Spacer(1, 4 * mm),
-                  _grid(rows, [15 * mm, 120 * mm, 25 * mm, 30 * mm], {}, numeric=[0, 2, 3])]
+                  _grid([header, *body], widths, {},
+                        numeric=[i for i in range(len(header)) if i != 1])]
     return story
 
 
@@ -105,15 +112,20 @@ def _standings_table(standings: Standings) -> Table:
     width = landscape(A4)[0] - 20 * mm
     n_rounds = len(standings.rounds)
     n_totals = len(standings.total_headers)
+    # a tie-breaker's column is as wide as the longest word of its name (`migliore`)
+    tie_widths = [max(TOTAL_WIDTH, max(stringWidth(w, fonts.BOLD, HEADER_SIZE)
+                                       for w in h.split()) + 5 * mm)
+                  for h in standings.tiebreak_headers]
     round_width = min(ROUND_WIDTH, (width * 0.45) / max(n_rounds, 1))
     # a phase's name (`Semifinale`) gets the room to be read on one line
     round_widths = [max(round_width, stringWidth(h, fonts.BOLD, HEADER_SIZE) + 6 * mm)
                     if n_rounds <= PHASE_WIDTH_UP_TO else round_width
                     for h in header[5:5 + n_rounds]]
-    fixed = sum(FIXED_WIDTHS.values()) + sum(round_widths) + n_totals * TOTAL_WIDTH
+    fixed = (sum(FIXED_WIDTHS.values()) + sum(round_widths) + n_totals * TOTAL_WIDTH
+             + sum(tie_widths))
     text = max(width - fixed, 60 * mm)
     widths = ([FIXED_WIDTHS["Pos."]] + [text * f for f in (0.22, 0.24, 0.22, 0.32)]
-              + round_widths + [TOTAL_WIDTH] * n_totals + [FIXED_WIDTHS["ID"]])
+              + round_widths + [TOTAL_WIDTH] * n_totals + tie_widths + [FIXED_WIDTHS["ID"]])
     text_columns = range(1, 5)
     numeric = [i for i in range(len(header)) if i not in text_columns]
     return _grid([header, *body], widths, won, small=n_rounds > 10, numeric=numeric)

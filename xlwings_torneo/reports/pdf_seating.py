@@ -32,6 +32,8 @@ GAP = 6 * mm
 """Space between two columns."""
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
 HEADER_BACKGROUND = colors.HexColor("#D9E2EC")
+FIXED_SEAT = "- tavolo fisso"
+"""After the name of a player who keeps his table every round (issue 23)."""
 NUMBER_WIDTH = 13 * mm
 """Width of the `Tavolo` and `Posto` columns."""
 
@@ -69,6 +71,8 @@ def _entry_cell(entry: SeatEntry, size: float) -> Paragraph:
     if entry.nick:
         text += (f' <font size="{size * 0.7:.1f}" color="#555555">'
                  f"({fonts.markup(entry.nick)})</font>")
+    if entry.fixed:
+        text += f' <font size="{size * 0.7:.1f}"><b>{FIXED_SEAT}</b></font>'
     return Paragraph(text, style)
 
 

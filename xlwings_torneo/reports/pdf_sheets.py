@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -231,6 +231,33 @@ def _site_line(site: str, layout: Layout, width: float) -> Table:
     return line
 
 
+@dataclass(frozen=True)
+class TableLink:
+    """The hall server's page of one table (issue 25): its address with the table's token,
+    and the short code a second player confirms the result with."""
+
+    address: str
+    code: str
+
+
+TableLinks = Mapping[int, TableLink]
+"""Table number -> its link; empty when no hall server was started for the tournament."""
+
+
+def _table_line(link: TableLink, layout: Layout, width: float) -> Table:
+    """The QR code of the table's own result page, with the confirmation code beside it."""
+    size = layout.logo_box[1] * 0.9
+    text = Paragraph(
+        "Risultato dal telefono: inquadra il codice, scrivete i punti, un altro giocatore "
+        f"conferma con il codice del tavolo <b>{fonts.markup(link.code)}</b>",
+        paragraph_style("tavolo_qr", layout.text_size))
+    line = Table([[qr_drawing(link.address, size), text]],
+                 colWidths=[size + 3 * mm, width - size - 3 * mm])
+    line.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return line
+
+
 def sheet_flowables(sheet: TableSheet, parts: SharedParts, height: float) -> Flowable:
     """One table's sheet, shrunk if needed so that it never spills out of its frame."""
     layout, width = parts.layout, parts.width
@@ -246,6 +273,9 @@ def sheet_flowables(sheet: TableSheet, parts: SharedParts, height: float) -> Flo
         story += [Paragraph(fonts.markup(sheet.note),
                             paragraph_style("sheet_note", layout.text_size - 1)),
                   Spacer(1, 3 * mm)]
+    link = parts.links.get(sheet.table_no)
+    if link is not None:
+        story += [_table_line(link, layout, width), Spacer(1, 3 * mm)]
     return FittedSheet(width, height, story + parts.bottom)
 
 
@@ -254,8 +284,10 @@ class SharedParts:
     heading (TORNEO data and logo) and the bottom (note lines, the site's QR code), drawn
     once as stamps, and the cells of the score table's header row."""
 
-    def __init__(self, layout: Layout, width: float, logo: Path | None, site: str) -> None:
+    def __init__(self, layout: Layout, width: float, logo: Path | None, site: str,
+                 links: TableLinks | None = None) -> None:
         self.layout, self.width, self.logo = layout, width, logo
+        self.links: TableLinks = links or {}
         self.bottom: list[Flowable] = [Stamp(_bottom(layout, width, site))]
         self._headings: dict[Heading | None, list[Flowable]] = {}
         self._header_rows: dict[tuple[tuple[str, ...], tuple[float, ...]], list[Any]] = {}
@@ -387,10 +419,11 @@ def _no_decoration(_canvas: Canvas, _doc: BaseDocTemplate) -> None:
 
 
 def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
-                 logo: Path | None, site: str = "") -> list[Flowable]:
+                 logo: Path | None, site: str = "", links: TableLinks | None = None
+                 ) -> list[Flowable]:
     """Sheets separated by frame breaks: the next sheet starts the next half or page."""
     width, height = sheet_box(reduced)
-    parts = SharedParts(Layout.of(reduced), width, logo, site)
+    parts = SharedParts(Layout.of(reduced), width, logo, site, links)
     story: list[Flowable] = []
     for sheet in sheets:
         if story:
@@ -401,12 +434,14 @@ def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
 
 def write_round_sheets(t: Tournament, round_no: int, out: Path, *, reduced: bool,
                        logo: Path | None = None, note: str = "", site: str = "",
-                       types: TypesShown = NO_TYPES) -> None:
-    """Blank score sheets of every table of round `round_no` (the draw's "Stampa")."""
+                       types: TypesShown = NO_TYPES, links: TableLinks | None = None) -> None:
+    """Blank score sheets of every table of round `round_no` (the draw's "Stampa"); with
+    `links`, each table's own result page as a QR code and its confirmation code."""
     rnd = t.round(round_no)
     if rnd is None:
         raise WorkbookError("il turno non è stato sorteggiato", where=f"Turno {round_no}")
-    story = sheets_story(table_sheets(t, rnd, note=note, types=types), reduced, logo, site)
+    story = sheets_story(table_sheets(t, rnd, note=note, types=types), reduced, logo, site,
+                         links)
     build(out, reduced, f"Turno {round_no}", story)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from xlwings_torneo.model.tournament import Round, Tournament
+from xlwings_torneo.model.tournament import PlayerId, Round, Tournament
 from xlwings_torneo.reports.sheet import seat_name
 
 TITLE = "Chi siede dove"
@@ -22,6 +22,10 @@ class SeatEntry:
     table: int
     seat: int
     """1 for the first seat of the table (the first name on the round sheet)."""
+    player_id: PlayerId | None = None
+    """The seat's ID (a player's own page links to it)."""
+    fixed: bool = False
+    """The player keeps this table every round (`Tavolo fisso`, issue 23)."""
 
     @property
     def name(self) -> str:
@@ -46,9 +50,11 @@ def seating(t: Tournament, rnd: Round) -> tuple[SeatEntry, ...]:
                 continue
             player = t.by_id.get(seat.player_id)
             if player is None:  # an ID not in Iscritti: the name as on the round sheet
-                entries.append(SeatEntry(seat_name(t, seat), "", "", table.number, number))
+                entries.append(SeatEntry(seat_name(t, seat), "", "", table.number, number,
+                                         seat.player_id))
             else:
                 entries.append(SeatEntry(player.cognome, player.nome, player.nick,
-                                         table.number, number))
+                                         table.number, number, seat.player_id,
+                                         fixed=player.tavolo_fisso == table.number))
     return tuple(sorted(entries, key=lambda e: (sort_key(e.cognome), sort_key(e.nome),
                                                 sort_key(e.nick), e.table, e.seat)))

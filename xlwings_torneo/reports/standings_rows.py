@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from xlwings_torneo.reports.italian import format_points
-from xlwings_torneo.scoring.result import StandingRow, Standings
+from xlwings_torneo.scoring.result import StandingRow, Standings, TieValue
 
 WON_COLOUR = "#C6EFCE"
 """A won game's cell in every output (sheet, PDF, html, site): the default of
@@ -19,6 +19,7 @@ def standings_grid(standings: Standings
     column holding only whole numbers (wins) is written without decimals."""
     first_round_col = 5
     round_decimals, total_decimals = standings.round_decimals(), standings.total_decimals()
+    tie_decimals = standings.tiebreak_shown_decimals()
     body: list[list[str]] = []
     won: dict[tuple[int, int], bool] = {}
     for i, row in enumerate(standings.rows):
@@ -27,11 +28,26 @@ def standings_grid(standings: Standings
                     + [format_points(v, d)
                        for v, d in zip(row.round_points, round_decimals, strict=True)]
                     + [format_points(v, d) for v, d in zip(row.totals, total_decimals, strict=True)]
+                    + [tie_text(v, d) for v, d in zip(row.tiebreaks, tie_decimals, strict=True)]
                     + [str(p.id)])
         for j, flag in enumerate(row.round_won):
             if flag:
                 won[(i, first_round_col + j)] = True
     return list(standings.header), body, won
+
+
+def tie_text(value: TieValue, decimals: int) -> str:
+    """A tie-breaker's value: a number at its decimals, a text as it is."""
+    return value if isinstance(value, str) else format_points(value, decimals)
+
+
+def team_grid(standings: Standings) -> tuple[list[str], list[list[str]]]:
+    """`Classifica a Squadre`: header and rows, the team tie-breakers after the points."""
+    decimals = standings.team_tiebreak_decimals()
+    body = [[str(r.position), r.club, str(r.wins), format_points(r.points, standings.decimals),
+             *(tie_text(v, d) for v, d in zip(r.tiebreaks, decimals, strict=True))]
+            for r in standings.teams]
+    return [*TEAMS_HEADERS, *standings.team_tiebreak_headers], body
 
 
 def points_text(standings: Standings, row: StandingRow) -> str:

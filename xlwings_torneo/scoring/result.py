@@ -14,6 +14,10 @@ ROUND_PREFIX = "pt"
 """Columns of a type without a final phase keep the manual's `pt1 … ptN`."""
 
 
+TieValue = Decimal | str | None
+"""A tie-breaker's value in its column: exact, a text (tables and places), or empty."""
+
+
 @dataclass(frozen=True)
 class StandingRow:
     position: int
@@ -27,6 +31,8 @@ class StandingRow:
     """The type's total columns, in the order of `Standings.total_headers`."""
     round_discarded: tuple[bool, ...] = ()
     """Whether that round's points are left out of the total (the type's discards)."""
+    tiebreaks: tuple[TieValue, ...] = ()
+    """The value of each tie-breaker of `Standings.tiebreak_headers` (None: not applied)."""
 
     @property
     def points(self) -> Decimal:
@@ -40,6 +46,8 @@ class TeamRow:
     club: str
     wins: int
     points: Decimal
+    tiebreaks: tuple[Decimal | None, ...] = ()
+    """The team tie-breakers of `Standings.team_tiebreak_headers`."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,13 @@ class Standings:
     the manual's `pt1 … ptN` (`columns`)."""
     finalists_note: str | None = None
     """Why finalists with fewer points stand above others, once a final was played."""
+    tiebreak_headers: tuple[str, ...] = ()
+    """The columns after the totals showing the values the tie-breakers compared (`PBG`,
+    `Secondi`, …), one per tie-breaker the type shows (issue 24)."""
+    tiebreak_decimals: tuple[int | None, ...] = ()
+    """Decimals of each of those columns; None: as the points (`shown_decimals`)."""
+    team_tiebreak_headers: tuple[str, ...] = ()
+    """The same for `Classifica a Squadre` (CNS: `Secondi`, …), after `pt tot`."""
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -84,9 +99,15 @@ class Standings:
 
     @property
     def header(self) -> tuple[str, ...]:
-        """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> ID` (WORKBOOK.md): the
-        header of `Classifica` and of every output's standings."""
-        return (*STANDINGS_LEAD, *self.columns, *self.total_headers, "ID")
+        """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> <tie-breakers> ID`
+        (WORKBOOK.md, issue 24): the header of `Classifica` and of every output's standings."""
+        return (*STANDINGS_LEAD, *self.columns, *self.total_headers, *self.tiebreak_headers,
+                "ID")
+
+    @property
+    def points_column(self) -> int:
+        """0-based index of `pt tot` (the points total) in `header`."""
+        return len(STANDINGS_LEAD) + len(self.columns) + len(self.total_headers) - 1
 
     def shown_decimals(self, values: Iterable[Decimal | None]) -> int:
         """Decimals to show for one column: the type's precision, or none when every value
@@ -103,3 +124,13 @@ class Standings:
         """`shown_decimals` of each total column."""
         return tuple(self.shown_decimals(r.totals[k] for r in self.rows)
                      for k in range(len(self.total_headers)))
+
+    def tiebreak_shown_decimals(self) -> tuple[int, ...]:
+        """Decimals of each tie-break column: the criterion's own, else as the points."""
+        return tuple(d if d is not None else self.shown_decimals(
+            v for r in self.rows if isinstance(v := r.tiebreaks[k], Decimal))
+            for k, d in enumerate(self.tiebreak_decimals))
+
+    def team_tiebreak_decimals(self) -> tuple[int, ...]:
+        return tuple(self.shown_decimals(t.tiebreaks[k] for t in self.teams)
+                     for k in range(len(self.team_tiebreak_headers)))

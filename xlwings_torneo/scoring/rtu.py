@@ -80,11 +80,14 @@ def _last_round(record: Record) -> int:
 
 
 ROUND_REACHED = CountedTieBreak(
-    "turno_raggiunto", lambda r: Fraction(_last_round(r)))
+    "turno_raggiunto", lambda r: Fraction(_last_round(r)), header="Turno raggiunto")
 """The last round a player played: how far he went."""
 LAST_PLACE = CountedTieBreak(
-    "piazzamento_ultima_partita", lambda r: Fraction(-r.places.get(_last_round(r), NOT_RANKED)))
+    "piazzamento_ultima_partita", lambda r: Fraction(-r.places.get(_last_round(r), NOT_RANKED)),
+    header="Piazz. ultima", shown=lambda r: Fraction(r.places[_last_round(r)])
+    if _last_round(r) in r.places else None)
 """The better placement at the table of his last game."""
 LAST_POINTS = CountedTieBreak(
-    "punti_ultima_partita", lambda r: r.points.get(_last_round(r), Fraction(0)))
+    "punti_ultima_partita", lambda r: r.points.get(_last_round(r), Fraction(0)),
+    header="Punti ultima", decimals=None)
 """The points of his last game."""

@@ -61,4 +61,6 @@ def _lowest_table(record: Record) -> Fraction:
 
 
 NO_TABLE = 10**6
-LOWEST_TABLE = CountedTieBreak("tavolo_piu_basso", _lowest_table)
+LOWEST_TABLE = CountedTieBreak(
+    "tavolo_piu_basso", _lowest_table, header="Tavolo più basso",
+    shown=lambda r: Fraction(min(r.tables.values())) if r.tables else None)

@@ -19,11 +19,22 @@ from xlwings_torneo.scoring.exact import to_decimal
 from xlwings_torneo.scoring.finals import final_rounds, finalist_positions, qualifier_rounds
 from xlwings_torneo.scoring.games import Game, collect_games
 from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
-from xlwings_torneo.scoring.result import DrawnTie, StandingRow, Standings, TeamRow
+from xlwings_torneo.scoring.result import DrawnTie, StandingRow, Standings, TeamRow, TieValue
 from xlwings_torneo.scoring.share import table_share
+from xlwings_torneo.scoring.team_best import TIE_HEADERS as TEAM_TIE_HEADERS
 from xlwings_torneo.scoring.team_best import best_results_rows
 from xlwings_torneo.scoring.teams import team_rows
-from xlwings_torneo.scoring.tiebreak import Ranked, Record, draw_ties, positions, rank, sort_key
+from xlwings_torneo.scoring.tiebreak import (
+    Ranked,
+    Record,
+    TieColumn,
+    TieContext,
+    draw_ties,
+    positions,
+    rank,
+    sort_key,
+    tie_column,
+)
 from xlwings_torneo.scoring.void_games import Outcome, VoidSeats, resolve, void_notes, void_seats
 
 DECIMAL_PRECISION = 50
@@ -57,19 +68,18 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         # manual 000 l.832 (1VS1): "Non è prevista una modalità classifica".
         raise ScoringError(f"il tipo di torneo {ttype.name} non prevede una classifica propria: "
                            f"scegli come Tipo Classifica un tipo con classifica, ad esempio BGL")
-    voids = void_seats(tournament)
-    played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
-                                  after_round=after_round, void_tables=voids.tables)
     with localcontext() as ctx:
         # Points are exact whatever decimal context the caller set: every value of every
         # formula fits well within this precision.
         ctx.prec = DECIMAL_PRECISION
-        engine = _Engine(tournament, ttype, rule, games,
-                         qualified_places(ttype.thresholds), voids)
+        played, engine = _engine(tournament, ttype, rule, unico_vincitore, after_round)
         ranked, drawn = engine.ranked(played, draw_seed=seed)
+    voids = engine.voids
     shown = bool(tournament.penalties)
     rows = tuple(_row(r, played, engine.records[r.record.player.id], penalty=shown)
                  for r in ranked)
+    rows, tie_headers, tie_decimals = _tie_columns(rows, ranked, engine.shown_columns(),
+                                                   engine.context(played, drawn))
     headers = rule.total_headers
     if shown:
         headers = (*headers[:-1], PENALTY_HEADER, headers[-1])
@@ -78,12 +88,57 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         decimals=rule.decimals,
         teams=_teams(rule.teams, [r for pid, r in engine.records.items()
                                   if not played or not voids.eliminated(pid, played[-1])]),
+        team_tiebreak_headers=TEAM_TIE_HEADERS if rule.teams and rule.teams.ties == "cns"
+        else (),
         drawn_ties=tuple(drawn),
         notes=engine.notes(played[-1]) if played else (),
+        tiebreak_headers=tie_headers, tiebreak_decimals=tie_decimals,
     )
     # the type names the columns once, here; the sheets and the outputs read these values
     return replace(standings, round_headers=tuple(round_headers(standings, ttype)),
                    finalists_note=finalists_note(standings, ttype))
+
+
+def records_after(tournament: Tournament, ttype: TournamentType, *,
+                  unico_vincitore: bool = True, after_round: int | None = None
+                  ) -> dict[PlayerId, Record]:
+    """Each player's games up to `after_round`, as the tie-breakers read them (the
+    ripescato's best game, issue 24.8)."""
+    rule = ttype.scoring
+    if rule is None:
+        return {}
+    with localcontext() as ctx:
+        ctx.prec = DECIMAL_PRECISION
+        return _engine(tournament, ttype, rule, unico_vincitore, after_round)[1].records
+
+
+def _engine(tournament: Tournament, ttype: TournamentType, rule: ScoringRule,
+            unico_vincitore: bool, after_round: int | None
+            ) -> tuple[tuple[int, ...], _Engine]:
+    """The rounds played up to `after_round` and the engine holding their games (called
+    within the `DECIMAL_PRECISION` context)."""
+    voids = void_seats(tournament)
+    played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
+                                  after_round=after_round, void_tables=voids.tables)
+    return played, _Engine(tournament, ttype, rule, games, qualified_places(ttype.thresholds),
+                           voids)
+
+
+def _tie_columns(rows: tuple[StandingRow, ...], ranked: Sequence[Ranked],
+                 columns: Sequence[TieColumn], ctx: TieContext
+                 ) -> tuple[tuple[StandingRow, ...], tuple[str, ...], tuple[int | None, ...]]:
+    """Each shown tie-breaker's value for every row (issue 24: "nobody can check why A is
+    above B"); a column with no value at all (the PBG after round 2) is left out."""
+    values = [[_shown(c.value(r.record, ctx)) for r in ranked] for c in columns]
+    kept = [k for k, column in enumerate(values) if any(v is not None for v in column)]
+    out = tuple(replace(row, tiebreaks=tuple(values[k][i] for k in kept))
+                for i, row in enumerate(rows))
+    return (out, tuple(columns[k].header for k in kept),
+            tuple(columns[k].decimals for k in kept))
+
+
+def _shown(value: Fraction | str | None) -> TieValue:
+    return to_decimal(value) if isinstance(value, Fraction) else value
 
 
 def _teams(rule: TeamRule | None, records: Iterable[Record]) -> tuple[TeamRow, ...]:
@@ -130,6 +185,21 @@ class _Engine:
         """What each void seat got, by the horizon of the records that computed it."""
         self.records = self._records(self.games, max((g.round_no for g in self.games),
                                                       default=0))
+        self.last_criteria: Sequence[TieCriterion] = self.rule.tiebreakers
+        """The criteria of the last `ranked` call that completed (the standings shown)."""
+        self.last_previous: dict[PlayerId, int] = {}
+        """Its previous places (PREVIOUS_PLACE)."""
+
+    def shown_columns(self) -> list[TieColumn]:
+        """The columns of the criteria the standings used that the type shows."""
+        shown = self.rule.shown_tiebreakers
+        columns = (tie_column(c) for c in self.last_criteria
+                   if shown is None or c in shown)
+        return [c for c in columns if c is not None]
+
+    def context(self, played: Sequence[int], drawn: Sequence[DrawnTie]) -> TieContext:
+        order = {pid: i for tie in drawn for i, pid in enumerate(tie.players, start=1)}
+        return TieContext(played, self.last_previous, order)
 
     @property
     def last_round(self) -> int | None:
@@ -211,7 +281,9 @@ class _Engine:
             before, _ = self.ranked(played[:-1], draw_seed=None)
             previous = {r.record.player.id: r.position for r in before}
         if finals:
-            return self._final_standings(records, finals, criteria, previous, played), []
+            final = self._final_standings(records, finals, criteria, previous, played)
+            self.last_criteria, self.last_previous = criteria, previous
+            return final, []
         groups = rank(list(records.values()), criteria, previous,
                       points_first=self.rule.points_first, played=played, seed=draw_seed or 0)
         drawn = drawn_by_criterion(list(records.values()), criteria, previous, played,
@@ -221,6 +293,7 @@ class _Engine:
             eligible = self._played_every_qualifier()
             groups, drawn = draw_ties(groups, seed=draw_seed, eligible=eligible,
                                       limit=_qualified_places(self.places, len(eligible)))
+        self.last_criteria, self.last_previous = criteria, previous
         return positions(groups), drawn
 
     def _final_standings(self, records: dict[PlayerId, Record], finals: Sequence[int],

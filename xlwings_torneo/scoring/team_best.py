@@ -19,6 +19,10 @@ CNS_BEST_RESULTS = 11
 """seed 002 l.271: "tenendo conto degli 11 migliori risultati ottenuti da ogni squadra,
 scartando quindi le 4 performance peggiori"."""
 
+TIE_HEADERS = ("Secondi", "Punti turno prec.", "Miglior scarto")
+"""The columns of `Classifica a Squadre` showing the tie-breakers after the wins (seed 002
+l.276-278), in `TeamRow.tiebreaks`."""
+
 CNS_TIES_COUNT_EVERY_GAME = True
 """**Decision** (seed 002 l.275-276 "Il numero di vittorie. Il numero di secondi posti." is
 silent on which games): wins and second places are counted over all the team's games,
@@ -77,5 +81,8 @@ def best_results_rows(records: Iterable[Record], best: int = CNS_BEST_RESULTS
         tied = i > 0 and sort_key(key) == sort_key(order[i - 1])
         position = rows[-1].position if tied else i + 1
         wins = sum(1 for x in counted(key) if x.place == 1)
-        rows.append(TeamRow(position, names[key], wins, to_decimal(_score(results[key], best))))
+        _, seconds, before, has_dropped, dropped = sort_key(key)[1:]
+        rows.append(TeamRow(position, names[key], wins, to_decimal(_score(results[key], best)),
+                            (to_decimal(seconds), to_decimal(before),
+                             to_decimal(dropped) if has_dropped else None)))
     return tuple(rows)

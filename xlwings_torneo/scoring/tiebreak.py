@@ -77,6 +77,7 @@ class Record:
 
 PLACE_COUNT_NAMES = {2: "secondi_posti", 3: "terzi_posti", 4: "quarti_posti",
                      5: "quinti_posti"}
+PLACE_COUNT_HEADERS = {2: "Secondi", 3: "Terzi", 4: "Quarti", 5: "Quinti"}
 """More games finished in that place (seed 002, "Medagliere olimpico": "per numero di
 vittorie, poi di secondi posti, terzi, quarti"): with `vittorie` and `punti_prima = false`
 they make the medal table."""
@@ -87,7 +88,8 @@ def _place_count(place: int) -> Callable[[Record], Fraction]:
     return key
 
 
-BUILTIN_TIEBREAKS.update({name: CountedTieBreak(name, _place_count(place))
+BUILTIN_TIEBREAKS.update({name: CountedTieBreak(name, _place_count(place),
+                                                header=PLACE_COUNT_HEADERS[place])
                           for place, name in PLACE_COUNT_NAMES.items()})
 
 
@@ -199,3 +201,83 @@ def draw_ties(groups: Sequence[Sequence[Record]], *, seed: int, limit: int,
         place += len(group)
         ahead += in_race
     return out, drawn
+
+
+# --- the tie-breakers' values as columns of `Classifica` (issue 24) ---------------------------
+
+PBG_DECIMALS = 4
+"""seed 004 l.81 writes the PBG with four decimals: "82/(82+60+43) = 0.4432"."""
+
+ShownValue = Fraction | str | None
+"""A tie-breaker's value as its column shows it: a number, a text (the tables of
+`tavolo_piu_alto`), or nothing where it did not apply."""
+
+
+@dataclass(frozen=True)
+class TieContext:
+    """What a criterion's value needs beyond the player's `Record`."""
+
+    played: Sequence[int]
+    previous: Mapping[PlayerId, int]
+    drawn: Mapping[PlayerId, int]
+    """Place each player got within a tie settled by the `sorteggio` (1 = first drawn)."""
+
+
+@dataclass(frozen=True)
+class TieColumn:
+    header: str
+    value: Callable[[Record, TieContext], ShownValue]
+    decimals: int | None
+    """Decimals shown; None: the type's points decimals (`Standings.shown_decimals`)."""
+
+
+def _best_value(k: int) -> Callable[[Record, TieContext], ShownValue]:
+    def value(record: Record, _: TieContext) -> ShownValue:
+        has, points = record.best(k)
+        return points if has else None
+    return value
+
+
+def _tables_text(record: Record, ctx: TieContext) -> ShownValue:
+    """`T3 2° · T1 1°`: table and place of each round, the last first (seed 004 l.83-88)."""
+    if len(ctx.played) < 2:
+        return None
+    return " · ".join(f"T{record.tables[n]} {record.places[n]}°" if n in record.tables
+                      else "-" for n in reversed(ctx.played))
+
+
+def _first_round_pbg(record: Record, ctx: TieContext) -> ShownValue:
+    # seed 004 l.81: the PBG breaks ties only "Dopo il primo turno"
+    return record.shares.get(ctx.played[0]) if len(ctx.played) == 1 else None
+
+
+_COLUMNS: dict[TieBreak, TieColumn] = {
+    TieBreak.BEST_GAME: TieColumn("Migliore", _best_value(0), None),
+    TieBreak.SECOND_BEST_GAME: TieColumn("2ª migliore", _best_value(1), None),
+    TieBreak.THIRD_BEST_GAME: TieColumn("3ª migliore", _best_value(2), None),
+    TieBreak.BEST_TABLE_POINTS: TieColumn(
+        "Max punti tavolo",
+        lambda r, _: Fraction(max(r.table_points)) if r.table_points else None, 0),
+    TieBreak.PREVIOUS_PLACE: TieColumn(
+        "Pos. prec.", lambda r, c: Fraction(c.previous[r.player.id])
+        if r.player.id in c.previous else None, 0),
+    TieBreak.PBG_FIRST_ROUND: TieColumn("PBG", _first_round_pbg, PBG_DECIMALS),
+    TieBreak.HIGHER_TABLE: TieColumn("Tavoli", _tables_text, 0),
+    TieBreak.DRAW: TieColumn(
+        "Sorteggio", lambda r, c: Fraction(c.drawn[r.player.id])
+        if r.player.id in c.drawn else None, 0),
+}
+SHOWN_ELSEWHERE = frozenset({TieBreak.WINS})
+"""Criteria with a column of their own already (`v tot`): no second column."""
+
+
+def tie_column(criterion: TieCriterion) -> TieColumn | None:
+    """The `Classifica` column showing `criterion`'s value; None: it has none of its own."""
+    if isinstance(criterion, CountedTieBreak):
+        if not criterion.header:
+            return None
+        shown = criterion.shown or criterion.key
+        return TieColumn(criterion.header, lambda r, _: shown(r), criterion.decimals)
+    if criterion in SHOWN_ELSEWHERE:
+        return None
+    return _COLUMNS[criterion]

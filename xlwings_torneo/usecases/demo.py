@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from xlwings_torneo.config.settings import load_config
-from xlwings_torneo.model.tournament import Player, PlayerId, Table, TournamentInfo
+from xlwings_torneo.model.tournament import Options, Player, PlayerId, Table, TournamentInfo
 from xlwings_torneo.usecases.draw import DrawRequest, draw
 from xlwings_torneo.usecases.new import new_workbook
 from xlwings_torneo.usecases.rank import RankRequest, rank
@@ -71,6 +71,8 @@ def plausible_scores(table: Table, rng: random.Random) -> dict[PlayerId, Decimal
 
 
 DEMO_NAME = "Torneo dimostrativo"
+DEMO_TYPE = Options().tipo_sorteggio
+"""The demo plays the manual's default type (`Opzioni`), whatever the folder's torneo.toml says."""
 
 
 def build_demo(folder: Path, *, players: int = 40, rounds: int = 3, seed: int = 2026,
@@ -90,10 +92,10 @@ def build_demo(folder: Path, *, players: int = 40, rounds: int = 3, seed: int = 
     book.save()
     quiet = NO_OVERRIDES
     for number in range(1, rounds + 1):
-        draw(open_file(path), path, DrawRequest(round_no=number, type_name="Open",
+        draw(open_file(path), path, DrawRequest(round_no=number, type_name=DEMO_TYPE,
                                                 seed=seed + number), quiet)
         score_round(path, number, rng)
-    rank(open_file(path), path, RankRequest(type_name="Open"), quiet)
+    rank(open_file(path), path, RankRequest(type_name=DEMO_TYPE), quiet)
     return path
 
 

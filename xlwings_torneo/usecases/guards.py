@@ -31,7 +31,7 @@ def require_scores(tournament: Tournament, after: int | None = None) -> None:
     if not any(r.is_played for r in rounds):
         first = round_sheet_name(rounds[0].number) if rounds else None
         where = (f"scrivi i punteggi nel foglio '{first}'" if first
-                 else "sorteggia il primo turno (torneo draw) e scrivi i punteggi")
+                 else "sorteggia il primo turno (torneo sorteggia) e scrivi i punteggi")
         raise ScoringError(f"nessun turno ha ancora punteggi: {where}, poi riprova")
 
 

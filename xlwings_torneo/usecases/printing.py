@@ -17,6 +17,7 @@ from xlwings_torneo.usecases.outputs import (
     site_address,
     types_shown,
 )
+from xlwings_torneo.usecases.sala import table_links
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
 
@@ -42,18 +43,23 @@ def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, 
                 type_name: str | None = None, site: str | None = None) -> Path:
     """`<name>_<N>.pdf`: one score sheet per table of round N (default: the last round);
     two per A4 when `Stampa Ridotta = SI` or `reduced`; the QR code of the site when its
-    address is given (`site`, else configuration `[sito] indirizzo`)."""
+    address is given (`site`, else configuration `[sito] indirizzo`); each table's result
+    page and code once the hall server has been started (`sala.table_links`)."""
     require_reportlab()
-    from xlwings_torneo.reports.pdf_sheets import write_round_sheets
+    from xlwings_torneo.reports.pdf_sheets import TableLink, write_round_sheets
 
     def action(t: Tournament, config: Config) -> Path:
         number = drawn_round(t, round_no)
         small = t.options.stampa_ridotta if reduced is None else reduced
         out = round_pdf_path(path, number, reduced=small)
         shown = types_shown(t, types_for(path))
+        rnd = t.round(number)
+        tables = [x.number for x in rnd.tables if x.players] if rnd is not None else []
+        links = {n: TableLink(url, code)
+                 for n, (url, code) in table_links(path, number, tables).items()}
         write_round_sheets(t, number, out, reduced=small, logo=logo_path(path, config),
                            note=sheet_note(shown), site=site_address(config, site),
-                           types=shown)
+                           types=shown, links=links)
         return out
 
     return run_output(book, path, overrides, action, type_name)

@@ -22,6 +22,7 @@ from xlwings_torneo.usecases.guards import (
     type_of,
 )
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
+from xlwings_torneo.usecases.statistics import write_statistics
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import (
     SHEET_CLASSIFICA,
@@ -31,7 +32,7 @@ from xlwings_torneo.workbook.layout import (
     round_number,
 )
 from xlwings_torneo.workbook.remembered_type import say_type_change
-from xlwings_torneo.workbook.standings_sheets import keep_foreign_standings
+from xlwings_torneo.workbook.standings_sheets import STANDINGS_SHEETS, keep_foreign_standings
 from xlwings_torneo.workbook.writer import standings_specs
 
 
@@ -70,13 +71,15 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
                                          for pid in tie.players))
         for note in standings.notes:
             log.info("%s", note)  # the void games (sheet `Partite Annullate`)
-        for line in keep_foreign_standings(book):
+        for line in keep_foreign_standings(book, STANDINGS_SHEETS):
             notice.warning("%s", line)
         anchor = _last_round_sheet(book)
         for spec in standings_specs(standings, config.colours, _teams_sheet(book),
                                     title=tournament.info.nome):
             book.write_sheet(spec, after=anchor)
             anchor = spec.name
+        # issue 24.2: the original's meeting grids, written with the standings
+        write_statistics(book, tournament, after=anchor)
         return standings
 
     return run_logged(book, path, overrides, action)

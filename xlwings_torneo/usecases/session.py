@@ -5,6 +5,7 @@ and where the rounds are in the workbook."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -16,7 +17,7 @@ from xlwings_torneo.config.logs import (
     log,
     log_file_path,
     log_session,
-    notice,
+    say_warnings,
 )
 from xlwings_torneo.config.settings import Config, load_config
 from xlwings_torneo.errors import (
@@ -63,6 +64,14 @@ def ensure_not_open(path: Path, *, ignore_stale_lock: bool = False) -> None:
     locks.ensure_not_open(path, ignore_stale=ignore_stale_lock)
 
 
+def writing(path: Path, command: str, *, ignore_stale_lock: bool = False,
+            office_profile: str = "") -> AbstractContextManager[None]:
+    """Hold `path` for one writing command (`locks.writer_lock`): around the whole
+    read-check-write, so two writers never interleave and an office suite sees it in use."""
+    return locks.writer_lock(Path(path), command, ignore_stale=ignore_stale_lock,
+                             office_profile=office_profile)
+
+
 def open_file(path: Path, *, ignore_stale_lock: bool = False,
               accept_losses: bool = False) -> WorkbookBackend:
     """`ignore_stale_lock`: open even if a lock left by a crash is there (`locks.is_stale`).
@@ -71,7 +80,7 @@ def open_file(path: Path, *, ignore_stale_lock: bool = False,
     path = Path(path)
     check_suffix(path)
     if not path.exists():
-        raise WorkbookError(f"il file {path} non esiste (crealo con: torneo new {path})")
+        raise WorkbookError(f"il file {path} non esiste (crealo con: torneo nuovo {path})")
     ensure_not_open(path, ignore_stale_lock=ignore_stale_lock)
     book = open_workbook(path)
     if accept_losses and isinstance(book, GuardsLosses):
@@ -126,8 +135,7 @@ def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides
         check_before_write(book)  # a save that would lose features is refused up front
     targets = log_targets(tournament.options, overrides, path, config)
     with log_session(targets) as collector:
-        for warning in tournament.warnings:
-            notice.warning("%s", warning)
+        say_warnings(tournament.warnings)
         try:
             result = action(tournament, config)
             if write:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, PlayerId
 from xlwings_torneo.model.tournament_type import DrawKind
 from xlwings_torneo.usecases.draw_log import LoggedDraw
@@ -42,7 +43,9 @@ def previous_replay(logged: LoggedDraw, kind: DrawKind, given: Path | None,
             "(non si può controllare che sia il file usato nel sorteggio)",))
     if recorded is not None:
         source = (f"Classifica precedente dal Log: {recorded.file} (SHA-256 "
-                  f"{recorded.sha256}), {len(recorded.order)} giocatori riconosciuti")
+                  f"{recorded.sha256}), "
+                  + counted(len(recorded.order), "giocatore riconosciuto",
+                            "giocatori riconosciuti"))
         if loaded is None:
             return Replay(recorded.order, (source,))
         if loaded.sha256 == recorded.sha256:

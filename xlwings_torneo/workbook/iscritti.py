@@ -7,10 +7,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.model.notices import Kind
 from xlwings_torneo.model.tournament import Player, PlayerId
-from xlwings_torneo.workbook.cells import is_blank, norm_header, to_date, to_id, to_text, to_yes_no
+from xlwings_torneo.workbook.cells import (
+    is_blank,
+    norm_header,
+    to_date,
+    to_decimal,
+    to_id,
+    to_text,
+    to_yes_no,
+)
 from xlwings_torneo.workbook.problems import Problems
-from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref
+from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref, col_letter
 
 HEADER_SEARCH_ROWS = 10
 """Reading looks for the header in the first rows: older workbooks put it elsewhere."""
@@ -32,6 +42,8 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "id_nazionale": ("idnazionale", "idnaz", "codicenazionale"),
     # CNS (issue 16, seed 002): the team when it differs from the club
     "squadra": ("squadra",),
+    # issue 23: a seat that cannot move (optional, absent in the original's files)
+    "tavolo_fisso": ("tavolofisso", "postofisso"),
 }
 FIELDING_HEADER_RE = re.compile(r"^turno(\d+)$")
 """CNS (issue 16): a `Turno N` column of `Iscritti` marks with SI who plays round N; a blank
@@ -51,6 +63,17 @@ class IscrittiSheet:
     players: tuple[Player, ...]
     columns: frozenset[str]
     """The fields whose column was found (keys of HEADER_ALIASES)."""
+
+
+NO_FIRST_NAME = Kind("{n} iscritto senza nome", "{n} iscritti senza nome")
+NO_SURNAME = Kind("{n} iscritto senza cognome", "{n} iscritti senza cognome")
+BLANK_PARTECIPA = Kind("{n} iscritto con Partecipa Torneo vuoto non viene sorteggiato "
+                       "(scrivi SI per farlo giocare)",
+                       "{n} iscritti con Partecipa Torneo vuoto non vengono sorteggiati "
+                       "(scrivi SI per farli giocare)")
+BAD_BIRTH_DATE = Kind("{n} data di nascita non leggibile, ignorata",
+                      "{n} date di nascita non leggibili, ignorate")
+"""The kinds of `Iscritti` warnings said in one line each (`notices.grouped`)."""
 
 
 def find_header(grid: Grid) -> tuple[int, dict[str, int]] | None:
@@ -73,6 +96,18 @@ def national_id(value: CellValue) -> str:
     """`ID NAZIONALE` as text; the template's lookup gives "" or 0 when nobody was found."""
     text = to_text(value)
     return "" if text in ("", "0") else text
+
+
+def table_number(value: CellValue, where: str) -> int:
+    """`Tavolo fisso`: a table number, 1 or more."""
+    try:
+        number = to_decimal(value, where)
+    except WorkbookError:
+        number = None
+    if number is None or number != number.to_integral_value() or number < 1:
+        raise WorkbookError(f'tavolo fisso "{to_text(value)}" non valido: scrivi il numero '
+                            "del tavolo (1, 2, ...)", where)
+    return int(number)
 
 
 def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
@@ -107,15 +142,23 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             continue
         first_row_of[pid] = row
         if not nome and not cognome:
-            problems.warn(f"la riga dell'ID {pid} non ha né nome né cognome: ignorata",
-                          where(row, "nome"))
+            # issue 24: a row with data but nobody's name would silently leave a player out
+            # of the draw; the ID alone (pre-numbered rows) was skipped above
+            typed = ", ".join(
+                f"{to_text(grid.cell(header_row, cols[f]))} in {col_letter(cols[f])}{row}"
+                for f in sorted(cols, key=cols.__getitem__)
+                if f not in _NOT_DATA and not is_blank(get(row, f)))
+            names = f"{where(row, 'nome')}:{col_letter(cols['cognome'])}{row}"
+            problems.add(f"la riga dell'ID {pid} ha dei dati ({typed}) ma né nome né "
+                         "cognome: scrivi nome e cognome del giocatore, oppure cancella i "
+                         "dati della riga", names)
             continue
         if not nome:
             problems.warn(f"manca il nome del giocatore con ID {pid} ({cognome})",
-                          where(row, "nome"))
+                          where(row, "nome"), NO_FIRST_NAME)
         if not cognome:
             problems.warn(f"manca il cognome del giocatore con ID {pid} ({nome})",
-                          where(row, "cognome"))
+                          where(row, "cognome"), NO_SURNAME)
         who = f"{nome} {cognome}".strip()
         partecipa = True
         if "partecipa" in cols:
@@ -123,17 +166,21 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             if is_blank(raw):
                 partecipa = False
                 problems.warn(f"Partecipa Torneo vuoto per {who} (ID {pid}): non viene "
-                              "sorteggiato; scrivi SI per farlo giocare", where(row, "partecipa"))
+                              "sorteggiato; scrivi SI per farlo giocare", where(row, "partecipa"),
+                              BLANK_PARTECIPA)
             else:
                 partecipa = problems.attempt(True, to_yes_no, raw, where(row, "partecipa"))
         nascita = None
         if "nascita" in cols:
             nascita = problems.tolerate(None, to_date, get(row, "nascita"),
-                                        where(row, "nascita"))
+                                        where(row, "nascita"), kind=BAD_BIRTH_DATE)
         fielding = tuple(
             (int(f[5:]), False if is_blank(get(row, f))
              else problems.attempt(False, to_yes_no, get(row, f), where(row, f)))
             for f in cols if FIELDING_HEADER_RE.match(f))
+        fixed_at = where(row, "tavolo_fisso") if "tavolo_fisso" in cols else ""
+        fixed = None if not fixed_at or is_blank(get(row, "tavolo_fisso")) else \
+            problems.attempt(None, table_number, get(row, "tavolo_fisso"), fixed_at)
         players.append(Player(
             id=pid, nome=nome, cognome=cognome, nick=to_text(get(row, "nick")),
             club=to_text(get(row, "club")), partecipa=partecipa,
@@ -141,6 +188,7 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             email=to_text(get(row, "email")), row=row,
             id_nazionale=national_id(get(row, "id_nazionale")),
             squadra=to_text(get(row, "squadra")), fielding=fielding,
+            tavolo_fisso=fixed, tavolo_fisso_at=fixed_at,
         ))
     if "partecipa" not in cols:
         problems.add("colonna 'Partecipa Torneo' non trovata", grid.name)

@@ -81,9 +81,10 @@ def _date(value: CellValue, where: str) -> Any:
     return to_date(value, where)
 
 
-def _numbered_dates(grid: Grid, value_col: int, problems: Problems) -> dict[int, Any]:
+def _numbered_dates(grid: Grid, value_col: int, problems: Problems,
+                    cells: dict[int, str]) -> dict[int, Any]:
     """Rows whose cell two to the left of the value column holds a round number 1-30
-    (the original's D8:D37 beside B8:B37)."""
+    (the original's D8:D37 beside B8:B37); `cells` gets where each date goes."""
     dates: dict[int, Any] = {}
     if value_col < 3:
         return dates
@@ -92,7 +93,7 @@ def _numbered_dates(grid: Grid, value_col: int, problems: Problems) -> dict[int,
         if isinstance(number, bool) or not isinstance(number, (int, float)) \
                 or number != int(number) or not 1 <= number <= MAX_ROUND_DATES:
             continue
-        where = cell_ref(grid.name, row, value_col)
+        where = cells[int(number)] = cell_ref(grid.name, row, value_col)
         day = problems.attempt(None, _date, grid.cell(row, value_col), where)
         if day is not None:
             dates[int(number)] = day
@@ -114,18 +115,21 @@ def read_info(grid: Grid, problems: Problems) -> TournamentInfo:
         if value != 0:
             turni = problems.attempt(None, to_id, value, cell_ref(grid.name, row, col))
     dates = {}
+    cells: dict[int, str] = {}
     for key, (value, row, col) in fields.items():
         match = re.fullmatch(r"dataturno(\d+)", key)
         if match:
+            cells[int(match.group(1))] = cell_ref(grid.name, row, col)
             day = problems.attempt(None, _date, value, cell_ref(grid.name, row, col))
             if day is not None:
                 dates[int(match.group(1))] = day
     if norm_header("Sede Torneo") in fields:
-        dates.update(_numbered_dates(grid, fields[norm_header("Sede Torneo")][2], problems))
+        dates.update(_numbered_dates(grid, fields[norm_header("Sede Torneo")][2], problems,
+                                     cells))
     return TournamentInfo(
         sede=text("Sede Torneo"), organizzatore=text("Organizzatore"), nome=text("Nome Torneo"),
         tipologia=text("Tipologia di Torneo"), turni_previsti=turni, note=text("Note"),
-        date_turni=dates,
+        date_turni=dates, date_cells=cells,
     )
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
+from xlwings_torneo.model.notices import Kind, Notice
 
 T = TypeVar("T")
 
@@ -32,15 +33,17 @@ class Problems:
     def add(self, message: str, where: str | None = None) -> None:
         self.items.append(WorkbookError(message, where))
 
-    def warn(self, message: str, where: str | None = None) -> None:
-        self.warnings.append(str(WorkbookError(message, where)))
+    def warn(self, message: str, where: str | None = None, kind: Kind | None = None) -> None:
+        """`kind`: the warnings of one kind are said in one line on the console."""
+        self.warnings.append(Notice(str(WorkbookError(message, where)), kind))
 
-    def tolerate(self, default: T, parse: Callable[..., T], *args: object) -> T:
+    def tolerate(self, default: T, parse: Callable[..., T], *args: object,
+                 kind: Kind | None = None) -> T:
         """`parse(*args)`, or `default` with the error recorded as a warning."""
         try:
             return parse(*args)
         except TorneoError as err:
-            self.warnings.append(str(err))
+            self.warnings.append(Notice(str(err), kind))
             return default
 
     def raise_if_any(self) -> None:

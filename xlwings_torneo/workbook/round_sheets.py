@@ -12,6 +12,8 @@ import re
 from collections.abc import Collection, Iterable
 from decimal import Decimal
 
+from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.model.notices import Kind
 from xlwings_torneo.model.person_names import index_by_key, joined, name_keys, person_key
 from xlwings_torneo.model.tournament import GHOST_NAME, Player, PlayerId, Round, Seat, Table
 from xlwings_torneo.workbook.cells import is_blank, to_decimal, to_id, to_text
@@ -75,14 +77,65 @@ def _table_blocks(grid: Grid) -> list[list[tuple[int, int]]]:
     return blocks
 
 
-def _repeated(grid: Grid, blocks: list[list[tuple[int, int]]], problems: Problems) -> None:
-    spans = [(block[0][0], (blocks[i + 1][0][0] - 1) if i + 1 < len(blocks) else grid.max_row)
-             for i, block in enumerate(blocks)]
-    listed = ", ".join(f"{a}-{b}" for a, b in spans)
-    problems.add(f"il foglio contiene {len(blocks)} volte i tavoli del turno (righe {listed}): "
-                 "il programma originale aggiungeva in fondo al foglio i tavoli sorteggiati di "
-                 "nuovo. Tieni solo il sorteggio giocato (di solito l'ultimo, righe "
-                 f"{spans[-1][0]}-{spans[-1][1]}) e cancella le righe degli altri", grid.name)
+def _spans(grid: Grid, blocks: list[list[tuple[int, int]]]) -> list[tuple[int, int]]:
+    """The first and last row of each block (a block ends where the next begins)."""
+    return [(block[0][0], (blocks[i + 1][0][0] - 1) if i + 1 < len(blocks) else grid.max_row)
+            for i, block in enumerate(blocks)]
+
+
+def _scored_seats(grid: Grid, block: list[tuple[int, int]]) -> dict[str, int]:
+    """Who holds a score other than 0 in `block` (by ID, else by the name cell) -> the row.
+    Lenient: an unreadable cell is the reading's problem, not this comparison's."""
+    scored: dict[str, int] = {}
+    for row, _ in block:
+        seat_row = row + 1
+        width = len(grid.rows[seat_row - 1]) if seat_row <= grid.max_row else 0
+        for first in range(1, width + 1, SEAT_WIDTH):
+            try:
+                points = to_decimal(grid.cell(seat_row, first + 2), grid.name)
+            except TorneoError:
+                continue
+            if points is None or points == 0:
+                continue  # the original wrote 0 into every score cell (WORKBOOK.md)
+            raw_id = grid.cell(seat_row, first)
+            key = to_text(raw_id) if not is_blank(raw_id) else \
+                person_key(to_text(grid.cell(seat_row, first + 1)).split("\n")[0])
+            scored.setdefault(key, seat_row)
+    return scored
+
+
+def _earlier_draws(grid: Grid, blocks: list[list[tuple[int, int]]], problems: Problems) -> None:
+    """The original appended each redraw below the tables already there (WORKBOOK.md, last
+    section: a real 2008 file holds its round 2 four times): the last block is the round,
+    the earlier ones stay in the sheet unread, said in one warning. Scores of an earlier
+    block that the last one does not hold would be lost: an error naming their rows."""
+    spans = _spans(grid, blocks)
+    last = spans[-1]
+    earlier = ", ".join(f"{a}-{b}" for a, b in spans[:-1])
+    kept = _scored_seats(grid, blocks[-1])
+    lost = sorted({row for block in blocks[:-1]
+                   for key, row in _scored_seats(grid, block).items() if key not in kept})
+    if lost:
+        problems.add(
+            f"il foglio contiene {len(blocks)} volte i tavoli del turno: vale l'ultimo "
+            f"sorteggio (righe {last[0]}-{last[1]}), ma un sorteggio precedente ha punteggi "
+            f"che l'ultimo non ha ({_row_list(lost)}). Riporta i punteggi "
+            "nell'ultimo sorteggio, oppure cancella le righe del sorteggio non giocato",
+            grid.name)
+        return
+    problems.warn(
+        f"il foglio contiene {len(blocks)} volte i tavoli del turno (il programma originale "
+        f"aggiungeva in fondo i tavoli sorteggiati di nuovo): vale l'ultimo sorteggio, righe "
+        f"{last[0]}-{last[1]}; le righe {earlier} dei sorteggi precedenti restano nel foglio "
+        "e non sono lette", grid.name)
+
+
+def _row_list(rows: list[int]) -> str:
+    """`la riga 2`, `le righe 2, 4, 6`: the rows named, at most ten, then how many more."""
+    if len(rows) == 1:
+        return f"la riga {rows[0]}"
+    shown = ", ".join(str(r) for r in rows[:10])
+    return f"le righe {shown}" + (f" e altre {len(rows) - 10}" if len(rows) > 10 else "")
 
 
 def _name_and_club(grid: Grid, seat_row: int, col: int, labels: set[int]) -> tuple[str, str]:
@@ -107,12 +160,12 @@ def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
     by_name = index_by_key(players.values(), lambda p: name_keys(p.nome, p.cognome))
     blocks = _table_blocks(grid)
     if len(blocks) > 1:
-        _repeated(grid, blocks, problems)
+        _earlier_draws(grid, blocks, problems)
     labels = {row for block in blocks for row, _ in block}
     tables: list[Table] = []
     seen: dict[PlayerId, str] = {}
     unreadable: set[str] = set(uncalculated)
-    for row, table_no in blocks[0] if blocks else []:
+    for row, table_no in blocks[-1] if blocks else []:
         seats: list[Seat] = []
         seat_row = row + 1
         width = len(grid.rows[seat_row - 1]) if seat_row <= grid.max_row else 0
@@ -159,6 +212,12 @@ def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
     return Round(number, tuple(tables), grid.name)
 
 
+ZERO_SCORE = Kind("{n} punteggio 0 in un tavolo dove gli altri hanno un punteggio: "
+                  "controlla che non sia stato dimenticato",
+                  "{n} punteggi 0 in tavoli dove gli altri hanno un punteggio: controlla "
+                  "che non siano stati dimenticati")
+
+
 def _check_scores(table: Table, unreadable: set[str], problems: Problems) -> None:
     """WORKBOOK.md, **Decision**: in a table where others scored, an empty score cell is an
     error (the original's reader stops there) and a 0 a warning (a forgotten score looks
@@ -175,4 +234,4 @@ def _check_scores(table: Table, unreadable: set[str], problems: Problems) -> Non
         elif seat.raw == Decimal(0):
             problems.warn(f"punteggio 0 per {seat.name} mentre gli altri del Tavolo "
                           f"N°{table.number} hanno un punteggio: controlla che non sia stato "
-                          "dimenticato", seat.cell)
+                          "dimenticato", seat.cell, ZERO_SCORE)

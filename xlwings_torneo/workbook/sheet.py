@@ -166,3 +166,15 @@ def col_letter(col: int) -> str:
 def cell_ref(sheet: str, row: int, col: int) -> str:
     """`Turno 2!F5`: how messages name a cell."""
     return f"{sheet}!{col_letter(col)}{row}"
+
+
+def parse_cell_ref(ref: str) -> tuple[str, int, int]:
+    """`Turno 2!F5` -> ("Turno 2", 5, 6): the inverse of `cell_ref`."""
+    sheet, _, cell = ref.rpartition("!")
+    letters = cell.rstrip("0123456789")
+    if not letters or not letters.isalpha() or len(letters) == len(cell):
+        raise ValueError(f"not a cell reference: {ref!r}")
+    col = 0
+    for letter in letters.upper():
+        col = col * 26 + ord(letter) - 64
+    return sheet, int(cell[len(letters):]), col

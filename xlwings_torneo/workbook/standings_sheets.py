@@ -13,12 +13,17 @@ from xlwings_torneo.workbook.layout import (
     SHEET_RIDOTTA,
 )
 from xlwings_torneo.workbook.sheet import Grid
+from xlwings_torneo.workbook.statistics_sheet import SHEET_STATISTICHE, STATS_TITLE
 
 OUR_HEADERS = {
     SHEET_CLASSIFICA: STANDINGS_LEAD,
     SHEET_RIDOTTA: ("Pos.", "Nome", "Cognome", "pt. tot", "id"),
+    SHEET_STATISTICHE: (STATS_TITLE,),
 }
-"""How the first cells of row 1 of our standings sheets read (writer.standings_specs)."""
+"""How the first cells of row 1 of our standings sheets read (writer.standings_specs,
+statistics_sheet.statistics_spec)."""
+STANDINGS_SHEETS = (SHEET_CLASSIFICA, SHEET_RIDOTTA)
+"""The sheets `torneo rank` writes and checks with `keep_foreign_standings`."""
 KEPT_SUFFIX = " (originale)"
 MAX_SHEET_NAME = 31
 
@@ -39,10 +44,14 @@ def kept_name(name: str, taken: list[str]) -> str:
     return candidate
 
 
-def keep_foreign_standings(book: WorkbookBackend) -> list[str]:
-    """Rename the standings sheets we did not write; the Italian lines to say so."""
+def keep_foreign_standings(book: WorkbookBackend,
+                           only: tuple[str, ...] = tuple(OUR_HEADERS)) -> list[str]:
+    """Rename the sheets of `only` (default: all those we write) that we did not write; the
+    Italian lines to say so."""
     said: list[str] = []
     for name, header in OUR_HEADERS.items():
+        if name not in only:
+            continue
         if name in book.sheet_names() and not is_ours(book.read_sheet(name), header):
             new = kept_name(name, book.sheet_names())
             book.rename_sheet(name, new)

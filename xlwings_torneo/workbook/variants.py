@@ -7,12 +7,15 @@ reader leaves alone), so a variant workbook is read like any other.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.tournament_type import suggest
+from xlwings_torneo.resources import configuration_path
 from xlwings_torneo.workbook.layout import HEADER_ROW, ISCRITTI_HEADERS, SHEET_ISCRITTI
 from xlwings_torneo.workbook.sheet import SheetSpec, Style
 from xlwings_torneo.workbook.writer import template_specs
@@ -29,29 +32,25 @@ class Variant:
     unico_vincitore: bool
 
 
-VARIANTS = {
-    "BIG": Variant(
-        "BIG",
-        # seed 004 l.17-27: "I dati richiesti sono: Nome, Cognome, Email, Data di Nascita";
-        # "opzionalmente ... Numero di Telefono ... Nick name del portale boardgamearena.com"
-        "Board Italian Gamers: dati richiesti Nome, Cognome, Email, Data di Nascita; "
-        "facoltativi Telefono e nick online (boardgamearena.com o altri portali)",
-        # Email is read by its header wherever it is (the template's own columns end with
-        # ID NAZIONALE)
-        ("Email", "Telefono (facoltativo)", "Nick online (facoltativo)"),
-        "BIG",
-        # seed 004 l.133: "Pareggio: vittoria condivisa"
-        False,
-    ),
-}
-"""Every variant by name."""
+VARIANTS_NAME = "varianti.toml"
+"""`configuration/varianti.toml`: every variant by name (data, so no type is named here)."""
+
+
+@cache
+def variants() -> dict[str, Variant]:
+    """Every variant by name, read once from the data file."""
+    with configuration_path(VARIANTS_NAME).open("rb") as handle:
+        data = tomllib.load(handle)
+    return {name: Variant(name, str(entry["nota"]), tuple(str(c) for c in entry["colonne"]),
+                          str(entry["tipo_sorteggio"]), bool(entry["unico_vincitore"]))
+            for name, entry in data.items()}
 
 
 def variant(name: str) -> Variant:
-    found = next((v for key, v in VARIANTS.items() if key.casefold() == name.casefold()), None)
+    found = next((v for key, v in variants().items() if key.casefold() == name.casefold()), None)
     if found is None:
-        close = suggest(name, list(VARIANTS))
-        hint = f'forse intendevi "{close}"?' if close else f"previste: {', '.join(VARIANTS)}"
+        close = suggest(name, list(variants()))
+        hint = f'forse intendevi "{close}"?' if close else f"previste: {', '.join(variants())}"
         raise TorneoError(f'variante "{name}" sconosciuta: {hint}')
     return found
 

@@ -12,7 +12,9 @@ from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.workbook.layout import (
     HEADER_ROW,
     ISCRITTI_HEADERS,
+    MAX_ROUND_DATES,
     OPTION_LABELS,
+    ROUND_DATE_ROWS,
     SHEET_CLASSIFICA,
     SHEET_DATI,
     SHEET_ISCRITTI,
@@ -43,8 +45,19 @@ LAST_DATA_ROW = 1000
 
 TORNEO_LABELS = ("Sede Torneo", "Organizzatore", "Nome Torneo", "Tipologia di Torneo",
                  "Numero Turni Previsti", "Note")
-TEMPLATE_ROUND_DATES = 5
-"""**Decision**: the template lists `Data Turno 1..5`; reading is by label, so add more rows."""
+TORNEO_LABEL_COL, TORNEO_VALUE_COL = 3, 4
+"""WORKBOOK.md, last section (the 2025 template): labels in C2:C7, values in D2:D7, the
+title in C1; the original reads the values from column D."""
+TORNEO_NUMBER_COL = 2
+"""B8:B37: the round number beside each date (the 2025 template)."""
+
+
+def _round_label(row: int) -> Formula:
+    """C8:C37 as the 2025 template writes them: `Data Turno N` appears once `Numero Turni
+    Previsti` reaches N (seed 000: "I campi 'Data Turno...' appaiono in automatico quando
+    viene valorizzato il 'Numero Turni Previsti'")."""
+    return Formula(f'=IF($D$6>=B{row},CONCATENATE("Data Turno ",B{row}),"")')
+
 
 DATI_COLUMNS = (("SI/NO", ("SI", "NO")),)
 """First column of `Dati`; the others come from configuration `[dati]`."""
@@ -96,25 +109,38 @@ def iscritti_spec(players: Sequence[Player] = (), *, title: str = "") -> SheetSp
 
 
 def torneo_spec(info: TournamentInfo | None = None) -> SheetSpec:
-    """`TORNEO`: labels in A, values in B (blank in the template)."""
+    """`TORNEO` in the original's layout (WORKBOOK.md, last section): title in C1, labels in
+    C2:C7 and values in D2:D7, round numbers in B8:B37 with their dates in D8:D37; a
+    tournament planning more rounds than the template's gets `Data Turno N` rows below
+    (read by label)."""
     info = info or TournamentInfo()
+    label_col, value_col = TORNEO_LABEL_COL, TORNEO_VALUE_COL
     spec = SheetSpec(SHEET_TORNEO, page=PageSetup(title=info.nome, subtitle="Dati del torneo"))
-    spec.put(1, 1, "SCHEDA DATI TORNEO", TITLE)
-    rounds = max([TEMPLATE_ROUND_DATES, info.turni_previsti or 0, *info.date_turni])
+    spec.put(1, label_col, "SCHEDA DATI TORNEO", TITLE)
     values: list[WriteValue] = [info.sede, info.organizzatore, info.nome, info.tipologia,
                                 info.turni_previsti, info.note]
-    labels = [*TORNEO_LABELS, *(f"Data Turno {n}" for n in range(1, rounds + 1))]
-    values += [info.date_turni.get(n) for n in range(1, rounds + 1)]
-    for row, (label, value) in enumerate(zip(labels, values, strict=True), start=2):
-        spec.put(row, 1, label, BOLD)
+    for row, (label, value) in enumerate(zip(TORNEO_LABELS, values, strict=True), start=2):
+        spec.put(row, label_col, label, BOLD)
         if value not in (None, ""):
-            spec.put(row, 2, value)
-        if label.startswith("Data Turno"):
-            spec.styles[(row, 2)] = Style(number_format="DD/MM/YYYY")
-    spec.col_widths.update({1: 24, 2: 40})
+            spec.put(row, value_col, value)
+    first = ROUND_DATE_ROWS.start
+    rounds = max([MAX_ROUND_DATES, info.turni_previsti or 0, *info.date_turni])
+    for number in range(1, rounds + 1):
+        row = first + number - 1
+        if number <= MAX_ROUND_DATES:
+            spec.put(row, TORNEO_NUMBER_COL, number)
+            spec.put(row, label_col, _round_label(row), BOLD)
+        else:
+            spec.put(row, label_col, f"Data Turno {number}", BOLD)
+        day = info.date_turni.get(number)
+        if day is not None:
+            spec.put(row, value_col, day)
+        spec.styles[(row, value_col)] = Style(number_format="DD/MM/YYYY")
+    spec.col_widths.update({TORNEO_NUMBER_COL: 4, label_col: 24, value_col: 40})
     # WORKBOOK.md: `Organizzatore` also accepts free text; `Tipologia` is one of the list
-    spec.validations += [Validation("B3", _dati_ref(4), strict=False),
-                         Validation("B5", _dati_ref(5))]
+    value = col_letter(value_col)
+    spec.validations += [Validation(f"{value}3", _dati_ref(4), strict=False),
+                         Validation(f"{value}5", _dati_ref(5))]
     return spec
 
 
@@ -169,6 +195,14 @@ LABEL_ROWS_PER_TABLE = 2
 the rows in pairs)."""
 
 
+SEAT_COLUMNS = 3
+"""ID, name, score: the columns of one seat on a round sheet."""
+FIXED_SEAT_NOTE = "tavolo fisso"
+"""Beside a table's title: who keeps this table every round (`Tavolo fisso`, issue 23)."""
+FIXED_SEAT_FILL = "FFF2CC"
+"""**Decision**: the name cell of a fixed seat, light yellow (the note says it in words)."""
+
+
 def seat_text(player: Player) -> str:
     """The name cell as the original writes it: `Nome Cognome`, a line break, the club."""
     return f"{player.display_name}\n{player.club}" if player.club else player.display_name
@@ -192,13 +226,22 @@ def round_spec(number: int, tables: Sequence[Sequence[PlayerId | None]],
         top = LABEL_ROWS_PER_TABLE * (k - 1) + 1
         spec.put(top, 1, f"Tavolo N°{k}", BOLD)
         spec.merges.append((top, 1, top, title_columns(len(seats))))
+        kept = [players[pid].display_name for pid in seats
+                if pid is not None and players[pid].tavolo_fisso == k]
+        if kept:
+            # right of the table's last score: the original reads only column A of this
+            # row, and no team mark sits there (team_marks.py)
+            spec.put(top, SEAT_COLUMNS * len(seats) + 1,
+                     f"{FIXED_SEAT_NOTE}: {', '.join(kept)}", Style(italic=True))
         for j, pid in enumerate(seats):
             if pid is None:
                 spec.put(top + 1, 3 * j + 2, GHOST_NAME)
                 continue
             player = players[pid]
             spec.put(top + 1, 3 * j + 1, pid)
-            spec.put(top + 1, 3 * j + 2, seat_text(player), Style(wrap=True))
+            fixed = player.tavolo_fisso == k
+            spec.put(top + 1, 3 * j + 2, seat_text(player),
+                     Style(wrap=True, fill=FIXED_SEAT_FILL if fixed else None))
             score = scores.get(pid) if scores is not None else None
             spec.put(top + 1, 3 * j + 3, score if score is not None else 0)
     for j in range(widest):
@@ -227,6 +270,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     full = SheetSpec(SHEET_CLASSIFICA, page=page(SHEET_CLASSIFICA, True))
     round_formats = [_number_format(d) for d in standings.round_decimals()]
     total_formats = [_number_format(d) for d in standings.total_decimals()]
+    tie_formats = [_number_format(d) for d in standings.tiebreak_shown_decimals()]
     full.put_row(1, list(standings.header), Style(bold=True, fill=colours["intestazione"]))
     first_round_col = 6
     for i, row in enumerate(standings.rows, start=2):
@@ -243,6 +287,10 @@ def standings_specs(standings: Standings, colours: dict[str, str],
         col = first_round_col + len(standings.rounds)
         for total, number in zip(row.totals, total_formats, strict=True):
             full.put(i, col, total, Style(fill=fill, number_format=number))
+            col += 1
+        # issue 24: the values the tie-breakers compared, after the totals
+        for value, number in zip(row.tiebreaks, tie_formats, strict=True):
+            full.put(i, col, value, Style(fill=fill, number_format=number, align="center"))
             col += 1
         full.put(i, col, p.id, plain)
     notes = [n for n in (standings.finalists_note,) if n] + list(standings.notes)
@@ -262,12 +310,17 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     specs = [full, reduced]
     if standings.teams:
         teams = SheetSpec(teams_sheet, page=page(teams_sheet, False))
-        teams.put_row(1, ["Pos.", "Club o Famiglia", "v tot", "pt tot"],
+        teams.put_row(1, ["Pos.", "Club o Famiglia", "v tot", "pt tot",
+                          *standings.team_tiebreak_headers],
                       Style(bold=True, fill=colours["intestazione"]))
+        team_formats = [_number_format(d) for d in (
+            standings.shown_decimals(t.points for t in standings.teams),
+            *standings.team_tiebreak_decimals())]
         for i, team in enumerate(standings.teams, start=2):
             teams.put_row(i, [team.position, team.club, team.wins])
-            teams.put(i, 4, team.points, Style(number_format=_number_format(
-                standings.shown_decimals(t.points for t in standings.teams))))
+            for k, (value, number) in enumerate(zip((team.points, *team.tiebreaks),
+                                                    team_formats, strict=True)):
+                teams.put(i, 4 + k, value, Style(number_format=number))
         teams.col_widths.update({1: 6, 2: 30})
         specs.append(teams)
     return specs

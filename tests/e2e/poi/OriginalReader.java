@@ -3,9 +3,13 @@
 // a sheet and save. Prints one line per round sheet: "SHEET: T tavoli, S posti, IDs ...",
 // and one per formula cell of any sheet with the result cached in the file, as the original
 // reads it without recalculating: "FORMULA<TAB>SHEET!A1<TAB>TYPE<TAB>VALUE".
+// Sheet TORNEO is read as the original reads it (WORKBOOK.md, last section: values in column D
+// beside the labels of column C, rows 2-7; the dates of rounds 1..N in D8..D(7+N), N being
+// "Numero Turni Previsti" of D6), one line per field: "TORNEO<TAB>LABEL<TAB>VALUE".
 // Usage: java -cp POI_JARS:. OriginalReader IN.xls OUT.xls
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,6 +40,50 @@ public class OriginalReader {
         }
     }
 
+    static Cell cell(Sheet sheet, int row, int col) {
+        Row r = sheet.getRow(row);
+        return r == null ? null : r.getCell(col);
+    }
+
+    static boolean blank(Cell cell) {
+        return cell == null || cell.getCellType() == CellType.BLANK;
+    }
+
+    static void printTorneo(Sheet sheet) {
+        // C2:C7 labels, D2:D7 values; text fields must be text and the number of rounds a
+        // number, as the original takes them (a wrong type throws, as it fails)
+        for (int r = 1; r <= 6; r++) {
+            Cell label = cell(sheet, r, 2);
+            Cell value = cell(sheet, r, 3);
+            String text;
+            if (blank(value)) {
+                text = "";
+            } else if (r == 5) {
+                text = String.valueOf((long) value.getNumericCellValue());
+            } else {
+                text = value.getStringCellValue();
+            }
+            System.out.println("TORNEO\t" + (label == null ? "" : label.getStringCellValue())
+                    + "\t" + text);
+        }
+        Cell planned = cell(sheet, 5, 3);
+        long rounds = blank(planned) ? 0 : (long) planned.getNumericCellValue();
+        SimpleDateFormat day = new SimpleDateFormat("yyyy-MM-dd");
+        for (int n = 1; n <= rounds; n++) {
+            Cell date = cell(sheet, 6 + n, 3);  // row 8 (index 7) holds round 1
+            if (blank(date)) {
+                System.out.println("TORNEO\tData Turno " + n + "\t");
+                continue;
+            }
+            if (date.getCellType() != CellType.NUMERIC) {
+                // the original refuses a date it cannot read, naming the round
+                throw new IllegalStateException("TORNEO: data del turno " + n + " illeggibile");
+            }
+            System.out.println("TORNEO\tData Turno " + n + "\t"
+                    + day.format(date.getDateCellValue()));
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         HSSFWorkbook workbook;
         try (FileInputStream in = new FileInputStream(args[0])) {
@@ -44,6 +92,9 @@ public class OriginalReader {
         for (int i = 0; i < workbook.getNumberOfSheets(); i++) {
             Sheet sheet = workbook.getSheetAt(i);
             printCachedResults(sheet);
+            if (sheet.getSheetName().equals("TORNEO")) {
+                printTorneo(sheet);
+            }
             if (!isRoundSheet(sheet.getSheetName())) {
                 continue;
             }

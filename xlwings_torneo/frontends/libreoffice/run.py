@@ -9,10 +9,12 @@ When this Python cannot `import uno` (a virtualenv), the run is handed to one th
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -20,7 +22,7 @@ from typing import Any
 
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends import actions, buttons
-from xlwings_torneo.model.anonymous import check_notes
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.resources import CONFIGURATION_ENV, configuration_path
 from xlwings_torneo.usecases import check, draw, session
 from xlwings_torneo.workbook.backends.office import package_path, uno_pythons
@@ -34,19 +36,24 @@ DEFAULT_TIMEOUT = 300.0
 COMMANDS = {
     "draw": "SorteggioTurno", "redraw": "RipetiSorteggio", "rank": "Classifica",
     "print": "StampaTurno", "report": "ReportPDF", "export": "Esporta",
-    "posti": "ChiSiedeDove",
+    "posti": "ChiSiedeDove", "statistiche": "Statistiche",
 }
 """Command-line names of the macro's buttons."""
+ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
+           "stampa": "print", "esporta": "export", "controlla": "check"}
+"""The commands' Italian names (issue 24), the ones `torneo --help` and the README use; the
+English ones stay as aliases."""
 BUTTONS = tuple(button.name for button in buttons.BUTTONS)
 """The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="torneo lo-run", description="Esegue un comando del torneo su un file con "
+        prog="torneo lo-esegui", description="Esegue un comando del torneo su un file con "
         "LibreOffice senza interfaccia (il file deve essere chiuso)")
     parser.add_argument("file", type=Path)
-    parser.add_argument("command", choices=[*COMMANDS, "check", "macro"])
+    parser.add_argument("command", choices=list(dict.fromkeys(
+        [*ITALIAN, "posti", "report", "pubblicazione", "macro", *COMMANDS, "check"])))
     parser.add_argument("button", nargs="?", help="con 'macro': il pulsante della macro "
                         "installata (es. SorteggioTurno)")
     parser.add_argument("--round", "-r", type=int, help="draw/print/posti: numero del turno")
@@ -90,6 +97,7 @@ def execute(args: argparse.Namespace) -> actions.Message:
     """Open the file in a private headless LibreOffice, run the command, store, end."""
     from xlwings_torneo.workbook.backends.office import (
         OfficeError,
+        file_url,
         headless_office,
         load,
         uno_module,
@@ -100,7 +108,14 @@ def execute(args: argparse.Namespace) -> actions.Message:
     if not path.is_file():
         raise TorneoError(f"il file {path} non esiste")
     session.ensure_not_open(path)
-    with headless_office(timeout=args.timeout, profile=args.profile) as desktop:
+    with contextlib.ExitStack() as stack:
+        profile = args.profile or Path(stack.enter_context(
+            tempfile.TemporaryDirectory(prefix="torneo_lo_", ignore_cleanup_errors=True)))
+        if args.command != "check":  # held for the whole load-run-store, as on the command
+            # line; LibreOffice, started on this profile, opens the file as its own lock's
+            stack.enter_context(session.writing(path, f"LibreOffice {args.command}",
+                                                office_profile=file_url(profile)))
+        desktop = stack.enter_context(headless_office(timeout=args.timeout, profile=profile))
         try:
             document = load(desktop, path)
             try:
@@ -125,6 +140,8 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
         return run_macro(document, args.button or "")
     if args.command == "check":
         return actions.run(lambda: _check(book, path, args.type))
+    if args.command == "pubblicazione":
+        return actions.run(lambda: actions.publishing_check(book, path))
     if args.command == "draw":
         request = draw.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
                                        replace=args.replace, force=args.force)
@@ -148,15 +165,15 @@ type."""
 
 
 def _drawn(outcome: draw.DrawOutcome) -> str:
-    lines = [f"{outcome.sheet} ({outcome.ttype.name}): {len(outcome.result.tables)} tavoli, "
+    lines = [f"{outcome.sheet} ({outcome.ttype.name}): "
+             f"{counted(len(outcome.result.tables), 'tavolo', 'tavoli')}, "
              f"seme {outcome.result.seed}", *outcome.lines]
     return "\n".join(lines)
 
 
 def _check(book: WorkbookBackend, path: Path, type_name: str | None = None) -> str:
-    tournament = check.check(book, path, type_name=type_name)
-    return "\n".join([f"{path.name}: nessun problema ({len(tournament.players)} iscritti, "
-                      f"{len(tournament.rounds)} turni)", *check_notes(tournament)])
+    found = check.check_report(book, path, type_name=type_name)
+    return "\n".join([found.headline(path.name), *found.lines()])
 
 
 def run_macro(document: Any, button: str) -> actions.Message:
@@ -173,6 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.command = ITALIAN.get(args.command, args.command)
     if args.command == "macro" and args.button not in BUTTONS:
         parser.error(f"con 'macro' indica un pulsante: {', '.join(BUTTONS)}")
     try:

@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.limits import MAX_SHEET_COLS
 from xlwings_torneo.workbook.backends.cell_values import (
     DEFAULT_DATE_FORMAT,
     DEFAULT_DATETIME_FORMAT,
@@ -47,6 +48,8 @@ BOLD_WEIGHT, NORMAL_WEIGHT = 150.0, 100.0
 """com.sun.star.awt.FontWeight.BOLD / NORMAL."""
 
 _DATETIME_FLAG = 2
+_CONTENT_FLAGS = 1 | 2 | 4 | 16
+"""com.sun.star.sheet.CellFlags VALUE | DATETIME | STRING | FORMULA: cells holding something."""
 """com.sun.star.sheet.CellFlags.DATETIME: cells whose number format is a date or time."""
 
 _ALIGN = {"left": "LEFT", "center": "CENTER", "right": "RIGHT"}
@@ -183,7 +186,14 @@ class UnoBackend:
         cursor = sheet.createCursor()
         cursor.gotoEndOfUsedArea(False)
         end = cursor.RangeAddress
-        block = sheet.getCellRangeByPosition(0, 0, end.EndColumn, end.EndRow)
+        # columns right of the last one read are the organiser's, left unread, and a value
+        # there does not stretch the rows read (xlsx_backend._used_extent)
+        last_col, last_row = min(end.EndColumn, MAX_SHEET_COLS - 1), end.EndRow
+        if last_col < end.EndColumn:
+            read = sheet.getCellRangeByPosition(0, 0, last_col, end.EndRow)
+            last_row = max((a.EndRow for a in read.queryContentCells(_CONTENT_FLAGS)
+                            .RangeAddresses), default=0)
+        block = sheet.getCellRangeByPosition(0, 0, last_col, last_row)
         data = [[_cell_value(v) for v in row] for row in block.DataArray]
         for ranges in block.queryContentCells(_DATETIME_FLAG).RangeAddresses:
             for r in range(ranges.StartRow, ranges.EndRow + 1):

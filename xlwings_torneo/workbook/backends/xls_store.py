@@ -14,9 +14,11 @@ it untouched and says why.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import pickle
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -114,9 +116,18 @@ def _store(payload: Payload) -> None:
     from xlwings_torneo.workbook.backends.uno_backend import UnoBackend
 
     uno_error = uno_module().getClass("com.sun.star.uno.Exception")
-    with headless_office(timeout=payload.timeout) as desktop:
+    # LibreOffice opens a copy: the workbook itself is held by the writing command's lock
+    # file, which LibreOffice honours; the result is stored over the workbook all the same
+    fd, name = tempfile.mkstemp(prefix=f".~tmp_{payload.path.stem}_",
+                                suffix=payload.path.suffix, dir=payload.path.parent)
+    os.close(fd)
+    copy = Path(name)
+    shutil.copyfile(payload.path, copy)
+    with contextlib.ExitStack() as stack:
+        stack.callback(copy.unlink, missing_ok=True)
+        desktop = stack.enter_context(headless_office(timeout=payload.timeout))
         try:
-            document = load(desktop, payload.path)
+            document = load(desktop, copy)
             try:
                 book = UnoBackend(document)
                 for name, args, kwargs in payload.calls:

@@ -247,17 +247,21 @@ class XlsxBackend:
 
 def _used_extent(ws: Worksheet) -> tuple[int, int]:
     """The last row and column holding a value: the used range, not the sheet's dimension
-    (a styled or stray cell at XFD1048576 would make it 17 billion cells). A value beyond
-    the limits is an error naming its cell."""
+    (a styled or stray cell at XFD1048576 would make it 17 billion cells). A value below
+    the last row read is an error naming its cell; one right of the last column read is the
+    organiser's and is left unread (issue 24: notes at column 1,000 of `Iscritti`), so the
+    grid stays at most MAX_SHEET_ROWS x MAX_SHEET_COLS."""
     last_row = last_col = 0
     # openpyxl keeps only the cells the file holds in this dict; it has no public sparse view
     for (row, col), cell in ws._cells.items():
         if cell.value is None:
             continue
-        if row > MAX_SHEET_ROWS or col > MAX_SHEET_COLS:
+        if row > MAX_SHEET_ROWS:
             raise WorkbookError(
                 f"valore fuori dall'area che il programma legge (al massimo {MAX_SHEET_ROWS} "
-                f"righe e {MAX_SHEET_COLS} colonne): cancellalo", cell_ref(ws.title, row, col))
+                "righe): cancellalo", cell_ref(ws.title, row, col))
+        if col > MAX_SHEET_COLS:
+            continue
         last_row, last_col = max(last_row, row), max(last_col, col)
     return last_row, last_col
 

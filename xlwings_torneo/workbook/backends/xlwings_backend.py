@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from xlwings_torneo.errors import WorkbookError
+from xlwings_torneo.limits import MAX_SHEET_COLS
 from xlwings_torneo.workbook.backends.cell_values import as_date_value, plain_number
 from xlwings_torneo.workbook.backends.uno_backend import style_runs, styled_groups
 from xlwings_torneo.workbook.sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue
@@ -79,7 +80,9 @@ class XlwingsBackend:
     def read_sheet(self, name: str) -> Grid:
         sheet = self._sheet(name)
         last = sheet.used_range.last_cell
-        values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
+        # columns right of the last one read are the organiser's, left unread (xlsx_backend)
+        values = sheet.range((1, 1), (last.row, min(last.column, MAX_SHEET_COLS))
+                             ).options(ndim=2).value
         rows = ([_read_value(v) for v in raw] for raw in values or [])
         return Grid.trimmed(name, rows, hidden=not sheet.visible)
 

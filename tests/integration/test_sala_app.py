@@ -1,0 +1,371 @@
+"""The hall server through Flask's test client on a real workbook: a table's token opens only
+its table, forms need their secret, results are checked by the type's rules in Italian, a
+second player confirms, the organiser closes a round, and the players' pages show what the
+tables confirmed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from flask.testing import FlaskClient
+
+from tests.sala_helpers import (
+    PLAYING,
+    build_hall_workbook,
+    copy_workbook,
+    csrf_of,
+    pending_id,
+    plausible,
+    problems_of,
+    score_form,
+)
+from xlwings_torneo.frontends.sala.app import REFRESH, Limits, create_app
+from xlwings_torneo.model.tournament import Table
+from xlwings_torneo.usecases.sala import Hall
+
+
+@pytest.fixture(scope="module")
+def original(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_hall_workbook(tmp_path_factory.mktemp("sala"))
+
+
+class Phone:
+    """A phone at one table: its own cookies, its table's address."""
+
+    def __init__(self, client: FlaskClient, hall: Hall, tavolo: int) -> None:
+        self.client, self.hall, self.tavolo = client, hall, tavolo
+        access = hall.journal.state.tables[(PLAYING, tavolo)]
+        self.token, self.code = access.token, access.code
+        table = hall.reading().table(PLAYING, tavolo)
+        assert table is not None
+        self.table: Table = table
+        self.url = f"/tavolo/{PLAYING}/{tavolo}"
+
+    def open(self) -> str:
+        response = self.client.get(f"{self.url}?t={self.token}")
+        assert response.status_code == 200
+        html = str(response.get_data(as_text=True))
+        if 'name="csrf"' in html:
+            self.csrf = csrf_of(html)
+        return html
+
+    def send(self, scores: list[str], by: int | None = None, **extra: str) -> Any:
+        self.open()
+        form = score_form(self.table, scores, token=self.token, csrf=self.csrf,
+                          by=by if by is not None else self.table.players[0])
+        form.update(extra)
+        return self.client.post(self.url, data=form)
+
+    def confirm(self, by: int, code: str = "", sub: str | None = None) -> Any:
+        html = self.open()
+        return self.client.post(self.url, data={
+            "t": self.token, "csrf": csrf_of(html), "azione": "conferma",
+            "risultato": sub or pending_id(html), "chi": str(by), "codice": code})
+
+
+@pytest.fixture
+def hall(original: Path, tmp_path: Path) -> Iterator[Hall]:
+    hall = Hall(copy_workbook(original, tmp_path))
+    hall.issue_tokens()
+    yield hall
+    hall.journal.close()
+
+
+@pytest.fixture
+def app(hall: Hall) -> Any:
+    return create_app(hall, Limits(pages=10_000, posts=10_000, failures=50))
+
+
+def phone(app: Any, hall: Hall, tavolo: int = 1) -> Phone:
+    return Phone(app.test_client(), hall, tavolo)
+
+
+def text(response: Any) -> str:
+    return str(response.get_data(as_text=True))
+
+
+def test_a_table_page_shows_its_seated_players(app, hall):
+    p = phone(app, hall)
+    html = p.open()
+    for seat in p.table.seats:
+        assert seat.name in html
+    assert "Turno 2 · Tavolo 1" in html
+
+
+def test_another_tables_token_is_refused_with_an_italian_page(app, hall):
+    p = phone(app, hall, 1)
+    other = hall.journal.state.tables[(PLAYING, 2)].token
+    response = p.client.get(f"/tavolo/{PLAYING}/1?t={other}")
+    assert response.status_code == 403
+    assert "Questo codice QR non apre questo tavolo" in text(response)
+    assert p.client.get(f"/tavolo/{PLAYING}/1").status_code == 403
+    # the same token for the same table of another round opens nothing either
+    assert p.client.get(f"/tavolo/1/1?t={p.token}").status_code == 403
+
+
+def test_a_form_without_its_secret_changes_nothing(app, hall):
+    p = phone(app, hall)
+    p.open()
+    form = score_form(p.table, plausible(len(p.table.players)), token=p.token, csrf="falso",
+                      by=p.table.players[0])
+    response = p.client.post(p.url, data=form)
+    assert response.status_code == 403 and "Il modulo è scaduto" in text(response)
+    assert hall.journal.refresh().submissions == {}
+
+
+def test_a_post_from_another_site_is_refused(app, hall):
+    p = phone(app, hall)
+    form = score_form(p.table, plausible(len(p.table.players)), token=p.token,
+                      csrf=csrf_of(p.open()), by=p.table.players[0])
+    response = p.client.post(p.url, data=form, headers={"Origin": "http://malevolo.example"})
+    assert response.status_code == 403 and "altro sito" in text(response)
+    assert hall.journal.refresh().submissions == {}
+
+
+def test_a_score_that_is_no_number_is_named_in_italian_and_nothing_is_recorded(app, hall):
+    p = phone(app, hall)
+    scores = plausible(len(p.table.players))
+    scores[1] = "4O"
+    response = p.send(scores)
+    assert response.status_code == 422
+    name = p.table.seats[1].name
+    assert f'{name}: "4O" non è un numero' in problems_of(text(response))
+    assert 'value="4O"' in text(response)  # what was typed stays in the form
+    assert f'<option value="{p.table.players[0]}" selected>' in text(response)
+    assert hall.journal.refresh().submissions == {}
+
+
+def test_missing_and_out_of_range_scores_are_refused(app, hall):
+    p = phone(app, hall)
+    scores = plausible(len(p.table.players))
+    scores[0], scores[1] = "", "99999"
+    problems = problems_of(text(p.send(scores)))
+    assert any("manca il punteggio" in x for x in problems)
+    assert any("99999 non è un punteggio valido" in x for x in problems)
+
+
+def test_a_shared_win_is_refused_by_the_types_rule(app, hall):
+    p = phone(app, hall)
+    size = len(p.table.players)
+    scores = plausible(size)
+    top = max(scores, key=int)
+    scores[0] = scores[-1] = top  # two players at the top: Unico Vincitore = SI by default
+    problems = problems_of(text(p.send(scores)))
+    assert any("vittoria condivisa" in x for x in problems), problems
+
+
+def test_the_writer_cannot_confirm_his_own_result(app, hall):
+    p = phone(app, hall)
+    writer = p.table.players[0]
+    assert p.send(plausible(len(p.table.players)), by=writer).status_code == 303
+    response = p.confirm(writer, p.code)
+    assert response.status_code == 422
+    assert "Deve confermare un altro giocatore" in text(response)
+    assert hall.journal.refresh().confirmed == {}
+
+
+def test_a_wrong_code_from_the_same_phone_is_refused(app, hall):
+    p = phone(app, hall)
+    p.send(plausible(len(p.table.players)))
+    response = p.confirm(p.table.players[1], "ZZZZZ")
+    assert "Codice del tavolo sbagliato" in text(response)
+    assert hall.journal.refresh().confirmed == {}
+
+
+def test_the_code_confirms_and_the_table_then_shows_its_result(app, hall):
+    p = phone(app, hall)
+    scores = plausible(len(p.table.players))
+    p.send(scores)
+    assert p.confirm(p.table.players[1], p.code.lower()).status_code == 303
+    state = hall.journal.refresh()
+    [result] = state.results(PLAYING, 1)
+    assert [str(s.score) for s in result.scores] == scores
+    html = p.open()
+    assert "Risultato confermato" in html and 'id="risultato"' not in html
+    # a confirmed table takes no new result from the phones
+    again = p.send(plausible(len(p.table.players), winner=1))
+    assert again.status_code == 409 and "già confermato" in text(again)
+
+
+def test_a_second_phone_confirms_without_the_code(app, hall):
+    first = phone(app, hall)
+    first.send(plausible(len(first.table.players)))
+    second = phone(app, hall)
+    assert second.confirm(second.table.players[2]).status_code == 303
+    assert len(hall.journal.refresh().results(PLAYING, 1)) == 1
+    [sub] = hall.journal.state.submissions.values()
+    assert sub.device.split(" ", 1)[0] != "-"  # the phone's id is recorded with the result
+
+
+def test_confirming_a_result_replaced_meanwhile_is_refused(app, hall):
+    p = phone(app, hall)
+    p.send(plausible(len(p.table.players)))
+    old = pending_id(p.open())
+    p.send(plausible(len(p.table.players), winner=1))
+    response = p.confirm(p.table.players[1], p.code, sub=old)
+    assert response.status_code == 409 and "è cambiato nel frattempo" in text(response)
+
+
+def test_each_submission_is_recorded_with_time_device_and_address(app, hall):
+    p = phone(app, hall)
+    p.client.environ_base["HTTP_USER_AGENT"] = "Telefono di prova/1.0"
+    p.client.environ_base["REMOTE_ADDR"] = "127.0.0.9"
+    p.send(plausible(len(p.table.players)))
+    [sub] = hall.journal.refresh().submissions.values()
+    assert sub.address == "127.0.0.9" and "Telefono di prova/1.0" in sub.device and sub.at
+
+
+def test_a_closed_round_takes_no_more_results(app, hall):
+    org = app.test_client()
+    token = hall.journal.state.organiser
+    html = text(org.get(f"/organizzatore?t={token}"))
+    response = org.post("/organizzatore/chiudi", data={"t": token, "csrf": csrf_of(html),
+                                                       "turno": str(PLAYING)})
+    assert response.status_code == 303
+    p = phone(app, hall)
+    assert "è chiuso" in p.open()
+    form = score_form(p.table, plausible(len(p.table.players)), token=p.token,
+                      csrf=csrf_of(text(org.get(f"/organizzatore?t={token}"))),
+                      by=p.table.players[0])
+    org.get(f"{p.url}?t={p.token}")
+    response = org.post(p.url, data=form)
+    assert response.status_code == 409 and "è chiuso" in text(response)
+
+
+def test_the_organiser_page_needs_its_token_and_lists_the_tables(app, hall):
+    client = app.test_client()
+    assert client.get("/organizzatore?t=sbagliato").status_code == 403
+    p = phone(app, hall, 3)
+    p.send(plausible(len(p.table.players)))
+    html = text(client.get(f"/organizzatore?t={hall.journal.state.organiser}"))
+    assert "da confermare" in html and "in attesa" in html
+    assert f'http-equiv="refresh" content="{REFRESH}"' in html  # it follows the tables
+    assert hall.journal.state.tables[(PLAYING, 3)].code in html
+
+
+def test_too_big_a_request_is_refused(app, hall):
+    p = phone(app, hall)
+    response = p.send(plausible(len(p.table.players)), extra="x" * 20_000)
+    assert response.status_code == 413 and "troppi" in text(response)
+
+
+def test_an_address_sending_too_much_is_slowed_down(hall):
+    app = create_app(hall, Limits(pages=5, posts=5, failures=3))
+    client = app.test_client()
+    codes = [client.get("/").status_code for _ in range(7)]
+    assert codes[:5] == [200] * 5 and codes[5:] == [429, 429]
+    assert "Troppe richieste" in text(client.get("/"))
+    other = app.test_client()
+    other.environ_base["REMOTE_ADDR"] = "127.0.0.2"
+    assert other.get("/").status_code == 200
+
+
+def test_guessing_tokens_gets_an_address_turned_away(hall):
+    app = create_app(hall, Limits(pages=1000, posts=1000, failures=3))
+    client = app.test_client()
+    assert [client.get(f"/tavolo/2/1?t=x{i}").status_code for i in range(4)] == \
+        [403, 403, 403, 429]
+    good = hall.journal.state.tables[(PLAYING, 1)].token
+    assert client.get(f"/tavolo/2/1?t={good}").status_code == 429
+
+
+@pytest.mark.parametrize("path", ["/static/torneo.css", "/../demo_torneo.xlsx",
+                                  "/demo_torneo.xlsx", "/demo_torneo_sala.sqlite",
+                                  "/tavolo/2/1/../../../etc/passwd", "/giocatore/999"])
+def test_no_path_reaches_a_file(app, path):
+    response = app.test_client().get(path)
+    assert response.status_code == 404
+    assert "<!DOCTYPE html>" in text(response)
+
+
+def test_user_strings_are_escaped(original, tmp_path):
+    path = copy_workbook(original, tmp_path)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Iscritti"]
+    ws.cell(4, 2, "<script>alert(1)</script>")
+    wb.save(path)
+    hall = Hall(path)
+    hall.issue_tokens()
+    app = create_app(hall)
+    html = text(app.test_client().get("/"))
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    hall.journal.close()
+
+
+def test_the_players_pages_show_a_confirmed_result_before_it_is_imported(app, hall):
+    p = phone(app, hall)
+    scores = plausible(len(p.table.players))
+    p.send(scores)
+    p.confirm(p.table.players[1], p.code)
+    round_page = text(app.test_client().get(f"/turno/{PLAYING}"))
+    table = round_page.split(f'id="tavolo-{PLAYING}-1"', 1)[1].split("</div>", 1)[0]
+    for score in scores:
+        assert f'<span class="punti">{score}</span>' in table
+
+
+def test_dove_mi_siedo_finds_a_player_by_part_of_his_name(app, hall):
+    seat = hall.reading().table(PLAYING, 4).seats[0]  # type: ignore[union-attr]
+    part = seat.name.split()[-1][:4]
+    html = text(app.test_client().get(f"/posti/{PLAYING}?q={part}"))
+    found = html.split('class="trovati"', 1)[1].split("</ul>", 1)[0]
+    assert f'href="/giocatore/{seat.player_id}"' in found and "Tavolo 4" in found
+
+
+def test_a_players_page_lists_his_tables(app, hall):
+    seat = hall.reading().table(PLAYING, 2).seats[1]  # type: ignore[union-attr]
+    html = text(app.test_client().get(f"/giocatore/{seat.player_id}"))
+    assert seat.name in html and "Tavolo 2" in html
+
+
+def test_pages_say_no_referrer_and_forbid_framing(app, hall):
+    response = app.test_client().get("/")
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_table_sending_without_end_is_stopped(app, hall):
+    from xlwings_torneo.workbook.journal import MAX_SUBMISSIONS
+
+    p = phone(app, hall)
+    codes = [p.send(plausible(len(p.table.players), winner=i % 2)).status_code
+             for i in range(MAX_SUBMISSIONS + 1)]
+    assert codes == [303] * MAX_SUBMISSIONS + [409]
+    assert len(hall.journal.refresh().submissions) == MAX_SUBMISSIONS
+
+
+def test_the_live_standings_count_a_round_once_every_table_confirmed(app, hall):
+    client = app.test_client()
+    before = text(client.get("/"))
+    for table in hall.reading().current_round.tables:  # type: ignore[union-attr]
+        p = phone(app, hall, table.number)
+        p.send(plausible(len(p.table.players)))
+        p.confirm(p.table.players[1], p.code)
+    after = text(client.get("/"))
+    header = after.split('<table id="classifica">', 1)[1].split("</tr>", 1)[0]
+    assert header != before.split('<table id="classifica">', 1)[1].split("</tr>", 1)[0]
+    assert header.count("<th") == before.split('<table id="classifica">', 1)[1]\
+        .split("</tr>", 1)[0].count("<th") + 1  # one more round column
+
+
+def test_a_phone_without_its_cookie_is_not_taken_for_a_second_phone(app, hall):
+    p = phone(app, hall)
+    p.send(plausible(len(p.table.players)))
+    html = p.open()
+    p.client.delete_cookie("torneo_telefono")
+    response = p.client.post(p.url, data={
+        "t": p.token, "csrf": csrf_of(html), "azione": "conferma",
+        "risultato": pending_id(html), "chi": str(p.table.players[1]), "codice": ""})
+    assert "Codice del tavolo sbagliato" in text(response)
+    assert hall.journal.refresh().confirmed == {}
+
+
+def test_a_bug_gets_the_italian_500_page(hall, monkeypatch):
+    app = create_app(hall)
+    monkeypatch.setattr(hall, "live", lambda: 1 / 0)
+    response = app.test_client().get("/")
+    assert response.status_code == 500 and "Qualcosa non ha funzionato" in text(response)

@@ -1,0 +1,95 @@
+"""Every repeat-free schedule at tables of 5 (`five_designs.py`) is checked here, not
+trusted: tables of 5, everyone every round, no pair twice, the best known number of rounds;
+and a type with tables of 5 only follows them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tests.unit.draws_factory import draw_rounds, most_meetings, played
+from xlwings_torneo.draw.designs import schedule_for
+from xlwings_torneo.draw.dispatch import draw_optimised
+from xlwings_torneo.draw.five_designs import (
+    BELOW_BEST,
+    BEST_KNOWN,
+    CYCLIC,
+    PRIME_POWERS,
+    field_ops,
+    five_schedule,
+)
+from xlwings_torneo.model.tournament import Player, Round
+from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
+
+STORED = sorted(n for n in BEST_KNOWN if five_schedule(n) is not None)
+
+
+def meetings(schedule: tuple[tuple[tuple[int, ...], ...], ...]) -> Counter[frozenset[int]]:
+    return Counter(frozenset(pair) for tables in schedule for t in tables
+                   for pair in combinations(t, 2))
+
+
+@pytest.mark.parametrize("n", STORED)
+def test_every_player_every_round_at_tables_of_5_and_no_pair_twice(n):
+    schedule = five_schedule(n)
+    assert schedule is not None
+    for tables in schedule:
+        assert all(len(t) == 5 for t in tables)
+        assert sorted(p for t in tables for p in t) == list(range(n))
+    assert max(meetings(schedule).values()) == 1
+
+
+@pytest.mark.parametrize("n", sorted(BEST_KNOWN))
+def test_each_count_has_the_best_known_rounds_or_says_how_far_it_is(n):
+    schedule = five_schedule(n)
+    assert (len(schedule) if schedule else 0) == BELOW_BEST.get(n, BEST_KNOWN[n])
+    assert BELOW_BEST.get(n, 0) < BEST_KNOWN[n] <= (n - 1) // 4
+    assert schedule_for(n, 5) == schedule  # the planner's entry finds it
+
+
+def test_the_designs_meet_every_pair_exactly_once():
+    for n in (65, 85):
+        if n in CYCLIC:
+            schedule = five_schedule(n)
+            assert schedule is not None
+            assert len(meetings(schedule)) == n * (n - 1) // 2
+
+
+def test_the_finite_fields_are_fields():
+    for q in PRIME_POWERS:
+        add, mul = field_ops(q)
+        assert all(sorted(row) == list(range(q)) for row in add)
+        # every nonzero element has an inverse: its row is a permutation of the field
+        assert all(sorted(mul[a]) == list(range(q)) for a in range(1, q))
+        assert all(mul[a][b] == mul[b][a] for a in range(q) for b in range(q))
+
+
+def test_no_schedule_for_counts_that_are_not_multiples_of_5():
+    assert five_schedule(33) is None
+    assert schedule_for(24, 5) is None
+
+
+@pytest.mark.parametrize("n", [35, 30])
+def test_a_type_with_tables_of_5_follows_the_schedule_round_by_round(n):
+    # an organiser's type `tavoli = "5"` with criteria CLUB, then CLUB, REPEAT
+    players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, n + 1)]
+    history = draw_rounds(players, SizeScheme.FIVE, (Criterion.CLUB, Criterion.REPEAT),
+                          BEST_KNOWN[n], 40)
+    assert all(len(t.players) == 5 for r in history for t in r.tables)
+    assert most_meetings(history) == 1
+
+
+def test_a_newcomer_takes_the_place_of_a_withdrawn_player_in_the_schedule():
+    pool = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 38)]
+    active = pool[:35]
+    history: list[Round] = []
+    for number in range(1, BEST_KNOWN[35] + 1):
+        if number == 3:  # player 1 withdraws, player 36 arrives
+            active = [*active[1:], pool[35]]
+        criteria = (Criterion.CLUB,) if number == 1 else (Criterion.CLUB, Criterion.REPEAT)
+        result = draw_optimised(active, history, SizeScheme.FIVE, criteria, 60 + number)
+        assert sorted(p for t in result.tables for p in t if p) == sorted(p.id for p in active)
+        history.append(played(result.tables, number))
+    assert most_meetings(history) == 1

@@ -1,0 +1,194 @@
+"""Repeat-free schedules at tables of 5 (an organiser's type with `tavoli = "5"`), as long as
+the best known: the most rounds of the social golfer problem with groups of 5, OEIS A107431
+(T(g,5), g groups: 30 players 6 rounds, 35 players 7 or 8 known) and Miller, Valkov & Abel,
+Symmetry 18(2):269, 2026 (doi:10.3390/sym18020269), App. B: 30: 6, 35: 7, 40: 8, 45: 9,
+50: 9, 55: 11, 60: 12, 65: 16, 70: 14, 75: 16, 80: 16, 85: 21, 90: 18, 95: 19, 100: 21
+(`BEST_KNOWN`). 25 players are the affine plane AG(2,5) of `designs.py`.
+
+Two constructions, no transcription:
+- Resolvable transversal designs RTD(5,q) for a prime power q ≥ 5 (`transversal`): players
+  GF(q) × {0 … 4}, round b ∈ GF(q) has the tables {(a + b·j, j) : j = 0 … 4}, a ∈ GF(q); two
+  players of columns i ≠ j meet in the one round b = (y - x)/(j - i), players of one column
+  never (a TD(6,q) from 4 mutually orthogonal Latin squares, Colbourn & Dinitz, Handbook of
+  Combinatorial Designs, 2nd ed. 2007, §III.3.5; resolvable TD(k,q) ⇔ TD(k+1,q)): q rounds
+  for 5q players, 35, 40, 45, 55, 80 and 95 at the best known.
+- Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
+  a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
+  `bench/find_five_schedules.py` (annealing or a CP-SAT model; the difference method,
+  Handbook §VI.16: a base round holding each difference at most once gives rounds meeting
+  each pair at most once). 85 players are a resolvable 2-(85,5,1) design, 1-rotational over
+  Z_21 × Z_4 (Handbook §VII.7): every pair meets exactly once.
+
+`tests/unit/test_draw_five_designs.py` checks every schedule: tables of 5, everyone every
+round, no pair twice, the rounds of `BEST_KNOWN`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+SIZE = 5
+
+Rounds = tuple[tuple[tuple[int, ...], ...], ...]
+"""Rounds of tables of player labels 0 … n-1 (`designs.Schedule`)."""
+
+BEST_KNOWN: dict[int, int] = {
+    30: 6, 35: 7, 40: 8, 45: 9, 50: 9, 55: 11, 60: 12, 65: 16, 70: 14, 75: 16, 80: 16,
+    85: 21, 90: 18, 95: 19, 100: 21,
+}
+"""Players → the most repeat-free rounds at tables of 5 known (OEIS A107431; Miller, Valkov
+& Abel 2026, App. B; 25 → 6 is AG(2,5))."""
+
+
+BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13, 75: 0, 90: 0, 100: 0}
+"""Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
+the draw then finds its rounds one at a time): no construction of that length here, and
+`bench/find_five_schedules.py` did not find one in its budget. Not in 300 s of CP-SAT:
+Z_12 × 5 for 60, Z_14 × 5 for 70, Z_16 × 4 + 11, Z_15 × 5 and Z_14 × 5 + 5 for 75,
+Z_18 × 5 and Z_17 × 5 + 5 for 90, Z_21 × 4 + 16 and Z_19 × 5 + 5 for 100, Z_15 × 4 + 5 for
+65; 60 and 70 are Z_11 × 5 + 5 and Z_13 × 5 + 5 instead. 65 is RTD(5,13): no 1-rotational
+design over Z_64 turned up in 999 partitions, each with an exhaustive search of the
+representatives, and over Z_16 × Z_4 none exists (the pairs at difference (8, d) give
+(8, d) and (8, -d), so (8, 0) would be met twice)."""
+
+
+class CyclicFives(NamedTuple):
+    """A cyclic schedule: players Z_modulus × {0 … columns-1} plus ∞s, `rounds` shifts of
+    `base`, whose first tables (one per ∞) get their ∞ added."""
+
+    modulus: int
+    columns: int
+    rounds: int
+    base: tuple[tuple[tuple[int, int], ...], ...]
+    """Tables of (x, column)."""
+
+
+CYCLIC: dict[int, CyclicFives] = {
+    # `find_five_schedules.py --iterations 20000 30 6 5` (seed 1, under a second)
+    30: CyclicFives(6, 5, 6, (
+        ((0, 0), (2, 0), (0, 2), (1, 2), (2, 4)), ((3, 2), (4, 3), (5, 3), (1, 4), (3, 4)),
+        ((1, 0), (0, 1), (4, 1), (0, 4), (5, 4)), ((2, 1), (3, 1), (2, 2), (4, 2), (1, 3)),
+        ((4, 0), (5, 0), (5, 1), (0, 3), (2, 3)), ((3, 0), (1, 1), (5, 2), (3, 3), (4, 4)),
+    )),
+    # `find_five_schedules.py --seed 2 --iterations 3000000 --design 85` (26 s): a resolvable
+    # 2-(85,5,1) design, 1-rotational over Z_21 × Z_4 (the ∞ table, then each base table
+    # and its 3 rotations of the columns)
+    85: CyclicFives(21, 4, 21, (
+        ((0, 0), (0, 1), (0, 2), (0, 3)), ((8, 0), (10, 0), (11, 1), (13, 0), (17, 0)),
+        ((8, 1), (10, 1), (11, 2), (13, 1), (17, 1)), ((8, 2), (10, 2), (11, 3), (13, 2), (17, 2)),
+        ((8, 3), (10, 3), (11, 0), (13, 3), (17, 3)), ((1, 3), (4, 1), (12, 1), (19, 0), (20, 2)),
+        ((1, 0), (4, 2), (12, 2), (19, 1), (20, 3)), ((1, 1), (4, 3), (12, 3), (19, 2), (20, 0)),
+        ((1, 2), (4, 0), (12, 0), (19, 3), (20, 1)), ((2, 3), (6, 0), (7, 0), (14, 2), (18, 1)),
+        ((2, 0), (6, 1), (7, 1), (14, 3), (18, 2)), ((2, 1), (6, 2), (7, 2), (14, 0), (18, 3)),
+        ((2, 2), (6, 3), (7, 3), (14, 1), (18, 0)), ((3, 0), (5, 2), (9, 0), (15, 2), (16, 1)),
+        ((3, 1), (5, 3), (9, 1), (15, 3), (16, 2)), ((3, 2), (5, 0), (9, 2), (15, 0), (16, 3)),
+        ((3, 3), (5, 1), (9, 3), (15, 1), (16, 0)),
+    )),
+    # `find_five_schedules.py --exact --iterations 300 50 9 5`
+    # (seed 1, CP-SAT: found after 51 s, the same with a longer limit):
+    # Z_9 × 5 columns + 5 ∞
+    50: CyclicFives(9, 5, 9, (
+        ((0, 0), (0, 1), (7, 3), (5, 4)), ((8, 1), (8, 2), (5, 3), (0, 4)),
+        ((1, 0), (2, 1), (4, 2), (8, 4)), ((2, 0), (6, 1), (7, 2), (6, 3)),
+        ((7, 0), (6, 2), (1, 3), (2, 4)), ((4, 0), (5, 0), (2, 2), (5, 2), (4, 4)),
+        ((1, 1), (0, 2), (0, 3), (2, 3), (3, 3)), ((3, 0), (6, 0), (8, 0), (5, 1), (8, 3)),
+        ((3, 1), (4, 1), (7, 1), (1, 2), (7, 4)), ((3, 2), (4, 3), (1, 4), (3, 4), (6, 4)),
+    )),
+    # `find_five_schedules.py --exact --hint --iterations 300 70 13 5`
+    # (seed 1, CP-SAT: found after 131 s, the same with a longer limit):
+    # Z_13 × 5 columns + 5 ∞
+    70: CyclicFives(13, 5, 13, (
+        ((7, 0), (0, 1), (12, 2), (9, 4)), ((11, 0), (5, 1), (10, 3), (2, 4)),
+        ((12, 1), (8, 2), (2, 3), (11, 4)), ((4, 0), (2, 1), (7, 2), (6, 3)),
+        ((3, 1), (0, 2), (0, 3), (1, 4)), ((0, 0), (6, 0), (10, 0), (4, 3), (7, 4)),
+        ((3, 0), (12, 3), (3, 4), (6, 4), (12, 4)), ((9, 1), (5, 3), (9, 3), (11, 3), (4, 4)),
+        ((8, 0), (9, 0), (3, 2), (9, 2), (1, 3)), ((6, 2), (11, 2), (7, 3), (8, 3), (5, 4)),
+        ((2, 0), (6, 1), (7, 1), (0, 4), (8, 4)), ((5, 0), (1, 2), (2, 2), (4, 2), (10, 4)),
+        ((1, 0), (12, 0), (1, 1), (11, 1), (5, 2)), ((4, 1), (8, 1), (10, 1), (10, 2), (3, 3)),
+    )),
+    # `find_five_schedules.py --exact --iterations 200 60 11 5`
+    # (seed 1, CP-SAT: found after 187 s, the same with a longer limit):
+    # Z_11 × 5 columns + 5 ∞
+    60: CyclicFives(11, 5, 11, (
+        ((0, 0), (0, 1), (6, 3), (0, 4)), ((1, 0), (3, 2), (1, 3), (10, 4)),
+        ((5, 0), (2, 2), (9, 3), (1, 4)), ((3, 0), (9, 2), (2, 3), (9, 4)),
+        ((8, 0), (5, 1), (4, 2), (10, 3)), ((7, 1), (5, 2), (5, 3), (7, 3), (8, 3)),
+        ((10, 1), (6, 2), (3, 3), (4, 4), (7, 4)), ((1, 1), (8, 1), (9, 1), (1, 2), (0, 3)),
+        ((6, 1), (0, 2), (7, 2), (8, 2), (2, 4)), ((6, 0), (7, 0), (10, 0), (10, 2), (4, 3)),
+        ((2, 0), (4, 0), (3, 1), (5, 4), (6, 4)), ((9, 0), (2, 1), (4, 1), (3, 4), (8, 4)),
+    )),
+}
+"""Players → their cyclic schedule (`bench/find_five_schedules.py`, seed beside each)."""
+
+PRIME_POWERS: dict[int, tuple[int, tuple[int, ...]]] = {
+    7: (7, (1,)), 8: (2, (1, 1, 0, 1)), 9: (3, (1, 0, 1)), 11: (11, (1,)), 13: (13, (1,)),
+    16: (2, (1, 1, 0, 0, 1)), 19: (19, (1,)),
+}
+"""q → (p, coefficients of an irreducible polynomial of degree e over GF(p), lowest first;
+q = p^e): x³ + x + 1, x² + 1, x⁴ + x + 1 (Lidl & Niederreiter, Finite Fields, Table C)."""
+
+
+def _digits(value: int, p: int, length: int) -> list[int]:
+    return [value // p**i % p for i in range(length)]
+
+
+def _number(digits: list[int], p: int) -> int:
+    return sum(d * p**i for i, d in enumerate(digits))
+
+
+def field_ops(q: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Addition and multiplication tables of GF(q) (elements 0 … q-1, base-p digits as
+    polynomial coefficients)."""
+    p, poly = PRIME_POWERS[q]
+    e = len(poly) - 1
+    if e <= 1:
+        return ([[(a + b) % q for b in range(q)] for a in range(q)],
+                [[a * b % q for b in range(q)] for a in range(q)])
+
+    def mul(a: int, b: int) -> int:
+        x, y = _digits(a, p, e), _digits(b, p, e)
+        prod = [0] * (2 * e - 1)
+        for i, xi in enumerate(x):
+            for j, yj in enumerate(y):
+                prod[i + j] = (prod[i + j] + xi * yj) % p
+        for k in range(2 * e - 2, e - 1, -1):  # reduce by the monic polynomial
+            c = prod[k]
+            if c:
+                for i, pi in enumerate(poly):
+                    prod[k - e + i] = (prod[k - e + i] - c * pi) % p
+        return _number(prod[:e], p)
+
+    add = [[_number([(u + v) % p for u, v in zip(_digits(a, p, e), _digits(b, p, e),
+                                                  strict=True)], p)
+            for b in range(q)] for a in range(q)]
+    return add, [[mul(a, b) for b in range(q)] for a in range(q)]
+
+
+def transversal(q: int) -> Rounds:
+    """RTD(5,q): q rounds of 5q players (label of (x, j) = j·q + x)."""
+    add, mul = field_ops(q)
+    return tuple(tuple(tuple(j * q + add[a][mul[b][j]] for j in range(SIZE))
+                       for a in range(q)) for b in range(q))
+
+
+def develop_fives(entry: CyclicFives) -> Rounds:
+    """The rounds of a cyclic schedule (label of (x, c) = c·m + x; the ∞s follow)."""
+    m, finite = entry.modulus, entry.modulus * entry.columns
+    n = SIZE * len(entry.base)
+    infinities = n - finite
+    return tuple(
+        tuple(tuple([c * m + (x + t) % m for x, c in table]
+                    + ([finite + k] if k < infinities else []))
+              for k, table in enumerate(entry.base))
+        for t in range(entry.rounds))
+
+
+@cache
+def five_schedule(n: int) -> Rounds | None:
+    """The longest repeat-free schedule of n players at tables of 5 known here, or None."""
+    if n in CYCLIC:
+        return develop_fives(CYCLIC[n])
+    if n % SIZE == 0 and n // SIZE in PRIME_POWERS:
+        return transversal(n // SIZE)
+    return None

@@ -1,0 +1,76 @@
+"""What keeps the hall server safe on a shared network (issue 25, item 7): a per-address
+rate limit and the secrets compared in constant time. Forms carry a per-browser secret that
+must match its SameSite cookie (the "double submit" defence of the OWASP Cross-Site Request
+Forgery Prevention Cheat Sheet), and the server refuses a POST whose `Origin` is another
+site's."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+
+RATE_WINDOW = 60.0
+"""Seconds over which requests are counted."""
+RATE_PAGES = 240
+"""Requests a minute one address may make: a phone refreshing its pages makes a few."""
+RATE_POSTS = 30
+"""Forms a minute one address may send: a table sends two or three a round."""
+RATE_FAILURES = 20
+"""Wrong tokens or codes a minute one address may try before it is turned away: guessing
+a 5-character code at this pace takes years."""
+MAX_ADDRESSES = 10_000
+"""Addresses remembered at once (bounded memory under a flood of spoofed sources)."""
+
+
+class RateLimit:
+    """At most `limit` events per `window` seconds for each address (a sliding window)."""
+
+    def __init__(self, limit: int, window: float = RATE_WINDOW,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit, self.window, self.clock = limit, window, clock
+        self._seen: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, address: str) -> bool:
+        """Count one event of `address`; False when it is over the limit."""
+        now = self.clock()
+        with self._lock:
+            times = self._seen.get(address)
+            if times is None:
+                if len(self._seen) >= MAX_ADDRESSES:
+                    self._forget(now)
+                times = self._seen.setdefault(address, deque())
+            while times and times[0] <= now - self.window:
+                times.popleft()
+            if len(times) >= self.limit:
+                return False
+            times.append(now)
+            return True
+
+    def blocked(self, address: str) -> bool:
+        """Over the limit, without counting an event."""
+        now = self.clock()
+        with self._lock:
+            times = self._seen.get(address, deque())
+            return sum(1 for t in times if t > now - self.window) >= self.limit
+
+    def _forget(self, now: float) -> None:
+        stale = [a for a, t in self._seen.items() if not t or t[-1] <= now - self.window]
+        for address in stale:
+            del self._seen[address]
+        if len(self._seen) >= MAX_ADDRESSES:
+            self._seen.clear()
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def same_secret(given: str | None, expected: str | None) -> bool:
+    """Constant-time comparison (`secrets.compare_digest`); a missing value never matches."""
+    if not given or not expected:
+        return False
+    return secrets.compare_digest(given.encode(), expected.encode())

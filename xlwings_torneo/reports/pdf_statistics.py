@@ -1,0 +1,109 @@
+"""The report's club-against-club page (issue 24.2): the first grid of `STATISTICHE`, coloured
+as in the sheet; with more clubs than fit across a page, the pairs of clubs that met most."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from xlwings_torneo.draw.meeting_stats import PALETTE, MeetingGrid, fill_of, levels, range_text
+from xlwings_torneo.reports import fonts
+from xlwings_torneo.reports.pdf_sheets import cell_text, paragraph_style
+
+PDF_MAX_CLUBS = 24
+"""**Decision**: up to 24 clubs the grid fits across a landscape A4 page, readable (7 pt);
+more, the page lists the `PDF_LISTED` pairs of clubs that met most."""
+PDF_LISTED = 40
+TITLE = "Club contro club"
+SIZE = 7
+
+
+def club_meetings_story(grid: MeetingGrid) -> list[Flowable]:
+    """The page's flowables; none when the tournament has fewer than two clubs."""
+    if len(grid.rows) < 2:
+        return []
+    title = paragraph_style("ctitle", 15, bold=True, align=TA_CENTER)
+    note = paragraph_style("cnota", 8)
+    bands = levels(grid.highest)
+    legend = "Tavoli in cui i due club si sono incontrati, in tutti i turni; i colori per " \
+        "numero di tavoli:"
+    story: list[Flowable] = [Paragraph(TITLE, title), Spacer(1, 3 * mm),
+                             Paragraph(fonts.markup(legend), note), Spacer(1, 3 * mm)]
+    story.append(_legend(bands))
+    story.append(Spacer(1, 3 * mm))
+    if len(grid.cols) <= PDF_MAX_CLUBS:
+        story.append(_grid(grid, bands))
+    else:
+        met = sum(1 for (r, c) in grid.counts if r < c)
+        story += [Paragraph(fonts.markup(
+            f"{len(grid.cols)} club: troppi per una tabella, ecco le "
+            f"{min(PDF_LISTED, met)} coppie di club che si sono incontrate più spesso "
+            f"(su {met})."), note), Spacer(1, 2 * mm), _pairs(grid, bands)]
+    return story
+
+
+def _legend(bands: list[tuple[int, int]]) -> Table:
+    table = Table([[range_text(lo, hi) for lo, hi in bands] or ["nessun incontro"]],
+                  colWidths=[14 * mm] * max(len(bands), 1))
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, SIZE),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#666666")),
+        *[("BACKGROUND", (i, 0), (i, 0), colors.HexColor(f"#{PALETTE[i]}"))
+          for i in range(len(bands))]]))
+    return table
+
+
+def _grid(grid: MeetingGrid, bands: list[tuple[int, int]]) -> Table:
+    width = landscape(A4)[0] - 20 * mm
+    label = 45 * mm
+    cell = (width - label) / max(len(grid.cols), 1)
+    head = paragraph_style("chead", SIZE, bold=True, align=TA_CENTER)
+    body = paragraph_style("ccell", SIZE)
+    labels = grid.rows.labels
+    data: list[list[Any]] = [["", *(cell_text(c, head, cell) for c in grid.cols.labels)]]
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, SIZE),
+        ("ALIGN", (1, 1), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#666666")),
+    ]
+    for r, name in enumerate(labels):
+        row: list[Any] = [cell_text(name, body, label)]
+        for c in range(len(grid.cols)):
+            count = grid.counts.get((r, c), 0)
+            row.append(str(count) if count else "")
+            fill = fill_of(count, bands)
+            if fill:
+                commands.append(("BACKGROUND", (c + 1, r + 1), (c + 1, r + 1),
+                                 colors.HexColor(f"#{fill}")))
+        data.append(row)
+    table = Table(data, colWidths=[label, *[cell] * len(grid.cols)], repeatRows=1)
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _pairs(grid: MeetingGrid, bands: list[tuple[int, int]]) -> Table:
+    square = [(r, c, n) for (r, c), n in grid.counts.items() if r < c]
+    square.sort(key=lambda x: (-x[2], x[0], x[1]))
+    labels = grid.rows.labels
+    data: list[list[Any]] = [["Club", "Club", "Tavoli"]]
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, SIZE + 1),
+        ("FONT", (0, 0), (-1, 0), fonts.BOLD, SIZE + 1),
+        ("ALIGN", (2, 0), (2, -1), "CENTER"),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#666666")),
+    ]
+    for i, (r, c, n) in enumerate(square[:PDF_LISTED], start=1):
+        data.append([labels[r], labels[c], str(n)])
+        fill = fill_of(n, bands)
+        if fill:
+            commands.append(("BACKGROUND", (2, i), (2, i), colors.HexColor(f"#{fill}")))
+    table = Table(data, colWidths=[90 * mm, 90 * mm, 20 * mm], repeatRows=1)
+    table.setStyle(TableStyle(commands))
+    return table

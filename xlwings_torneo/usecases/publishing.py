@@ -1,0 +1,213 @@
+"""Use case: what to fix before publishing a tournament (`torneo controlla --pubblicazione`,
+the button Prima di pubblicare; the exports and the site print its summary). Issue 24,
+item 3: the original checks these before it publishes (manual, "Struttura del foglio Excel":
+the `TORNEO` sheet "è obbligatoria solo se il Torneo deve essere pubblicato online", every
+field of it but `Note` must be filled, the round dates "nel formato GG/MM/YYYY"; l.176: the
+birth date is "obbligatorio per la sua pubblicazione online").
+
+Each finding names the cell to fix; findings of one kind are said in one line
+(`notices.grouped`), all of them in the log file and under `--dettagli`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from xlwings_torneo.model.duplicates import possible_duplicates
+from xlwings_torneo.model.notices import Kind, Notice, counted
+from xlwings_torneo.model.person_names import joined
+from xlwings_torneo.model.tournament import Player, Tournament
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.iscritti import find_header
+from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, SHEET_TORNEO
+from xlwings_torneo.workbook.registry import SHEET_GIOCATORI, read_registry
+from xlwings_torneo.workbook.sheet import Grid, cell_ref
+
+MIN_TABLES = 6
+"""**Decision** (issue 24, item 3: "fewer tables than the national ranking needs (6)"): a
+round played on fewer than 6 tables is reported. The seeds in /work/shared/seeds (the
+manual 000, the regulations 001-004) state no such minimum: the figure is the customer's,
+kept here in one place."""
+
+
+@dataclass(frozen=True)
+class Category:
+    """One thing the check looks for: the summary's words and the grouped line's."""
+
+    short: Kind
+    """For the summary line (`2 turni senza data`)."""
+    long: Kind | None = None
+    """For the line grouping its findings (`notices.grouped`); None: `short` says it."""
+
+    @property
+    def kind(self) -> Kind:
+        return self.long or self.short
+
+
+MISSING_DATE = Category(
+    Kind("{n} turno senza data", "{n} turni senza data"),
+    Kind("{n} turno giocato senza data nel foglio TORNEO",
+         "{n} turni giocati senza data nel foglio TORNEO"))
+DATE_ORDER = Category(
+    Kind("{n} data fuori ordine", "{n} date fuori ordine"),
+    Kind("{n} turno con la data prima di quella del turno precedente",
+         "{n} turni con la data prima di quella del turno precedente"))
+DUPLICATE = Category(
+    Kind("{n} possibile doppione", "{n} possibili doppioni"),
+    Kind("{n} coppia di iscritti che potrebbero essere la stessa persona",
+         "{n} coppie di iscritti che potrebbero essere la stessa persona", shown_alone=3))
+ANONYMOUS = Category(
+    Kind("{n} anonimo", "{n} anonimi"),
+    Kind("{n} iscritto senza data di nascita né ID NAZIONALE sarà trattato come anonimo",
+         "{n} iscritti senza data di nascita né ID NAZIONALE saranno trattati come anonimi"))
+NOT_IN_REGISTRY = Category(
+    Kind("{n} ID NAZIONALE non trovato", "{n} ID NAZIONALE non trovati"),
+    Kind(f"{{n}} ID NAZIONALE non è nel registro {SHEET_GIOCATORI}",
+         f"{{n}} ID NAZIONALE non sono nel registro {SHEET_GIOCATORI}"))
+FEW_TABLES = Category(Kind(f"{{n}} turno con meno di {MIN_TABLES} tavoli",
+                           f"{{n}} turni con meno di {MIN_TABLES} tavoli"))
+CATEGORIES = (MISSING_DATE, DATE_ORDER, DUPLICATE, ANONYMOUS, NOT_IN_REGISTRY, FEW_TABLES)
+
+
+@dataclass(frozen=True)
+class Publishing:
+    """The findings, each a `Notice` of one category's `long` kind, naming its cell."""
+
+    findings: tuple[Notice, ...]
+    notes: tuple[str, ...] = ()
+    """What could not be checked (no registry in the workbook)."""
+
+    def counts(self) -> list[tuple[Category, int]]:
+        return [(c, n) for c in CATEGORIES
+                if (n := sum(1 for f in self.findings if f.kind is c.kind))]
+
+    def summary(self, *, hint: bool = True) -> str:
+        """One line: `Controllo per la pubblicazione: 2 turni senza data, 39 anonimi`;
+        `hint`: and the command that names the cells (not said by that command itself)."""
+        found = self.counts()
+        if not found:
+            return "Controllo per la pubblicazione: tutto a posto"
+        return ("Controllo per la pubblicazione: " + ", ".join(c.short.line(n) for c, n in found)
+                + (" (le celle da correggere: torneo controlla --pubblicazione)" if hint else ""))
+
+
+def publishing_findings(book: WorkbookBackend, t: Tournament) -> Publishing:
+    """Everything the organiser should fix before publishing `t`, read from `book`."""
+    names = book.sheet_names()
+    cells = _RosterCells(book.read_sheet(SHEET_ISCRITTI) if SHEET_ISCRITTI in names else None)
+    findings = [*_dates(t, SHEET_TORNEO in names), *_duplicates(t, cells),
+                *_anonymous(t, cells)]
+    notes: list[str] = []
+    if SHEET_GIOCATORI in names:
+        findings += _not_in_registry(t, cells, book)
+    else:
+        notes.append(f"il foglio {SHEET_GIOCATORI} (registro nazionale) non c'è: gli ID "
+                     "NAZIONALE non sono stati controllati")
+    findings += _few_tables(t)
+    return Publishing(tuple(findings), tuple(notes))
+
+
+class _RosterCells:
+    """`Iscritti!H12`: the cell of a player's field, from the sheet's header."""
+
+    def __init__(self, grid: Grid | None) -> None:
+        header = find_header(grid) if grid is not None else None
+        self.columns = header[1] if header else {}
+
+    def of(self, player: Player, field: str) -> str:
+        col = self.columns.get(field) or self.columns.get("nome")
+        return (cell_ref(SHEET_ISCRITTI, player.row, col) if col
+                else f"{SHEET_ISCRITTI}, riga {player.row}")
+
+
+def _played(t: Tournament) -> list[int]:
+    return sorted(r.number for r in t.rounds if r.is_played)
+
+
+def _dates(t: Tournament, has_sheet: bool) -> list[Notice]:
+    played = _played(t)
+    if not played:
+        return []
+    dates, where = t.info.date_turni, t.info.date_cells
+    out: list[Notice] = []
+    if not has_sheet:
+        missing = ", ".join(str(n) for n in played)
+        return [Notice(f"manca il foglio {SHEET_TORNEO}: scrivi lì le date dei turni "
+                       f"giocati ({missing})", MISSING_DATE.kind)]
+    previous: tuple[int, date] | None = None
+    for n in played:
+        cell = where.get(n, f"{SHEET_TORNEO}, Data Turno {n}")
+        day = dates.get(n)
+        if day is None:
+            out.append(Notice(f"{cell}: manca la data del turno {n}, che è stato giocato",
+                              MISSING_DATE.kind))
+            continue
+        if previous is not None and day < previous[1]:
+            out.append(Notice(f"{cell}: la data del turno {n} ({day:%d/%m/%Y}) è prima di "
+                              f"quella del turno {previous[0]} "
+                              f"({previous[1]:%d/%m/%Y})", DATE_ORDER.kind))
+        previous = (n, day)
+    return out
+
+
+def _duplicates(t: Tournament, cells: _RosterCells) -> list[Notice]:
+    out = []
+    for dup in possible_duplicates(t.players):
+        first = dup.players[0]
+        people = joined([f"«{p.nome} {p.cognome}» (ID {p.id}, riga {p.row})"
+                         for p in dup.players])
+        why = "stesso nome" if dup.exact else "nomi quasi uguali"
+        births = {p.nascita for p in dup.players}
+        why += (", stessa data di nascita" if None not in births
+                else ", data di nascita mancante")
+        out.append(Notice(f"{cells.of(first, 'nome')}: {people} potrebbero essere la stessa "
+                          f"persona ({why}): correggi o togli le righe di troppo",
+                          DUPLICATE.kind))
+    return out
+
+
+def _published(t: Tournament) -> list[Player]:
+    """Who is published: the players taking part, and whoever played a round."""
+    seated = {pid for r in t.rounds for pid in r.player_ids}
+    return [p for p in t.players if p.partecipa or p.id in seated]
+
+
+def publishing_anonymous(book: WorkbookBackend, t: Tournament) -> list[Notice]:
+    """Only the anonymous players (what a plain `torneo controlla` says of publishing)."""
+    names = book.sheet_names()
+    return _anonymous(t, _RosterCells(
+        book.read_sheet(SHEET_ISCRITTI) if SHEET_ISCRITTI in names else None))
+
+
+def _anonymous(t: Tournament, cells: _RosterCells) -> list[Notice]:
+    return [Notice(f"{cells.of(p, 'nascita')}: {p.display_name} (ID {p.id}) non ha né data di "
+                   "nascita né ID NAZIONALE: sarà trattato come anonimo", ANONYMOUS.kind)
+            for p in _published(t) if p.anonimo]
+
+
+def _not_in_registry(t: Tournament, cells: _RosterCells,
+                     book: WorkbookBackend) -> list[Notice]:
+    registry = read_registry(book.read_sheet(SHEET_GIOCATORI))
+    known = {e.ident for entries in registry.values() for e in entries}
+    return [Notice(f"{cells.of(p, 'id_nazionale')}: ID NAZIONALE {p.id_nazionale} di "
+                   f"{p.display_name} (ID {p.id}) non è nel registro {SHEET_GIOCATORI}: "
+                   "controllalo", NOT_IN_REGISTRY.kind)
+            for p in t.players if p.id_nazionale and p.id_nazionale not in known]
+
+
+def _few_tables(t: Tournament) -> list[Notice]:
+    return [Notice(f"{r.sheet or f'Turno {r.number}'}: "
+                   f"{counted(len(r.tables), 'tavolo', 'tavoli')}, il ranking nazionale ne "
+                   f"chiede almeno {MIN_TABLES}", FEW_TABLES.kind)
+            for r in sorted(t.rounds, key=lambda r: r.number)
+            if r.is_played and len(r.tables) < MIN_TABLES]
+
+
+def publishing_summary(book: WorkbookBackend, path: Path | None) -> str:
+    """The summary line the exports print (`Controllo per la pubblicazione: …`)."""
+    from xlwings_torneo.config.settings import load_config
+    from xlwings_torneo.usecases.session import read
+
+    return publishing_findings(book, read(book, load_config(path))).summary()

@@ -1,0 +1,293 @@
+"""The hall (issue 25): what the server asks of the tournament. The workbook is only read —
+again whenever the file changes, the last good reading kept when a save is half-way — and
+every result typed on a phone goes to the journal beside it (`workbook/journal.py`). A
+result is checked with the ranking type's own rules before it is accepted: the same
+`compute_standings` that `torneo rank` runs, on the one table."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from dataclasses import replace as dc_replace
+from pathlib import Path
+
+from xlwings_torneo.config.registry import types_for
+from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.errors import TorneoError, ValidationError
+from xlwings_torneo.model.tournament import Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament_type import TournamentType
+from xlwings_torneo.reports.team_column import has_team_column
+from xlwings_torneo.reports.types_shown import TypesShown
+from xlwings_torneo.scoring.games import TEAM_NAMES
+from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
+from xlwings_torneo.usecases.session import read
+from xlwings_torneo.workbook.backends.factory import open_workbook
+from xlwings_torneo.workbook.cells import to_decimal
+from xlwings_torneo.workbook.journal import (
+    ADDRESS,
+    Journal,
+    JournalState,
+    SeatScore,
+    journal_path,
+)
+from xlwings_torneo.workbook.score_checks import SCORE_RANGE
+from xlwings_torneo.workbook.team_marks import TEAM_BY_DIGIT, TEAM_MARK_RE
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The workbook as last read."""
+
+    tournament: Tournament
+    shown: TypesShown
+    stamp: tuple[int, int]
+    """(modification time in ns, size) of the file read."""
+
+    @property
+    def ranking(self) -> TournamentType | None:
+        return self.shown.ranking
+
+    @property
+    def current_round(self) -> Round | None:
+        """The last round drawn: the one being played."""
+        return self.tournament.rounds[-1] if self.tournament.rounds else None
+
+    def table(self, turno: int, tavolo: int) -> Table | None:
+        rnd = self.tournament.round(turno)
+        if rnd is None:
+            return None
+        return next((t for t in rnd.tables if t.number == tavolo), None)
+
+    def team_table(self, table: Table) -> bool:
+        """The table is played three against three: each seat gets `A` or `B`."""
+        return has_team_column(self.shown, table)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What a phone sent for one seat: the texts as typed."""
+
+    score: str
+    team: str = ""
+
+
+class Hall:
+    """The workbook, read-only, and its journal, shared by the server's threads."""
+
+    def __init__(self, workbook: Path, journal: Journal | None = None) -> None:
+        self.workbook = workbook
+        self.journal = journal if journal is not None else Journal(journal_path(workbook))
+        self._lock = threading.Lock()
+        self._reading: Reading | None = None
+        self._live: Live | None = None
+
+    def reading(self) -> Reading:
+        """The tournament, read again if the file changed since; when a new reading fails
+        (the file half-saved, or a sheet the organiser is still typing) the last good one
+        stays, and with none the error is raised."""
+        stat = self.workbook.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        with self._lock:
+            if self._reading is not None and self._reading.stamp == stamp:
+                return self._reading
+            try:
+                fresh = read_workbook(self.workbook, stamp)
+            except TorneoError:
+                if self._reading is None:
+                    raise
+                return self._reading
+            for rnd in fresh.tournament.rounds:  # a round drawn while the server runs
+                self.journal.ensure_tokens(rnd.number, [t.number for t in rnd.tables])
+            self._reading = fresh
+            return fresh
+
+    def live(self) -> Live:
+        """The players' view, computed again only when the workbook or the journal changed."""
+        reading = self.reading()
+        state = self.journal.refresh()
+        key = (reading.stamp, state.events)
+        with self._lock:
+            if self._live is not None and self._live.key == key:
+                return self._live
+        t = with_confirmed(reading.tournament, state)
+        live = Live(t, live_standings(t, reading.ranking), reading.shown, key)
+        with self._lock:
+            self._live = live
+        return live
+
+    def issue_tokens(self) -> None:
+        """Tokens for every table of every round drawn (a table's token opens only it;
+        `reading` issues them for rounds drawn later) and the organiser's."""
+        self.reading()
+        self.journal.ensure_organiser()
+
+
+@dataclass(frozen=True)
+class Live:
+    """What the players' pages show: the workbook with the results the tables confirmed
+    (not yet imported) in its empty score cells, and the standings of the rounds complete."""
+
+    tournament: Tournament
+    standings: Standings | None
+    shown: TypesShown
+    key: tuple[tuple[int, int], int]
+
+
+def with_confirmed(t: Tournament, state: JournalState) -> Tournament:
+    """`t` with each table's one confirmed result where the workbook has no score yet (a
+    conflict stays out: the organiser settles it)."""
+    rounds = []
+    for rnd in t.rounds:
+        tables = []
+        for table in rnd.tables:
+            results = state.results(rnd.number, table.number)
+            if len(results) == 1 and not table.is_played and \
+                    {s.player_id for s in results[0].scores} == set(table.players):
+                table = with_scores(table, list(results[0].scores))
+            tables.append(table)
+        rounds.append(dc_replace(rnd, tables=tuple(tables)))
+    return dc_replace(t, rounds=tuple(rounds))
+
+
+def live_standings(t: Tournament, ranking: TournamentType | None) -> Standings | None:
+    """The standings after the last round whose every table has its result; None when no
+    round is complete (or the type has no standings)."""
+    if ranking is None or ranking.scoring is None:
+        return None
+    for rnd in reversed(t.rounds):
+        if not all(table.is_played for table in rnd.tables if table.players):
+            continue
+        try:
+            return compute_standings(t, ranking, unico_vincitore=t.options.unico_vincitore,
+                                     after_round=rnd.number)
+        except TorneoError:
+            continue
+    return None
+
+
+def table_url(address: str, turno: int, tavolo: int, token: str) -> str:
+    """A table's result page: `/tavolo/<turno>/<tavolo>?t=<token>` (issue 25)."""
+    return f"{address.rstrip('/')}/tavolo/{turno}/{tavolo}?t={token}"
+
+
+def organiser_url(address: str, token: str) -> str:
+    return f"{address.rstrip('/')}/organizzatore?t={token}"
+
+
+def table_links(workbook: Path, turno: int, tables: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """Table number -> (its result page, its short code) for the score sheets of round
+    `turno`. **Decision** (issue 25): the sheets carry them once the hall server has been
+    started for this tournament (its journal exists and holds the address announced);
+    otherwise none, and printing leaves no journal behind."""
+    path = journal_path(workbook)
+    if not path.is_file():
+        return {}
+    with Journal(path) as journal:
+        if not journal.state.address:
+            return {}
+        state = journal.ensure_tokens(turno, tables)
+        return {n: (table_url(state.address, turno, n, state.tables[(turno, n)].token),
+                    state.tables[(turno, n)].code) for n in tables}
+
+
+WALL_SUFFIX = "_sala.pdf"
+"""**Decision** (issue 25): the wall sheet of `Torneo.xlsx` is `Torneo_sala.pdf` beside it."""
+
+
+def wall_pdf_path(workbook: Path) -> Path:
+    return workbook.with_name(f"{workbook.stem}{WALL_SUFFIX}")
+
+
+def announce(hall: Hall, address: str) -> Path:
+    """The server is listening at `address`: the journal records it (the score sheets
+    printed from now on point there), every table gets its token, and the wall sheet with
+    the address and its QR code is written beside the workbook."""
+    hall.journal.append(ADDRESS, {"address": address})
+    hall.issue_tokens()
+    require_reportlab()
+    from xlwings_torneo.reports.pdf_wall import write_wall
+
+    out = wall_pdf_path(hall.workbook)
+    write_wall(out, address, hall.reading().tournament.info.nome)
+    return out
+
+
+def read_workbook(path: Path, stamp: tuple[int, int]) -> Reading:
+    """Read `path` without writing or locking it: Excel may have it open."""
+    book = open_workbook(path)
+    tournament = read(book, load_config(path))
+    return Reading(tournament, types_shown(tournament, types_for(path)), stamp)
+
+
+def check_result(reading: Reading, turno: int, table: Table,
+                 entries: Mapping[int, Entry]) -> tuple[list[SeatScore], list[str]]:
+    """The scores of `table` as typed (`entries` by player ID), checked: each a number in
+    range, a team per seat at a table of three against three, then the ranking type's rules
+    (one winner where the type wants one, a RisiKo! where it counts) by computing the
+    table's standing. Returns the scores and the Italian problems (none: accepted)."""
+    problems: list[str] = []
+    scores: list[SeatScore] = []
+    teams = reading.team_table(table)
+    low, high = SCORE_RANGE
+    for seat in table.seats:
+        if seat.player_id is None:
+            continue
+        entry = entries.get(seat.player_id, Entry(""))
+        if not entry.score.strip():
+            problems.append(f"{seat.name}: manca il punteggio (scrivi anche 0)")
+            continue
+        try:
+            value = to_decimal(entry.score[:20], seat.name)
+        except TorneoError as err:
+            problems.append(str(err))
+            continue
+        if value is None or not value.is_finite() or not low <= value <= high:
+            problems.append(f"{seat.name}: {entry.score[:20]} non è un punteggio valido "
+                            f"(da {low} a {high})")
+            continue
+        team = ""
+        if teams:
+            match = TEAM_MARK_RE.match(entry.team)
+            if match is None:
+                problems.append(f"{seat.name}: scegli la squadra ({' o '.join(TEAM_NAMES)})")
+                continue
+            team = TEAM_BY_DIGIT.get(match.group(1).upper(), match.group(1).upper())
+        scores.append(SeatScore(seat.player_id, value, team))
+    if problems:
+        return scores, problems
+    if all(s.score == 0 for s in scores):
+        return scores, ["tutti i punteggi sono 0: scrivi i punti del tavolo"]
+    return scores, rule_problems(reading, turno, table, scores)
+
+
+def with_scores(table: Table, scores: list[SeatScore]) -> Table:
+    """`table` with the submitted scores and teams in its seats."""
+    by_id = {s.player_id: s for s in scores}
+    seats = tuple(seat if seat.player_id is None else
+                  Seat(seat.player_id, seat.name, seat.club, by_id[seat.player_id].score,
+                       seat.cell, by_id[seat.player_id].team) for seat in table.seats)
+    return Table(table.number, seats)
+
+
+def rule_problems(reading: Reading, turno: int, table: Table,
+                  scores: list[SeatScore]) -> list[str]:
+    """The ranking type's complaints about the one table, as `torneo rank` would make them."""
+    ranking = reading.ranking
+    t = reading.tournament
+    if ranking is None or ranking.scoring is None:
+        return []
+    rnd = t.round(turno)
+    sheet = rnd.sheet if rnd is not None else ""
+    alone = dc_replace(t, rounds=(Round(turno, (with_scores(table, scores),), sheet),),
+                       penalties=(), void_games=())
+    try:
+        compute_standings(alone, ranking, unico_vincitore=t.options.unico_vincitore)
+    except ValidationError as err:
+        return list(err.problems)
+    except TorneoError as err:
+        return str(err).splitlines()
+    return []
+

@@ -1,0 +1,135 @@
+"""`torneo sala importa` (issue 25): the results the tables confirmed in the hall's journal
+written into the round sheets' score cells, through the same session as every writing
+command (read, check, write, save atomically, log). Nothing is overwritten: a score cell
+already typed with another value, two different confirmed results for one table, or a
+table whose players changed since is a conflict listed for the organiser, and that table
+is left as it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from xlwings_torneo.config.logs import log
+from xlwings_torneo.model.tournament import Table, Tournament
+from xlwings_torneo.reports.italian import format_score
+from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.journal import IMPORT, Journal, Submission, journal_path
+from xlwings_torneo.workbook.sheet import CellValue, parse_cell_ref
+
+Cells = dict[tuple[int, int], CellValue]
+
+
+@dataclass(frozen=True)
+class ResultsImport:
+    written: tuple[tuple[int, int], ...]
+    """(round, table) whose scores were written."""
+    present: tuple[tuple[int, int], ...]
+    """(round, table) whose confirmed scores the workbook already holds."""
+    conflicts: tuple[str, ...]
+    """One Italian line per table left alone, saying why."""
+
+
+def cell_number(value: Decimal) -> CellValue:
+    """A score as a number cell (never text): whole numbers as int."""
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _where(turno: int, tavolo: int) -> str:
+    return f"{turno}° Turno, Tavolo N°{tavolo}"
+
+
+def table_cells(table: Table, sub: Submission) -> tuple[str, Cells, list[str]]:
+    """The sheet, the cells to write for `sub` into `table`, and the conflicts found."""
+    where = _where(sub.turno, sub.tavolo)
+    by_id = {s.player_id: s for s in sub.scores}
+    if set(by_id) != set(table.players):
+        return "", {}, [f"{where}: i giocatori del tavolo nel foglio non sono quelli del "
+                        "risultato confermato (il tavolo è cambiato?): scrivi i punteggi a mano"]
+    cells: Cells = {}
+    conflicts: list[str] = []
+    sheet = ""
+    for seat in table.seats:
+        if seat.player_id is None:
+            continue
+        entry = by_id[seat.player_id]
+        sheet, row, col = parse_cell_ref(seat.cell)
+        # WORKBOOK.md: "0 and empty read alike" (the drawn sheet holds 0s): a 0 is no
+        # score typed, so it is filled in; any other value is the organiser's
+        typed = seat.raw if seat.raw != 0 else None
+        if typed is not None and typed != entry.score:
+            conflicts.append(f"{seat.cell}: nel foglio {format_score(typed)}, dalla sala "
+                             f"{format_score(entry.score)} per {seat.name} ({where})")
+        elif typed is None and seat.raw != entry.score:
+            cells[(row, col)] = cell_number(entry.score)
+        if entry.team:
+            if seat.team and seat.team != entry.team:
+                conflicts.append(f"{sheet}!{row - 1}: squadra {seat.team} nel foglio, "
+                                 f"{entry.team} dalla sala per {seat.name} ({where})")
+            elif not seat.team:
+                cells[(row - 1, col)] = entry.team
+    return sheet, ({} if conflicts else cells), conflicts
+
+
+def import_results(book: WorkbookBackend, path: Path, overrides: LogOverrides = NO_OVERRIDES,
+                   journal: Journal | None = None) -> ResultsImport:
+    """Write every confirmed result the workbook lacks; save once; record in the journal
+    what was written. Conflicts are listed, logged and left alone."""
+    own = journal is None
+    hall = journal if journal is not None else Journal(journal_path(path))
+    try:
+        hall.refresh()
+        results = state_results(hall)
+        outcome = run_logged(book, path, overrides, lambda t, _config: _write(book, t, results))
+        for turno, tavolo in outcome.written:
+            hall.append(IMPORT, {"submission": results[(turno, tavolo)][0].id}, turno=turno,
+                        tavolo=tavolo)
+        return outcome
+    finally:
+        if own:
+            hall.close()
+
+
+def state_results(journal: Journal) -> dict[tuple[int, int], list[Submission]]:
+    """Every table's distinct confirmed results, in round and table order."""
+    state = journal.state
+    return {key: state.results(*key) for key in sorted(state.confirmed)}
+
+
+def _write(book: WorkbookBackend, t: Tournament,
+           results: dict[tuple[int, int], list[Submission]]) -> ResultsImport:
+    written: list[tuple[int, int]] = []
+    present: list[tuple[int, int]] = []
+    conflicts: list[str] = []
+    by_sheet: dict[str, Cells] = {}
+    for (turno, tavolo), subs in results.items():
+        where = _where(turno, tavolo)
+        if len(subs) > 1:
+            versions = "; ".join(", ".join(format_score(s.score) for s in sub.scores)
+                                 for sub in subs)
+            conflicts.append(f"{where}: {len(subs)} risultati confermati diversi ({versions}): "
+                             "chiedi al tavolo e scrivi a mano quello giusto")
+            continue
+        rnd = t.round(turno)
+        table = next((x for x in rnd.tables if x.number == tavolo), None) if rnd else None
+        if table is None:
+            conflicts.append(f"{where}: il tavolo non è più nel foglio del turno")
+            continue
+        sheet, cells, problems = table_cells(table, subs[0])
+        conflicts.extend(problems)
+        if problems:
+            continue
+        if cells:
+            by_sheet.setdefault(sheet, {}).update(cells)
+            written.append((turno, tavolo))
+        else:
+            present.append((turno, tavolo))
+    for sheet, cells in by_sheet.items():
+        book.update_cells(sheet, cells)
+    log.info("Risultati dalla sala: %d tavoli scritti, %d già presenti, %d conflitti",
+             len(written), len(present), len(conflicts))
+    for line in conflicts:
+        log.warning("Conflitto: %s", line)
+    return ResultsImport(tuple(written), tuple(present), tuple(conflicts))
