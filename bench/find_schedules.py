@@ -28,7 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from xlwings_torneo.draw.designs import ROTATIONAL, Point, difference_key
+from xlwings_torneo.draw.designs import difference_key
+from xlwings_torneo.draw.rotational_bases import ROTATIONAL, Point
 
 COLUMNS = 3
 

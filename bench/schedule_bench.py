@@ -10,8 +10,10 @@ the entry `torneo draw` uses, with random plausible scores typed in between roun
 - every built-in type at 16, 40, 64 and 100 players in clubs (teams of 5 for CNS): the
   most CPU seconds a round took (issue 15, item 4: at most 0.2 s up to 100 players).
 Prints seconds per round and each criterion's value beside its lower bound.
-- issue 23: tables of 5 only (`--fives`: players, best known, stored, rounds drawn before
-  the first repeat) and the Open's 4/5 split for 17-99 players (`--mixed`).
+- issue 23: every n ≡ 0 (mod 4) from 16 to 100 at tables of 4 (`--quattro`: players,
+  published best, rounds drawn before the first repeat), tables of 5 only (`--fives`:
+  players, best known, stored, rounds drawn before the first repeat) and the Open's 4/5
+  split for 17-99 players (`--mixed`).
 `--repeat` prints only the issue-15 table, `--tipi` only the every-type table.
 """
 
@@ -27,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from xlwings_torneo.config.registry import builtin_types, find_type
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
-from xlwings_torneo.draw.designs import schedule_for
+from xlwings_torneo.draw.designs import best_known_fours, schedule_for
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.five_designs import BEST_KNOWN
@@ -123,6 +125,33 @@ def repeat_run(n: int, size: int, seed: int) -> tuple[int, list[int], list[int],
     return limit, extra, bounds, seconds
 
 
+def repeat_free(extra: list[int]) -> int:
+    """Rounds drawn before the first one with a repeated meeting."""
+    return next((k for k, e in enumerate(extra) if e), len(extra))
+
+
+def fours_table() -> None:
+    """Issue 23's first table: every n ≡ 0 (mod 4) from 16 to 100 at the Open's tables (all
+    of 4 there), Open criteria, no clubs, scores typed in between: the rounds drawn before
+    the first repeat (one figure per seed) against the most published
+    (`designs.best_known_fours`: Miller, Valkov & Abel, Symmetry 18(2):269, 2026, App. B)."""
+    print(f"\nTables of 4, Open, no clubs: repeat-free rounds against the published best "
+          f"(seeds {', '.join(map(str, SEEDS))})")
+    print(f"{'players':>8} {'published':>9} {'ours':>11} {'CPU s/round':>11} {'max':>6}")
+    row: list[tuple[int, int, int]] = []
+    for n in range(16, 101, 4):
+        runs = [repeat_run(n, 0, seed) for seed in SEEDS]
+        free = [repeat_free(extra) for _, extra, _, _ in runs]
+        times = [t for *_, secs in runs for t in secs]
+        row.append((n, best_known_fours(n), min(free)))
+        print(f"{n:>8} {best_known_fours(n):>9} {' '.join(map(str, free)):>11} "
+              f"{sum(times) / len(times):>11.3f} {max(times):>6.3f}", flush=True)
+    print("\n| players (tables of 4) | " + " | ".join(str(n) for n, _, _ in row) + " |")
+    print("| --- |" + " --- |" * len(row))
+    print("| best published repeat-free rounds | " + " | ".join(str(b) for _, b, _ in row) + " |")
+    print("| ours (fewest over the seeds) | " + " | ".join(str(o) for *_, o in row) + " |")
+
+
 def repeat_table() -> None:
     """The issue's table: the rounds of the stored repeat-free schedule the planner follows
     (`designs.py`, `mixed_designs.py`; — when none), rounds drawn before the first repeat,
@@ -140,8 +169,7 @@ def repeat_table() -> None:
         at_limit = [sum(extra[:limit]) for _, extra, _, _ in runs]
         after = [f"{extra[limit]}/{bounds[limit]}" for _, extra, bounds, _ in runs]
         times = [t for *_, secs in runs for t in secs]
-        free = [next((k for k, e in enumerate(extra) if e), len(extra))
-                for _, extra, _, _ in runs]
+        free = [repeat_free(extra) for _, extra, _, _ in runs]
         stored = schedule_for(n, size) if size else mixed_schedule(n)
         print(f"{n:>8} {size or '4/5':>6} {limit:>5} {len(stored) if stored else '—':>6} "
               f"{' '.join(map(str, free)):>11} "
@@ -265,10 +293,11 @@ def every_type_table() -> None:
 
 def main() -> None:
     only = {"--repeat": repeat_table, "--tipi": every_type_table, "--fives": fives_table,
-            "--mixed": mixed_table}
+            "--mixed": mixed_table, "--quattro": fours_table}
     if sys.argv[1:2] and sys.argv[1] in only:
         only[sys.argv[1]]()
         return
+    fours_table()
     repeat_table()
     fives_table()
     mixed_table()

@@ -2,15 +2,13 @@
 mathematics allows (at most ⌊(n-1)/(s-1)⌋ rounds of tables of s, since a player meets s-1
 new opponents a round).
 
-- 1-rotational schedules for tables of 4 (16, 24, 28, 32, 36, 40, 52 players): players are
-  Z_m × {0, 1, 2} plus k fixed players ∞, round t is a base round shifted by t (m rounds).
-  The base rounds below were found by `bench/find_schedules.py` (difference method:
-  Colbourn & Dinitz, Handbook of Combinatorial Designs, 2nd ed. 2007, §VI.16); for 16, 28,
-  40 and 52 players they are resolvable 2-(v,4,1) designs, which exist for every v ≡ 4
-  (mod 12) (Hanani, Ray-Chaudhuri & Wilson, Discrete Math. 3, 1972): every pair meets
-  exactly once. 24 players: 7 rounds (social golfer 6-4-7), 32: 10 rounds (8-4-10, first
-  found by Aguado 2004: stored as a listed schedule below), 36: 11 rounds (9-4-11): each the
-  upper bound ⌊(n-1)/3⌋.
+- 1-rotational schedules for tables of 4 (`rotational_bases.py`: 16-100 players, n ≡ 0
+  mod 4): players are Z_m × {0, …, c-1} plus k fixed players ∞, round t is a base round
+  shifted by t (m rounds): resolvable 2-(n,4,1) designs (n ≡ 4 mod 12, every pair meets
+  exactly once) and resolvable group divisible designs (n ≡ 0, 8 mod 12), each with the
+  counting limit ⌊(n-1)/3⌋ rounds, and 23 rounds for 92 players (the most known,
+  `BEST_KNOWN_FOURS`). 32 players: 10 rounds (8-4-10, first found by Aguado 2004) are
+  stored as a listed schedule below.
 - Listed schedules, transcribed from a published solution (32 players at tables of 4:
   10 rounds).
 - Affine planes AG(2,q) for q² players at tables of q (q prime): q+1 rounds, the lines
@@ -29,50 +27,16 @@ from functools import cache
 
 from xlwings_torneo.draw.five_designs import SIZE as FIVE
 from xlwings_torneo.draw.five_designs import five_schedule
-
-Point = tuple[int, int]
-"""A finite player (x, column) of a 1-rotational schedule, x in Z_m."""
+from xlwings_torneo.draw.rotational_bases import BASE_ROUNDS, ROTATIONAL, Point
 
 Schedule = tuple[tuple[tuple[int, ...], ...], ...]
 """Rounds of tables of player labels 0 … n-1 (table order and seat order carry no meaning)."""
 
-COLUMNS = 3
-
-ROTATIONAL: dict[int, tuple[int, int]] = {
-    16: (5, 1), 24: (7, 3), 28: (9, 1), 32: (10, 2), 36: (11, 3), 40: (13, 1), 52: (17, 1),
-}
-"""Players → (m, number of ∞ players): n = 3m + k, m rounds."""
-
-BASE_ROUNDS: dict[int, tuple[tuple[Point, ...], ...]] = {
-    # `bench/find_schedules.py N U`: base rounds invariant under φ(x, i) = (U·x, i + 1)
-    16: (((0, 0), (0, 1), (0, 2)), ((1, 0), (2, 2), (3, 2), (4, 0)),
-         ((1, 1), (2, 0), (3, 0), (4, 1)), ((1, 2), (2, 1), (3, 1), (4, 2))),  # U = 1
-    24: (((0, 0), (5, 1), (5, 2)), ((0, 1), (3, 2), (3, 0)), ((0, 2), (6, 0), (6, 1)),
-         ((1, 0), (2, 0), (3, 1), (4, 0)), ((2, 1), (4, 1), (6, 2), (1, 1)),
-         ((4, 2), (1, 2), (5, 0), (2, 2))),  # U = 2
-    28: (((0, 0), (0, 1), (0, 2)), ((1, 0), (5, 2), (7, 1), (8, 0)),
-         ((4, 1), (2, 0), (1, 2), (5, 1)), ((7, 2), (8, 1), (4, 0), (2, 2)),
-         ((1, 1), (3, 1), (5, 0), (6, 1)), ((4, 2), (3, 2), (2, 1), (6, 2)),
-         ((7, 0), (3, 0), (8, 2), (6, 0))),  # U = 4
-    36: (((0, 0), (2, 1), (10, 2)), ((0, 1), (2, 2), (10, 0)), ((0, 2), (2, 0), (10, 1)),
-         ((1, 0), (5, 2), (6, 2), (8, 2)), ((1, 1), (5, 0), (6, 0), (8, 0)),
-         ((1, 2), (5, 1), (6, 1), (8, 1)), ((3, 0), (4, 2), (7, 0), (9, 2)),
-         ((3, 1), (4, 0), (7, 1), (9, 0)), ((3, 2), (4, 1), (7, 2), (9, 1))),  # U = 1
-    40: (((0, 0), (0, 1), (0, 2)), ((1, 0), (7, 1), (11, 1), (12, 1)),
-         ((3, 1), (8, 2), (7, 2), (10, 2)), ((9, 2), (11, 0), (8, 0), (4, 0)),
-         ((1, 1), (2, 0), (4, 2), (10, 0)), ((3, 2), (6, 1), (12, 0), (4, 1)),
-         ((9, 0), (5, 2), (10, 1), (12, 2)), ((1, 2), (5, 1), (6, 2), (8, 1)),
-         ((3, 0), (2, 2), (5, 0), (11, 2)), ((9, 1), (6, 0), (2, 1), (7, 0))),  # U = 3
-    52: (((0, 0), (0, 1), (0, 2)), ((1, 0), (9, 1), (12, 1), (16, 0)),
-         ((1, 1), (9, 2), (12, 2), (16, 1)), ((1, 2), (9, 0), (12, 0), (16, 2)),
-         ((2, 0), (4, 2), (14, 2), (15, 2)), ((2, 1), (4, 0), (14, 0), (15, 0)),
-         ((2, 2), (4, 1), (14, 1), (15, 1)), ((3, 0), (6, 1), (10, 1), (11, 0)),
-         ((3, 1), (6, 2), (10, 2), (11, 1)), ((3, 2), (6, 0), (10, 0), (11, 2)),
-         ((5, 0), (7, 1), (8, 2), (13, 2)), ((5, 1), (7, 2), (8, 0), (13, 0)),
-         ((5, 2), (7, 0), (8, 1), (13, 1))),  # U = 1, multiplier_search seed 14
-}
-"""Players → the base round: first the k tables of an ∞ (one player of each column, the ∞
-is added), then the tables of four finite players."""
+BEST_KNOWN_FOURS: dict[int, int] = {20: 5, 92: 23}
+"""Players at tables of 4 whose most repeat-free rounds known fall short of the counting
+limit ⌊(n-1)/3⌋ (every other n ≡ 0 mod 4 up to 100 reaches it): Miller, Valkov & Abel,
+Symmetry 18(2):269, 2026, doi:10.3390/sym18020269, Appendix B (20 players: 5 rounds,
+stored in `open_schedules.py`; 92: 23, stored in `rotational_bases.py`)."""
 
 
 def difference_key(a: Point, b: Point, m: int) -> tuple[int, int, int] | None:
@@ -88,9 +52,10 @@ def difference_key(a: Point, b: Point, m: int) -> tuple[int, int, int] | None:
 
 
 def develop(n: int) -> Schedule:
-    """The m rounds of the 1-rotational schedule for n players (labels: (x, c) → c·m + x,
-    the ∞ players are 3m … n-1)."""
+    """The m rounds of the 1-rotational schedule for n players (`rotational_bases.py`;
+    labels: (x, c) → c·m + x, the ∞ players are c·m … n-1 with c columns)."""
     m, infinities = ROTATIONAL[n]
+    columns = (n - infinities) // m
     base = BASE_ROUNDS[n]
     rounds = []
     for t in range(m):
@@ -98,7 +63,7 @@ def develop(n: int) -> Schedule:
         for k, block in enumerate(base):
             members = [c * m + (x + t) % m for x, c in block]
             if k < infinities:
-                members.append(COLUMNS * m + k)
+                members.append(columns * m + k)
             tables.append(tuple(members))
         rounds.append(tuple(tables))
     return tuple(rounds)
@@ -209,3 +174,8 @@ def schedule_for(n: int, size: int) -> Schedule | None:
 def round_limit(n: int, size: int) -> int:
     """Most repeat-free rounds of n players at tables of `size` (a counting bound)."""
     return (n - 1) // (size - 1) if size > 1 else 0
+
+
+def best_known_fours(n: int) -> int:
+    """The most repeat-free rounds published for n players at tables of 4 (n ≡ 0 mod 4)."""
+    return BEST_KNOWN_FOURS.get(n, round_limit(n, 4))
