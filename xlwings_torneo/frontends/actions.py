@@ -80,7 +80,7 @@ def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = 
            for row in result.rows[:5]]
     return "\n".join([f"Classifica {result.type_name}: "
                       f"{counted(len(result.rows), 'giocatore', 'giocatori')} "
-                      "(fogli Classifica e Classifica Ridotta aggiornati)", *top])
+                      "(fogli Classifica, Classifica Ridotta e STATISTICHE aggiornati)", *top])
 
 
 def meeting_statistics(book: WorkbookBackend, path: Path | None) -> str:

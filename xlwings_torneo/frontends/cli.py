@@ -95,7 +95,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
     after = f" dopo il turno {args.after_round}" if args.after_round else ""
     print(f"Classifica {standings.type_name}{after}: "
           f"{counted(len(standings.rows), 'giocatore', 'giocatori')} "
-          f"(fogli Classifica e Classifica Ridotta aggiornati)")
+          f"(fogli Classifica, Classifica Ridotta e STATISTICHE aggiornati)")
     for row in standings.rows[: args.top]:
         print(f"  {row.position:>3}. {row.player.display_name} - "
               f"{points_text(standings, row)}")
