@@ -11,7 +11,10 @@ Two constructions, no transcription:
   players of columns i ≠ j meet in the one round b = (y - x)/(j - i), players of one column
   never (a TD(6,q) from 4 mutually orthogonal Latin squares, Colbourn & Dinitz, Handbook of
   Combinatorial Designs, 2nd ed. 2007, §III.3.5; resolvable TD(k,q) ⇔ TD(k+1,q)): q rounds
-  for 5q players, 35, 40, 45, 55, 80 and 95 at the best known.
+  for 5q players, 35, 40, 45, 55, 80 and 95 at the best known. The same from an OA(6,q)
+  (`ARRAYS`, `resolved`) where q is not a prime power: 100 players from the Handbook's
+  quasi-difference matrix for OA(6,20) (20 rounds of the best known 21), 75 from four MOLS
+  of order 15 (15 of 16; the one transcription here).
 - Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
   a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
   `bench/find_five_schedules.py` (annealing or a CP-SAT model; the difference method,
@@ -41,12 +44,13 @@ BEST_KNOWN: dict[int, int] = {
 & Abel 2026, App. B; 25 → 6 is AG(2,5))."""
 
 
-BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13, 75: 0, 90: 0, 100: 0}
+BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13, 75: 15, 90: 0, 100: 20}
 """Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
-the draw then finds its rounds one at a time): no construction of that length here, and
+the draw then finds its rounds one at a time; 75 and 100 are an OA(6,q) resolved, one round
+short): no construction of that length here, and
 `bench/find_five_schedules.py` did not find one in its budget. Not in 300 s of CP-SAT:
-Z_12 × 5 for 60, Z_14 × 5 for 70, Z_16 × 4 + 11, Z_15 × 5 and Z_14 × 5 + 5 for 75,
-Z_18 × 5 and Z_17 × 5 + 5 for 90, Z_21 × 4 + 16 and Z_19 × 5 + 5 for 100, Z_15 × 4 + 5 for
+Z_12 × 5 for 60, Z_14 × 5 for 70, Z_16 × 4 + 11, Z_15 × 5 and Z_14 × 5 + 5 for 75 (16),
+Z_18 × 5 and Z_17 × 5 + 5 for 90, Z_21 × 4 + 16 and Z_19 × 5 + 5 for 100 (21), Z_15 × 4 + 5 for
 65; 60 and 70 are Z_11 × 5 + 5 and Z_13 × 5 + 5 instead. 65 is RTD(5,13): no 1-rotational
 design over Z_64 turned up in 999 partitions, each with an exhaustive search of the
 representatives, and over Z_16 × Z_4 none exists (the pairs at difference (8, d) give
@@ -184,11 +188,77 @@ def develop_fives(entry: CyclicFives) -> Rounds:
         for t in range(entry.rounds))
 
 
+QDM_19: tuple[tuple[int | None, ...], ...] = (
+    (None, 7, 13, 1, 16, 9, 2), (0, 1, 15, 7, 17, 6, 14), (0, 11, 10, 11, 5, 4, 3),
+    (7, None, 13, 16, 1, 2, 9), (1, 0, 15, 17, 7, 14, 6), (11, 0, 10, 5, 11, 3, 4),
+)
+"""The quasi-difference matrix QDM(19,6;1,1;1) of Colbourn & Dinitz, Handbook of Combinatorial
+Designs, 2nd ed. 2007, Example III.3.49 (also in SageMath's `designs.database.OA_6_20`), None
+standing for ∞: each column (a, b, c, d, e, f) stands for itself and (b, c, a, f, d, e),
+(c, a, b, e, f, d); those 21 columns developed over Z_19 (∞ fixed) plus the row of ∞s are an
+OA(6,20) (`qdm_array`)."""
+
+MOLS_15: tuple[str, ...] = (
+    "bcdefghijklmnoa bdgiknfcamehjlo bhealiofmdjgcnk blhcmdinejofakg",
+    "abcdefghijklmno acehjlogdbnfikm lcifbmjagnekhdo hcmidnejofkagbl",
+    "oabcdefghijklmn nbdfikmahecogjl amdjgcnkbhoflie midnjeofkaglbhc",
+    "noabcdefghijklm mocegjlnbifdahk fbnekhdolciagmj dnjeokfaglbhmci",
+    "mnoabcdefghijkl lnadfhkmocjgebi kgcoflieamdjbhn jeokfalgbhmcind",
+    "lmnoabcdefghijk jmobegilnadkhfc olhdagmjfbnekci ekfalgbmhcindjo",
+    "klmnoabcdefghij dknacfhjmobelig jamiebhnkgcofld aflgbmhcnidjoek",
+    "jklmnoabcdefghi helobdgiknacfmj ekbnjfciolhdagm lbgmhcnidojekaf",
+    "ijklmnoabcdefgh kifmacehjlobdgn nflcokgdjamiebh gmchnidojeakflb",
+    "hijklmnoabcdefg oljgnbdfikmaceh iogmdalhekbnjfc chndiojeakfblgm",
+    "ghijklmnoabcdef iamkhocegjlnbdf djahnebmiflcokg ndioejakfblgcmh",
+    "fghijklmnoabcde gjbnliadfhkmoce hekbiofcnjgmdal ioejafkblgcmhdn",
+    "efghijklmnoabcd fhkcomjbegilnad miflcjagdokhneb ojafkbglcmhdnie",
+    "defghijklmnoabc egildankcfhjmob cnjgmdkbhealiof fakbglchmdnieoj",
+    "cdefghijklmnoab cfhjmeboldgikna gdokhnelcifbmja kgblchmdineojfa",
+)
+"""Four mutually orthogonal Latin squares of order 15 (row i: row i of each square, symbols
+a … o), shared by Ian Wanless and published in SageMath's `designs.database.MOLS_15_4`; the
+existence of 4 MOLS(15) is in the Handbook's table of MOLS, §III.3.6 (Schellenberg, van Rees
+& Vanstone 1978). No construction of them is known to us, hence the transcription;
+`test_draw_five_designs.py` checks them (no pair twice)."""
+
+
+def qdm_array() -> list[tuple[int, ...]]:
+    """The OA(6,20) of `QDM_19` (∞ = 19): any two of its 400 rows agree in one column at
+    most."""
+    columns = [turn for a, b, c, d, e, f in zip(*QDM_19, strict=True)
+               for turn in ((a, b, c, d, e, f), (b, c, a, f, d, e), (c, a, b, e, f, d))]
+    return [tuple(19 if x is None else (x + g) % 19 for x in column)
+            for column in columns for g in range(19)] + [(19,) * 6]
+
+
+def mols_array() -> list[tuple[int, ...]]:
+    """The OA(6,15) of `MOLS_15`: (row, column, the four squares' symbols there)."""
+    squares = [line.split() for line in MOLS_15]
+    return [(r, c, *(ord(square[c]) - ord("a") for square in squares[r]))
+            for r in range(15) for c in range(15)]
+
+
+def resolved(array: list[tuple[int, ...]], q: int) -> Rounds:
+    """An OA(6,q) as q rounds of 5q players: round v holds the rows whose first column is v,
+    each a table of the players (j, its column j+1) (label j·q + symbol); the rows agreeing
+    nowhere but there, a round seats everyone once and a pair meets at most once (a TD(6,q)
+    is a resolvable TD(5,q), Handbook §III.3.5)."""
+    return tuple(tuple(tuple(j * q + row[j + 1] for j in range(SIZE))
+                       for row in array if row[0] == v) for v in range(q))
+
+
+ARRAYS = {75: (mols_array, 15), 100: (qdm_array, 20)}
+"""Players → an OA(6,q) and q: 75 (15 rounds of the best known 16) and 100 (20 of 21)."""
+
+
 @cache
 def five_schedule(n: int) -> Rounds | None:
     """The longest repeat-free schedule of n players at tables of 5 known here, or None."""
     if n in CYCLIC:
         return develop_fives(CYCLIC[n])
+    if n in ARRAYS:
+        make, q = ARRAYS[n]
+        return resolved(make(), q)
     if n % SIZE == 0 and n // SIZE in PRIME_POWERS:
         return transversal(n // SIZE)
     return None
