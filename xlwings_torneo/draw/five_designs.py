@@ -12,9 +12,10 @@ Two constructions, no transcription:
   never (a TD(6,q) from 4 mutually orthogonal Latin squares, Colbourn & Dinitz, Handbook of
   Combinatorial Designs, 2nd ed. 2007, §III.3.5; resolvable TD(k,q) ⇔ TD(k+1,q)): q rounds
   for 5q players, 35, 40, 45, 55, 80 and 95 at the best known. The same from an OA(6,q)
-  (`ARRAYS`, `resolved`) where q is not a prime power: 100 players from the Handbook's
-  quasi-difference matrix for OA(6,20) (20 rounds of the best known 21), 75 from four MOLS
-  of order 15 (15 of 16; the one transcription here).
+  (`ARRAYS`, `resolved`) where q is not a prime power, and as q is a multiple of 5 a last
+  round that splits each group into tables: 100 players from the Handbook's
+  quasi-difference matrix for OA(6,20) (21 rounds), 75 from four MOLS of order 15 (16
+  rounds; the one transcription here), both at the best known.
 - Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
   a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
   `bench/find_five_schedules.py` (annealing or a CP-SAT model; the difference method,
@@ -44,14 +45,13 @@ BEST_KNOWN: dict[int, int] = {
 & Abel 2026, App. B; 25 → 6 is AG(2,5))."""
 
 
-BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13, 75: 15, 90: 0, 100: 20}
+BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13, 90: 0}
 """Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
-the draw then finds its rounds one at a time; 75 and 100 are an OA(6,q) resolved, one round
-short): no construction of that length here, and
+the draw then finds its rounds one at a time): no construction of that length here, and
 `bench/find_five_schedules.py` did not find one in its budget. Not in 300 s of CP-SAT:
-Z_12 × 5 for 60, Z_14 × 5 for 70, Z_16 × 4 + 11, Z_15 × 5 and Z_14 × 5 + 5 for 75 (16),
-Z_18 × 5 and Z_17 × 5 + 5 for 90, Z_21 × 4 + 16 and Z_19 × 5 + 5 for 100 (21), Z_15 × 4 + 5 for
-65; 60 and 70 are Z_11 × 5 + 5 and Z_13 × 5 + 5 instead. 65 is RTD(5,13): no 1-rotational
+Z_12 × 5 for 60, Z_14 × 5 for 70, Z_18 × 5 and Z_17 × 5 + 5 for 90, Z_15 × 4 + 5 for 65
+(nor Z_16 × 4 + 11, Z_15 × 5, Z_14 × 5 + 5 for 75, Z_21 × 4 + 16, Z_19 × 5 + 5 for 100, now
+`ARRAYS`); 60 and 70 are Z_11 × 5 + 5 and Z_13 × 5 + 5 instead. 65 is RTD(5,13): no 1-rotational
 design over Z_64 turned up in 999 partitions, each with an exhaustive search of the
 representatives, and over Z_16 × Z_4 none exists (the pairs at difference (8, d) give
 (8, d) and (8, -d), so (8, 0) would be met twice)."""
@@ -239,16 +239,21 @@ def mols_array() -> list[tuple[int, ...]]:
 
 
 def resolved(array: list[tuple[int, ...]], q: int) -> Rounds:
-    """An OA(6,q) as q rounds of 5q players: round v holds the rows whose first column is v,
-    each a table of the players (j, its column j+1) (label j·q + symbol); the rows agreeing
-    nowhere but there, a round seats everyone once and a pair meets at most once (a TD(6,q)
-    is a resolvable TD(5,q), Handbook §III.3.5)."""
-    return tuple(tuple(tuple(j * q + row[j + 1] for j in range(SIZE))
-                       for row in array if row[0] == v) for v in range(q))
+    """An OA(6,q) as q + 1 rounds of 5q players (q a multiple of 5): round v < q holds the
+    rows whose first column is v, each a table of the players (j, its column j+1) (label
+    j·q + symbol); the rows agreeing nowhere but there, a round seats everyone once and two
+    players of different groups j meet once (a TD(6,q) is a resolvable TD(5,q), Handbook
+    §III.3.5). Players of one group never meet there, so the last round splits each group
+    into tables of 5 (the groups as one more parallel class)."""
+    groups = tuple(tuple(j * q + x + i for i in range(SIZE))
+                   for j in range(SIZE) for x in range(0, q, SIZE))
+    rounds = (tuple(tuple(j * q + row[j + 1] for j in range(SIZE))
+                    for row in array if row[0] == v) for v in range(q))
+    return (*rounds, groups)
 
 
 ARRAYS = {75: (mols_array, 15), 100: (qdm_array, 20)}
-"""Players → an OA(6,q) and q: 75 (15 rounds of the best known 16) and 100 (20 of 21)."""
+"""Players → an OA(6,q) and q: 75 (16 rounds) and 100 (21), both the best known."""
 
 
 @cache
