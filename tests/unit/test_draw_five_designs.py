@@ -17,6 +17,7 @@ from xlwings_torneo.draw.five_designs import (
     BEST_KNOWN,
     CYCLIC,
     PRIME_POWERS,
+    abel_array,
     field_ops,
     five_schedule,
     mols_array,
@@ -59,7 +60,7 @@ def test_the_designs_meet_every_pair_exactly_once():
             assert len(meetings(schedule)) == n * (n - 1) // 2
 
 
-@pytest.mark.parametrize(("make", "q"), [(qdm_array, 20), (mols_array, 15)])
+@pytest.mark.parametrize(("make", "q"), [(qdm_array, 20), (mols_array, 15), (abel_array, 18)])
 def test_the_arrays_are_orthogonal_arrays(make, q):
     # OA(6,q): every two columns hold every ordered pair of symbols exactly once
     array = make()

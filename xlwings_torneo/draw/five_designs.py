@@ -14,8 +14,8 @@ Two constructions, no transcription:
   for 5q players, 35, 40, 45, 55, 80 and 95 at the best known. The same from an OA(6,q)
   (`ARRAYS`, `resolved`) where q is not a prime power, and as q is a multiple of 5 a last
   round that splits each group into tables: 100 players from the Handbook's
-  quasi-difference matrix for OA(6,20) (21 rounds), 75 from four MOLS of order 15 (16
-  rounds; the one transcription here), both at the best known.
+  quasi-difference matrix for OA(6,20) (21 rounds), 90 from Abel's for OA(7,18) (18), 75
+  from four MOLS of order 15 (16 rounds; the one transcription here), all at the best known.
 - Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
   a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
   `bench/find_five_schedules.py` (annealing or a CP-SAT model; the difference method,
@@ -45,12 +45,12 @@ BEST_KNOWN: dict[int, int] = {
 & Abel 2026, App. B; 25 → 6 is AG(2,5))."""
 
 
-BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13, 90: 0}
+BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13}
 """Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
 the draw then finds its rounds one at a time): no construction of that length here, and
 `bench/find_five_schedules.py` did not find one in its budget. Not in 300 s of CP-SAT:
-Z_12 × 5 for 60, Z_14 × 5 for 70, Z_18 × 5 and Z_17 × 5 + 5 for 90, Z_15 × 4 + 5 for 65
-(nor Z_16 × 4 + 11, Z_15 × 5, Z_14 × 5 + 5 for 75, Z_21 × 4 + 16, Z_19 × 5 + 5 for 100, now
+Z_12 × 5 for 60, Z_14 × 5 for 70, Z_15 × 4 + 5 for 65 (nor Z_16 × 4 + 11, Z_15 × 5,
+Z_14 × 5 + 5 for 75, Z_18 × 5, Z_17 × 5 + 5 for 90, Z_21 × 4 + 16, Z_19 × 5 + 5 for 100, now
 `ARRAYS`); 60 and 70 are Z_11 × 5 + 5 and Z_13 × 5 + 5 instead. 65 is RTD(5,13): no 1-rotational
 design over Z_64 turned up in 999 partitions, each with an exhaustive search of the
 representatives, and over Z_16 × Z_4 none exists (the pairs at difference (8, d) give
@@ -222,6 +222,39 @@ existence of 4 MOLS(15) is in the Handbook's table of MOLS, §III.3.6 (Schellenb
 `test_draw_five_designs.py` checks them (no pair twice)."""
 
 
+ABEL_18: tuple[str, ...] = (
+    "000 100 100 000 100 100 100 000 000 000 100 000",
+    "000 020 100 100 000 120 110 110 010 020 010 120",
+    "000 100 022 102 112 001 101 120 121 001 020 002",
+    "000 002 100 002 102 122 010 111 110 121 021 001",
+    "000 021 000 100 020 112 100 021 112 102 102 012",
+    "000 000 011 010 100 010 110 122 011 121 120 111",
+    "000 100 002 022 011 121 020 122 100 010 112 112",
+)
+"""R. J. R. Abel, "Existence of five MOLS of orders 18 and 60", J. Combin. Des. 23 (2015)
+135-139 (doi:10.1002/jcd.21384; also SageMath's `designs.database.OA_7_18`): a 7 × 12
+matrix over G = Z_2 × Z_3 × Z_3 (xyz = (x, y, z)). Each column (a … g) stands for the three
+columns a, b + (0,0,y), c + (0,y,0), d + (0,2y,y), e + (0,2y,2y), f + (0,y,2y), g + (0,0,2y),
+y ∈ Z_3; those 36 developed over the subgroup {0} × Z_3 × Z_3 are an OA(7,18) (`abel_array`
+keeps 6 of its columns)."""
+
+ABEL_SHIFTS = ((0, 0), (0, 1), (1, 0), (2, 1), (2, 2), (1, 2), (0, 2))
+"""(y, z) multiples of y added to the rows of `ABEL_18` (Abel 2015)."""
+
+
+def abel_array() -> list[tuple[int, ...]]:
+    """An OA(6,18) from `ABEL_18` (the element (x, y, z) of G is the symbol 9x + 3y + z)."""
+    matrix = [[tuple(int(ch) for ch in word) for word in line.split()] for line in ABEL_18]
+    rows = []
+    for column in zip(*matrix, strict=True):
+        for y in range(3):
+            shifted = [(x, (b + u * y) % 3, (c + v * y) % 3)
+                       for (x, b, c), (u, v) in zip(column, ABEL_SHIFTS, strict=True)]
+            rows += [tuple(9 * x + 3 * ((b + g) % 3) + (c + h) % 3 for x, b, c in shifted[:6])
+                     for g in range(3) for h in range(3)]
+    return rows
+
+
 def qdm_array() -> list[tuple[int, ...]]:
     """The OA(6,20) of `QDM_19` (∞ = 19): any two of its 400 rows agree in one column at
     most."""
@@ -239,21 +272,21 @@ def mols_array() -> list[tuple[int, ...]]:
 
 
 def resolved(array: list[tuple[int, ...]], q: int) -> Rounds:
-    """An OA(6,q) as q + 1 rounds of 5q players (q a multiple of 5): round v < q holds the
+    """An OA(6,q) as q rounds of 5q players, + 1 if q is a multiple of 5: round v < q holds the
     rows whose first column is v, each a table of the players (j, its column j+1) (label
     j·q + symbol); the rows agreeing nowhere but there, a round seats everyone once and two
     players of different groups j meet once (a TD(6,q) is a resolvable TD(5,q), Handbook
-    §III.3.5). Players of one group never meet there, so the last round splits each group
-    into tables of 5 (the groups as one more parallel class)."""
+    §III.3.5). Players of one group never meet there, so when 5 divides q the last round
+    splits each group into tables of 5 (the groups as one more parallel class)."""
     groups = tuple(tuple(j * q + x + i for i in range(SIZE))
                    for j in range(SIZE) for x in range(0, q, SIZE))
-    rounds = (tuple(tuple(j * q + row[j + 1] for j in range(SIZE))
-                    for row in array if row[0] == v) for v in range(q))
-    return (*rounds, groups)
+    rounds = tuple(tuple(tuple(j * q + row[j + 1] for j in range(SIZE))
+                         for row in array if row[0] == v) for v in range(q))
+    return (*rounds, groups) if q % SIZE == 0 else rounds
 
 
-ARRAYS = {75: (mols_array, 15), 100: (qdm_array, 20)}
-"""Players → an OA(6,q) and q: 75 (16 rounds) and 100 (21), both the best known."""
+ARRAYS = {75: (mols_array, 15), 90: (abel_array, 18), 100: (qdm_array, 20)}
+"""Players → an OA(6,q) and q: 75 (16 rounds), 90 (18) and 100 (21), the best known."""
 
 
 @cache
