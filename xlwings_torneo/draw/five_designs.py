@@ -5,17 +5,18 @@ Symmetry 18(2):269, 2026 (doi:10.3390/sym18020269), App. B: 30: 6, 35: 7, 40: 8,
 50: 9, 55: 11, 60: 12, 65: 16, 70: 14, 75: 16, 80: 16, 85: 21, 90: 18, 95: 19, 100: 21
 (`BEST_KNOWN`). 25 players are the affine plane AG(2,5) of `designs.py`.
 
-Two constructions, no transcription:
+Two constructions (and three transcribed sets of Latin squares):
 - Resolvable transversal designs RTD(5,q) for a prime power q ≥ 5 (`transversal`): players
   GF(q) × {0 … 4}, round b ∈ GF(q) has the tables {(a + b·j, j) : j = 0 … 4}, a ∈ GF(q); two
   players of columns i ≠ j meet in the one round b = (y - x)/(j - i), players of one column
   never (a TD(6,q) from 4 mutually orthogonal Latin squares, Colbourn & Dinitz, Handbook of
   Combinatorial Designs, 2nd ed. 2007, §III.3.5; resolvable TD(k,q) ⇔ TD(k+1,q)): q rounds
   for 5q players, 35, 40, 45, 55, 80 and 95 at the best known. The same from an OA(6,q)
-  (`ARRAYS`, `resolved`) where q is not a prime power, and as q is a multiple of 5 a last
-  round that splits each group into tables: 100 players from the Handbook's
-  quasi-difference matrix for OA(6,20) (21 rounds), 90 from Abel's for OA(7,18) (18), 75
-  from four MOLS of order 15 (16 rounds; the one transcription here), all at the best known.
+  (`ARRAYS`, `resolved`) where q is not a prime power, and when 5 divides q a last round
+  that splits each group into tables: 100 players from the Handbook's quasi-difference
+  matrix for OA(6,20) (21 rounds), 90 from Abel's for OA(7,18) (18), 60, 70 and 75 from
+  four MOLS of order 12, 14 and 15 (`MOLS`, transcribed: 12, 14 and 16 rounds), all at the
+  best known.
 - Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
   a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
   `bench/find_five_schedules.py` (annealing or a CP-SAT model; the difference method,
@@ -29,7 +30,8 @@ round, no pair twice, the rounds of `BEST_KNOWN`.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from typing import NamedTuple
 
 SIZE = 5
@@ -45,16 +47,15 @@ BEST_KNOWN: dict[int, int] = {
 & Abel 2026, App. B; 25 → 6 is AG(2,5))."""
 
 
-BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13}
+BELOW_BEST: dict[int, int] = {65: 13}
 """Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
 the draw then finds its rounds one at a time): no construction of that length here, and
-`bench/find_five_schedules.py` did not find one in its budget. Not in 300 s of CP-SAT:
-Z_12 × 5 for 60, Z_14 × 5 for 70, Z_15 × 4 + 5 for 65 (nor Z_16 × 4 + 11, Z_15 × 5,
-Z_14 × 5 + 5 for 75, Z_18 × 5, Z_17 × 5 + 5 for 90, Z_21 × 4 + 16, Z_19 × 5 + 5 for 100, now
-`ARRAYS`); 60 and 70 are Z_11 × 5 + 5 and Z_13 × 5 + 5 instead. 65 is RTD(5,13): no 1-rotational
-design over Z_64 turned up in 999 partitions, each with an exhaustive search of the
+`bench/find_five_schedules.py` did not find one in its budget. 65 is RTD(5,13) (the best
+known 16 is a resolvable 2-(65,5,1) design): not Z_15 × 4 + 5 in 300 s of CP-SAT, no
+1-rotational design over Z_64 in 999 partitions, each with an exhaustive search of the
 representatives, and over Z_16 × Z_4 none exists (the pairs at difference (8, d) give
-(8, d) and (8, -d), so (8, 0) would be met twice)."""
+(8, d) and (8, -d), so (8, 0) would be met twice). (The cyclic searches for 60, 70, 75, 90
+and 100 found 11, 13 and no rounds, now `ARRAYS`.)"""
 
 
 class CyclicFives(NamedTuple):
@@ -98,29 +99,6 @@ CYCLIC: dict[int, CyclicFives] = {
         ((7, 0), (6, 2), (1, 3), (2, 4)), ((4, 0), (5, 0), (2, 2), (5, 2), (4, 4)),
         ((1, 1), (0, 2), (0, 3), (2, 3), (3, 3)), ((3, 0), (6, 0), (8, 0), (5, 1), (8, 3)),
         ((3, 1), (4, 1), (7, 1), (1, 2), (7, 4)), ((3, 2), (4, 3), (1, 4), (3, 4), (6, 4)),
-    )),
-    # `find_five_schedules.py --exact --hint --iterations 300 70 13 5`
-    # (seed 1, CP-SAT: found after 131 s, the same with a longer limit):
-    # Z_13 × 5 columns + 5 ∞
-    70: CyclicFives(13, 5, 13, (
-        ((7, 0), (0, 1), (12, 2), (9, 4)), ((11, 0), (5, 1), (10, 3), (2, 4)),
-        ((12, 1), (8, 2), (2, 3), (11, 4)), ((4, 0), (2, 1), (7, 2), (6, 3)),
-        ((3, 1), (0, 2), (0, 3), (1, 4)), ((0, 0), (6, 0), (10, 0), (4, 3), (7, 4)),
-        ((3, 0), (12, 3), (3, 4), (6, 4), (12, 4)), ((9, 1), (5, 3), (9, 3), (11, 3), (4, 4)),
-        ((8, 0), (9, 0), (3, 2), (9, 2), (1, 3)), ((6, 2), (11, 2), (7, 3), (8, 3), (5, 4)),
-        ((2, 0), (6, 1), (7, 1), (0, 4), (8, 4)), ((5, 0), (1, 2), (2, 2), (4, 2), (10, 4)),
-        ((1, 0), (12, 0), (1, 1), (11, 1), (5, 2)), ((4, 1), (8, 1), (10, 1), (10, 2), (3, 3)),
-    )),
-    # `find_five_schedules.py --exact --iterations 200 60 11 5`
-    # (seed 1, CP-SAT: found after 187 s, the same with a longer limit):
-    # Z_11 × 5 columns + 5 ∞
-    60: CyclicFives(11, 5, 11, (
-        ((0, 0), (0, 1), (6, 3), (0, 4)), ((1, 0), (3, 2), (1, 3), (10, 4)),
-        ((5, 0), (2, 2), (9, 3), (1, 4)), ((3, 0), (9, 2), (2, 3), (9, 4)),
-        ((8, 0), (5, 1), (4, 2), (10, 3)), ((7, 1), (5, 2), (5, 3), (7, 3), (8, 3)),
-        ((10, 1), (6, 2), (3, 3), (4, 4), (7, 4)), ((1, 1), (8, 1), (9, 1), (1, 2), (0, 3)),
-        ((6, 1), (0, 2), (7, 2), (8, 2), (2, 4)), ((6, 0), (7, 0), (10, 0), (10, 2), (4, 3)),
-        ((2, 0), (4, 0), (3, 1), (5, 4), (6, 4)), ((9, 0), (2, 1), (4, 1), (3, 4), (8, 4)),
     )),
 }
 """Players → their cyclic schedule (`bench/find_five_schedules.py`, seed beside each)."""
@@ -198,28 +176,66 @@ standing for ∞: each column (a, b, c, d, e, f) stands for itself and (b, c, a,
 (c, a, b, e, f, d); those 21 columns developed over Z_19 (∞ fixed) plus the row of ∞s are an
 OA(6,20) (`qdm_array`)."""
 
-MOLS_15: tuple[str, ...] = (
-    "bcdefghijklmnoa bdgiknfcamehjlo bhealiofmdjgcnk blhcmdinejofakg",
-    "abcdefghijklmno acehjlogdbnfikm lcifbmjagnekhdo hcmidnejofkagbl",
-    "oabcdefghijklmn nbdfikmahecogjl amdjgcnkbhoflie midnjeofkaglbhc",
-    "noabcdefghijklm mocegjlnbifdahk fbnekhdolciagmj dnjeokfaglbhmci",
-    "mnoabcdefghijkl lnadfhkmocjgebi kgcoflieamdjbhn jeokfalgbhmcind",
-    "lmnoabcdefghijk jmobegilnadkhfc olhdagmjfbnekci ekfalgbmhcindjo",
-    "klmnoabcdefghij dknacfhjmobelig jamiebhnkgcofld aflgbmhcnidjoek",
-    "jklmnoabcdefghi helobdgiknacfmj ekbnjfciolhdagm lbgmhcnidojekaf",
-    "ijklmnoabcdefgh kifmacehjlobdgn nflcokgdjamiebh gmchnidojeakflb",
-    "hijklmnoabcdefg oljgnbdfikmaceh iogmdalhekbnjfc chndiojeakfblgm",
-    "ghijklmnoabcdef iamkhocegjlnbdf djahnebmiflcokg ndioejakfblgcmh",
-    "fghijklmnoabcde gjbnliadfhkmoce hekbiofcnjgmdal ioejafkblgcmhdn",
-    "efghijklmnoabcd fhkcomjbegilnad miflcjagdokhneb ojafkbglcmhdnie",
-    "defghijklmnoabc egildankcfhjmob cnjgmdkbhealiof fakbglchmdnieoj",
-    "cdefghijklmnoab cfhjmeboldgikna gdokhnelcifbmja kgblchmdineojfa",
-)
-"""Four mutually orthogonal Latin squares of order 15 (row i: row i of each square, symbols
-a … o), shared by Ian Wanless and published in SageMath's `designs.database.MOLS_15_4`; the
-existence of 4 MOLS(15) is in the Handbook's table of MOLS, §III.3.6 (Schellenberg, van Rees
-& Vanstone 1978). No construction of them is known to us, hence the transcription;
-`test_draw_five_designs.py` checks them (no pair twice)."""
+MOLS: dict[int, tuple[str, ...]] = {
+    # Five MOLS of order 12, the first four kept, as published in SageMath's
+    # `designs.database.MOLS_12_5` (5 MOLS(12) exist: Johnson, Dulmage & Mendelsohn,
+    # Canad. J. Math. 13 (1961) 356-372; Handbook table of MOLS, §III.3.6)
+    12: (
+        "abcdefghijkl abcdefghijkl abcdefghijkl abcdefghijkl",
+        "badcfehgjilk ghefklijcdab dcbahgfelkji jilkbadcfehg",
+        "cdabghefklij efghijklabcd lkjidcbahgfe ijklabcdefgh",
+        "dcbahgfelkji cdabghefklij ghefklijcdab badcfehgjilk",
+        "ijklabcdefgh klijcdabghef efghijklabcd fehgjilkbadc",
+        "jilkbadcfehg fehgjilkbadc hgfelkjidcba dcbahgfelkji",
+        "klijcdabghef hgfelkjidcba jilkbadcfehg cdabghefklij",
+        "lkjidcbahgfe ijklabcdefgh badcfehgjilk efghijklabcd",
+        "efghijklabcd jilkbadcfehg fehgjilkbadc lkjidcbahgfe",
+        "fehgjilkbadc dcbahgfelkji cdabghefklij ghefklijcdab",
+        "ghefklijcdab badcfehgjilk klijcdabghef hgfelkjidcba",
+        "hgfelkjidcba lkjidcbahgfe ijklabcdefgh klijcdabghef",
+    ),
+    # Four MOLS of order 14 (Todorov, "Four mutually orthogonal Latin squares of order 14",
+    # J. Combin. Des. 20 (2012) 363-367), shared by Ian Wanless, in SageMath's
+    # `designs.database.MOLS_14_4`
+    14: (
+        "bjihgkecalnfmd bfmcenidgjhalk bcdefghijklmna bcdefghijklmna",
+        "fckjbhledimagn jcgndfalehkbim gnkjdmiclbhaef jflhnkaecmgdib",
+        "mgdlkcbafejnih ikdhaegnmfblcj lifhbjemkangcd emkdjbgfnliahc",
+        "cnhemldbigfkaj hjlebifkangcmd dalmgnbjehcfik anighmflkbdcej",
+        "edabfnmkcjhgli gbkmfcjeliahdn njcaeifhbdgkml kebcajimdgfhln",
+        "nfeicgajldkbhm khclngdafmjibe mfbkcdlagnjihe cgnflembihakjd",
+        "iagfjdhnkmelcb elbdmahfignkjc aemnhkjdcifblg ilabkdnhfcjegm",
+        "dlnkeafimhcjbg ceabkjnihdmgfl hdnikbagmcelfj ljgnihecbamfdk",
+        "gemalfihjnbdkc adficlkmjbenhg cgjflhnbiekdam ndmabcjglfeikh",
+        "jhfnimgdbkacel liegjdmhnkcfab fkibmagenldhjc mbhiefljadkncg",
+        "hkbgajnmeclidf nmjfhkecbaldgi imhlneckdfajgb difjcnkamehgbl",
+        "ablchikgnfdmje fankgbljdcimeh klegafdnhjmcbi ghckmlbdeinjaf",
+        "licmdbjfhagenk mgialhcbkedjnf jhadicmlfgbekn fajlgidkhncbme",
+        "kmjdneclgbihfa dnhjimbgclfeka ebgcjlkfamindh hkemdacngjblfi",
+    ),
+    # Four MOLS of order 15 (Schellenberg, van Rees & Vanstone 1978 proved 4 exist, Handbook
+    # §III.3.6), shared by Ian Wanless, in SageMath's `designs.database.MOLS_15_4`
+    15: (
+        "bcdefghijklmnoa bdgiknfcamehjlo bhealiofmdjgcnk blhcmdinejofakg",
+        "abcdefghijklmno acehjlogdbnfikm lcifbmjagnekhdo hcmidnejofkagbl",
+        "oabcdefghijklmn nbdfikmahecogjl amdjgcnkbhoflie midnjeofkaglbhc",
+        "noabcdefghijklm mocegjlnbifdahk fbnekhdolciagmj dnjeokfaglbhmci",
+        "mnoabcdefghijkl lnadfhkmocjgebi kgcoflieamdjbhn jeokfalgbhmcind",
+        "lmnoabcdefghijk jmobegilnadkhfc olhdagmjfbnekci ekfalgbmhcindjo",
+        "klmnoabcdefghij dknacfhjmobelig jamiebhnkgcofld aflgbmhcnidjoek",
+        "jklmnoabcdefghi helobdgiknacfmj ekbnjfciolhdagm lbgmhcnidojekaf",
+        "ijklmnoabcdefgh kifmacehjlobdgn nflcokgdjamiebh gmchnidojeakflb",
+        "hijklmnoabcdefg oljgnbdfikmaceh iogmdalhekbnjfc chndiojeakfblgm",
+        "ghijklmnoabcdef iamkhocegjlnbdf djahnebmiflcokg ndioejakfblgcmh",
+        "fghijklmnoabcde gjbnliadfhkmoce hekbiofcnjgmdal ioejafkblgcmhdn",
+        "efghijklmnoabcd fhkcomjbegilnad miflcjagdokhneb ojafkbglcmhdnie",
+        "defghijklmnoabc egildankcfhjmob cnjgmdkbhealiof fakbglchmdnieoj",
+        "cdefghijklmnoab cfhjmeboldgikna gdokhnelcifbmja kgblchmdineojfa",
+    ),
+}
+"""q → four mutually orthogonal Latin squares of order q (row i: row i of each square,
+symbols a, b, …): transcriptions, as no construction of them is known to us;
+`test_draw_five_designs.py` checks them (an orthogonal array, no pair twice)."""
 
 
 ABEL_18: tuple[str, ...] = (
@@ -264,11 +280,11 @@ def qdm_array() -> list[tuple[int, ...]]:
             for column in columns for g in range(19)] + [(19,) * 6]
 
 
-def mols_array() -> list[tuple[int, ...]]:
-    """The OA(6,15) of `MOLS_15`: (row, column, the four squares' symbols there)."""
-    squares = [line.split() for line in MOLS_15]
+def mols_array(q: int) -> list[tuple[int, ...]]:
+    """The OA(6,q) of `MOLS[q]`: (row, column, the four squares' symbols there)."""
+    squares = [line.split() for line in MOLS[q]]
     return [(r, c, *(ord(square[c]) - ord("a") for square in squares[r]))
-            for r in range(15) for c in range(15)]
+            for r in range(q) for c in range(q)]
 
 
 def resolved(array: list[tuple[int, ...]], q: int) -> Rounds:
@@ -285,8 +301,12 @@ def resolved(array: list[tuple[int, ...]], q: int) -> Rounds:
     return (*rounds, groups) if q % SIZE == 0 else rounds
 
 
-ARRAYS = {75: (mols_array, 15), 90: (abel_array, 18), 100: (qdm_array, 20)}
-"""Players → an OA(6,q) and q: 75 (16 rounds), 90 (18) and 100 (21), the best known."""
+ARRAYS: dict[int, tuple[Callable[[], list[tuple[int, ...]]], int]] = {
+    60: (partial(mols_array, 12), 12), 70: (partial(mols_array, 14), 14),
+    75: (partial(mols_array, 15), 15), 90: (abel_array, 18), 100: (qdm_array, 20),
+}
+"""Players → an OA(6,q) and q: 60 (12 rounds), 70 (14), 75 (16), 90 (18) and 100 (21), the
+best known."""
 
 
 @cache
