@@ -51,7 +51,9 @@ BELOW_BEST: dict[int, int] = {65: 13}
 """Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
 the draw then finds its rounds one at a time): no construction of that length here, and
 `bench/find_five_schedules.py` did not find one in its budget. 65 is RTD(5,13) (the best
-known 16 is a resolvable 2-(65,5,1) design): not Z_15 × 4 + 5 in 300 s of CP-SAT, no
+known 16 is a resolvable 2-(65,5,1) design): not Z_15 × 4 + 5 in 300 s of CP-SAT nor
+Z_14 × 4 + 9 in 420 s (`--exact --hint --iterations 420 65 14 4`, seed 1); Z_16 × 4 + 1
+cannot (its 126 pairs a base round holds exceed the 124 usable differences); no
 1-rotational design over Z_64 in 999 partitions, each with an exhaustive search of the
 representatives, and over Z_16 × Z_4 none exists (the pairs at difference (8, d) give
 (8, d) and (8, -d), so (8, 0) would be met twice). (The cyclic searches for 60, 70, 75, 90
