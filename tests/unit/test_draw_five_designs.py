@@ -5,6 +5,7 @@ and a type with tables of 5 only follows them."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from itertools import combinations
 
 import pytest
@@ -16,9 +17,13 @@ from xlwings_torneo.draw.five_designs import (
     BELOW_BEST,
     BEST_KNOWN,
     CYCLIC,
+    MOLS,
     PRIME_POWERS,
+    abel_array,
     field_ops,
     five_schedule,
+    mols_array,
+    qdm_array,
 )
 from xlwings_torneo.model.tournament import Player, Round
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
@@ -55,6 +60,17 @@ def test_the_designs_meet_every_pair_exactly_once():
             schedule = five_schedule(n)
             assert schedule is not None
             assert len(meetings(schedule)) == n * (n - 1) // 2
+
+
+@pytest.mark.parametrize(("make", "q"), [
+    (qdm_array, 20), (abel_array, 18), *((partial(mols_array, q), q) for q in MOLS)])
+def test_the_arrays_are_orthogonal_arrays(make, q):
+    # OA(6,q): every two columns hold every ordered pair of symbols exactly once
+    array = make()
+    assert len(array) == q * q
+    for i, j in combinations(range(6), 2):
+        assert sorted((row[i], row[j]) for row in array) == [
+            (x, y) for x in range(q) for y in range(q)]
 
 
 def test_the_finite_fields_are_fields():

@@ -5,13 +5,18 @@ Symmetry 18(2):269, 2026 (doi:10.3390/sym18020269), App. B: 30: 6, 35: 7, 40: 8,
 50: 9, 55: 11, 60: 12, 65: 16, 70: 14, 75: 16, 80: 16, 85: 21, 90: 18, 95: 19, 100: 21
 (`BEST_KNOWN`). 25 players are the affine plane AG(2,5) of `designs.py`.
 
-Two constructions, no transcription:
+Two constructions (and three transcribed sets of Latin squares):
 - Resolvable transversal designs RTD(5,q) for a prime power q ≥ 5 (`transversal`): players
   GF(q) × {0 … 4}, round b ∈ GF(q) has the tables {(a + b·j, j) : j = 0 … 4}, a ∈ GF(q); two
   players of columns i ≠ j meet in the one round b = (y - x)/(j - i), players of one column
   never (a TD(6,q) from 4 mutually orthogonal Latin squares, Colbourn & Dinitz, Handbook of
   Combinatorial Designs, 2nd ed. 2007, §III.3.5; resolvable TD(k,q) ⇔ TD(k+1,q)): q rounds
-  for 5q players, 35, 40, 45, 55, 80 and 95 at the best known.
+  for 5q players, 35, 40, 45, 55, 80 and 95 at the best known. The same from an OA(6,q)
+  (`ARRAYS`, `resolved`) where q is not a prime power, and when 5 divides q a last round
+  that splits each group into tables: 100 players from the Handbook's quasi-difference
+  matrix for OA(6,20) (21 rounds), 90 from Abel's for OA(7,18) (18), 60, 70 and 75 from
+  four MOLS of order 12, 14 and 15 (`MOLS`, transcribed: 12, 14 and 16 rounds), all at the
+  best known.
 - Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
   a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
   `bench/find_five_schedules.py` (annealing or a CP-SAT model; the difference method,
@@ -25,7 +30,8 @@ round, no pair twice, the rounds of `BEST_KNOWN`.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from typing import NamedTuple
 
 SIZE = 5
@@ -41,16 +47,17 @@ BEST_KNOWN: dict[int, int] = {
 & Abel 2026, App. B; 25 → 6 is AG(2,5))."""
 
 
-BELOW_BEST: dict[int, int] = {60: 11, 65: 13, 70: 13, 75: 0, 90: 0, 100: 0}
+BELOW_BEST: dict[int, int] = {65: 13}
 """Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
 the draw then finds its rounds one at a time): no construction of that length here, and
-`bench/find_five_schedules.py` did not find one in its budget. Not in 300 s of CP-SAT:
-Z_12 × 5 for 60, Z_14 × 5 for 70, Z_16 × 4 + 11, Z_15 × 5 and Z_14 × 5 + 5 for 75,
-Z_18 × 5 and Z_17 × 5 + 5 for 90, Z_21 × 4 + 16 and Z_19 × 5 + 5 for 100, Z_15 × 4 + 5 for
-65; 60 and 70 are Z_11 × 5 + 5 and Z_13 × 5 + 5 instead. 65 is RTD(5,13): no 1-rotational
-design over Z_64 turned up in 999 partitions, each with an exhaustive search of the
+`bench/find_five_schedules.py` did not find one in its budget. 65 is RTD(5,13) (the best
+known 16 is a resolvable 2-(65,5,1) design): not Z_15 × 4 + 5 in 300 s of CP-SAT nor
+Z_14 × 4 + 9 in 420 s (`--exact --hint --iterations 420 65 14 4`, seed 1); Z_16 × 4 + 1
+cannot (its 126 pairs a base round holds exceed the 124 usable differences); no
+1-rotational design over Z_64 in 999 partitions, each with an exhaustive search of the
 representatives, and over Z_16 × Z_4 none exists (the pairs at difference (8, d) give
-(8, d) and (8, -d), so (8, 0) would be met twice)."""
+(8, d) and (8, -d), so (8, 0) would be met twice). (The cyclic searches for 60, 70, 75, 90
+and 100 found 11, 13 and no rounds, now `ARRAYS`.)"""
 
 
 class CyclicFives(NamedTuple):
@@ -94,29 +101,6 @@ CYCLIC: dict[int, CyclicFives] = {
         ((7, 0), (6, 2), (1, 3), (2, 4)), ((4, 0), (5, 0), (2, 2), (5, 2), (4, 4)),
         ((1, 1), (0, 2), (0, 3), (2, 3), (3, 3)), ((3, 0), (6, 0), (8, 0), (5, 1), (8, 3)),
         ((3, 1), (4, 1), (7, 1), (1, 2), (7, 4)), ((3, 2), (4, 3), (1, 4), (3, 4), (6, 4)),
-    )),
-    # `find_five_schedules.py --exact --hint --iterations 300 70 13 5`
-    # (seed 1, CP-SAT: found after 131 s, the same with a longer limit):
-    # Z_13 × 5 columns + 5 ∞
-    70: CyclicFives(13, 5, 13, (
-        ((7, 0), (0, 1), (12, 2), (9, 4)), ((11, 0), (5, 1), (10, 3), (2, 4)),
-        ((12, 1), (8, 2), (2, 3), (11, 4)), ((4, 0), (2, 1), (7, 2), (6, 3)),
-        ((3, 1), (0, 2), (0, 3), (1, 4)), ((0, 0), (6, 0), (10, 0), (4, 3), (7, 4)),
-        ((3, 0), (12, 3), (3, 4), (6, 4), (12, 4)), ((9, 1), (5, 3), (9, 3), (11, 3), (4, 4)),
-        ((8, 0), (9, 0), (3, 2), (9, 2), (1, 3)), ((6, 2), (11, 2), (7, 3), (8, 3), (5, 4)),
-        ((2, 0), (6, 1), (7, 1), (0, 4), (8, 4)), ((5, 0), (1, 2), (2, 2), (4, 2), (10, 4)),
-        ((1, 0), (12, 0), (1, 1), (11, 1), (5, 2)), ((4, 1), (8, 1), (10, 1), (10, 2), (3, 3)),
-    )),
-    # `find_five_schedules.py --exact --iterations 200 60 11 5`
-    # (seed 1, CP-SAT: found after 187 s, the same with a longer limit):
-    # Z_11 × 5 columns + 5 ∞
-    60: CyclicFives(11, 5, 11, (
-        ((0, 0), (0, 1), (6, 3), (0, 4)), ((1, 0), (3, 2), (1, 3), (10, 4)),
-        ((5, 0), (2, 2), (9, 3), (1, 4)), ((3, 0), (9, 2), (2, 3), (9, 4)),
-        ((8, 0), (5, 1), (4, 2), (10, 3)), ((7, 1), (5, 2), (5, 3), (7, 3), (8, 3)),
-        ((10, 1), (6, 2), (3, 3), (4, 4), (7, 4)), ((1, 1), (8, 1), (9, 1), (1, 2), (0, 3)),
-        ((6, 1), (0, 2), (7, 2), (8, 2), (2, 4)), ((6, 0), (7, 0), (10, 0), (10, 2), (4, 3)),
-        ((2, 0), (4, 0), (3, 1), (5, 4), (6, 4)), ((9, 0), (2, 1), (4, 1), (3, 4), (8, 4)),
     )),
 }
 """Players → their cyclic schedule (`bench/find_five_schedules.py`, seed beside each)."""
@@ -184,11 +168,157 @@ def develop_fives(entry: CyclicFives) -> Rounds:
         for t in range(entry.rounds))
 
 
+QDM_19: tuple[tuple[int | None, ...], ...] = (
+    (None, 7, 13, 1, 16, 9, 2), (0, 1, 15, 7, 17, 6, 14), (0, 11, 10, 11, 5, 4, 3),
+    (7, None, 13, 16, 1, 2, 9), (1, 0, 15, 17, 7, 14, 6), (11, 0, 10, 5, 11, 3, 4),
+)
+"""The quasi-difference matrix QDM(19,6;1,1;1) of Colbourn & Dinitz, Handbook of Combinatorial
+Designs, 2nd ed. 2007, Example III.3.49 (also in SageMath's `designs.database.OA_6_20`), None
+standing for ∞: each column (a, b, c, d, e, f) stands for itself and (b, c, a, f, d, e),
+(c, a, b, e, f, d); those 21 columns developed over Z_19 (∞ fixed) plus the row of ∞s are an
+OA(6,20) (`qdm_array`)."""
+
+MOLS: dict[int, tuple[str, ...]] = {
+    # Five MOLS of order 12, the first four kept, as published in SageMath's
+    # `designs.database.MOLS_12_5` (5 MOLS(12) exist: Johnson, Dulmage & Mendelsohn,
+    # Canad. J. Math. 13 (1961) 356-372; Handbook table of MOLS, §III.3.6)
+    12: (
+        "abcdefghijkl abcdefghijkl abcdefghijkl abcdefghijkl",
+        "badcfehgjilk ghefklijcdab dcbahgfelkji jilkbadcfehg",
+        "cdabghefklij efghijklabcd lkjidcbahgfe ijklabcdefgh",
+        "dcbahgfelkji cdabghefklij ghefklijcdab badcfehgjilk",
+        "ijklabcdefgh klijcdabghef efghijklabcd fehgjilkbadc",
+        "jilkbadcfehg fehgjilkbadc hgfelkjidcba dcbahgfelkji",
+        "klijcdabghef hgfelkjidcba jilkbadcfehg cdabghefklij",
+        "lkjidcbahgfe ijklabcdefgh badcfehgjilk efghijklabcd",
+        "efghijklabcd jilkbadcfehg fehgjilkbadc lkjidcbahgfe",
+        "fehgjilkbadc dcbahgfelkji cdabghefklij ghefklijcdab",
+        "ghefklijcdab badcfehgjilk klijcdabghef hgfelkjidcba",
+        "hgfelkjidcba lkjidcbahgfe ijklabcdefgh klijcdabghef",
+    ),
+    # Four MOLS of order 14 (Todorov, "Four mutually orthogonal Latin squares of order 14",
+    # J. Combin. Des. 20 (2012) 363-367), shared by Ian Wanless, in SageMath's
+    # `designs.database.MOLS_14_4`
+    14: (
+        "bjihgkecalnfmd bfmcenidgjhalk bcdefghijklmna bcdefghijklmna",
+        "fckjbhledimagn jcgndfalehkbim gnkjdmiclbhaef jflhnkaecmgdib",
+        "mgdlkcbafejnih ikdhaegnmfblcj lifhbjemkangcd emkdjbgfnliahc",
+        "cnhemldbigfkaj hjlebifkangcmd dalmgnbjehcfik anighmflkbdcej",
+        "edabfnmkcjhgli gbkmfcjeliahdn njcaeifhbdgkml kebcajimdgfhln",
+        "nfeicgajldkbhm khclngdafmjibe mfbkcdlagnjihe cgnflembihakjd",
+        "iagfjdhnkmelcb elbdmahfignkjc aemnhkjdcifblg ilabkdnhfcjegm",
+        "dlnkeafimhcjbg ceabkjnihdmgfl hdnikbagmcelfj ljgnihecbamfdk",
+        "gemalfihjnbdkc adficlkmjbenhg cgjflhnbiekdam ndmabcjglfeikh",
+        "jhfnimgdbkacel liegjdmhnkcfab fkibmagenldhjc mbhiefljadkncg",
+        "hkbgajnmeclidf nmjfhkecbaldgi imhlneckdfajgb difjcnkamehgbl",
+        "ablchikgnfdmje fankgbljdcimeh klegafdnhjmcbi ghckmlbdeinjaf",
+        "licmdbjfhagenk mgialhcbkedjnf jhadicmlfgbekn fajlgidkhncbme",
+        "kmjdneclgbihfa dnhjimbgclfeka ebgcjlkfamindh hkemdacngjblfi",
+    ),
+    # Four MOLS of order 15 (Schellenberg, van Rees & Vanstone 1978 proved 4 exist, Handbook
+    # §III.3.6), shared by Ian Wanless, in SageMath's `designs.database.MOLS_15_4`
+    15: (
+        "bcdefghijklmnoa bdgiknfcamehjlo bhealiofmdjgcnk blhcmdinejofakg",
+        "abcdefghijklmno acehjlogdbnfikm lcifbmjagnekhdo hcmidnejofkagbl",
+        "oabcdefghijklmn nbdfikmahecogjl amdjgcnkbhoflie midnjeofkaglbhc",
+        "noabcdefghijklm mocegjlnbifdahk fbnekhdolciagmj dnjeokfaglbhmci",
+        "mnoabcdefghijkl lnadfhkmocjgebi kgcoflieamdjbhn jeokfalgbhmcind",
+        "lmnoabcdefghijk jmobegilnadkhfc olhdagmjfbnekci ekfalgbmhcindjo",
+        "klmnoabcdefghij dknacfhjmobelig jamiebhnkgcofld aflgbmhcnidjoek",
+        "jklmnoabcdefghi helobdgiknacfmj ekbnjfciolhdagm lbgmhcnidojekaf",
+        "ijklmnoabcdefgh kifmacehjlobdgn nflcokgdjamiebh gmchnidojeakflb",
+        "hijklmnoabcdefg oljgnbdfikmaceh iogmdalhekbnjfc chndiojeakfblgm",
+        "ghijklmnoabcdef iamkhocegjlnbdf djahnebmiflcokg ndioejakfblgcmh",
+        "fghijklmnoabcde gjbnliadfhkmoce hekbiofcnjgmdal ioejafkblgcmhdn",
+        "efghijklmnoabcd fhkcomjbegilnad miflcjagdokhneb ojafkbglcmhdnie",
+        "defghijklmnoabc egildankcfhjmob cnjgmdkbhealiof fakbglchmdnieoj",
+        "cdefghijklmnoab cfhjmeboldgikna gdokhnelcifbmja kgblchmdineojfa",
+    ),
+}
+"""q → four mutually orthogonal Latin squares of order q (row i: row i of each square,
+symbols a, b, …): transcriptions, as no construction of them is known to us;
+`test_draw_five_designs.py` checks them (an orthogonal array, no pair twice)."""
+
+
+ABEL_18: tuple[str, ...] = (
+    "000 100 100 000 100 100 100 000 000 000 100 000",
+    "000 020 100 100 000 120 110 110 010 020 010 120",
+    "000 100 022 102 112 001 101 120 121 001 020 002",
+    "000 002 100 002 102 122 010 111 110 121 021 001",
+    "000 021 000 100 020 112 100 021 112 102 102 012",
+    "000 000 011 010 100 010 110 122 011 121 120 111",
+    "000 100 002 022 011 121 020 122 100 010 112 112",
+)
+"""R. J. R. Abel, "Existence of five MOLS of orders 18 and 60", J. Combin. Des. 23 (2015)
+135-139 (doi:10.1002/jcd.21384; also SageMath's `designs.database.OA_7_18`): a 7 × 12
+matrix over G = Z_2 × Z_3 × Z_3 (xyz = (x, y, z)). Each column (a … g) stands for the three
+columns a, b + (0,0,y), c + (0,y,0), d + (0,2y,y), e + (0,2y,2y), f + (0,y,2y), g + (0,0,2y),
+y ∈ Z_3; those 36 developed over the subgroup {0} × Z_3 × Z_3 are an OA(7,18) (`abel_array`
+keeps 6 of its columns)."""
+
+ABEL_SHIFTS = ((0, 0), (0, 1), (1, 0), (2, 1), (2, 2), (1, 2), (0, 2))
+"""(y, z) multiples of y added to the rows of `ABEL_18` (Abel 2015)."""
+
+
+def abel_array() -> list[tuple[int, ...]]:
+    """An OA(6,18) from `ABEL_18` (the element (x, y, z) of G is the symbol 9x + 3y + z)."""
+    matrix = [[tuple(int(ch) for ch in word) for word in line.split()] for line in ABEL_18]
+    rows = []
+    for column in zip(*matrix, strict=True):
+        for y in range(3):
+            shifted = [(x, (b + u * y) % 3, (c + v * y) % 3)
+                       for (x, b, c), (u, v) in zip(column, ABEL_SHIFTS, strict=True)]
+            rows += [tuple(9 * x + 3 * ((b + g) % 3) + (c + h) % 3 for x, b, c in shifted[:6])
+                     for g in range(3) for h in range(3)]
+    return rows
+
+
+def qdm_array() -> list[tuple[int, ...]]:
+    """The OA(6,20) of `QDM_19` (∞ = 19): any two of its 400 rows agree in one column at
+    most."""
+    columns = [turn for a, b, c, d, e, f in zip(*QDM_19, strict=True)
+               for turn in ((a, b, c, d, e, f), (b, c, a, f, d, e), (c, a, b, e, f, d))]
+    return [tuple(19 if x is None else (x + g) % 19 for x in column)
+            for column in columns for g in range(19)] + [(19,) * 6]
+
+
+def mols_array(q: int) -> list[tuple[int, ...]]:
+    """The OA(6,q) of `MOLS[q]`: (row, column, the four squares' symbols there)."""
+    squares = [line.split() for line in MOLS[q]]
+    return [(r, c, *(ord(square[c]) - ord("a") for square in squares[r]))
+            for r in range(q) for c in range(q)]
+
+
+def resolved(array: list[tuple[int, ...]], q: int) -> Rounds:
+    """An OA(6,q) as q rounds of 5q players, + 1 if q is a multiple of 5: round v < q holds the
+    rows whose first column is v, each a table of the players (j, its column j+1) (label
+    j·q + symbol); the rows agreeing nowhere but there, a round seats everyone once and two
+    players of different groups j meet once (a TD(6,q) is a resolvable TD(5,q), Handbook
+    §III.3.5). Players of one group never meet there, so when 5 divides q the last round
+    splits each group into tables of 5 (the groups as one more parallel class)."""
+    groups = tuple(tuple(j * q + x + i for i in range(SIZE))
+                   for j in range(SIZE) for x in range(0, q, SIZE))
+    rounds = tuple(tuple(tuple(j * q + row[j + 1] for j in range(SIZE))
+                         for row in array if row[0] == v) for v in range(q))
+    return (*rounds, groups) if q % SIZE == 0 else rounds
+
+
+ARRAYS: dict[int, tuple[Callable[[], list[tuple[int, ...]]], int]] = {
+    60: (partial(mols_array, 12), 12), 70: (partial(mols_array, 14), 14),
+    75: (partial(mols_array, 15), 15), 90: (abel_array, 18), 100: (qdm_array, 20),
+}
+"""Players → an OA(6,q) and q: 60 (12 rounds), 70 (14), 75 (16), 90 (18) and 100 (21), the
+best known."""
+
+
 @cache
 def five_schedule(n: int) -> Rounds | None:
     """The longest repeat-free schedule of n players at tables of 5 known here, or None."""
     if n in CYCLIC:
         return develop_fives(CYCLIC[n])
+    if n in ARRAYS:
+        make, q = ARRAYS[n]
+        return resolved(make(), q)
     if n % SIZE == 0 and n // SIZE in PRIME_POWERS:
         return transversal(n // SIZE)
     return None
