@@ -2,7 +2,7 @@
 `xlwings_torneo/draw/rotational_bases.py` (a script, not a test):
 
     nice -n 10 .venv/bin/python bench/find_cyclic_schedules.py [--multiplier U]
-        [--restart S] [--tenure A,B] [--seed S] [--seconds T] N …
+        [--restart S] [--tenure A,B] [--infinities K] [--seed S] [--seconds T] N …
     .venv/bin/python bench/find_cyclic_schedules.py --cyclotomic W N
 
 The schedules are developed by a cyclic group (`designs.develop`): the players are
@@ -21,6 +21,10 @@ divisible designs, §II.7):
   and {(x,0), (x,1), (x,2)}), each ∞ with one player of each column;
 - n ≡ 8 (mod 12): m = (n-2)/3, c = 3, k = 2: a 4-RGDD of type 2^(n/2) (groups {∞_0, ∞_1}
   and {(x,i), (x+m/2,i)});
+- `--infinities K` (a partial schedule where the full one is not found): m = (n-K)/3,
+  c = 3, K ∞ players, each at its own table with one player of each column: m rounds,
+  fewer than ⌊(n-1)/3⌋ but more than the draw reaches round by round (the ∞ players
+  never meet each other);
 - 92 players: m = 23, c = 4, k = 0: 23 rounds (the best known for 92, Miller, Valkov & Abel,
   Symmetry 18(2):269, 2026, Appendix B).
 
@@ -364,9 +368,16 @@ def main() -> None:
     restart = option(args, "--restart")
     w = option(args, "--cyclotomic")
     tenure = option(args, "--tenure")
+    infinities = option(args, "--infinities")
     if tenure is not None:  # "A,B": tabu for A + a random 0 … B-1 steps
         TENURE[:] = map(int, tenure.split(","))
     for n in map(int, args):
+        if infinities is not None:  # a partial schedule: (n-K)/3 rounds, K ∞ players
+            k = int(infinities)
+            if (n - k) % 3 or (n - 4 * k) % 4:
+                print(f"{n}: no shape with {k} ∞ (3 columns, tables of 4)")
+                continue
+            SHAPES[n] = ((n - k) // 3, 3, k)
         if w is not None:
             found_base = cyclotomic(n, int(w))
             print(f"    {n}: (({SHAPES[n][0]}, 3, 1), (  # `find_cyclic_schedules.py "
@@ -391,6 +402,7 @@ def main() -> None:
                             *([f"--multiplier {u}"] if u is not None else []),
                             *([f"--tenure {tenure}"] if tenure else []),
                             *([f"--restart {restart}"] if restart else []),
+                            *([f"--infinities {infinities}"] if infinities else []),
                             f"--seed {tried}", str(n)])
         print(f"    {n}: (({m}, {columns}, {infinities}), (  # `{command}`, {steps} steps, "
               f"{took:.1f} s", flush=True)
