@@ -103,8 +103,9 @@ def test_a_second_writer_waits_then_stops_in_italian_writing_nothing(
     before = workbook.read_bytes()
     other = holder(workbook)
     try:
-        for command in (("draw", "--seed", "3"), ("rank",)):
-            assert torneo(command[0], workbook, *command[1:]) == 2
+        for command, options in ((("draw",), ("--seed", "3")), (("rank",), ()),
+                                 (("statistiche",), ()), (("sala", "importa"), ())):
+            assert torneo(*command, workbook, *options) == 2, command
             assert (f"il file {workbook.name} è in uso da xlwings_torneo prova (processo "
                     f"{other.pid}, utente") in torneo.err
             assert "nulla è stato scritto" in torneo.err

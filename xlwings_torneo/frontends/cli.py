@@ -290,8 +290,7 @@ def _sala_import(args: argparse.Namespace) -> int:
     from xlwings_torneo.usecases.sala_import import import_results
 
     path = Path(args.file)
-    with session.writing(path, "sala importa", ignore_stale_lock=args.ignora_blocco):
-        outcome = import_results(_open(args), path, _overrides(args))
+    outcome = import_results(_open(args), path, _overrides(args))  # held by `_run`
     print(f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
           f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti")
     for turno, tavolo in outcome.written:
@@ -561,7 +560,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """A command that writes the workbook holds it for its whole read-check-write: a second
     writer waits a few seconds, then stops in Italian having written nothing."""
-    command = _WRITING.get(args.handler)
+    command = _writing(args)
     if command is None:
         code: int = args.handler(args)
         return code
@@ -572,8 +571,17 @@ def _run(args: argparse.Namespace) -> int:
 
 _WRITING: dict[Callable[[argparse.Namespace], int], str] = {
     cmd_new: "nuovo", cmd_draw: "sorteggia", cmd_rank: "classifica", cmd_import: "importa",
+    cmd_statistics: "statistiche",
 }
 """The commands that write the workbook, and how the lock file names them."""
+
+
+def _writing(args: argparse.Namespace) -> str | None:
+    """How the lock file names this command, if it writes the workbook: `sala` writes only
+    as `sala importa FILE` (the server never writes; a missing file is `cmd_sala`'s error)."""
+    if args.handler is cmd_sala:
+        return "sala importa" if args.primo == SALA_IMPORT and args.file else None
+    return _WRITING.get(args.handler)
 
 
 def _silence_stdout() -> None:
