@@ -172,7 +172,6 @@ def ensure_not_open(workbook: Path, *, ignore_stale: bool = False) -> None:
             f"chiudilo in {lock.application} e riprova")
 
 
-
 def _being_written(lock: Lock) -> bool:
     """A lock file one of our writers has just created and not yet filled (empty, or held by
     its OS lock): LibreOffice writes its entry whole and takes no OS lock on it."""
@@ -250,8 +249,7 @@ def _claim(path: Path, entry: str) -> int | None:
     if not _os_lock(fd) or not _same_file(fd, path):
         os.close(fd)  # held by a live writer, or unlinked under us: try again
         return None
-    text = os.pread(fd, 4096, 0).decode("utf-8", errors="replace") if hasattr(os, "pread") \
-        else _read_text(path)
+    text = _read_text(path)  # the file just locked (`_same_file`)
     if text.strip() and not _office_lock(path, text).is_ours():
         os.close(fd)  # LibreOffice took the file meanwhile: `ensure_not_open` will say so
         return None
@@ -272,7 +270,7 @@ def _own_lock_text(command: str, office_profile: str) -> str:
 
 def _user_name() -> str:
     try:
-        return getpass.getuser().replace(",", " ")
+        return getpass.getuser()  # its commas are blanked with the other fields
     except (OSError, KeyError, ImportError):
         return ""
 
