@@ -50,7 +50,19 @@ SIZES = (24, 28, 32, 36, 48, 100)
 SEEDS = tuple(range(1, 11))
 ISSUE_FIGURES = {24: "ours 14-17, peer 17-19", 28: "ours 6-8, peer 5-7", 32: "both 0",
                  36: "both 0", 48: "both 0", 100: "both 0"}
-"""Issue 23's measure before this work, printed when the peer cannot be run."""
+"""Issue 23's measure before this work, printed when the peer cannot be run and its
+figures below do not cover the seeds."""
+PEER_COMMIT = "4db20742bf6321986dd0121c498504e8f3b2b60e"
+PEER_FIGURES: dict[int, tuple[int, ...]] = {
+    24: (16, 14, 21, 16, 21, 17, 16, 15, 20, 17, 20, 21, 13, 18, 17, 17, 18, 16, 16, 16),
+    28: (7, 7, 11, 7, 8, 8, 6, 4, 9, 8, 9, 8, 3, 10, 6, 11, 7, 5, 9, 7),
+    32: (2, 2, 5, 3, 1, 1, 1, 1, 2, 3, 3, 2, 0, 3, 3, 1, 3, 1, 4, 2),
+    36: (0,) * 20,
+    48: (0,) * 20,
+}
+"""The peer's extra meetings on these instances, seeds 1-20 (good-enough-golfers at commit
+PEER_COMMIT, run by golfers_driver.js on 2026-11-25; its club-mate meetings are 0 on every
+one): the reference printed when the peer cannot be run."""
 PEER_UP_TO = 48
 """The peer takes minutes at 100 players (both reach 0 from 36 on): beyond, the issue's
 figure is printed."""
@@ -110,6 +122,99 @@ def counting_bound(players: Sequence[Player], rounds: Sequence[Tables]) -> int:
     return (forced + 1) // 2
 
 
+BOUND_UP_TO = 28
+"""The exact model runs on the fields up to this size."""
+BOUND_SECONDS = 10.0
+"""CP-SAT's time for each instance (one worker)."""
+
+
+def exact_bound(players: Sequence[Player], seconds: float = BOUND_SECONDS,
+                hint: Sequence[Tables] = ()) -> tuple[int, int] | None:
+    """The instance's extra meetings over ROUNDS rounds at tables of 4, club-mates never
+    together, by an exact model (OR-Tools CP-SAT, a bench-only dependency: `pip install
+    ortools`): (the proven lower bound, the best schedule found) within `seconds`, or None
+    without ortools. The bound is over every schedule (round 1 free), so it holds for ours
+    and the peer's. Model: x[p,t,r] player p at table t in round r; meet[p,q,r] ≥ x[p,t,r]
+    ∧ x[q,t,r] for every table, and Σ_q meet[p,q,r] = 3 (so meet is exact); extra[p,q] ≥
+    Σ_r meet[p,q,r] - 1, minimised. Symmetry breaking, valid together: the tables of a
+    round are interchangeable, so the i-th member of the largest club sits at table i
+    every round (club-mates sit at distinct tables); the rounds are interchangeable, so
+    they are ordered by the table of one player outside that club (Flener et al.,
+    "Breaking row and column symmetries in matrix models", CP 2002, for the social golfer
+    problem). `hint`: a schedule (player IDs) handed to the solver as a first solution."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        return None
+    size, n = 4, len(players)
+    tables = n // size
+    index = {p.id: i for i, p in enumerate(players)}
+    by_club: dict[str, list[int]] = {}
+    for i, p in enumerate(players):
+        if p.club:
+            by_club.setdefault(p.club, []).append(i)
+    clubs = sorted(by_club.values(), key=len, reverse=True)
+    mates = {pair for c in clubs for pair in combinations(c, 2)}
+    pairs = [pq for pq in combinations(range(n), 2) if pq not in mates]
+    m = cp_model.CpModel()
+    x = {(p, t, r): m.NewBoolVar(f"x{p}_{t}_{r}")
+         for p in range(n) for t in range(tables) for r in range(ROUNDS)}
+    meet = {(p, q, r): m.NewBoolVar(f"m{p}_{q}_{r}") for p, q in pairs for r in range(ROUNDS)}
+    for r in range(ROUNDS):
+        for p in range(n):
+            m.AddExactlyOne(x[p, t, r] for t in range(tables))
+        for t in range(tables):
+            m.Add(sum(x[p, t, r] for p in range(n)) == size)
+            for c in clubs:
+                m.AddAtMostOne(x[p, t, r] for p in c)
+        for p, q in pairs:
+            for t in range(tables):
+                m.AddBoolOr([x[p, t, r].Not(), x[q, t, r].Not(), meet[p, q, r]])
+        met_by: dict[int, list[cp_model.IntVar]] = {p: [] for p in range(n)}
+        for p, q in pairs:
+            met_by[p].append(meet[p, q, r])
+            met_by[q].append(meet[p, q, r])
+        for p in range(n):
+            m.Add(sum(met_by[p]) == size - 1)
+    extra = []
+    for p, q in pairs:
+        e = m.NewIntVar(0, ROUNDS - 1, f"e{p}_{q}")
+        m.Add(e >= sum(meet[p, q, r] for r in range(ROUNDS)) - 1)
+        extra.append(e)
+    largest = clubs[0] if clubs else []
+    for r in range(ROUNDS):
+        for t, p in enumerate(largest):
+            m.Add(x[p, t, r] == 1)
+    outside = next((p for p in range(n) if p not in largest), None)
+    if outside is not None:
+        table_of = [sum(t * x[outside, t, r] for t in range(tables)) for r in range(ROUNDS)]
+        for r in range(ROUNDS - 1):
+            m.Add(table_of[r] <= table_of[r + 1])
+    if hint:
+        canonical = []
+        for rnd in hint:  # tables renumbered and rounds ordered as the symmetry breaking says
+            seated = [[index[pid] for pid in members] for members in rnd]
+            first = {p: t for t, p in enumerate(largest)}
+            seated.sort(key=lambda ms: min((first[p] for p in ms if p in first),
+                                           default=tables))
+            canonical.append(seated)
+        if outside is not None:
+            canonical.sort(key=lambda rnd: next(t for t, ms in enumerate(rnd) if outside in ms))
+        for r, rnd in enumerate(canonical):
+            for t, members in enumerate(rnd):
+                for p in range(n):
+                    m.AddHint(x[p, t, r], p in members)
+    m.Minimize(sum(extra))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    status = solver.Solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return int(solver.BestObjectiveBound()), -1
+    return int(solver.BestObjectiveBound()), int(solver.ObjectiveValue())
+
+
 def ours(players: Sequence[Player], seed: int, rounds: int = ROUNDS
          ) -> tuple[list[Tables], float]:
     """Our Open draw, round by round, scores typed in between; the most CPU s a round took."""
@@ -132,12 +237,13 @@ def golfers_source(path: str) -> str | None:
     for candidate in (where, where / "lib" / "geneticSolver.js"):
         if candidate.is_file():
             return candidate.read_text(encoding="utf-8")
-    if (where / "HEAD").is_file():
-        shown = subprocess.run(["git", "--git-dir", str(where), "show",
-                                "HEAD:lib/geneticSolver.js"],
-                               capture_output=True, text=True, check=False)
-        if shown.returncode == 0:
-            return shown.stdout
+    for git_dir in (where, where / "repo"):  # a bare copy, or a folder holding one as repo/
+        if (git_dir / "HEAD").is_file():
+            shown = subprocess.run(["git", "--git-dir", str(git_dir), "show",
+                                    "HEAD:lib/geneticSolver.js"],
+                                   capture_output=True, text=True, check=False)
+            if shown.returncode == 0:
+                return shown.stdout
     return None
 
 
@@ -155,16 +261,30 @@ def peer(solver: Path, players: Sequence[Player], seed: int) -> list[Tables]:
     return [[[ids[k] for k in group] for group in rnd] for rnd in json.loads(out.stdout)]
 
 
-def clubs_section(solver: Path | None) -> None:
+def reference(n: int, theirs: list[tuple[int, int]]) -> tuple[str, int | None]:
+    """The peer's cell and its sum over the seeds: run now, else its stored figures (when
+    they cover the seeds), else the issue's words (no sum)."""
+    if theirs:
+        return " ".join(f"{e}({c})" for e, c in theirs), sum(e for e, _ in theirs)
+    stored = PEER_FIGURES.get(n, ())
+    if all(0 < seed <= len(stored) for seed in SEEDS):
+        figures = [stored[seed - 1] for seed in SEEDS]
+        return " ".join(f"{e}(0)" for e in figures), sum(figures)
+    return ISSUE_FIGURES[n], None
+
+
+def clubs_section(solver: Path | None, bound_seconds: float) -> None:
     print(f"\nClubs: Open, {ROUNDS} rounds, clubs of 2-6 (at most the tables), "
           f"~{NO_CLUB:.0%} without a club; extra meetings (club-mate meetings), "
           f"seeds {', '.join(map(str, SEEDS))}")
-    head = "peer (good-enough-golfers)" if solver else "issue 23's reference"
+    head = "peer (good-enough-golfers)" if solver else "peer's stored figures"
     wide = 6 * len(SEEDS)
     print(f"{'players':>8} {'clubs':>22}  {'ours':>{wide}}  {head:>{wide}}  {'bound':>6}  "
           f"{'ours/peer':>9}  {'CPU s max':>9}")
+    exact_rows: list[str] = []
     for n in SIZES:
         mine, theirs, bounds, worst = [], [], [], 0.0
+        exact: list[tuple[int, int]] = []
         for seed in SEEDS:
             players = club_players(n, seed)
             drawn, seconds = ours(players, seed)
@@ -174,16 +294,29 @@ def clubs_section(solver: Path | None) -> None:
             if solver and n <= PEER_UP_TO:
                 rounds = peer(solver, players, seed)
                 theirs.append((extra_meetings(rounds), club_meetings(rounds, players)))
+            if bound_seconds > 0 and n <= BOUND_UP_TO:
+                found = exact_bound(players, bound_seconds, drawn)
+                if found is not None:
+                    exact.append(found)
         sizes = sorted(Counter(p.club for p in club_players(n, SEEDS[0]) if p.club).values(),
                        reverse=True)
         cell = " ".join(f"{e}({c})" for e, c in mine)
-        other = " ".join(f"{e}({c})" for e, c in theirs) if theirs else ISSUE_FIGURES[n]
-        ratio = (f"{sum(e for e, _ in mine) / max(1, sum(e for e, _ in theirs)):.2f}"
-                 if theirs else "—")
+        other, total = reference(n, theirs)
+        ratio = f"{sum(e for e, _ in mine) / max(1, total):.2f}" if total is not None else "—"
         print(f"{n:>8} {'+'.join(map(str, sizes[:8])):>22}  {cell:>{wide}}  {other:>{wide}}  "
               f"{max(bounds):>6}  {ratio:>9}  {worst:>9.3f}")
+        if exact:
+            exact_rows.append(f"{n:>8}  proven lower bound {' '.join(str(b) for b, _ in exact)}"
+                              f"; best found {' '.join(str(f) for _, f in exact)}")
     print("(clubs: sizes of the first seed's clubs; bound: the counting bound, the largest "
           "over the seeds)")
+    if bound_seconds > 0 and not exact_rows:
+        print("exact lower bound: needs ortools (`.venv/bin/pip install ortools`), "
+              "a bench-only dependency")
+    elif exact_rows:
+        print(f"Exact model (OR-Tools CP-SAT, {bound_seconds:g} s and one worker a seed, our "
+              "schedule as its first solution; `exact_bound`), per seed:")
+        print("\n".join(exact_rows))
 
 
 LEAGUE_SIZES = (20, 32, 48)
@@ -246,6 +379,13 @@ def main() -> None:
     path = os.environ.get("GOLFERS_PATH")
     if "--golfers" in args:
         path = args[args.index("--golfers") + 1]
+    bound_seconds = BOUND_SECONDS
+    if "--bound-seconds" in args:
+        bound_seconds = float(args[args.index("--bound-seconds") + 1])
+    if "--seeds" in args:  # e.g. --seeds 11-20
+        first, _, last = args[args.index("--seeds") + 1].partition("-")
+        global SEEDS
+        SEEDS = tuple(range(int(first), int(last or first) + 1))
     solver: Path | None = None
     with tempfile.TemporaryDirectory() as tmp:
         source = golfers_source(path) if path else None
@@ -254,9 +394,9 @@ def main() -> None:
             solver.write_text(source, encoding="utf-8")
         elif path:
             print(f"good-enough-golfers not usable from {path} (or node missing): "
-                  "the issue's figures are the reference")
+                  "its stored figures are the reference")
         if "--league" not in args:
-            clubs_section(solver)
+            clubs_section(solver, bound_seconds)
         if "--clubs" not in args:
             league_section()
 

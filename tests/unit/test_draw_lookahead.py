@@ -130,7 +130,8 @@ def test_the_seed_places_the_planned_tables_and_the_same_seed_replays_them() -> 
 
 def test_the_annealing_keeps_its_running_cost_equal_to_the_cost_counted_afresh() -> None:
     # the swap's change is written out in the annealing loop: after the search, the plan's
-    # running total and pair costs must be those of its rounds counted from scratch
+    # running total, pair costs and costs at the table must be those of its rounds counted
+    # from scratch
     apart = apart_pairs(people(), [Criterion.CLUB])
     ids = list(range(1, 25))
     index = {p: i for i, p in enumerate(ids)}
@@ -147,5 +148,5 @@ def test_the_annealing_keeps_its_running_cost_equal_to_the_cost_counted_afresh()
     plan = _Schedule(24, history, kept, rounds)
     _anneal(plan, rng)
     fresh = _Schedule(24, history, kept, plan.rounds)
-    assert (plan.total, plan.cost) == (fresh.total, fresh.cost)
+    assert (plan.total, plan.cost, plan.own) == (fresh.total, fresh.cost, fresh.own)
     assert plan.rounds[0] == rounds[0]  # the anchor never moves

@@ -10,26 +10,30 @@ searched together, as one schedule of PLAN_ROUNDS rounds in all:
 2. then Σ over pairs of C(meetings, 2), the earlier rounds included: REPEAT summed over
    the rounds of the plan.
 The search is a deterministic function of the anchor, the earlier rounds and the clubs (its
-seed is taken from the anchor's tables, its effort is a count of swaps, not a time), so
+seed is taken from the anchor's tables, its effort is a count of steps, not a time), so
 every later draw searches the same schedule again, checks that the rounds played since the
 anchor are its rounds, and offers the next one (`dispatch.draw_optimised`): nothing is
 stored, `torneo verify` replays a round from the earlier rounds alone, and once the field
 changes or a round is redrawn by hand the draw is round by round again. Each draw takes the
-search's time once (PLAN_WORK / n swaps), within the 0.2 s a round may take up to 100 players.
+search's time once (PLAN_WORK / n steps), within the 0.2 s a round may take up to 100
+players.
 
 The search: each later round drawn greedily after the ones before it (the engine's tabu
 search, `search.optimise`), then simulated annealing over all of them (Kirkpatrick, Gelatt
-& Vecchi, "Optimization by simulated annealing", Science 220:671, 1983) with swaps of two
-players of one round, mostly both in a repeated pair, as the local search for the
-social golfer problem of Dotú & Van Hentenryck ("Scheduling social golfers locally",
-CPAIOR 2005) does.
+& Vecchi, "Optimization by simulated annealing", Science 220:671, 1983). Its step is the
+move of the local search for the social golfer problem of Dotú & Van Hentenryck
+("Scheduling social golfers locally", CPAIOR 2005): a player in a repeated pair is swapped
+with the best partner of one round (here among the players of PARTNER_TABLES tables), and
+the annealing takes that swap or leaves it by its cost. Proposing the best partner rather
+than a random one lowered the extra meetings of `bench/clubs_bench.py` by about a tenth at
+24 players (over 60 seeds) for the same time.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import combinations
 
 from xlwings_torneo.draw.costs import CostModel
@@ -41,10 +45,11 @@ from xlwings_torneo.model.tournament_type import Criterion
 PLAN_ROUNDS = 6
 """**Decision**: rounds of a plan, its anchor included (the length of an Open's day);
 later rounds are drawn round by round."""
-PLAN_WORK = 1_700_000
-"""Swaps the annealing tries, times the players (70,000 at 24 players: about 0.15 s on a
-2020s laptop; a swap of a bigger field looks longer for a player in a repeated pair)."""
-MOST_STEPS = 70_000
+PLAN_WORK = 432_000
+"""Steps of the annealing, times the players (18,000 at 24 players: about 0.15 s on a
+2020s laptop; a step weighs at most PARTNER_TABLES tables of partners, and a bigger
+field's step looks longer for a player in a repeated pair)."""
+MOST_STEPS = 18_000
 """The annealing's length for the smallest fields (those of 24 players and fewer)."""
 MOST_PLAYERS = 120
 """Fields above this size are drawn round by round: their repeats come late, and the
@@ -56,11 +61,13 @@ are the same for every draw when the tables are of one size (the only plans made
 with any other criterion (those that follow the results) is not planned."""
 GREEDY_ITERATIONS = 300
 """Engine search iterations for each round's first draw."""
-HOT, COLD = 0.4, 0.05
+HOT, COLD = 0.4, 0.2
 """The annealing's temperatures, in repeated meetings: linear from HOT + COLD to COLD."""
-TRIES = 4
-"""Random picks of a player in a repeated pair before any player is taken (for each of
-the two players a swap moves)."""
+TRIES = 8
+"""Random picks of a player in a repeated pair before any player is taken."""
+PARTNER_TABLES = 5
+"""Tables whose players a step weighs as swap partners (when there are more, consecutive
+ones from a random one)."""
 
 Tables = list[list[PlayerId]]
 Pair = tuple[PlayerId, PlayerId]
@@ -69,7 +76,8 @@ Pair = tuple[PlayerId, PlayerId]
 class _Schedule:
     """Rounds of internal indices (round 0 the anchor, never changed), the meetings of
     every pair over the earlier and planned rounds plus the weight of the pairs kept apart
-    (`cost`), and the plan's cost (`total`)."""
+    (`cost`), each player's cost with his tablemates round by round (`own`, so that a swap
+    is weighed without summing the partner's table) and the plan's cost (`total`)."""
 
     def __init__(self, n: int, history: list[list[int]], apart: list[list[int]],
                  rounds: list[list[list[int]]]) -> None:
@@ -91,11 +99,24 @@ class _Schedule:
         self.total = sum(c * (c - 1) // 2 for row in cnt for c in row) // 2 + sum(
             apart[a][b] for tables in self.rounds for members in tables
             for a, b in combinations(members, 2))
+        self.own = [[0] * n for _ in rounds]
+        for k in range(len(rounds)):
+            self._count_own(k, range(len(self.rounds[k])))
+
+    def _count_own(self, k: int, tables: Iterable[int]) -> None:
+        own, cost = self.own[k], self.cost
+        for t in tables:
+            members = self.rounds[k][t]
+            for p in members:
+                row = cost[p]
+                own[p] = sum(row[x] for x in members)
 
     def swap(self, k: int, a: int, b: int, d: int) -> None:
         """a and b change tables in round k; `d`: the change of `total`."""
         tof, tables, cost = self.table_of[k], self.rounds[k], self.cost
         ta, tb = tof[a], tof[b]
+        elsewhere = [(self.table_of[j], self.own[j]) for j in range(len(self.rounds))
+                     if j != k]
         for leaving, joining, mates in ((a, b, tables[ta]), (b, a, tables[tb])):
             left, joined = cost[leaving], cost[joining]
             for x in mates:
@@ -105,10 +126,18 @@ class _Schedule:
                     cx[leaving] -= 1
                     joined[x] += 1
                     cx[joining] += 1
+                    for tof_j, own_j in elsewhere:  # where these pairs sit together
+                        if tof_j[x] == tof_j[leaving]:
+                            own_j[x] -= 1
+                            own_j[leaving] -= 1
+                        if tof_j[x] == tof_j[joining]:
+                            own_j[x] += 1
+                            own_j[joining] += 1
         ma, mb = tables[ta], tables[tb]
         ma[ma.index(a)] = b
         mb[mb.index(b)] = a
         tof[a], tof[b] = tb, ta
+        self._count_own(k, (ta, tb))
         self.total += d
 
 
@@ -139,37 +168,52 @@ def _in_conflict(row: list[int], mates: list[int], p: int) -> bool:
 
 
 def _anneal(s: _Schedule, rng: random.Random) -> list[list[list[int]]]:
-    """The best schedule the annealing meets (round 0 never moves). A swap of a and b
-    changes `total` by the meetings it adds (a meeting costs the pair's other meetings,
+    """The best schedule the annealing meets (round 0 never moves). A step takes a player
+    a of a later round, mostly one in a repeated (or forbidden) pair, weighs every player
+    b of PARTNER_TABLES other tables as his swap partner and proposes the best swap
+    (random among equals), which the annealing takes or leaves. A swap of a and b changes
+    `total` by the meetings it adds (a meeting costs the pair's other meetings,
     C(m + 1, 2) - C(m, 2) = m, plus its weight apart) minus those it removes."""
-    n, later, cost = s.n, range(1, len(s.rounds)), s.cost
+    n, later, cost, own = s.n, range(1, len(s.rounds)), s.cost, s.own
     random_, exp = rng.random, math.exp  # random() is the cheapest draw of the module
     rounds_later, steps = len(later), min(PLAN_WORK // n, MOST_STEPS)
+    others = len(s.rounds[0]) - 1  # tables besides a's
+    weighed = min(others, PARTNER_TABLES)
     best, best_rounds = s.total, [[list(m) for m in r] for r in s.rounds]
     for step in range(steps):
         if s.total == 0:
             break
         k = later[int(random_() * rounds_later)]
-        tables, tof = s.rounds[k], s.table_of[k]
+        tables, tof, own_k = s.rounds[k], s.table_of[k], own[k]
         a = int(random_() * n)
         for _ in range(TRIES):  # mostly a player in a repeated (or forbidden) pair
             if _in_conflict(cost[a], tables[tof[a]], a):
                 break
             a = int(random_() * n)
-        b = int(random_() * n)
-        for _ in range(TRIES):  # the same for the other player, at another table
-            if tof[b] != tof[a] and _in_conflict(cost[b], tables[tof[b]], b):
-                break
-            b = int(random_() * n)
-        if tof[a] == tof[b]:
-            continue
-        members_a, members_b = tables[tof[a]], tables[tof[b]]
-        ga, gb = cost[a], cost[b]
-        d = len(members_a) + len(members_b) - 2 - 2 * ga[b]
-        for x in members_b:
-            d += ga[x] - gb[x]
-        for y in members_a:
-            d += gb[y] - ga[y]
+        ta = tof[a]
+        members_a, ga = tables[ta], cost[a]
+        stay = own_k[a]
+        first = int(random_() * others)  # weighed tables: consecutive ones from a random one
+        d, b, ties = 0, -1, 0
+        for t in range(first, first + weighed):
+            t %= others
+            members_b = tables[t + (t >= ta)]
+            base = len(members_a) + len(members_b) - 2 - stay
+            for x in members_b:
+                base += ga[x]
+            for c in members_b:
+                gc = cost[c]
+                e = base - 2 * ga[c] - own_k[c]
+                for y in members_a:
+                    e += gc[y]
+                if b < 0 or e < d:
+                    d, b, ties = e, c, 1
+                elif e == d:
+                    ties += 1
+                    if random_() * ties < 1:
+                        b = c
+        if b < 0:  # a single table
+            break
         if d <= 0 or random_() < exp(-d / (HOT * (1 - step / steps) + COLD)):
             s.swap(k, a, b, d)
             if s.total < best:
