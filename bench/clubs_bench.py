@@ -9,13 +9,30 @@ Issue 23, items 3, 4 and 7, on seeded instances:
   as forbidden pairs) and beside the counting bound (each player needs 3 new opponents a
   round among the players outside his club).
   The peer runs with node from a copy of its repository: `--golfers PATH` (or the
-  environment variable GOLFERS_PATH), PATH being its folder, its lib/geneticSolver.js, or
-  its git directory. Without a copy (or without node) the issue's figures are printed as
-  the reference.
+  environment variable GOLFERS_PATH), PATH being its folder, its lib/geneticSolver.js, its
+  git directory or a folder holding that as `repo/`. Without a copy (or without node) its
+  figures measured on these instances (PEER_FIGURES, seeds 1-20) are the reference, and
+  beyond them the issue's figures.
+  Up to BOUND_UP_TO players, an exact model (`exact_bound`, OR-Tools CP-SAT, a bench-only
+  dependency: `.venv/bin/pip install ortools`; without it the bench says so) prints per
+  seed the lower bound it proves in `--bound-seconds` (BOUND_SECONDS; 0: skipped) and the
+  best schedule it finds from ours.
 - league (`--league`): weekly evenings where 60-90% of the registered players come, 10
   evenings: extra meetings beside the counting bound given who came.
 - the most CPU seconds a round took (item 7: at most 0.2 s up to 100 players).
-`--clubs` / `--league` print one section only.
+`--clubs` / `--league` print one section only; `--seeds 11-20` takes other seeds.
+
+Measured on 2026-11-25 (extra meetings summed over the seeds, ours / the peer's; club-mate
+meetings 0 on both sides everywhere):
+| players | seeds 1-10 | seeds 11-20 |
+| --- | --- | --- |
+| 24 | 117 / 173 = 0.68 (before: 123 = 0.71) | 114 / 172 = 0.66 (before: 124 = 0.72) |
+| 28 | 25 / 75 = 0.33 (before: 38 = 0.51) | 33 / 75 = 0.44 (before: 36 = 0.48) |
+| 32 | 0 / 21 (before: 4) | 1 / 22 |
+| 36, 48, 100 | 0 / 0 (100: the peer not run) | 0 / 0 |
+The most CPU a round took: 0.146 s (24 and 28 players; 0.162 s before). The exact model
+proves no lower bound above 0 in 10 s on any of these instances (nor does the counting
+bound), so whether 0 can be reached at 24-28 players stays open.
 """
 
 from __future__ import annotations
@@ -200,10 +217,17 @@ def exact_bound(players: Sequence[Player], seconds: float = BOUND_SECONDS,
             canonical.append(seated)
         if outside is not None:
             canonical.sort(key=lambda rnd: next(t for t, ms in enumerate(rnd) if outside in ms))
-        for r, rnd in enumerate(canonical):
+        for r, rnd in enumerate(canonical):  # every variable, so the hint is a solution
             for t, members in enumerate(rnd):
                 for p in range(n):
                     m.AddHint(x[p, t, r], p in members)
+            together = {pair for members in rnd for pair in combinations(sorted(members), 2)}
+            for p, q in pairs:
+                m.AddHint(meet[p, q, r], (p, q) in together)
+        counts = Counter(pair for rnd in canonical for members in rnd
+                         for pair in combinations(sorted(members), 2))
+        for (p, q), e in zip(pairs, extra, strict=True):
+            m.AddHint(e, max(0, counts[p, q] - 1))
     m.Minimize(sum(extra))
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
