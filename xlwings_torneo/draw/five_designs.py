@@ -355,10 +355,11 @@ def unital_rounds() -> Rounds:
     through ∞). Every block is in one round: a non-vertical one by its slope, the vertical
     x = c in round m = c^q; 16 × 13 = 208 = q²(q² - q + 1), all the blocks. In projective
     terms round m is the point P = (1 : m : 0) of the tangent line at ∞: the secants
-    through P and the block on the polar line of P (P's feet), the resolution of a unital
-    by the points of a tangent line that Barwick & Ebert (2008) describe for the
-    Buekenhout-Metz unitals, the Hermitian one among them. The argument above is complete,
-    and `test_draw_five_designs.py` checks the result."""
+    through P and the block on the polar line of P: the "regular spread" of a Hermitian
+    unital (J. M. Dover, "A Search for Spreads of Hermitian Unitals", arXiv:1702.01297,
+    2017, §1: the secants through a point P off the unital with P's polar form a spread),
+    one for each of the 16 points of the tangent at ∞ other than ∞. The argument above is
+    complete, and `test_draw_five_designs.py` checks the result."""
     q = UNITAL_ORDER
     add, mul = field_ops(q * q)
     points = unital_points()
