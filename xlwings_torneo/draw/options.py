@@ -35,6 +35,10 @@ default iterations (capped by `search.WORK_CAP`): with no schedule to follow, mo
 finds rounds with fewer repeats (a league of 48 registered, 10 evenings, 10 seeds: 61
 extra meetings in all with the default effort, 44 with twice, 35 with three times, at
 most 0.14 s a round; `bench/clubs_bench.py --league`)."""
+OPTIONS_WORK = 300_000
+"""Swap evaluations such a round may take at most (`search.Budget.for_players`): the
+search never stops early, as the tie-break is never 0, so 100 players would otherwise
+take the whole `search.WORK_CAP` (0.18 s here, near the 0.2 s of item 7)."""
 
 
 def option_weights(ids: Sequence[PlayerId], history: History,
