@@ -12,7 +12,7 @@ from xlwings_torneo.draw.criteria import Context, Value, criterion_line, evaluat
 from xlwings_torneo.draw.fixed_seats import arrange
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.options import OPTIONS_EFFORT, OPTIONS_WORK, option_weights
-from xlwings_torneo.draw.search import Budget, optimise
+from xlwings_torneo.draw.search import WORK_CAP, Budget, optimise
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
@@ -186,8 +186,8 @@ def draw_round(
     model = compile_costs(ids, criteria, ctx, plan, weights)
     budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
                                 slow_terms=bool(model.terms),
-                                **({"effort": OPTIONS_EFFORT, "work": OPTIONS_WORK}
-                                   if options else {}))
+                                effort=OPTIONS_EFFORT if options else 1,
+                                work=OPTIONS_WORK if options else WORK_CAP)
     first = _given_start(ids, start, plan) if start is not None \
         else _random_start(ids, fixed, plan)
     target = model.encode(bounds)
