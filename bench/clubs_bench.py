@@ -20,10 +20,13 @@ Issue 23, items 3, 4 and 7, on seeded instances:
   only lowers them), whether every seed is within 25 % of its bound (issue 23, item 4) and
   the most CPU s an evening took. `--offline` adds in brackets the extra meetings of a
   seating of the same evenings searched knowing all of them (FIVE ignored; not a bound:
-  the optimum of those seatings lies between the bound and it). Measured (10 seeds):
-  20 registered 77-117 against bounds 65-97, within 25 % (offline 77-112); 32 registered
-  32-61 against 2-15, not within (offline 23-47: the bound is far from what is reached);
-  48 registered 0-6 against 0 (offline 0-1), 0 on 2 seeds; at most 0.15 s an evening.
+  the optimum of those seatings lies between the bound and it). A second row per size
+  draws the same evenings with an organiser's type without FIVE (CLUB, REPEAT), to show
+  what FIVE ranked first costs. Measured (10 seeds, Open / without FIVE): 20 registered
+  77-117 / 79-118 against bounds 65-102, within 25 % (offline 75-112); 32 registered
+  32-61 / 25-55 against 2-20, not within (offline 20-48: the bound is far below what even
+  a search knowing every evening reaches); 48 registered 0-6 / 0-1 against 0 (offline
+  0-1), 0 on 2 / 9 of the 10 seeds; at most 0.16 s an evening.
 - the most CPU seconds a round took (item 7: at most 0.2 s up to 100 players).
 `--clubs` / `--league` print one section only.
 """
@@ -40,7 +43,8 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
+from dataclasses import replace
+from itertools import combinations, product
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -52,6 +56,7 @@ from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.history import pair_key
 from xlwings_torneo.model.tournament import Player, PlayerId, Round, Tournament
+from xlwings_torneo.model.tournament_type import Criterion, DrawKind, RoundRule, TournamentType
 from xlwings_torneo.usecases.simulate import play_round
 
 CONFIG = load_config()
@@ -204,9 +209,17 @@ WITHIN = 1.25
 """Issue 23, item 4: extra meetings within 25 % of the bound given who came."""
 
 
-def league_run(registered: int, seed: int) -> tuple[list[Player], list[Tables], float]:
-    """10 evenings of an Open-criteria draw, each with 60-90% of the registered (random):
-    the registered players, the evenings' tables, the most CPU s an evening took."""
+NO_FIVE = replace(OPEN, rounds=(OPEN.rounds[0],
+                               RoundRule(DrawKind.OPTIMISE, (Criterion.CLUB, Criterion.REPEAT))))
+"""An organiser's type: the Open without FIVE (the same tables of 4 and 5), to show what
+FIVE, ranked before REPEAT, costs on the same evenings."""
+
+
+def league_run(registered: int, seed: int, ttype: TournamentType = OPEN
+               ) -> tuple[list[Player], list[Tables], float]:
+    """10 evenings of a `ttype` draw, each with 60-90% of the registered (random, the same
+    evenings for any type): the registered players, the evenings' tables, the most CPU s
+    an evening took."""
     rng = random.Random(seed)
     players = club_players(registered, seed)
     rounds: list[Round] = []
@@ -217,7 +230,7 @@ def league_run(registered: int, seed: int) -> tuple[list[Player], list[Tables], 
         here = sorted(rng.sample(players, round(registered * share)), key=lambda p: p.id)
         t = Tournament(tuple(here), tuple(rounds))
         start = time.process_time()
-        result = draw_for_round(t, OPEN, number, seed * 100 + number, CONFIG)
+        result = draw_for_round(t, ttype, number, seed * 100 + number, CONFIG)
         worst = max(worst, time.process_time() - start)
         drawn.append([[p for p in m if p is not None] for m in result.tables])
         rounds.append(play_round(result.tables, number, rng))
@@ -231,12 +244,12 @@ def league_section(offline: bool) -> None:
           + ("; in brackets a seating of the same evenings found knowing them all (FIVE "
              "ignored, not a bound)" if offline else ""))
     wide = 12 * len(SEEDS) if offline else 8 * len(SEEDS)
-    print(f"{'registered':>10}  {'extra / bound per seed':>{wide}}  {'within 25%':>10}  "
-          f"{'CPU s max':>9}")
-    for n in LEAGUE_SIZES:
+    print(f"{'registered':>10} {'criteria':>12}  {'extra / bound per seed':>{wide}}  "
+          f"{'within 25%':>10}  {'CPU s max':>9}")
+    for n, (name, ttype) in product(LEAGUE_SIZES, (("Open", OPEN), ("no FIVE", NO_FIVE))):
         cells, ok, worst = [], True, 0.0
         for seed in SEEDS:
-            players, drawn, seconds = league_run(n, seed)
+            players, drawn, seconds = league_run(n, seed, ttype)
             club = {p.id: p.club for p in players}
             worst = max(worst, seconds)
             extra = extra_meetings(drawn)
@@ -246,8 +259,9 @@ def league_section(offline: bool) -> None:
             if offline:
                 cell += f"({offline_extra(club, drawn, seed)})"
             cells.append(cell)
-        print(f"{n:>10}  {' '.join(cells):>{wide}}  {'yes' if ok else 'no':>10}  "
+        print(f"{n:>10} {name:>12}  {' '.join(cells):>{wide}}  {'yes' if ok else 'no':>10}  "
               f"{worst:>9.3f}")
+    print("(no FIVE: an organiser's type with CLUB, REPEAT only, on the same evenings)")
 
 
 def offline_extra(club: dict[PlayerId, str], drawn: Sequence[Tables], seed: int) -> str:
