@@ -15,14 +15,15 @@ C different columns (he meets one column's R players over the R rounds): the dif
 method, Colbourn & Dinitz, Handbook of Combinatorial Designs, 2nd ed. 2007, §VI.16 (here a
 packing: a difference may be left unused).
 
-`--design N` (N = 4q + 1, e.g. 65 and 85): a resolvable 2-(N,5,1) design, 1-rotational over
-Z_q × Z_4: players Z_q × Z_4 ∪ {∞}, round t (t < q) the base round shifted by t on Z_q, the
-base round invariant under the rotation of the columns (c ↦ c + 1 in Z_4): the table
-{∞, (0,0), (0,1), (0,2), (0,3)} and the four rotations of (q-1)/5 base tables that hold one
-player of each class x = 1 … q-1 and whose differences cover Z_q × Z_4 minus {0} × Z_4
-exactly once (1-rotational resolvable designs, Handbook §VII.7; the search is ours). Every
-pair then meets exactly once. (Over Z_64 with the subgroup <16> instead, 999 partitions
-had no representatives: 65 needs the columns.)
+`--design N` (N = 4q + 1, e.g. 85; for 65 none exists, see `five_designs.BELOW_BEST`, and 65 is
+the Hermitian unital `five_designs.unital_rounds`): a resolvable 2-(N,5,1) design, 1-rotational
+over Z_q × Z_4: players Z_q × Z_4 ∪ {∞}, round t (t < q) the base round shifted by t on Z_q,
+the base round invariant under the rotation of the columns (c ↦ c + 1 in Z_4): the table {∞,
+(0,0), (0,1), (0,2), (0,3)} and the four rotations of (q-1)/5 base tables that hold one player
+of each class x = 1 … q-1 and whose differences cover Z_q × Z_4 minus {0} × Z_4 exactly once
+(1-rotational resolvable designs, Handbook §VII.7; the search is ours). Every pair then meets
+exactly once. (Over Z_64 with the subgroup <16> instead, 999 partitions had no representatives:
+65 needs the columns.)
 
 `--exact N R C`: the same base round from a constraint model (OR-Tools CP-SAT, a bench-only
 tool: `pip install ortools`), `--iterations` then being its time limit in seconds; one worker

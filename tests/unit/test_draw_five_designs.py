@@ -24,6 +24,7 @@ from xlwings_torneo.draw.five_designs import (
     five_schedule,
     mols_array,
     qdm_array,
+    unital_points,
 )
 from xlwings_torneo.model.tournament import Player, Round
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
@@ -55,11 +56,39 @@ def test_each_count_has_the_best_known_rounds_or_says_how_far_it_is(n):
 
 
 def test_the_designs_meet_every_pair_exactly_once():
+    assert 85 in CYCLIC
     for n in (65, 85):
-        if n in CYCLIC:
-            schedule = five_schedule(n)
-            assert schedule is not None
-            assert len(meetings(schedule)) == n * (n - 1) // 2
+        schedule = five_schedule(n)
+        assert schedule is not None
+        assert len(meetings(schedule)) == n * (n - 1) // 2
+
+
+def test_the_65_players_sit_on_the_lines_of_the_hermitian_curve():
+    # every table is 5 points of y^4 + y = x^5 over GF(16) on one line (the point at
+    # infinity, player 64, on a vertical one): the blocks of the unital U(4)
+    add, mul = field_ops(16)
+    points = unital_points()
+    assert len(points) == 64 and len(set(points)) == 64
+    for x, y in points:
+        y4, x5 = y, x
+        for _ in range(3):
+            y4 = mul[y4][y]
+        for _ in range(4):
+            x5 = mul[x5][x]
+        assert add[y4][y] == x5
+    schedule = five_schedule(65)
+    assert schedule is not None
+    for table in (t for tables in schedule for t in tables):
+        if 64 in table:
+            assert len({points[p][0] for p in table if p != 64}) == 1
+            continue
+        (x1, y1), *others = (points[p] for p in table)
+        assert len({mul[add[y][y1]][inverse(mul, add[x][x1])] if x != x1 else None
+                    for x, y in others}) == 1
+
+
+def inverse(mul: list[list[int]], a: int) -> int:
+    return mul[a].index(1)
 
 
 @pytest.mark.parametrize(("make", "q"), [
@@ -87,7 +116,7 @@ def test_no_schedule_for_counts_that_are_not_multiples_of_5():
     assert schedule_for(24, 5) is None
 
 
-@pytest.mark.parametrize("n", [35, 30])
+@pytest.mark.parametrize("n", [35, 30, 65])
 def test_a_type_with_tables_of_5_follows_the_schedule_round_by_round(n):
     # an organiser's type `tavoli = "5"` with criteria CLUB, then CLUB, REPEAT
     players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, n + 1)]

@@ -93,6 +93,9 @@ class CostModel:
     """seat[i][s]: weighted cost of i sitting at a table of s real players."""
     terms: list[tuple[int, Term]]
     """(weight, term) for the criteria counted table by table."""
+    significant: int = 1
+    """The weight of the last criterion's digit: a cost below it is only the tie-break
+    under every criterion (`options.py`), not a conflict."""
 
     def encode(self, values: Mapping[Criterion, Value]) -> int:
         """The integer cost of per-criterion values (or bounds)."""
@@ -142,8 +145,11 @@ PAIR_CRITERIA = frozenset({Criterion.CLUB, Criterion.REGION, Criterion.REPEAT,
 
 
 def compile_costs(ids: Sequence[PlayerId], criteria: Sequence[Criterion], ctx: Context,
-                  plan: TablePlan) -> CostModel:
-    """Build the cost model for players `ids` (internal index = position in `ids`)."""
+                  plan: TablePlan, tie_break: Mapping[tuple[int, int], int] | None = None
+                  ) -> CostModel:
+    """Build the cost model for players `ids` (internal index = position in `ids`).
+    `tie_break`: pair weights (sorted internal index pairs) of a last digit below every
+    criterion, e.g. `options.option_weights`."""
     index = {p: i for i, p in enumerate(ids)}
     n, h = len(ids), ctx.history
     sizes = plan.real_sizes
@@ -168,7 +174,10 @@ def compile_costs(ids: Sequence[PlayerId], criteria: Sequence[Criterion], ctx: C
             top = max(h.club_meetings.values(), default=0)
             raw.append((c, None, pairs_at_tables * (top + len(sizes))))
     digits: list[Digit] = []
-    weight = 1
+    tie_break = tie_break or {}
+    # the tie-break's largest total: every table's pairs at the largest weight
+    weight = pairs_at_tables * max(tie_break.values(), default=0) + 1
+    significant = weight
     for c, k, maximum in reversed(raw):
         digits.append(Digit(c, k, maximum, weight))
         weight *= maximum + 1
@@ -178,6 +187,8 @@ def compile_costs(ids: Sequence[PlayerId], criteria: Sequence[Criterion], ctx: C
     seat: list[dict[int, int]] = [{} for _ in range(n)]
     terms: list[tuple[int, Term]] = []
     club = [ctx.clubs.get(p, "") for p in ids]
+    for (i, j), v in tie_break.items():
+        pair[i][j] = pair[j][i] = v
     for d in digits:
         if d.criterion in PAIR_CRITERIA:
             for (i, j), v in pair_values[d.criterion].items():
@@ -199,4 +210,4 @@ def compile_costs(ids: Sequence[PlayerId], criteria: Sequence[Criterion], ctx: C
             terms.append((d.weight, PlayerClubTerm(club, met)))
         elif d.criterion is Criterion.CLUB_X_CLUB:
             terms.append((d.weight, ClubMeetingsTerm(club, h.club_meetings)))
-    return CostModel(list(ids), digits, pair, seat, terms)
+    return CostModel(list(ids), digits, pair, seat, terms, significant)

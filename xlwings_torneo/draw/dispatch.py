@@ -93,7 +93,7 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
         shuffle.shuffle(start)
     result = draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
                         start=start, start_helps=Criterion.REPEAT, plan=plan, fixed=fixed,
-                        follow=planned is not None)
+                        follow=planned is not None, keep_options=_field_changed(ids, previous))
     if planned is not None and not result.notes:
         result = replace(result, notes=(f"turno {planned[1]} di {PLAN_ROUNDS} di un piano "
                                         "che riduce gli incontri ripetuti su tutti i turni",))
@@ -103,6 +103,13 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
     if cap is not None and result.values.get(Criterion.REPEAT):
         notes.append(cap)
     return replace(result, notes=(*result.notes, *notes))
+
+
+def _field_changed(ids: Sequence[PlayerId], previous: Sequence[Round]) -> bool:
+    """Other players than in the latest round (a league's evening): no schedule or plan
+    holds across such rounds, so the draw keeps options for later (`options.py`)."""
+    return bool(previous) and \
+        set(max(previous, key=lambda r: r.number).player_ids) != set(ids)
 
 
 def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,

@@ -11,7 +11,8 @@ from xlwings_torneo.draw.costs import compile_costs
 from xlwings_torneo.draw.criteria import Context, Value, criterion_line, evaluate
 from xlwings_torneo.draw.fixed_seats import arrange
 from xlwings_torneo.draw.history import build_history
-from xlwings_torneo.draw.search import Budget, optimise
+from xlwings_torneo.draw.options import OPTIONS_EFFORT, OPTIONS_WORK, option_weights
+from xlwings_torneo.draw.search import WORK_CAP, Budget, optimise
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
@@ -132,6 +133,7 @@ def draw_round(
     start_helps: Criterion | None = None,
     plan: TablePlan | None = None,
     follow: bool = False,
+    keep_options: bool = False,
 ) -> DrawResult:
     """Draw a round of `players` (those with `Partecipa Torneo = SI`) minimising
     `criteria` lexicographically; `bands` feeds BAND (semifinals).
@@ -148,6 +150,8 @@ def draw_round(
     is kept). `plan` replaces the scheme's tables (e.g. 25 players at 5 tables of 5).
     With `follow`, the start is a round of a plan over several rounds (`lookahead.py`): when
     it is used, the search does not trade it for a lower value of `start_helps` now.
+    With `keep_options` and no start followed, the seatings equally good for every
+    criterion are told apart by the new opponents they leave for later (`options.py`).
     """
     fixed = dict(fixed or {})
     plan = plan or plan_tables(len(players), scheme)
@@ -160,9 +164,6 @@ def draw_round(
     ctx = make_context(ordered, previous, bands=bands, ignore_club=ignore_club, others=others)
     criteria = list(dict.fromkeys(criteria))
     bounds, _ = draw_bounds(criteria, ids, plan, ctx, fixed=fixed)
-    model = compile_costs(ids, criteria, ctx, plan)
-    budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
-                                slow_terms=bool(model.terms))
     fixed_idx = {i for i, pid in enumerate(ids) if pid in fixed}
     notes: list[str] = []
     if start is not None and start_helps in criteria:
@@ -179,6 +180,14 @@ def draw_round(
             notes.append("schema senza incontri ripetuti non seguito: non rispetta i tavoli "
                          "fissi")
         start = arranged
+    weights = option_weights(ids, ctx.history, ctx.clubs) \
+        if keep_options and start is None and Criterion.REPEAT in criteria else {}
+    options = bool(weights)
+    model = compile_costs(ids, criteria, ctx, plan, weights)
+    budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
+                                slow_terms=bool(model.terms),
+                                effort=OPTIONS_EFFORT if options else 1,
+                                work=OPTIONS_WORK if options else WORK_CAP)
     first = _given_start(ids, start, plan) if start is not None \
         else _random_start(ids, fixed, plan)
     target = model.encode(bounds)

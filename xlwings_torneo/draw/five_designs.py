@@ -5,7 +5,10 @@ Symmetry 18(2):269, 2026 (doi:10.3390/sym18020269), App. B: 30: 6, 35: 7, 40: 8,
 50: 9, 55: 11, 60: 12, 65: 16, 70: 14, 75: 16, 80: 16, 85: 21, 90: 18, 95: 19, 100: 21
 (`BEST_KNOWN`). 25 players are the affine plane AG(2,5) of `designs.py`.
 
-Two constructions (and three transcribed sets of Latin squares):
+Three constructions (and three transcribed sets of Latin squares):
+- 65 players are the Hermitian unital U(4), the curve y⁴ + y = x⁵ over GF(16) plus its
+  point at infinity, resolved by the slopes of the lines (`unital_rounds`): a resolvable
+  2-(65,5,1) design, 16 rounds, every pair meets exactly once.
 - Resolvable transversal designs RTD(5,q) for a prime power q ≥ 5 (`transversal`): players
   GF(q) × {0 … 4}, round b ∈ GF(q) has the tables {(a + b·j, j) : j = 0 … 4}, a ∈ GF(q); two
   players of columns i ≠ j meet in the one round b = (y - x)/(j - i), players of one column
@@ -47,17 +50,17 @@ BEST_KNOWN: dict[int, int] = {
 & Abel 2026, App. B; 25 → 6 is AG(2,5))."""
 
 
-BELOW_BEST: dict[int, int] = {65: 13}
+BELOW_BEST: dict[int, int] = {}
 """Players → the rounds of our schedule where it is short of `BEST_KNOWN` (0: none stored;
-the draw then finds its rounds one at a time): no construction of that length here, and
-`bench/find_five_schedules.py` did not find one in its budget. 65 is RTD(5,13) (the best
-known 16 is a resolvable 2-(65,5,1) design): not Z_15 × 4 + 5 in 300 s of CP-SAT nor
-Z_14 × 4 + 9 in 420 s (`--exact --hint --iterations 420 65 14 4`, seed 1); Z_16 × 4 + 1
-cannot (its 126 pairs a base round holds exceed the 124 usable differences); no
-1-rotational design over Z_64 in 999 partitions, each with an exhaustive search of the
-representatives, and over Z_16 × Z_4 none exists (the pairs at difference (8, d) give
-(8, d) and (8, -d), so (8, 0) would be met twice). (The cyclic searches for 60, 70, 75, 90
-and 100 found 11, 13 and no rounds, now `ARRAYS`.)"""
+the draw then finds its rounds one at a time): none now. Cyclic shapes that
+`bench/find_five_schedules.py` tried for 65 before the unital (`unital_rounds`) replaced
+RTD(5,13) (13 rounds): not Z_15 × 4 + 5 in 300 s of CP-SAT nor Z_14 × 4 + 9 in 420 s
+(`--exact --hint --iterations 420 65 14 4`, seed 1); Z_16 × 4 + 1 cannot (its 126 pairs a
+base round holds exceed the 124 usable differences); no 1-rotational design over Z_64 in
+999 partitions, each with an exhaustive search of the representatives, and over
+Z_16 × Z_4 none exists (the pairs at difference (8, d) give (8, d) and (8, -d), so (8, 0)
+would be met twice). (The cyclic searches for 60, 70, 75, 90 and 100 found 11, 13 and no
+rounds, now `ARRAYS`.)"""
 
 
 class CyclicFives(NamedTuple):
@@ -311,9 +314,74 @@ ARRAYS: dict[int, tuple[Callable[[], list[tuple[int, ...]]], int]] = {
 best known."""
 
 
+UNITAL_ORDER = SIZE - 1
+"""q of the Hermitian unital U(q) at tables of q + 1 = 5: q³ + 1 = 65 players."""
+
+
+def _power(mul: list[list[int]], a: int, e: int) -> int:
+    result = 1
+    for _ in range(e):
+        result = mul[result][a]
+    return result
+
+
+def unital_points() -> tuple[tuple[int, int], ...]:
+    """The affine points (x, y) of the Hermitian curve y^q + y = x^(q+1) over GF(q²), q = 4
+    (`field_ops(16)`), sorted: q³ = 64 of them, player k being the k-th; its one point at
+    infinity, (0 : 1 : 0), is player 64. This is the classical (Hermitian) unital in its
+    parabolic form (Barwick & Ebert, Unitals in Projective Planes, Springer 2008: the curve
+    X^(q+1) + Y^(q+1) + Z^(q+1) = 0 of PG(2,q²) after a change of coordinates), a
+    2-(q³+1, q+1, 1) design whose blocks are its intersections with the lines meeting it in
+    q + 1 points. (y ↦ y^q + y is the trace onto GF(q), taking each value q times, and
+    x^(q+1) is the norm, which lies in GF(q): q points for each x.)"""
+    q = UNITAL_ORDER
+    add, mul = field_ops(q * q)
+    return tuple((x, y) for x in range(q * q) for y in range(q * q)
+                 if add[_power(mul, y, q)][y] == _power(mul, x, q + 1))
+
+
+def unital_rounds() -> Rounds:
+    """The Hermitian unital U(4) resolved: 16 rounds of 13 tables of the 65 players of
+    `unital_points` (a resolvable 2-(65,5,1) design: every pair meets exactly once).
+
+    Round m (m ∈ GF(16)) holds the blocks of the affine lines y = m·x + b that meet the
+    curve in q + 1 points, and the block of the vertical line x = m^q with the point at
+    infinity. Why each round seats everyone once: the lines of one slope are disjoint and
+    cover the affine points; a line meets a unital in 1 or q + 1 points, and the tangent at
+    (x0, y0) is y = x0^q·x + y0^q (its polar under the Hermitian form
+    X·X'^q + Y·Z'^q + Z·Y'^q, characteristic 2), of slope m exactly when x0 = m^q (as
+    m^(q²) = m). So the points the secants of slope m miss are the q points with x = m^q,
+    and those with ∞ are the block of the vertical line x = m^q (every vertical line passes
+    through ∞). Every block is in one round: a non-vertical one by its slope, the vertical
+    x = c in round m = c^q; 16 × 13 = 208 = q²(q² - q + 1), all the blocks. In projective
+    terms round m is the point P = (1 : m : 0) of the tangent line at ∞: the secants
+    through P and the block on the polar line of P: the "regular spread" of a Hermitian
+    unital (J. M. Dover, "A Search for Spreads of Hermitian Unitals", arXiv:1702.01297,
+    2017, §1: the secants through a point P off the unital with P's polar form a spread),
+    one for each of the 16 points of the tangent at ∞ other than ∞. The argument above is
+    complete, and `test_draw_five_designs.py` checks the result."""
+    q = UNITAL_ORDER
+    add, mul = field_ops(q * q)
+    points = unital_points()
+    label = {point: k for k, point in enumerate(points)}
+    infinity = len(points)
+    rounds = []
+    for m in range(q * q):
+        vertical = _power(mul, m, q)
+        tables = [(*(label[p] for p in points if p[0] == vertical), infinity)]
+        for b in range(q * q):
+            line = tuple(label[x, y] for x, y in points if y == add[mul[m][x]][b])
+            if len(line) == q + 1:
+                tables.append(line)
+        rounds.append(tuple(tables))
+    return tuple(rounds)
+
+
 @cache
 def five_schedule(n: int) -> Rounds | None:
     """The longest repeat-free schedule of n players at tables of 5 known here, or None."""
+    if n == UNITAL_ORDER**3 + 1:
+        return unital_rounds()
     if n in CYCLIC:
         return develop_fives(CYCLIC[n])
     if n in ARRAYS:

@@ -48,15 +48,18 @@ class Budget:
 
     @classmethod
     def for_players(cls, n: int, time_limit: float | None = None, *, tables: int = 0,
-                    slow_terms: bool = False) -> Budget:
-        """The default effort. An iteration evaluates about n swaps (SAMPLED_TABLES tables
-        with `slow_terms`, each TERM_COST times dearer), so the cap keeps the worst case
-        (a bound that cannot be reached) near WORK_CAP plain swap evaluations."""
+                    slow_terms: bool = False, effort: int = 1, work: int = WORK_CAP
+                    ) -> Budget:
+        """The default effort, times `effort`. An iteration evaluates about n swaps
+        (SAMPLED_TABLES tables with `slow_terms`, each TERM_COST times dearer), so the cap
+        keeps the worst case (a bound that cannot be reached) near `work` plain swap
+        evaluations."""
         deadline = None if time_limit is None else time.monotonic() + time_limit
         per_iteration = max(n, 1)
         if slow_terms:
             per_iteration = TERM_COST * min(n, SAMPLED_TABLES * n // max(tables, 1) + 1)
-        iterations = max(MIN_ITERATIONS, min(2000 + 8 * n, WORK_CAP // per_iteration))
+        iterations = max(MIN_ITERATIONS,
+                         min((2000 + 8 * n) * effort, work // per_iteration))
         return cls(iterations=iterations, stall=100 + n // 2, deadline=deadline)
 
 
@@ -136,8 +139,11 @@ class SwapSearch:
         self.total += d
 
     def conflicted(self) -> list[int]:
+        """Players in a pair or seat conflict of a criterion (a tie-break cost below
+        `significant` is none)."""
         seat, sizes, tof, pc = self.model.seat, self.sizes, self.table_of, self.pc
-        return [p for p in self.movable if pc[p] or seat[p].get(sizes[tof[p]], 0)]
+        least = self.model.significant
+        return [p for p in self.movable if pc[p] >= least or seat[p].get(sizes[tof[p]], 0)]
 
     def best_move(self, a: int, movable: Collection[int], now: int, aspiration: int
                   ) -> tuple[int, int] | None:
