@@ -35,7 +35,7 @@ Issue 23, items 3, 4 and 7, on seeded instances:
 - the most CPU seconds a round took (item 7: at most 0.2 s up to 100 players).
 `--clubs` / `--league` print one section only; `--seeds 11-20` takes other seeds.
 
-Measured on 2026-11-25 (extra meetings summed over the seeds, ours / the peer's; club-mate
+Clubs, measured on 2026-11-25 (extra meetings summed over the seeds, ours / the peer's; club-mate
 meetings 0 on both sides everywhere):
 | players | seeds 1-10 | seeds 11-20 |
 | --- | --- | --- |
@@ -43,7 +43,7 @@ meetings 0 on both sides everywhere):
 | 28 | 25 / 75 = 0.33 (before: 38 = 0.51) | 33 / 75 = 0.44 (before: 36 = 0.48) |
 | 32 | 0 / 21 (before: 4) | 1 / 22 |
 | 36, 48, 100 | 0 / 0 (100: the peer not run) | 0 / 0 |
-The most CPU a round took: 0.146 s (24 and 28 players; 0.162 s before). The exact model
+The most CPU a round took: 0.151 s (24 players; 0.162 s before). The exact model
 proves no lower bound above 0 in 10 s on any of these instances (nor does the counting
 bound), so whether 0 can be reached at 24-28 players stays open.
 """

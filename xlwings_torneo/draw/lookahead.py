@@ -104,6 +104,7 @@ class _Schedule:
             self._count_own(k, range(len(self.rounds[k])))
 
     def _count_own(self, k: int, tables: Iterable[int]) -> None:
+        """`own` of the players at `tables` of round k, counted afresh."""
         own, cost = self.own[k], self.cost
         for t in tables:
             members = self.rounds[k][t]
