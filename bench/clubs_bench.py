@@ -43,6 +43,8 @@ meetings 0 on both sides everywhere):
 | 28 | 25 / 75 = 0.33 (before: 38 = 0.51) | 33 / 75 = 0.44 (before: 36 = 0.48) |
 | 32 | 0 / 21 (before: 4) | 1 / 22 |
 | 36, 48, 100 | 0 / 0 (100: the peer not run) | 0 / 0 |
+Seeds 21-40 (the peer run on them too): 24 players 228 / 351 = 0.65, 28 players
+58 / 154 = 0.38.
 The most CPU a round took: 0.151 s (24 players; 0.162 s before). The exact model
 proves no lower bound above 0 in 10 s on any of these instances (nor does the counting
 bound), so whether 0 can be reached at 24-28 players stays open.
