@@ -59,6 +59,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Sequence
 from itertools import combinations, product
 from pathlib import Path
 
@@ -494,6 +495,16 @@ def option(args: list[str], name: str) -> str | None:
     return value
 
 
+def print_entry(n: int, shape: tuple[int, int, int], comment: str,
+                base: Sequence[Block]) -> None:
+    """A base round as an entry to paste into `rotational_bases.py`, `comment` beside it."""
+    m, columns, infinities = shape
+    print(f"    {n}: (({m}, {columns}, {infinities}), (  # {comment}", flush=True)
+    for block in base:
+        print(f"        {block},")
+    print("    )),", flush=True)
+
+
 def main() -> None:
     args = sys.argv[1:]
     seed = int(option(args, "--seed") or 1)
@@ -502,35 +513,36 @@ def main() -> None:
     restart = option(args, "--restart")
     w = option(args, "--cyclotomic")
     tenure = option(args, "--tenure")
-    infinities = option(args, "--infinities")
+    partial = option(args, "--infinities")
     exact = "--exact" in args
     if exact:
         args.remove("--exact")
     if tenure is not None:  # "A,B": tabu for A + a random 0 … B-1 steps
         TENURE[:] = map(int, tenure.split(","))
     for n in map(int, args):
-        if infinities is not None:  # a partial schedule: (n-K)/3 rounds, K ∞ players
-            k = int(infinities)
+        if partial is not None:  # a partial schedule: (n-K)/3 rounds, K ∞ players
+            k = int(partial)
             if (n - k) % 3 or (n - 4 * k) % 4:
                 print(f"{n}: no shape with {k} ∞ (3 columns, tables of 4)")
                 continue
             SHAPES[n] = ((n - k) // 3, 3, k)
         if w is not None:
             found_base = cyclotomic(n, int(w))
-            print(f"    {n}: (({SHAPES[n][0]}, 3, 1), (  # `find_cyclic_schedules.py "
-                  f"--cyclotomic {w} {n}`" if found_base else f"{n}: none")
-            for block in found_base or []:
-                print(f"        {block},")
-            print("    )),")
+            if found_base is None:
+                print(f"{n}: none")
+            else:
+                print_entry(n, (SHAPES[n][0], 3, 1),
+                            f"`find_cyclic_schedules.py --cyclotomic {w} {n}`", found_base)
             continue
-        m, columns, infinities = SHAPES[n]
+        m, columns, _ = SHAPES[n]
         u = None if multiplier is None else int(multiplier)
         if u is not None and (columns != 3 or pow(u, 3, m) != 1):
             print(f"{n}: no multiplier {u} (m = {m}, {columns} columns)")
             continue
+        most = int(restart) if restart else 10**9
         start = time.perf_counter()
         if exact:
-            result = exact_search(n, u or 1, seed, seconds, int(restart) if restart else 10**9)
+            result = exact_search(n, u or 1, seed, seconds, most)
             took = time.perf_counter() - start
             if result is None:
                 print(f"{n}: none with multiplier {u or 1} ({took:.0f} s)", flush=True)
@@ -538,13 +550,10 @@ def main() -> None:
             command = " ".join(["find_cyclic_schedules.py --exact", f"--multiplier {u or 1}",
                                 *([f"--restart {restart}"] if restart else []),
                                 f"--seed {seed}", str(n)])
-            print(f"    {n}: (({m}, {columns}, {infinities}), (  # `{command}`, "
-                  f"{result[1]} restarts, {took:.1f} s", flush=True)
-            for block in result[0]:
-                print(f"        {block},")
-            print("    )),", flush=True)
+            print_entry(n, SHAPES[n], f"`{command}`, {result[1]} restarts, {took:.1f} s",
+                        result[0])
             continue
-        found = find(n, seed, seconds, u, int(restart) if restart else 10**9)
+        found = find(n, seed, seconds, u, most)
         took = time.perf_counter() - start
         if found is None:
             print(f"{n}: not found from seed {seed} in {took:.0f} s", flush=True)
@@ -554,13 +563,9 @@ def main() -> None:
                             *([f"--multiplier {u}"] if u is not None else []),
                             *([f"--tenure {tenure}"] if tenure else []),
                             *([f"--restart {restart}"] if restart else []),
-                            *([f"--infinities {infinities}"] if infinities else []),
+                            *([f"--infinities {partial}"] if partial else []),
                             f"--seed {tried}", str(n)])
-        print(f"    {n}: (({m}, {columns}, {infinities}), (  # `{command}`, {steps} steps, "
-              f"{took:.1f} s", flush=True)
-        for block in base:
-            print(f"        {block},")
-        print("    )),", flush=True)
+        print_entry(n, SHAPES[n], f"`{command}`, {steps} steps, {took:.1f} s", base)
 
 
 if __name__ == "__main__":
