@@ -328,9 +328,10 @@ def _power(mul: list[list[int]], a: int, e: int) -> int:
 def unital_points() -> tuple[tuple[int, int], ...]:
     """The affine points (x, y) of the Hermitian curve y^q + y = x^(q+1) over GF(q²), q = 4
     (`field_ops(16)`), sorted: q³ = 64 of them, player k being the k-th; its one point at
-    infinity, (0 : 1 : 0), is player 64. This is the classical (Hermitian) unital in its
-    parabolic form (Barwick & Ebert, Unitals in Projective Planes, Springer 2008: the curve
-    X^(q+1) + Y^(q+1) + Z^(q+1) = 0 of PG(2,q²) after a change of coordinates), a
+    infinity, (0 : 1 : 0), is player 64. This is the classical (Hermitian) unital: up to a
+    projectivity of PG(2,q²) the points of y^q + y - x^(q+1) = 0 (A. Aguglia, L. Giuzzi,
+    G. Korchmáros, "An alternative construction of B-M and B-T unitals in desarguesian
+    planes", arXiv:0810.2233, §1; in characteristic 2 the minus is a plus), a
     2-(q³+1, q+1, 1) design whose blocks are its intersections with the lines meeting it in
     q + 1 points. (y ↦ y^q + y is the trace onto GF(q), taking each value q times, and
     x^(q+1) is the norm, which lies in GF(q): q points for each x.)"""
