@@ -29,13 +29,11 @@ from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
+from xlwings_torneo.draw.history import pair_key
+
 PlayerId = int
 Tables = Sequence[Sequence[PlayerId]]
 Pair = tuple[PlayerId, PlayerId]
-
-
-def _key(a: PlayerId, b: PlayerId) -> Pair:
-    return (a, b) if a < b else (b, a)
 
 
 def _club_caps(club: Mapping[PlayerId, str], evening: Tables) -> dict[str, int]:
@@ -244,10 +242,10 @@ def offline_seating(club: Mapping[PlayerId, str], evenings: Sequence[Tables], se
 
     def cost(k: int, a: int, mates: list[int]) -> int:
         row, bad = cnt[a], apart[k]
-        return sum(row[x] + (forbid if _key(a, x) in bad else 0) for x in mates)
+        return sum(row[x] + (forbid if pair_key(a, x) in bad else 0) for x in mates)
 
     current = sum(c * (c - 1) // 2 for row in cnt for c in row) // 2 + forbid * sum(
-        _key(a, b) in apart[k] for k, tables in enumerate(rounds) for m in tables
+        pair_key(a, b) in apart[k] for k, tables in enumerate(rounds) for m in tables
         for a, b in combinations(m, 2))
     best, best_rounds = current, [[list(m) for m in t] for t in rounds]
     for step in range(steps):
