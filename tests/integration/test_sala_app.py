@@ -308,6 +308,18 @@ def test_the_players_pages_show_a_confirmed_result_before_it_is_imported(app, ha
         assert f'<span class="punti">{score}</span>' in table
 
 
+def test_a_table_not_yet_reported_shows_dashes_not_zeros(app, hall):
+    client = app.test_client()
+    round_page = text(client.get(f"/turno/{PLAYING}"))
+    assert '<span class="punti">0</span>' not in round_page
+    table = hall.reading().table(PLAYING, 1)
+    assert table is not None and all(s.raw == 0 for s in table.seats)  # as the draw wrote
+    shown = round_page.split(f'id="tavolo-{PLAYING}-1"', 1)[1].split("</div>", 1)[0]
+    assert shown.count('<span class="punti">—</span>') == len(table.players)
+    player = text(client.get(f"/giocatore/{table.players[0]}"))
+    assert "Punteggio: 0" not in player and "Punteggio: —" in player
+
+
 def test_dove_mi_siedo_finds_a_player_by_part_of_his_name(app, hall):
     seat = hall.reading().table(PLAYING, 4).seats[0]  # type: ignore[union-attr]
     part = seat.name.split()[-1][:4]

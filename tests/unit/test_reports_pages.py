@@ -232,7 +232,44 @@ def test_before_any_standings_a_player_is_not_yet_ranked_and_games_are_to_play()
     t = make_tournament(8, 1, scored=False)
     me = t.players[0]
     html = render_player(player_view(t, None, me.id, frame(t, HALL, "/"), HALL))
-    assert "Non ancora in classifica." in html and "Punteggio: da giocare" in html
+    assert "Non ancora in classifica." in html
+    assert "Punteggio: — (risultato non ancora arrivato)" in html
+
+
+def drawn_with_zeros(t: Tournament) -> Tournament:
+    """`t` with its last round as the draw leaves it: a 0 in every player's score cell."""
+    last = t.rounds[-1]
+    zeros = replace(last, tables=tuple(replace(tb, seats=tuple(
+        s if s.is_ghost else replace(s, raw=Decimal(0)) for s in tb.seats))
+        for tb in last.tables))
+    return replace(t, rounds=(*t.rounds[:-1], zeros))
+
+
+def scores_shown(html: str) -> list[str]:
+    return [unescape(s) for s in re.findall(r'<span class="punti">(.*?)</span>', html)]
+
+
+def test_an_unreported_table_shows_a_dash_for_every_score_never_0():
+    t = drawn_with_zeros(make_tournament(12, 2, ghost=True))
+    rnd = t.rounds[-1]
+    shown = scores_shown(render_round(round_view(t, rnd, frame(t, HALL, "/turno/2"), HALL)))
+    players = sum(len(tb.players) for tb in rnd.tables)
+    assert shown.count("—") == players and "0" not in shown
+    me = rnd.tables[0].players[0]
+    page = render_player(player_view(t, None, me, frame(t, HALL, "/"), HALL))
+    assert "Punteggio: — (risultato non ancora arrivato)" in page
+    assert "Punteggio: 0" not in page
+
+
+def test_a_reported_table_keeps_its_scores_a_real_0_included():
+    t = make_tournament(8, 1)
+    table = t.rounds[0].tables[0]
+    seats = tuple(replace(s, raw=Decimal(raw)) for s, raw in
+                  zip(table.seats, ("0", "44.1", "12", "30"), strict=True))
+    t = replace(t, rounds=(replace(t.rounds[0], tables=(
+        replace(table, seats=seats), *t.rounds[0].tables[1:])),))
+    shown = scores_shown(render_round(round_view(t, t.rounds[0], frame(t, HALL, "/"), HALL)))
+    assert shown[:4] == ["0", "44,1", "12", "30"] and "—" not in shown
 
 
 def test_a_missing_value_in_a_template_is_an_error_not_an_empty_cell():

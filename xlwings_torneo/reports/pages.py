@@ -45,6 +45,7 @@ from xlwings_torneo.reports.page_views import (
     FIND_SEAT_TITLE,
     MAX_QUERY,
     NO_STANDINGS,
+    NOT_REPORTED,
     Frame,
     PlayerView,
     RoundView,
@@ -97,7 +98,8 @@ def environment(*packages: str) -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True)
     env.globals.update(no_standings=NO_STANDINGS, teams_title=TEAMS_TITLE,
-                       find_title=FIND_SEAT_TITLE, max_query=MAX_QUERY)
+                       find_title=FIND_SEAT_TITLE, max_query=MAX_QUERY,
+                       not_reported=NOT_REPORTED)
     return env
 
 
