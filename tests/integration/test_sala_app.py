@@ -297,6 +297,54 @@ def test_user_strings_are_escaped(original, tmp_path):
     hall.journal.close()
 
 
+SECRET_SURNAME = "Riservatissimo"
+
+
+def with_an_anonymous_player(original: Path, folder: Path) -> tuple[Path, int]:
+    """A copy whose first player has neither birth date nor national ID, and a surname no
+    one else has; his ID."""
+    path = copy_workbook(original, folder)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Iscritti"]
+    ws.cell(4, 3, SECRET_SURNAME)
+    ws.cell(4, 8).value = None  # Data di Nascita
+    ws.cell(4, 9).value = None  # ID NAZIONALE
+    wb.save(path)
+    return path, int(ws.cell(4, 1).value)
+
+
+def players_pages(hall: Hall, player_id: int) -> str:
+    client = create_app(hall).test_client()
+    return "".join(text(client.get(address)) for address in (
+        "/", "/turno/1", f"/turno/{PLAYING}", f"/posti/{PLAYING}",
+        f"/posti/{PLAYING}?q=Riserv", f"/giocatore/{player_id}"))
+
+
+def test_live_pages_hide_an_anonymous_players_surname_as_the_site_does(original, tmp_path):
+    from xlwings_torneo.usecases.export import export
+    from xlwings_torneo.usecases.session import open_file
+
+    path, player_id = with_an_anonymous_player(original, tmp_path)
+    hall = Hall(path)
+    hall.issue_tokens()
+    live = players_pages(hall, player_id)
+    hall.journal.close()
+    assert SECRET_SURNAME not in live
+    site = export(open_file(path), path, "site")
+    assert SECRET_SURNAME not in "".join(p.read_text("utf-8") for p in site.glob("*.html"))
+    name = hall.reading().tournament.by_id[player_id].nome
+    assert f'<a href="/giocatore/{player_id}">{name}</a>' in live  # shown by first name
+
+
+def test_con_cognomi_shows_the_surnames_on_the_live_pages_as_on_the_site(original, tmp_path):
+    path, player_id = with_an_anonymous_player(original, tmp_path)
+    hall = Hall(path, surnames=True)
+    hall.issue_tokens()
+    live = players_pages(hall, player_id)
+    hall.journal.close()
+    assert SECRET_SURNAME in live
+
+
 def test_the_players_pages_show_a_confirmed_result_before_it_is_imported(app, hall):
     p = phone(app, hall)
     scores = plausible(len(p.table.players))

@@ -101,6 +101,16 @@ def test_the_command_line_refuses_in_italian(args, message, capsys, tmp_path, mo
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("flags", "surnames"), [([], False), (["--con-cognomi"], True)])
+def test_sala_con_cognomi_is_the_sites_option(flags, surnames, workbook, monkeypatch):
+    from xlwings_torneo.frontends.sala import serve
+
+    asked = {}
+    monkeypatch.setattr(serve, "serve", lambda path, **options: asked.update(options))
+    assert main(["sala", str(workbook), *flags]) == 0
+    assert asked["surnames"] is surnames
+
+
 def test_each_printed_sheet_carries_its_own_tables_code(workbook):
     import subprocess
 

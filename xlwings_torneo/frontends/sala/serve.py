@@ -49,13 +49,15 @@ def terminal_qr(address: str) -> str:
 
 
 def serve(workbook: Path, *, port: int = DEFAULT_PORT, in_sala: bool = False,
-          say: Callable[[str], None] = print, limits: Limits = DEFAULT_LIMITS) -> None:
-    """Serve the hall of `workbook` until interrupted (Ctrl+C)."""
+          say: Callable[[str], None] = print, limits: Limits = DEFAULT_LIMITS,
+          surnames: bool = False) -> None:
+    """Serve the hall of `workbook` until interrupted (Ctrl+C); `surnames`: the players'
+    pages show the surnames of anonymous players too (`--con-cognomi`)."""
     try:
         from waitress.server import create_server
     except ImportError:
         raise MissingDependencyError("waitress", "sala") from None
-    hall = Hall(workbook)
+    hall = Hall(workbook, surnames=surnames)
     hall.reading()  # an unreadable workbook stops here, in Italian
     app = create_app(hall, limits)
     host = LOCAL
