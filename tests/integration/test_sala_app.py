@@ -6,6 +6,7 @@ tables confirmed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -366,6 +367,44 @@ def test_a_table_not_yet_reported_shows_dashes_not_zeros(app, hall):
     assert shown.count('<span class="punti">—</span>') == len(table.players)
     player = text(client.get(f"/giocatore/{table.players[0]}"))
     assert "Punteggio: 0" not in player and "Punteggio: —" in player
+
+
+def test_the_front_page_links_the_current_rounds_tables_above_the_standings(app, hall):
+    html = text(app.test_client().get("/"))
+    box = html.split('id="adesso"', 1)[1].split("</p>", 1)[0]
+    assert f'href="/turno/{PLAYING}"' in box and f'href="/posti/{PLAYING}"' in box
+    assert html.index('id="adesso"') < html.index('<table id="classifica">')
+
+
+def test_before_any_standings_the_front_page_shows_where_to_sit(original, tmp_path):
+    from xlwings_torneo.workbook.sheet import parse_cell_ref
+
+    path = copy_workbook(original, tmp_path)
+    first = Hall(path).reading().tournament.round(1)
+    assert first is not None
+    wb = openpyxl.load_workbook(path)
+    for table in first.tables:  # round 1 not reported yet: no standings at all
+        for seat in table.seats:
+            sheet, row, col = parse_cell_ref(seat.cell)
+            wb[sheet or first.sheet].cell(row, col).value = None
+    wb.save(path)
+    hall = Hall(path)
+    hall.issue_tokens()
+    client = create_app(hall).test_client()
+    html = text(client.get("/"))
+    assert "Classifica non ancora calcolata." in html
+    assert '<span class="punti">0</span>' not in html  # the tables are not reported yet
+    current = hall.reading().current_round
+    assert current is not None and current.number == PLAYING
+    assert f'<form class="cerca" id="adesso" method="get" action="/posti/{PLAYING}"' in html
+    for table in current.tables:
+        assert f'id="tavolo-{PLAYING}-{table.number}"' in html
+        assert all(seat.name in unescape(html) for seat in table.seats)
+    seat = current.tables[3].seats[0]
+    answer = text(client.get(f"/posti/{PLAYING}?q={seat.name.split()[-1]}"))
+    found = answer.split('class="trovati"', 1)[1].split("</ul>", 1)[0]
+    assert f"Tavolo {current.tables[3].number}, posto 1" in found
+    hall.journal.close()
 
 
 def test_dove_mi_siedo_finds_a_player_by_part_of_his_name(app, hall):

@@ -124,6 +124,31 @@ class StandingsView:
 
 
 @dataclass(frozen=True)
+class CurrentRound:
+    """The last round drawn, as the front page points players to it."""
+
+    label: str
+    """`Turno 2`, `Semifinale`."""
+    tables_href: str
+    seating_href: str
+    tables: RoundView | None = None
+    """Its tables in full, shown before any standings exist: where to sit is then all a
+    player needs; None once the standings are there (a link leads to them)."""
+
+
+@dataclass(frozen=True)
+class FrontView:
+    """The front page: what a player needs at that moment (issue 30). Before any standings,
+    the current round's tables and a search for one's seat; then the standings, with a link
+    to the current round's tables on top."""
+
+    frame: Frame
+    standings: StandingsView
+    current: CurrentRound | None = None
+    """None before any round is drawn."""
+
+
+@dataclass(frozen=True)
 class SeatView:
     name: str
     club: str = ""
@@ -310,6 +335,20 @@ def seating_view(t: Tournament, rnd: Round, page: Frame, links: Links,
                     for e in seating(t, rnd))
     return SeatingView(page, rnd.number, f"{SEATING_TITLE} - {types.round_title(rnd.number)}",
                        entries, action)
+
+
+def front_view(t: Tournament, standings: Standings | None, page: Frame, links: Links,
+               types: TypesShown = NO_TYPES) -> FrontView:
+    """The front page (`Links.standings`): the standings and the last round drawn; that
+    round's tables in full while there are no standings yet."""
+    table = standings_view(t, standings, page, links)
+    if not t.rounds:
+        return FrontView(page, table)
+    rnd = t.rounds[-1]
+    tables = round_view(t, rnd, page, links, types) if standings is None else None
+    return FrontView(page, table, CurrentRound(
+        types.round_short(rnd.number), links.round_href(rnd.number),
+        links.seating_href(rnd.number), tables))
 
 
 def find_seat(view: SeatingView, query: str) -> tuple[SeatingEntry, ...]:

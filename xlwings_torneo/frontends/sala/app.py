@@ -31,10 +31,10 @@ from xlwings_torneo.reports.page_views import (
     Heading,
     Links,
     frame,
+    front_view,
     player_view,
     round_view,
     seating_view,
-    standings_view,
 )
 from xlwings_torneo.usecases.sala import Entry, Hall, Live, Reading, check_result
 from xlwings_torneo.usecases.sala_import import table_cells
@@ -320,8 +320,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     @app.get("/")
     def standings() -> str:
         live, shell = live_frame("/")
-        return pages.render_standings(
-            standings_view(live.tournament, live.standings, shell, SALA_LINKS), refresh=REFRESH)
+        return pages.render_front(front_view(live.tournament, live.standings, shell, SALA_LINKS,
+                                             live.shown), refresh=REFRESH)
 
     @app.get("/turno/<int:number>")
     def round_tables(number: int) -> str:
