@@ -156,7 +156,8 @@ def test_a_shared_win_is_refused_by_the_types_rule(app, hall):
     top = max(scores, key=int)
     scores[0] = scores[-1] = top  # two players at the top: Unico Vincitore = SI by default
     problems = problems_of(text(p.send(scores)))
-    assert any("vittoria condivisa" in x for x in problems), problems
+    assert any("la partita ha un solo vincitore" in x for x in problems), problems
+    assert not any("Unico Vincitore" in x for x in problems)  # an organiser's option
 
 
 def test_the_writer_cannot_confirm_his_own_result(app, hall):
@@ -468,3 +469,26 @@ def test_a_bug_gets_the_italian_500_page(hall, monkeypatch):
     monkeypatch.setattr(hall, "live", lambda: 1 / 0)
     response = app.test_client().get("/")
     assert response.status_code == 500 and "Qualcosa non ha funzionato" in text(response)
+
+
+def test_an_unreadable_workbook_is_told_to_players_without_the_organisers_cell(hall,
+                                                                            monkeypatch,
+                                                                            caplog):
+    from xlwings_torneo.errors import TorneoError
+
+    def broken() -> None:
+        raise TorneoError('Iscritti!A17: ID "12" già usato alla riga 9')
+
+    app = create_app(hall)
+    monkeypatch.setattr(hall, "live", broken)
+    response = app.test_client().get("/")
+    page = unescape(text(response))
+    assert response.status_code == 503
+    assert "L'organizzatore sta sistemando il file del torneo" in page
+    assert "Iscritti!A17" not in page and "Codice 503" not in page
+    assert "Iscritti!A17" in caplog.text  # the organiser reads it on the console
+
+
+def test_an_error_page_does_not_call_its_status_a_code(app):
+    page = text(app.test_client().get("/turno/99"))
+    assert "(errore 404)" in page and "Codice 404" not in page  # the table's code is a code

@@ -324,3 +324,12 @@ def test_another_package_adds_its_own_templates_on_our_layout(tmp_path: Path,
     policy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
     assert f'content="{policy}"' in unescape(html)
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
+
+
+def test_the_pages_speak_to_players():
+    t = make_tournament(12, 1, scored=False)
+    seats = render_seating(seating_view(t, t.rounds[0], frame(t, HALL, "/posti/1"), HALL))
+    assert "<th>Giocatore</th>" in seats and "Nominativo" not in seats
+    before = make_tournament(12, 0)
+    page = render_player(player_view(before, None, 1, frame(before, HALL, "/"), HALL))
+    assert "Ancora nessun tavolo: il posto compare qui dopo il sorteggio del turno." in page

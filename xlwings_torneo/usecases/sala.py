@@ -24,6 +24,7 @@ from xlwings_torneo.scoring.games import TEAM_NAMES
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
+from xlwings_torneo.usecases.sala_words import for_players
 from xlwings_torneo.usecases.session import read
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.cells import to_decimal
@@ -279,7 +280,8 @@ def with_scores(table: Table, scores: list[SeatScore]) -> Table:
 
 def rule_problems(reading: Reading, turno: int, table: Table,
                   scores: list[SeatScore]) -> list[str]:
-    """The ranking type's complaints about the one table, as `torneo rank` would make them."""
+    """The ranking type's complaints about the one table, as `torneo rank` would make them,
+    in the players' words (`sala_words`)."""
     ranking = reading.ranking
     t = reading.tournament
     if ranking is None or ranking.scoring is None:
@@ -291,8 +293,10 @@ def rule_problems(reading: Reading, turno: int, table: Table,
     try:
         compute_standings(alone, ranking, unico_vincitore=t.options.unico_vincitore)
     except ValidationError as err:
-        return list(err.problems)
+        problems = list(err.problems)
     except TorneoError as err:
-        return str(err).splitlines()
-    return []
+        problems = str(err).splitlines()
+    else:
+        return []
+    return for_players(turno, alone.rounds[0].tables[0], problems, t.options.unico_vincitore)
 

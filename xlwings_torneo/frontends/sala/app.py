@@ -91,6 +91,11 @@ ERROR_TEXTS = {
     429: "Troppe richieste da questo telefono: aspetta un minuto e riprova.",
     500: "Qualcosa non ha funzionato: riprova, o rivolgiti all'organizzatore.",
 }
+UNREADABLE_TITLE = "Pagine non disponibili per un momento"
+UNREADABLE_TEXT = ("L'organizzatore sta sistemando il file del torneo: riprova tra qualche "
+                   "minuto.")
+"""A player's words for a workbook the server cannot read (the cell at fault goes to the
+organiser's console)."""
 
 
 class Refused(HTTPException):
@@ -147,8 +152,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
 
     @app.errorhandler(TorneoError)
     def workbook_error(err: TorneoError) -> tuple[str, int]:
-        return page("errore.html", title="Il torneo non si legge",
-                    text=f"Il foglio del torneo ha un problema: {err}", code=503), 503
+        log.error("il file del torneo non si legge: %s", err)  # the organiser's words
+        return page("errore.html", title=UNREADABLE_TITLE, text=UNREADABLE_TEXT, code=503), 503
 
     def table_access(turno: int, tavolo: int, token: str | None) -> JournalState:
         """The journal's state when `token` opens this table; else a 403 counted as a
