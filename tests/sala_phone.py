@@ -128,6 +128,16 @@ class Server:
             if len(self.output) < 10_000:
                 self.output.append(line)
 
+    def printed_until(self, text: str) -> list[str]:
+        """The lines printed after the address, once one holding `text` came (bounded:
+        START_TIMEOUT seconds at most)."""
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if any(text in line for line in self.output):
+                return list(self.output)
+            time.sleep(0.05)
+        raise AssertionError(f"the server never printed {text!r}:\n" + "".join(self.output))
+
     def peak_memory_kib(self) -> int:
         """The server's peak resident memory (Linux `VmHWM`); 0 where unknown."""
         try:

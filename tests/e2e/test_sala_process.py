@@ -76,6 +76,14 @@ def test_a_wrong_token_gets_an_italian_403_from_the_real_server(workbook, server
     assert answer.status == 403 and "non apre questo tavolo" in answer.body
 
 
+def test_a_server_of_this_computer_only_warns_that_no_phone_reaches_it(workbook, servers):
+    from xlwings_torneo.reports.hall_address import LOCAL_ONLY_WARNING
+
+    servers.append(Server(workbook))  # no --in-sala: http://127.0.0.1:…
+    printed = servers[0].printed_until("Ctrl+C")
+    assert f"{LOCAL_ONLY_WARNING}\n" in printed
+
+
 def test_two_imports_and_a_draw_started_together_lose_nothing(workbook):
     hall = Hall(workbook)
     hall.issue_tokens()

@@ -18,16 +18,16 @@ from xlwings_torneo.reports.page_views import (
     Frame,
     Links,
     frame,
+    front_view,
     player_view,
     round_view,
     seating_view,
-    standings_view,
 )
 from xlwings_torneo.reports.pages import (
     render_find_seat,
+    render_front,
     render_player,
     render_round,
-    render_standings,
 )
 from xlwings_torneo.reports.site import export_site
 
@@ -231,9 +231,11 @@ FILTER = """<!DOCTYPE html><html><body>
 <iframe id="f" src="{page}" style="width:390px;height:800px;border:0"></iframe>
 <script>
 document.getElementById("f").addEventListener("load", function () {{
-  var doc = this.contentDocument, box = doc.getElementById("cerca-nome");
-  box.value = {typed};
-  box.dispatchEvent(new Event("input"));
+  var doc = this.contentDocument, box = doc.getElementById("cerca-nome"), typed = {typed};
+  if (typed !== null) {{
+    box.value = typed;
+    box.dispatchEvent(new Event("input"));
+  }}
   var shown = [];
   doc.querySelectorAll("tr[data-chiave]").forEach(function (row) {{
     if (row.offsetHeight > 0) shown.push(row.cells[0].textContent + "@" + row.cells[1].textContent);
@@ -245,8 +247,10 @@ document.getElementById("f").addEventListener("load", function () {{
 """Types a part of a name into the seating page's search box, as a player would."""
 
 
-def typed_into_the_search_box(folder: Path, page: str, typed: str,
+def typed_into_the_search_box(folder: Path, page: str, typed: str | None,
                               profile: Path) -> tuple[list[str], bool]:
+    """The rows shown once `typed` is in the box (None: as the page opened, e.g. with the
+    `?q=` the front page's search sends)."""
     probe = folder / "probe-filtro.html"
     probe.write_text(FILTER.format(page=page, typed=json.dumps(typed)), encoding="utf-8")
     dom = chromium(profile, "--allow-file-access-from-files", "--virtual-time-budget=5000",
@@ -271,6 +275,19 @@ def test_the_search_box_finds_a_seat_ignoring_accents_case_and_apostrophes(site,
     assert len(shown) == 1 and shown[0].startswith("\"Bobby\" O'Brien")
 
 
+def test_the_front_pages_search_opens_the_seating_page_filtered(tmp_path):
+    folder = tmp_path / "sito"
+    t = make_tournament(37, 1, scored=False, hostile=True)
+    export_site(t, None, folder, now=datetime(2026, 11, 21, 14, 5))
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert '<form class="cerca" id="adesso" method="get" action="posti-1.html"' in index
+    shown, nobody = typed_into_the_search_box(folder, "posti-1.html?q=CARBONE", None,
+                                              tmp_path / "p")
+    html = (folder / "posti-1.html").read_text(encoding="utf-8")
+    assert len(shown) == html.count('data-chiave="carbone ') > 0 and not nobody
+    assert all(s.startswith("Càrbone ") for s in shown)
+
+
 HALL = Links(standings="classifica.html", round="turno-{n}.html", seating="posti-{n}.html",
              player="giocatore-{id}.html")
 """The hall server's pages, written as files to be measured like the site's."""
@@ -292,9 +309,9 @@ def test_on_a_390_px_phone_the_hall_pages_of_300_players_do_not_scroll_sideways(
     rnd = t.rounds[-1]
     seats = seating_view(t, rnd, shell("posti-3.html"), HALL, action="posti-3.html")
     pages = {
-        "classifica.html": render_standings(standings_view(t, standings,
-                                                           shell("classifica.html"), HALL),
-                                            refresh=30),
+        "inizio.html": render_front(front_view(t, None, shell("inizio.html"), HALL)),
+        "classifica.html": render_front(front_view(t, standings, shell("classifica.html"),
+                                                   HALL), refresh=30),
         "turno-3.html": render_round(round_view(t, rnd, shell("turno-3.html"), HALL)),
         "posti-3.html": render_find_seat(seats, "Dell'Acqua"),
         "giocatore-1.html": render_player(player_view(t, standings, 1, shell("x"), HALL)),

@@ -6,6 +6,7 @@ tables confirmed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -155,7 +156,8 @@ def test_a_shared_win_is_refused_by_the_types_rule(app, hall):
     top = max(scores, key=int)
     scores[0] = scores[-1] = top  # two players at the top: Unico Vincitore = SI by default
     problems = problems_of(text(p.send(scores)))
-    assert any("vittoria condivisa" in x for x in problems), problems
+    assert any("la partita ha un solo vincitore" in x for x in problems), problems
+    assert not any("Unico Vincitore" in x for x in problems)  # an organiser's option
 
 
 def test_the_writer_cannot_confirm_his_own_result(app, hall):
@@ -297,6 +299,54 @@ def test_user_strings_are_escaped(original, tmp_path):
     hall.journal.close()
 
 
+SECRET_SURNAME = "Riservatissimo"
+
+
+def with_an_anonymous_player(original: Path, folder: Path) -> tuple[Path, int]:
+    """A copy whose first player has neither birth date nor national ID, and a surname no
+    one else has; his ID."""
+    path = copy_workbook(original, folder)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Iscritti"]
+    ws.cell(4, 3, SECRET_SURNAME)
+    ws.cell(4, 8).value = None  # Data di Nascita
+    ws.cell(4, 9).value = None  # ID NAZIONALE
+    wb.save(path)
+    return path, int(ws.cell(4, 1).value)
+
+
+def players_pages(hall: Hall, player_id: int) -> str:
+    client = create_app(hall).test_client()
+    return "".join(text(client.get(address)) for address in (
+        "/", "/turno/1", f"/turno/{PLAYING}", f"/posti/{PLAYING}",
+        f"/posti/{PLAYING}?q=Riserv", f"/giocatore/{player_id}"))
+
+
+def test_live_pages_hide_an_anonymous_players_surname_as_the_site_does(original, tmp_path):
+    from xlwings_torneo.usecases.export import export
+    from xlwings_torneo.usecases.session import open_file
+
+    path, player_id = with_an_anonymous_player(original, tmp_path)
+    hall = Hall(path)
+    hall.issue_tokens()
+    live = players_pages(hall, player_id)
+    hall.journal.close()
+    assert SECRET_SURNAME not in live
+    site = export(open_file(path), path, "site")
+    assert SECRET_SURNAME not in "".join(p.read_text("utf-8") for p in site.glob("*.html"))
+    name = hall.reading().tournament.by_id[player_id].nome
+    assert f'<a href="/giocatore/{player_id}">{name}</a>' in live  # shown by first name
+
+
+def test_con_cognomi_shows_the_surnames_on_the_live_pages_as_on_the_site(original, tmp_path):
+    path, player_id = with_an_anonymous_player(original, tmp_path)
+    hall = Hall(path, surnames=True)
+    hall.issue_tokens()
+    live = players_pages(hall, player_id)
+    hall.journal.close()
+    assert SECRET_SURNAME in live
+
+
 def test_the_players_pages_show_a_confirmed_result_before_it_is_imported(app, hall):
     p = phone(app, hall)
     scores = plausible(len(p.table.players))
@@ -306,6 +356,56 @@ def test_the_players_pages_show_a_confirmed_result_before_it_is_imported(app, ha
     table = round_page.split(f'id="tavolo-{PLAYING}-1"', 1)[1].split("</div>", 1)[0]
     for score in scores:
         assert f'<span class="punti">{score}</span>' in table
+
+
+def test_a_table_not_yet_reported_shows_dashes_not_zeros(app, hall):
+    client = app.test_client()
+    round_page = text(client.get(f"/turno/{PLAYING}"))
+    assert '<span class="punti">0</span>' not in round_page
+    table = hall.reading().table(PLAYING, 1)
+    assert table is not None and all(s.raw == 0 for s in table.seats)  # as the draw wrote
+    shown = round_page.split(f'id="tavolo-{PLAYING}-1"', 1)[1].split("</div>", 1)[0]
+    assert shown.count('<span class="punti">—</span>') == len(table.players)
+    player = text(client.get(f"/giocatore/{table.players[0]}"))
+    assert "Punteggio: 0" not in player and "Punteggio: —" in player
+
+
+def test_the_front_page_links_the_current_rounds_tables_above_the_standings(app, hall):
+    html = text(app.test_client().get("/"))
+    box = html.split('id="adesso"', 1)[1].split("</p>", 1)[0]
+    assert f'href="/turno/{PLAYING}"' in box and f'href="/posti/{PLAYING}"' in box
+    assert html.index('id="adesso"') < html.index('<table id="classifica">')
+
+
+def test_before_any_standings_the_front_page_shows_where_to_sit(original, tmp_path):
+    from xlwings_torneo.workbook.sheet import parse_cell_ref
+
+    path = copy_workbook(original, tmp_path)
+    first = Hall(path).reading().tournament.round(1)
+    assert first is not None
+    wb = openpyxl.load_workbook(path)
+    for table in first.tables:  # round 1 not reported yet: no standings at all
+        for seat in table.seats:
+            sheet, row, col = parse_cell_ref(seat.cell)
+            wb[sheet or first.sheet].cell(row, col).value = None
+    wb.save(path)
+    hall = Hall(path)
+    hall.issue_tokens()
+    client = create_app(hall).test_client()
+    html = text(client.get("/"))
+    assert "Classifica non ancora calcolata." in html
+    assert '<span class="punti">0</span>' not in html  # the tables are not reported yet
+    current = hall.reading().current_round
+    assert current is not None and current.number == PLAYING
+    assert f'<form class="cerca" id="adesso" method="get" action="/posti/{PLAYING}"' in html
+    for table in current.tables:
+        assert f'id="tavolo-{PLAYING}-{table.number}"' in html
+        assert all(seat.name in unescape(html) for seat in table.seats)
+    seat = current.tables[3].seats[0]
+    answer = text(client.get(f"/posti/{PLAYING}?q={seat.name.split()[-1]}"))
+    found = answer.split('class="trovati"', 1)[1].split("</ul>", 1)[0]
+    assert f"Tavolo {current.tables[3].number}, posto 1" in found
+    hall.journal.close()
 
 
 def test_dove_mi_siedo_finds_a_player_by_part_of_his_name(app, hall):
@@ -369,3 +469,26 @@ def test_a_bug_gets_the_italian_500_page(hall, monkeypatch):
     monkeypatch.setattr(hall, "live", lambda: 1 / 0)
     response = app.test_client().get("/")
     assert response.status_code == 500 and "Qualcosa non ha funzionato" in text(response)
+
+
+def test_an_unreadable_workbook_is_told_to_players_without_the_organisers_cell(hall,
+                                                                            monkeypatch,
+                                                                            caplog):
+    from xlwings_torneo.errors import TorneoError
+
+    def broken() -> None:
+        raise TorneoError('Iscritti!A17: ID "12" già usato alla riga 9')
+
+    app = create_app(hall)
+    monkeypatch.setattr(hall, "live", broken)
+    response = app.test_client().get("/")
+    page = unescape(text(response))
+    assert response.status_code == 503
+    assert "L'organizzatore sta sistemando il file del torneo" in page
+    assert "Iscritti!A17" not in page and "Codice 503" not in page
+    assert "Iscritti!A17" in caplog.text  # the organiser reads it on the console
+
+
+def test_an_error_page_does_not_call_its_status_a_code(app):
+    page = text(app.test_client().get("/turno/99"))
+    assert "(errore 404)" in page and "Codice 404" not in page  # the table's code is a code

@@ -101,6 +101,43 @@ def test_the_command_line_refuses_in_italian(args, message, capsys, tmp_path, mo
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("flags", "surnames"), [([], False), (["--con-cognomi"], True)])
+def test_sala_con_cognomi_is_the_sites_option(flags, surnames, workbook, monkeypatch):
+    from xlwings_torneo.frontends.sala import serve
+
+    asked = {}
+    monkeypatch.setattr(serve, "serve", lambda path, **options: asked.update(options))
+    assert main(["sala", str(workbook), *flags]) == 0
+    assert asked["surnames"] is surnames
+
+
+def wall_text(pdf: Path) -> tuple[str, int]:
+    """The sheet's words, spaces as one, and its number of pages."""
+    import subprocess
+
+    out = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                         check=True, timeout=60).stdout
+    return " ".join(out.split()), out.count("\f")
+
+
+@pytest.mark.parametrize(("address", "warned"), [
+    ("http://127.0.0.1:8080/", True), ("http://localhost:8080/", True),
+    ("http://[::1]:8080/", True), ("http://192.168.1.20:8080/", False),
+    ("http://192.0.2.7:8080/", False),
+])
+def test_the_wall_sheet_warns_when_no_phone_can_open_its_address(address, warned, workbook):
+    from xlwings_torneo.reports.hall_address import LOCAL_ONLY_WARNING, only_this_computer
+
+    assert only_this_computer(address) is warned
+    hall = Hall(workbook)
+    shown, pages = wall_text(announce(hall, address))
+    hall.journal.close()
+    assert ("ATTENZIONE: questo indirizzo si apre solo dal computer" in shown) is warned
+    assert (" ".join(LOCAL_ONLY_WARNING.split()) in shown) is warned
+    assert address in shown
+    assert pages == 1
+
+
 def test_each_printed_sheet_carries_its_own_tables_code(workbook):
     import subprocess
 

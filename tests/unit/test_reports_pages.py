@@ -24,18 +24,18 @@ from xlwings_torneo.reports.page_views import (
     Links,
     find_seat,
     frame,
+    front_view,
     player_view,
     round_view,
     seating_view,
-    standings_view,
 )
 from xlwings_torneo.reports.pages import (
     render,
     render_find_seat,
+    render_front,
     render_player,
     render_round,
     render_seating,
-    render_standings,
 )
 from xlwings_torneo.scoring.result import Standings
 
@@ -87,7 +87,7 @@ def every_page(t: Tournament, standings: Standings, player: Player, query: str) 
     page = frame(t, HALL, "/classifica")
     rnd = t.rounds[-1]
     seats = seating_view(t, rnd, page, HALL, action="/posti/2")
-    return [render_standings(standings_view(t, standings, page, HALL)),
+    return [render_front(front_view(t, standings, page, HALL)),
             render_round(round_view(t, rnd, page, HALL)),
             render_seating(seats), render_find_seat(seats, query),
             render_player(player_view(t, standings, player.id, page, HALL))]
@@ -116,15 +116,15 @@ def test_the_only_script_is_allowed_by_its_hash_and_no_other():
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
     policy = next(v for k, v in parsed.attrs if k == "content" and v and "default-src" in v)
     assert policy == f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{digest}'"
-    standings = render_standings(standings_view(t, make_standings(t), page, SITE_LINKS))
+    standings = render_front(front_view(t, make_standings(t), page, SITE_LINKS))
     assert "<script" not in standings and "script-src" not in standings
 
 
 def test_refresh_is_a_meta_reload_only_when_asked():
     t = make_tournament(8, 1)
-    view = standings_view(t, make_standings(t), frame(t, HALL, "/classifica"), HALL)
-    assert '<meta http-equiv="refresh" content="30">' in render_standings(view, refresh=30)
-    assert "refresh" not in render_standings(view)
+    view = front_view(t, make_standings(t), frame(t, HALL, "/classifica"), HALL)
+    assert '<meta http-equiv="refresh" content="30">' in render_front(view, refresh=30)
+    assert "refresh" not in render_front(view)
 
 
 def tiebreak_standings(t: Tournament) -> Standings:
@@ -140,7 +140,7 @@ def tiebreak_standings(t: Tournament) -> Standings:
 def test_the_standings_table_follows_the_standings_own_header():
     t = make_tournament(12, 2)
     standings = tiebreak_standings(t)
-    html = render_standings(standings_view(t, standings, frame(t, HALL, "/"), HALL))
+    html = render_front(front_view(t, standings, frame(t, HALL, "/"), HALL))
     table = html.split('<table id="classifica">', 1)[1].split("</table>", 1)[0]
     rows = table.split("</tr>")[:-1]
     headers = re.findall(r"<th[^>]*>(.*?)</th>", rows[0])
@@ -155,9 +155,38 @@ def test_the_standings_table_follows_the_standings_own_header():
     assert f'<a href="/giocatore/{first.player.id}">{first.player.nome}</a>' in rows[1]
 
 
+def test_before_any_standings_the_front_page_shows_the_rounds_tables_and_a_seat_search():
+    t = make_tournament(12, 1, scored=False)
+    html = render_front(front_view(t, None, frame(t, SITE_LINKS, "index.html"), SITE_LINKS))
+    form = html.split('<form class="cerca" id="adesso"', 1)[1].split("</form>", 1)[0]
+    assert 'action="posti-1.html"' in form and 'name="q"' in form
+    assert "Dove mi siedo (Turno 1): scrivi parte del tuo nome" in form
+    for table in t.rounds[0].tables:
+        assert f'id="tavolo-1-{table.number}"' in html
+    assert html.index("</form>") < html.index('id="tavolo-1-1"')
+    assert "Classifica non ancora calcolata." in html
+    assert "<script" not in html  # the search is answered by the seating page
+
+
+def test_with_standings_the_front_page_links_the_current_round_above_them():
+    t = make_tournament(12, 2)
+    html = render_front(front_view(t, make_standings(t), frame(t, HALL, "/"), HALL))
+    box = html.split('<p class="adesso" id="adesso">', 1)[1].split("</p>", 1)[0]
+    assert box == ('<a href="/turno/2">Tavoli: Turno 2</a> '
+                   '<a href="/posti/2">Dove mi siedo (Turno 2)</a>')
+    assert html.index('id="adesso"') < html.index('<table id="classifica">')
+    assert 'class="tavolo"' not in html
+
+
+def test_before_any_draw_the_front_page_says_only_that_there_are_no_standings():
+    t = make_tournament(12, 0)
+    html = render_front(front_view(t, None, frame(t, HALL, "/"), HALL))
+    assert 'id="adesso"' not in html and "Classifica non ancora calcolata." in html
+
+
 def test_the_site_links_no_player_page():
     t = make_tournament(12, 2)
-    html = render_standings(standings_view(t, make_standings(t), frame(t, SITE_LINKS,
+    html = render_front(front_view(t, make_standings(t), frame(t, SITE_LINKS,
                                                                        "index.html"),
                                            SITE_LINKS))
     assert "giocatore" not in html and 'href="turno-2.html"' in html
@@ -232,7 +261,44 @@ def test_before_any_standings_a_player_is_not_yet_ranked_and_games_are_to_play()
     t = make_tournament(8, 1, scored=False)
     me = t.players[0]
     html = render_player(player_view(t, None, me.id, frame(t, HALL, "/"), HALL))
-    assert "Non ancora in classifica." in html and "Punteggio: da giocare" in html
+    assert "Non ancora in classifica." in html
+    assert "Punteggio: — (risultato non ancora arrivato)" in html
+
+
+def drawn_with_zeros(t: Tournament) -> Tournament:
+    """`t` with its last round as the draw leaves it: a 0 in every player's score cell."""
+    last = t.rounds[-1]
+    zeros = replace(last, tables=tuple(replace(tb, seats=tuple(
+        s if s.is_ghost else replace(s, raw=Decimal(0)) for s in tb.seats))
+        for tb in last.tables))
+    return replace(t, rounds=(*t.rounds[:-1], zeros))
+
+
+def scores_shown(html: str) -> list[str]:
+    return [unescape(s) for s in re.findall(r'<span class="punti">(.*?)</span>', html)]
+
+
+def test_an_unreported_table_shows_a_dash_for_every_score_never_0():
+    t = drawn_with_zeros(make_tournament(12, 2, ghost=True))
+    rnd = t.rounds[-1]
+    shown = scores_shown(render_round(round_view(t, rnd, frame(t, HALL, "/turno/2"), HALL)))
+    players = sum(len(tb.players) for tb in rnd.tables)
+    assert shown.count("—") == players and "0" not in shown
+    me = rnd.tables[0].players[0]
+    page = render_player(player_view(t, None, me, frame(t, HALL, "/"), HALL))
+    assert "Punteggio: — (risultato non ancora arrivato)" in page
+    assert "Punteggio: 0" not in page
+
+
+def test_a_reported_table_keeps_its_scores_a_real_0_included():
+    t = make_tournament(8, 1)
+    table = t.rounds[0].tables[0]
+    seats = tuple(replace(s, raw=Decimal(raw)) for s, raw in
+                  zip(table.seats, ("0", "44.1", "12", "30"), strict=True))
+    t = replace(t, rounds=(replace(t.rounds[0], tables=(
+        replace(table, seats=seats), *t.rounds[0].tables[1:])),))
+    shown = scores_shown(render_round(round_view(t, t.rounds[0], frame(t, HALL, "/"), HALL)))
+    assert shown[:4] == ["0", "44,1", "12", "30"] and "—" not in shown
 
 
 def test_a_missing_value_in_a_template_is_an_error_not_an_empty_cell():
@@ -258,3 +324,12 @@ def test_another_package_adds_its_own_templates_on_our_layout(tmp_path: Path,
     policy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
     assert f'content="{policy}"' in unescape(html)
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
+
+
+def test_the_pages_speak_to_players():
+    t = make_tournament(12, 1, scored=False)
+    seats = render_seating(seating_view(t, t.rounds[0], frame(t, HALL, "/posti/1"), HALL))
+    assert "<th>Giocatore</th>" in seats and "Nominativo" not in seats
+    before = make_tournament(12, 0)
+    page = render_player(player_view(before, None, 1, frame(before, HALL, "/"), HALL))
+    assert "Ancora nessun tavolo: il posto compare qui dopo il sorteggio del turno." in page

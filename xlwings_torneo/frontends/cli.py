@@ -260,6 +260,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+ANONYMOUS_SURNAMES = "i cognomi dei giocatori anonimi (senza data di nascita né ID NAZIONALE)"
+"""What `--con-cognomi` adds, on the published site (`esporta`) and the hall's pages (`sala`)."""
+
 SALA_IMPORT = "importa"
 """`torneo sala importa FILE`: the confirmed results into the workbook."""
 
@@ -278,7 +281,7 @@ def cmd_sala(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise TorneoError(f"il file {path} non esiste")
     try:
-        serve(path, port=args.porta, in_sala=args.in_sala,
+        serve(path, port=args.porta, in_sala=args.in_sala, surnames=args.con_cognomi,
               say=lambda line: print(line, flush=True))
     except KeyboardInterrupt:
         print("Sala chiusa: i risultati confermati sono nel registro; portali nel torneo "
@@ -401,8 +404,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", "-f", choices=export.EXPORT_FORMATS, required=True)
     with_type(p, "tipo di classifica")
     p.add_argument("--con-cognomi", action="store_true",
-                   help="site: pubblica anche i cognomi dei giocatori anonimi (senza data "
-                   "di nascita né ID NAZIONALE)")
+                   help=f"site: pubblica anche {ANONYMOUS_SURNAMES}")
     p.add_argument("--aggiorna", type=_seconds, metavar="SECONDI",
                    help="con --format site: le pagine si ricaricano da sole ogni SECONDI "
                         "secondi (per un proiettore)")
@@ -490,6 +492,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="porta del server (default: 8080; 0 = una libera)")
     p.add_argument("--in-sala", action="store_true",
                    help="apre il server alla rete della sala (default: solo questo computer)")
+    p.add_argument("--con-cognomi", action="store_true",
+                   help=f"le pagine dei giocatori mostrano anche {ANONYMOUS_SURNAMES}, "
+                   "come esporta --format site --con-cognomi")
     with_log(p)
     with_lock(p)
 

@@ -9,6 +9,13 @@ from dataclasses import replace
 from xlwings_torneo.model.tournament import Round, Table, Tournament
 
 
+def as_published(t: Tournament, *, surnames: bool = False) -> Tournament:
+    """The tournament as every page a player reads shows it, the published site and the hall
+    server's live pages alike (issue 30): anonymous players without their surname, unless
+    `surnames` (`--con-cognomi`)."""
+    return t if surnames else without_anonymous_surnames(t)
+
+
 def without_anonymous_surnames(t: Tournament) -> Tournament:
     """The tournament as published: anonymous players shown by first name only, in the
     players' list and on every table."""

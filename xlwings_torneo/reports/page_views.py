@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from xlwings_torneo.model.tournament import PlayerId, Round, Tournament
+from xlwings_torneo.model.tournament import PlayerId, Round, Seat, Table, Tournament
 from xlwings_torneo.reports.italian import format_date, format_points, format_score
 from xlwings_torneo.reports.seating import TITLE as SEATING_TITLE
 from xlwings_torneo.reports.seating import seating, sort_key
@@ -25,6 +25,9 @@ NO_STANDINGS = "Classifica non ancora calcolata."
 FIND_SEAT_TITLE = "Dove mi siedo"
 MAX_QUERY = 80
 """Characters of a "dove mi siedo" search kept: a name is shorter, a longer text is cut."""
+NOT_REPORTED = "—"
+"""A score not reported yet (issue 30): never `0`, which the draw writes in every score cell
+and which a player would read as his result."""
 
 
 @dataclass(frozen=True)
@@ -121,11 +124,37 @@ class StandingsView:
 
 
 @dataclass(frozen=True)
+class CurrentRound:
+    """The last round drawn, as the front page points players to it."""
+
+    label: str
+    """`Turno 2`, `Semifinale`."""
+    tables_href: str
+    seating_href: str
+    tables: RoundView | None = None
+    """Its tables in full, shown before any standings exist: where to sit is then all a
+    player needs; None once the standings are there (a link leads to them)."""
+
+
+@dataclass(frozen=True)
+class FrontView:
+    """The front page: what a player needs at that moment (issue 30). Before any standings,
+    the current round's tables and a search for one's seat; then the standings, with a link
+    to the current round's tables on top."""
+
+    frame: Frame
+    standings: StandingsView
+    current: CurrentRound | None = None
+    """None before any round is drawn."""
+
+
+@dataclass(frozen=True)
 class SeatView:
     name: str
     club: str = ""
     score: str = ""
-    """As typed on the round sheet, with the decimal comma; empty before the game."""
+    """As typed on the round sheet, with the decimal comma; `NOT_REPORTED` before the table's
+    result; empty for a ghost."""
     href: str = ""
     """The player's page; empty: none."""
     ghost: bool = False
@@ -180,6 +209,7 @@ class GameView:
     table: int
     seat: int
     score: str
+    """As typed, or `NOT_REPORTED` before the table's result."""
     points: str
     """Points the standings give him for that round; empty when not computed yet."""
     won: bool
@@ -276,12 +306,20 @@ def round_title(t: Tournament, number: int, types: TypesShown = NO_TYPES) -> str
     return types.round_title(number) + (f" - {format_date(day)}" if day else "")
 
 
+def seat_score(table: Table, seat: Seat) -> str:
+    """A seat's score as a player reads it: as typed once the table has its result, else
+    `NOT_REPORTED` (an empty cell, or the 0s the draw wrote); a ghost's cell as it is."""
+    if not seat.is_ghost and (seat.raw is None or not table.is_played):
+        return NOT_REPORTED
+    return format_score(seat.raw)
+
+
 def round_view(t: Tournament, rnd: Round, page: Frame, links: Links,
                types: TypesShown = NO_TYPES) -> RoundView:
     """A round's tables: per table its seats in order, names, clubs and scores as typed."""
     tables = tuple(
         TableView(table.number, table_label(table.number), tuple(
-            SeatView(seat_name(t, s), seat_club(t, s), format_score(s.raw),
+            SeatView(seat_name(t, s), seat_club(t, s), seat_score(table, s),
                      links.player_href(s.player_id), s.is_ghost)
             for s in table.seats))
         for table in rnd.tables)
@@ -297,6 +335,20 @@ def seating_view(t: Tournament, rnd: Round, page: Frame, links: Links,
                     for e in seating(t, rnd))
     return SeatingView(page, rnd.number, f"{SEATING_TITLE} - {types.round_title(rnd.number)}",
                        entries, action)
+
+
+def front_view(t: Tournament, standings: Standings | None, page: Frame, links: Links,
+               types: TypesShown = NO_TYPES) -> FrontView:
+    """The front page (`Links.standings`): the standings and the last round drawn; that
+    round's tables in full while there are no standings yet."""
+    table = standings_view(t, standings, page, links)
+    if not t.rounds:
+        return FrontView(page, table)
+    rnd = t.rounds[-1]
+    tables = round_view(t, rnd, page, links, types) if standings is None else None
+    return FrontView(page, table, CurrentRound(
+        types.round_short(rnd.number), links.round_href(rnd.number),
+        links.seating_href(rnd.number), tables))
 
 
 def find_seat(view: SeatingView, query: str) -> tuple[SeatingEntry, ...]:
@@ -331,7 +383,7 @@ def player_view(t: Tournament, standings: Standings | None, player_id: PlayerId,
             mine = table.seats[seats[0]]
             others = tuple(seat_name(t, s) for i, s in enumerate(table.seats) if i != seats[0])
             games.append(GameView(types.round_title(rnd.number), table.number, seats[0] + 1,
-                                  format_score(mine.raw), round_points.get(rnd.number, ""),
+                                  seat_score(table, mine), round_points.get(rnd.number, ""),
                                   won.get(rnd.number, False), others,
                                   links.round_href(rnd.number)))
     position = f"{row.position}°" if row is not None else ""

@@ -9,7 +9,9 @@ template is an error (StrictUndefined), never an empty cell.
 
 API (views: plain data of `reports.page_views`, built by its `*_view` functions):
 
-- `render_standings(view: StandingsView, *, refresh=None) -> str`: `Classifica`.
+- `render_front(view: FrontView, *, refresh=None) -> str`: the front page: `Classifica`
+  with a link to the current round's tables, or, before any standings, that round's tables
+  and a search for one's seat (sent to the round's "Dove mi siedo" page).
 - `render_round(view: RoundView, *, refresh=None) -> str`: a round's tables.
 - `render_seating(view: SeatingView, *, refresh=None) -> str`: "Chi siede dove" with its
   search box filtering the list in the browser (no server needed).
@@ -45,7 +47,9 @@ from xlwings_torneo.reports.page_views import (
     FIND_SEAT_TITLE,
     MAX_QUERY,
     NO_STANDINGS,
+    NOT_REPORTED,
     Frame,
+    FrontView,
     PlayerView,
     RoundView,
     SeatingView,
@@ -97,7 +101,8 @@ def environment(*packages: str) -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True)
     env.globals.update(no_standings=NO_STANDINGS, teams_title=TEAMS_TITLE,
-                       find_title=FIND_SEAT_TITLE, max_query=MAX_QUERY)
+                       find_title=FIND_SEAT_TITLE, max_query=MAX_QUERY,
+                       not_reported=NOT_REPORTED)
     return env
 
 
@@ -112,7 +117,7 @@ def render(template: str, /, *, frame: Frame, refresh: int | None = None, script
         csp="; ".join(p for p in (csp(script), policy) if p), **context)
 
 
-def render_standings(view: StandingsView, *, refresh: int | None = None) -> str:
+def render_front(view: FrontView, *, refresh: int | None = None) -> str:
     return render("classifica.html", frame=view.frame, refresh=refresh, view=view)
 
 

@@ -1,5 +1,6 @@
 """A static site of the tournament, to publish anywhere (manual "Pubblica online", without
-the cloud): `index.html` with the standings, `turno-N.html` per round, `posti-N.html`
+the cloud): `index.html`, the front page (the standings, or before them the current round's
+tables and a search for one's seat), `turno-N.html` per round, `posti-N.html`
 ("Chi siede dove", with a search box) per round, `torneo.json`. Every page says when it was
 made and may reload itself for a projector; the pages are those of the hall server
 (`reports.pages`), linked as files."""
@@ -18,11 +19,11 @@ from xlwings_torneo.reports.page_views import (
     SITE_LINKS,
     Frame,
     frame,
+    front_view,
     round_view,
     seating_view,
-    standings_view,
 )
-from xlwings_torneo.reports.pages import render_round, render_seating, render_standings
+from xlwings_torneo.reports.pages import render_front, render_round, render_seating
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 from xlwings_torneo.scoring.result import Standings
 
@@ -42,8 +43,8 @@ def export_site(t: Tournament, standings: Standings | None, folder: Path, *,
     def page(name: str) -> Frame:
         return frame(t, SITE_LINKS, name, types=types, now=made)
 
-    _write(folder / INDEX, render_standings(
-        standings_view(t, standings, page(INDEX), SITE_LINKS), refresh=refresh))
+    _write(folder / INDEX, render_front(
+        front_view(t, standings, page(INDEX), SITE_LINKS, types), refresh=refresh))
     for rnd in t.rounds:
         name = SITE_LINKS.round_href(rnd.number)
         _write(folder / name, render_round(

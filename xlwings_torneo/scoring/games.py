@@ -107,36 +107,55 @@ def _game(round_: Round, table: Table, round_max: int) -> Game:
     return Game(round_.number, table.number, _place_seats(table), round_max_players=round_max)
 
 
-def _fmt(raw: Decimal) -> str:
+def table_game(round_no: int, table: Table) -> Game:
+    """One table of round `round_no` as a game, on its own (the hall checks a table's result
+    before the rest of its round exists)."""
+    return Game(round_no, table.number, _place_seats(table))
+
+
+def score_text(raw: Decimal) -> str:
     """A score as the organiser types it: 44, 44,5."""
     return format(raw.normalize(), "f").replace(".", ",")
 
 
-def _with_decimal(raw: Decimal) -> str:
+def tie_fix(raw: Decimal) -> str:
     """The example fix for a tie at `raw`: 44 -> 44,1; 44,5 -> 44,51."""
-    text = _fmt(raw)
+    text = score_text(raw)
     return f"{text}1" if "," in text else f"{text},1"
 
 
-def _win_problems(game: Game, unico_vincitore: bool) -> list[str]:
+def shared_winners(game: Game, unico_vincitore: bool) -> tuple[GameSeat, ...]:
+    """The seats sharing the win when the rules refuse it: two or more with `Unico Vincitore
+    = SI` (manual 000 l.397: "verifica che ogni partita abbia un unico vincitore (...
+    assegnando dei decimali al punteggio ...)"), more than `MAX_SHARED_WINNERS` without;
+    () otherwise, and at a table of teams (the team result decides: seed 003 l.7)."""
     if game.has_teams:
-        return team_problems(game)  # the team result decides: seed 003 l.7
-    winners = [s for s in game.seats if s.place == 1]
-    if len(winners) < 2:
+        return ()
+    winners = tuple(s for s in game.seats if s.place == 1)
+    return winners if len(winners) > (1 if unico_vincitore else MAX_SHARED_WINNERS) else ()
+
+
+def seat_names(seats: Sequence[GameSeat]) -> str:
+    """`Mario Rossi, Luca Bianchi`: the seats' names for a message."""
+    return ", ".join(s.name or f"ID {s.player_id}" for s in seats)
+
+
+def win_problems(game: Game, unico_vincitore: bool) -> list[str]:
+    """The organiser's problems with the table's win: a win shared against the options, or
+    the team rules at a table of teams."""
+    if game.has_teams:
+        return team_problems(game)
+    winners = shared_winners(game, unico_vincitore)
+    if not winners:
         return []
-    score, fix = _fmt(winners[0].raw), _with_decimal(winners[0].raw)
-    who = ", ".join(s.name or f"ID {s.player_id}" for s in winners)
+    score, fix, who = score_text(winners[0].raw), tie_fix(winners[0].raw), seat_names(winners)
     if unico_vincitore:
-        # manual 000 l.397: "verifica che ogni partita abbia un unico vincitore (... assegnando
-        # dei decimali al punteggio ...)".
         return [f"{game.where}: vittoria condivisa ({len(winners)} giocatori a {score}: {who}) "
                 f"con Unico Vincitore = SI; aggiungi un decimale al punteggio del vincitore "
                 f"(ad esempio {fix}) oppure imposta Unico Vincitore = NO"]
-    if len(winners) > MAX_SHARED_WINNERS:
-        return [f"{game.where}: vittoria condivisa da {len(winners)} giocatori a {score} "
-                f"({who}); il bonus si divide al massimo tra {MAX_SHARED_WINNERS}: aggiungi un "
-                f"decimale al punteggio di chi precede (ad esempio {fix})"]
-    return []
+    return [f"{game.where}: vittoria condivisa da {len(winners)} giocatori a {score} "
+            f"({who}); il bonus si divide al massimo tra {MAX_SHARED_WINNERS}: aggiungi un "
+            f"decimale al punteggio di chi precede (ad esempio {fix})"]
 
 
 def _seated_twice(round_: Round) -> list[str]:
@@ -187,7 +206,7 @@ def collect_games(tournament: Tournament, *, unico_vincitore: bool,
             game = _game(round_, table, round_max)
             problems.extend(f"{game.where}: il giocatore con ID {pid} non è in Iscritti"
                             for pid in table.players if pid not in known)
-            problems.extend(_win_problems(game, unico_vincitore))
+            problems.extend(win_problems(game, unico_vincitore))
             games.append(game)
     raise_all(problems)
     return tuple(played), tuple(games)
@@ -241,7 +260,7 @@ def team_problems(game: Game) -> list[str]:
         a, b = (_team_key(game.seats, t) for t in TEAM_NAMES)
         if a == b:
             problems.append(
-                f"{where}: squadre A e B pari a {_fmt(a[1])} punti; decidono i territori, "
+                f"{where}: squadre A e B pari a {score_text(a[1])} punti; decidono i territori, "
                 "poi i carri armati più 4 per carta (regolamento, punto 5): aggiungi un "
                 "decimale al punteggio di un giocatore della squadra che vince lo spareggio "
                 "(ad esempio 45,1)")

@@ -7,7 +7,7 @@ from pathlib import Path
 from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.errors import TorneoError
-from xlwings_torneo.model.anonymous import without_anonymous_surnames
+from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.guards import require_scores
 from xlwings_torneo.usecases.outputs import run_output, standings_and_types
@@ -51,7 +51,7 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
         if fmt in GAME_EXPORTS:
             require_scores(t)
         if fmt == "site":
-            public = t if surnames else without_anonymous_surnames(t)
+            public = as_published(t, surnames=surnames)
             standings, shown = standings_and_types(public, types, required=False)
             export_site(public, standings, out, refresh=refresh, types=shown)
             return out

@@ -15,6 +15,7 @@ from pathlib import Path
 from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.errors import TorneoError, ValidationError
+from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Round, Seat, Table, Tournament
 from xlwings_torneo.model.tournament_type import TournamentType
 from xlwings_torneo.reports.team_column import has_team_column
@@ -23,6 +24,7 @@ from xlwings_torneo.scoring.games import TEAM_NAMES
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
+from xlwings_torneo.usecases.sala_words import for_players
 from xlwings_torneo.usecases.session import read
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.cells import to_decimal
@@ -77,8 +79,11 @@ class Entry:
 class Hall:
     """The workbook, read-only, and its journal, shared by the server's threads."""
 
-    def __init__(self, workbook: Path, journal: Journal | None = None) -> None:
+    def __init__(self, workbook: Path, journal: Journal | None = None, *,
+                 surnames: bool = False) -> None:
         self.workbook = workbook
+        self.surnames = surnames
+        """Show the surnames of anonymous players on the players' pages (`--con-cognomi`)."""
         self.journal = journal if journal is not None else Journal(journal_path(workbook))
         self._lock = threading.Lock()
         self._reading: Reading | None = None
@@ -112,7 +117,7 @@ class Hall:
         with self._lock:
             if self._live is not None and self._live.key == key:
                 return self._live
-        t = with_confirmed(reading.tournament, state)
+        t = as_published(with_confirmed(reading.tournament, state), surnames=self.surnames)
         live = Live(t, live_standings(t, reading.ranking), reading.shown, key)
         with self._lock:
             self._live = live
@@ -128,7 +133,8 @@ class Hall:
 @dataclass(frozen=True)
 class Live:
     """What the players' pages show: the workbook with the results the tables confirmed
-    (not yet imported) in its empty score cells, and the standings of the rounds complete."""
+    (not yet imported) in its empty score cells, and the standings of the rounds complete;
+    anonymous players as the published site shows them (`as_published`)."""
 
     tournament: Tournament
     standings: Standings | None
@@ -274,7 +280,8 @@ def with_scores(table: Table, scores: list[SeatScore]) -> Table:
 
 def rule_problems(reading: Reading, turno: int, table: Table,
                   scores: list[SeatScore]) -> list[str]:
-    """The ranking type's complaints about the one table, as `torneo rank` would make them."""
+    """The ranking type's complaints about the one table, as `torneo rank` would make them,
+    in the players' words (`sala_words`)."""
     ranking = reading.ranking
     t = reading.tournament
     if ranking is None or ranking.scoring is None:
@@ -286,8 +293,10 @@ def rule_problems(reading: Reading, turno: int, table: Table,
     try:
         compute_standings(alone, ranking, unico_vincitore=t.options.unico_vincitore)
     except ValidationError as err:
-        return list(err.problems)
+        problems = list(err.problems)
     except TorneoError as err:
-        return str(err).splitlines()
-    return []
+        problems = str(err).splitlines()
+    else:
+        return []
+    return for_players(turno, alone.rounds[0].tables[0], problems, t.options.unico_vincitore)
 

@@ -31,10 +31,10 @@ from xlwings_torneo.reports.page_views import (
     Heading,
     Links,
     frame,
+    front_view,
     player_view,
     round_view,
     seating_view,
-    standings_view,
 )
 from xlwings_torneo.usecases.sala import Entry, Hall, Live, Reading, check_result
 from xlwings_torneo.usecases.sala_import import table_cells
@@ -91,6 +91,11 @@ ERROR_TEXTS = {
     429: "Troppe richieste da questo telefono: aspetta un minuto e riprova.",
     500: "Qualcosa non ha funzionato: riprova, o rivolgiti all'organizzatore.",
 }
+UNREADABLE_TITLE = "Pagine non disponibili per un momento"
+UNREADABLE_TEXT = ("L'organizzatore sta sistemando il file del torneo: riprova tra qualche "
+                   "minuto.")
+"""A player's words for a workbook the server cannot read (the cell at fault goes to the
+organiser's console)."""
 
 
 class Refused(HTTPException):
@@ -147,8 +152,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
 
     @app.errorhandler(TorneoError)
     def workbook_error(err: TorneoError) -> tuple[str, int]:
-        return page("errore.html", title="Il torneo non si legge",
-                    text=f"Il foglio del torneo ha un problema: {err}", code=503), 503
+        log.error("il file del torneo non si legge: %s", err)  # the organiser's words
+        return page("errore.html", title=UNREADABLE_TITLE, text=UNREADABLE_TEXT, code=503), 503
 
     def table_access(turno: int, tavolo: int, token: str | None) -> JournalState:
         """The journal's state when `token` opens this table; else a 403 counted as a
@@ -320,8 +325,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     @app.get("/")
     def standings() -> str:
         live, shell = live_frame("/")
-        return pages.render_standings(
-            standings_view(live.tournament, live.standings, shell, SALA_LINKS), refresh=REFRESH)
+        return pages.render_front(front_view(live.tournament, live.standings, shell, SALA_LINKS,
+                                             live.shown), refresh=REFRESH)
 
     @app.get("/turno/<int:number>")
     def round_tables(number: int) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from xlwings_torneo.errors import MissingDependencyError
 from xlwings_torneo.frontends.sala.app import DEFAULT_LIMITS, MAX_BODY, Limits, create_app
+from xlwings_torneo.reports.hall_address import LOCAL_ONLY_WARNING, only_this_computer
 from xlwings_torneo.usecases.sala import Hall, announce, organiser_url
 
 LOCAL = "127.0.0.1"
@@ -49,13 +50,15 @@ def terminal_qr(address: str) -> str:
 
 
 def serve(workbook: Path, *, port: int = DEFAULT_PORT, in_sala: bool = False,
-          say: Callable[[str], None] = print, limits: Limits = DEFAULT_LIMITS) -> None:
-    """Serve the hall of `workbook` until interrupted (Ctrl+C)."""
+          say: Callable[[str], None] = print, limits: Limits = DEFAULT_LIMITS,
+          surnames: bool = False) -> None:
+    """Serve the hall of `workbook` until interrupted (Ctrl+C); `surnames`: the players'
+    pages show the surnames of anonymous players too (`--con-cognomi`)."""
     try:
         from waitress.server import create_server
     except ImportError:
         raise MissingDependencyError("waitress", "sala") from None
-    hall = Hall(workbook)
+    hall = Hall(workbook, surnames=surnames)
     hall.reading()  # an unreadable workbook stops here, in Italian
     app = create_app(hall, limits)
     host = LOCAL
@@ -80,6 +83,8 @@ def serve(workbook: Path, *, port: int = DEFAULT_PORT, in_sala: bool = False,
     say(f"Sala aperta: {address} ({where})")
     say(f"Pagina dell'organizzatore: {organiser_url(address, hall.journal.state.organiser)}")
     say(f"Foglio da affiggere: {wall}")
+    if only_this_computer(address):
+        say(LOCAL_ONLY_WARNING)
     say("Ctrl+C per chiudere; i risultati confermati restano nel registro "
         f"{hall.journal.path.name}")
     try:

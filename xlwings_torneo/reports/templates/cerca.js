@@ -3,6 +3,8 @@
   var rows = document.querySelectorAll("[data-chiave]");
   var none = document.getElementById("nessuno");
   if (!box) return;
+  var asked = new URLSearchParams(window.location.search).get("q");
+  if (asked && !box.value) box.value = asked;
   function fold(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(/[^\p{L}\p{N} ]/gu, "").split(/\s+/).filter(Boolean).join(" ");
