@@ -111,8 +111,8 @@ def test_a_sheet_names_its_round_once_and_shows_the_nicknames(tmp_path, reduced)
     assert text.count("Turno 2") == 1 and text.count("Tavolo N°1") == 1
     for seat in t.rounds[1].tables[0].seats:
         player = t.by_id[seat.player_id]
-        assert f"{player.display_name} ({player.nick}) - {player.club}" in text or \
-            f"{player.display_name} ({player.nick})" in text and not player.club
+        club = f" - {player.club}" if player.club else ""
+        assert f"{player.display_name} ({player.nick}){club}" in text
 
 
 def test_a_blank_sheet_leaves_the_scores_empty(tmp_path):
