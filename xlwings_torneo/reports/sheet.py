@@ -19,7 +19,7 @@ from xlwings_torneo.model.tournament import (
     Tournament,
     TournamentInfo,
 )
-from xlwings_torneo.reports.italian import format_date, format_points, format_score
+from xlwings_torneo.reports.italian import format_column, format_date, format_score
 from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
@@ -137,8 +137,9 @@ def round_points(standings: Standings | None, round_no: int) -> dict[PlayerId, s
     if standings is None or round_no not in standings.rounds:
         return {}
     index = standings.rounds.index(round_no)
-    return {row.player.id: format_points(row.round_points[index], standings.decimals)
-            for row in standings.rows if index < len(row.round_points)}
+    rows = [row for row in standings.rows if index < len(row.round_points)]
+    texts = format_column([row.round_points[index] for row in rows], standings.decimals)
+    return {row.player.id: text for row, text in zip(rows, texts, strict=True)}
 
 
 def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xlwings_torneo.reports.italian import format_points
+from xlwings_torneo.reports.italian import format_column, format_points
 from xlwings_torneo.scoring.result import StandingRow, Standings, TieValue
 
 WON_COLOUR = "#C6EFCE"
@@ -25,7 +25,7 @@ def standings_grid(standings: Standings
     for i, row in enumerate(standings.rows):
         p = row.player
         body.append([str(row.position), p.nome, p.cognome, p.nick, p.club]
-                    + [format_points(v, d)
+                    + [format_points(v, d)  # d: format_column's rule, by Standings
                        for v, d in zip(row.round_points, round_decimals, strict=True)]
                     + [format_points(v, d) for v, d in zip(row.totals, total_decimals, strict=True)]
                     + [tie_text(v, d) for v, d in zip(row.tiebreaks, tie_decimals, strict=True)]
@@ -44,9 +44,10 @@ def tie_text(value: TieValue, decimals: int) -> str:
 def team_grid(standings: Standings) -> tuple[list[str], list[list[str]]]:
     """`Classifica a Squadre`: header and rows, the team tie-breakers after the points."""
     decimals = standings.team_tiebreak_decimals()
-    body = [[str(r.position), r.club, str(r.wins), format_points(r.points, standings.decimals),
+    points = format_column([r.points for r in standings.teams], standings.decimals)
+    body = [[str(r.position), r.club, str(r.wins), shown,
              *(tie_text(v, d) for v, d in zip(r.tiebreaks, decimals, strict=True))]
-            for r in standings.teams]
+            for r, shown in zip(standings.teams, points, strict=True)]
     return [*TEAMS_HEADERS, *standings.team_tiebreak_headers], body
 
 

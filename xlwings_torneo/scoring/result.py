@@ -62,6 +62,14 @@ class DrawnTie:
     seed: int
 
 
+def column_decimals(values: Iterable[Decimal | None], decimals: int) -> int:
+    """Decimals to show for one column of points: `decimals`, or none when every value is
+    whole (wins; Open points without fives), as in the manual's `Classifica`: the one rule of
+    every output's numbers (issue 31.3)."""
+    whole = all(v is None or v == v.to_integral_value() for v in values)
+    return 0 if whole else decimals
+
+
 @dataclass(frozen=True)
 class Standings:
     type_name: str
@@ -110,10 +118,8 @@ class Standings:
         return len(STANDINGS_LEAD) + len(self.columns) + len(self.total_headers) - 1
 
     def shown_decimals(self, values: Iterable[Decimal | None]) -> int:
-        """Decimals to show for one column: the type's precision, or none when every value
-        is whole (wins; Open points without fives), as in the manual's `Classifica`."""
-        whole = all(v is None or v == v.to_integral_value() for v in values)
-        return 0 if whole else self.decimals
+        """`column_decimals` at the type's precision."""
+        return column_decimals(values, self.decimals)
 
     def round_decimals(self) -> tuple[int, ...]:
         """`shown_decimals` of each `pt1 … ptN` column."""
