@@ -56,6 +56,10 @@ WON_BACKGROUND = colors.HexColor(WON_COLOUR)
 """A round cell whose game the player won."""
 FIXED_WIDTHS = {"Pos.": 15 * mm, "ID": 12 * mm}
 ROUND_WIDTH = 16 * mm
+NOTE_WIDTH = 32 * mm
+TEXT_SHARES = (0.19, 0.21, 0.20, 0.40)
+"""How `Nome`, `Cognome`, `Nick` and the club share the room the other columns leave."""
+"""The `Note` column (`ritirato al turno 12`), when somebody withdrew."""
 TOTAL_WIDTH = 17 * mm
 HEADER_SIZE = 8.5
 """Type size of the standings' header row (7 when over ten rounds)."""
@@ -234,10 +238,12 @@ def _standings_table(standings: Standings) -> Table:
                     for h in header[5:5 + n_rounds]]
     fixed = (sum(FIXED_WIDTHS.values()) + sum(round_widths) + n_totals * TOTAL_WIDTH
              + sum(tie_widths))
-    text = max(width - fixed, 60 * mm)
-    widths = ([FIXED_WIDTHS["Pos."]] + [text * f for f in (0.22, 0.24, 0.22, 0.32)]
-              + round_widths + [TOTAL_WIDTH] * n_totals + tie_widths + [FIXED_WIDTHS["ID"]])
-    text_columns = range(1, 5)
+    note = [NOTE_WIDTH] if standings.withdrawn else []
+    text = max(width - fixed - sum(note), 60 * mm)
+    widths = ([FIXED_WIDTHS["Pos."]] + [text * f for f in TEXT_SHARES]
+              + round_widths + [TOTAL_WIDTH] * n_totals + tie_widths + [FIXED_WIDTHS["ID"]]
+              + note)
+    text_columns = [*range(1, 5), *([len(header) - 1] if note else [])]
     numeric = [i for i in range(len(header)) if i not in text_columns]
     return _grid([header, *body], widths, won, small=n_rounds > 10, numeric=numeric)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from xlwings_torneo.model.attendance import NOTE_HEADER, withdrawal_note
 from xlwings_torneo.reports.italian import format_column, format_points
 from xlwings_torneo.scoring.result import StandingRow, Standings, TieValue
 
@@ -16,7 +17,8 @@ TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
 def standings_grid(standings: Standings
                    ) -> tuple[list[str], list[list[str]], dict[tuple[int, int], bool]]:
     """Header, body rows, and which (body row, column) cells are a won game. A total
-    column holding only whole numbers (wins) is written without decimals."""
+    column holding only whole numbers (wins) is written without decimals. When somebody
+    withdrew, a last `Note` column says `ritirato al turno N` on his row."""
     first_round_col = 5
     round_decimals, total_decimals = standings.round_decimals(), standings.total_decimals()
     tie_decimals = standings.tiebreak_shown_decimals()
@@ -29,11 +31,19 @@ def standings_grid(standings: Standings
                        for v, d in zip(row.round_points, round_decimals, strict=True)]
                     + [format_points(v, d) for v, d in zip(row.totals, total_decimals, strict=True)]
                     + [tie_text(v, d) for v, d in zip(row.tiebreaks, tie_decimals, strict=True)]
-                    + [str(p.id)])
+                    + [str(p.id)]
+                    + ([note_of(standings, row)] if standings.withdrawn else []))
         for j, flag in enumerate(row.round_won):
             if flag:
                 won[(i, first_round_col + j)] = True
-    return list(standings.header), body, won
+    header = [*standings.header, *([NOTE_HEADER] if standings.withdrawn else [])]
+    return header, body, won
+
+
+def note_of(standings: Standings, row: StandingRow) -> str:
+    """`ritirato al turno N` for a player who withdrew; empty otherwise."""
+    at = standings.withdrawn.get(row.player.id)
+    return withdrawal_note(at) if at is not None else ""
 
 
 def tie_text(value: TieValue, decimals: int) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from xlwings_torneo.model.tournament import Player, PlayerId
@@ -99,6 +99,9 @@ class Standings:
     """Decimals of each of those columns; None: as the points (`shown_decimals`)."""
     team_tiebreak_headers: tuple[str, ...] = ()
     """The same for `Classifica a Squadre` (CNS: `Secondi`, …), after `pt tot`."""
+    withdrawn: Mapping[PlayerId, int] = field(default_factory=dict)
+    """Players who withdrew, and the round they withdrew at (`model.attendance.withdrawals`):
+    still ranked by the type's rule, marked in every output (issue 31.7)."""
 
     @property
     def columns(self) -> tuple[str, ...]:
