@@ -89,6 +89,8 @@ def test_the_report_marks_the_withdrawn_player_on_his_row(tmp_path, marked):
     text = next(" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages
                 if "Pos. Nome Cognome" in " ".join(p.extract_text().split()))
     player = t.by_id[last]
+    cover = " ".join(PdfReader(str(out)).pages[0].extract_text().split())
+    assert f"Ritirati {player.display_name} ({MARK})" in cover
     assert f"{player.cognome}" in text and text.count(MARK) == 1
     assert text.index(player.cognome, text.index("ID Note")) < text.index(MARK)
 

@@ -23,6 +23,7 @@ from reportlab.platypus import (
 )
 
 from xlwings_torneo.draw.meeting_stats import meeting_stats
+from xlwings_torneo.model.attendance import withdrawal_note
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.italian import format_date
@@ -140,7 +141,10 @@ def cover_story(t: Tournament, standings: Standings | None,
              ("Tipo di classifica", standings.type_name if standings is not None else
               (types.draw.name if types.draw is not None else "")),
              ("Giocatori", str(len(seated)) if seated else ""),
-             ("Turni giocati", rounds if t.rounds else "")]
+             ("Turni giocati", rounds if t.rounds else ""),
+             ("Ritirati", ", ".join(f"{t.by_id[pid].display_name} ({withdrawal_note(n)})"
+                                    for pid, n in sorted(standings.withdrawn.items())
+                                    if pid in t.by_id) if standings is not None else "")]
     rows = [[Paragraph(k, label), Paragraph(fonts.markup(v), value)] for k, v in facts if v]
     if rows:
         grid = Table(rows, colWidths=[45 * mm, 115 * mm])

@@ -35,6 +35,8 @@ SIZE = 7
 LARGE_SIZE = 9
 LARGE_UP_TO = 12
 """**Decision**: up to 12 clubs the grids are written at 9 pt, more at 7 pt."""
+ONE_PAGE_ROWS = 30
+"""More players than this against the clubs: 8 pt, so that 40 fit one page."""
 
 
 def meetings_story(stats: MeetingStats) -> list[Flowable]:
@@ -42,7 +44,7 @@ def meetings_story(stats: MeetingStats) -> list[Flowable]:
     story = club_meetings_story(stats.clubs)
     players = stats.player_clubs
     if story and players.rows.keys and len(players.cols) <= PDF_MAX_CLUBS:
-        size = _size(players)
+        size = _size(players) if len(players.rows) <= ONE_PAGE_ROWS else SIZE + 1
         story += [PageBreak(), Paragraph(fonts.markup(players.title), _title()),
                   Spacer(1, 3 * mm), _legend(levels(players.highest), size), Spacer(1, 3 * mm),
                   _grid(players, levels(players.highest), size)]
@@ -95,7 +97,7 @@ def _legend(bands: list[tuple[int, int]], size: float) -> Table:
 
 def _grid(grid: MeetingGrid, bands: list[tuple[int, int]], size: float) -> Table:
     width = landscape(A4)[0] - 20 * mm
-    label = 95 * mm if size == LARGE_SIZE else 45 * mm
+    label = 95 * mm if size > SIZE else 45 * mm
     cell = (width - label) / max(len(grid.cols), 1)
     head = paragraph_style(f"chead{size}", size, bold=True, align=TA_CENTER)
     body = paragraph_style(f"ccell{size}", size)
@@ -105,6 +107,9 @@ def _grid(grid: MeetingGrid, bands: list[tuple[int, int]], size: float) -> Table
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, size, size * 1.25),
         ("FONT", (0, 0), (-1, 0), fonts.BOLD, size, size * 1.25),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#D9E2EC")),
+        # tight rows: 40 players against their clubs on one landscape page
+        ("TOPPADDING", (0, 1), (-1, -1), 0.5),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), 0.5),
         ("ALIGN", (1, 1), (-1, -1), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#666666")),
