@@ -134,6 +134,7 @@ def cover_story(t: Tournament, standings: Standings | None,
             ("TOPPADDING", (0, 0), (-1, -1), 2 * mm), ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))
         story += [band, Spacer(1, 8 * mm)]
     played = [r for r in t.rounds if r.is_played]
+    ranked = {row.player.id for row in standings.rows} if standings is not None else set()
     seated = {pid for r in t.rounds for pid in r.player_ids}
     rounds = f"{len(played)}" + (f" su {info.turni_previsti} previsti"
                                  if info.turni_previsti else "")
@@ -144,7 +145,7 @@ def cover_story(t: Tournament, standings: Standings | None,
              ("Turni giocati", rounds if t.rounds else ""),
              ("Ritirati", ", ".join(f"{t.by_id[pid].display_name} ({withdrawal_note(n)})"
                                     for pid, n in sorted(standings.withdrawn.items())
-                                    if pid in t.by_id) if standings is not None else "")]
+                                    if pid in ranked) if standings is not None else "")]
     rows = [[Paragraph(k, label), Paragraph(fonts.markup(v), value)] for k, v in facts if v]
     if rows:
         grid = Table(rows, colWidths=[45 * mm, 115 * mm])
