@@ -36,18 +36,23 @@ def met_by_the_rounds(path: Path) -> Counter[tuple[int, int]]:
 
 
 def player_grid(rows: list[list[object]]) -> Counter[tuple[int, int]]:
-    """The player x player grid of the sheet: rows `ID - name`, columns headed by the IDs."""
+    """The player x player grid of the sheet: rows `ID - name (club)`, columns headed by
+    the names (issue 31.5), matched to the IDs through the rows."""
     top = next(i for i, r in enumerate(rows) if r and r[0] == PLAYERS)
     header = rows[top + 2]
-    ids = [int(float(str(v))) for v in header[1:] if v not in ("", None)]
-    grid: Counter[tuple[int, int]] = Counter()
+    body = []
     for row in rows[top + 3:]:
         label = str(row[0]) if row else ""
         if label == "":
             break  # the end of the grid
-        if " - " not in label:
-            continue  # the heading of the clubless group
-        pid = int(label.split(" - ")[0])
+        if " - " in label:  # not the heading of the clubless group
+            body.append(row)
+    id_of = {str(row[0]).split(" - ", 1)[1].split(" (")[0]: int(str(row[0]).split(" - ")[0])
+             for row in body}
+    ids = [id_of[str(v)] for v in header[1:] if v not in ("", None)]
+    grid: Counter[tuple[int, int]] = Counter()
+    for row in body:
+        pid = int(str(row[0]).split(" - ")[0])
         for other, value in zip(ids, row[1:], strict=False):
             if value not in ("", None) and pid < other:
                 grid[(pid, other)] = int(float(str(value)))

@@ -108,15 +108,16 @@ def test_the_hall_list_renders_on_one_page_with_a_qr_code_of_the_right_modules(t
     assert page.ink(0.52, 0.2, 0.95, 0.9) > 0.05
 
 
-def test_the_report_renders_sheets_portrait_then_standings_landscape(tmp_path):
+def test_the_report_renders_a_cover_the_standings_landscape_then_the_sheets(tmp_path):
     t = make_tournament(37, 2)
     pdf = tmp_path / "t.pdf"
     write_report(t, make_standings(t), pdf, reduced=True, printed=date(2026, 11, 21))
     images = render(pdf, tmp_path, 72)
     assert len(images) == len(PdfReader(str(pdf)).pages)
-    sheets = [i for i in images if i.width < i.height]
-    standings = [i for i in images if i.width > i.height]
-    assert len(sheets) == 9 and len(standings) >= 1  # 18 tables two per page, then standings
-    assert images.index(standings[0]) == len(sheets)
+    portrait = [i for i, image in enumerate(images) if image.width < image.height]
+    wide = [i for i, image in enumerate(images) if image.width > image.height]
+    # the cover, then standings and statistics, then 18 tables two a page
+    assert portrait == [0, *range(len(images) - 9, len(images))]
+    assert wide == list(range(1, len(images) - 9)) and len(wide) >= 2
     for image in images:
         assert image.ink(0.3, 0.96, 0.7, 0.99) > 0.01  # the numbered footer

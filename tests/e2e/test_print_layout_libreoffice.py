@@ -117,6 +117,36 @@ def test_the_reduced_standings_and_the_player_list_fit_the_page_width(printed):
     assert all("ID NAZIONALE" in text for _, text in players[:1])  # the last column
 
 
+def type_sizes(pdf: Path, page_numbers: list[int]) -> list[float]:
+    """The printed size in points of every piece of text on those pages (1-based)."""
+    sizes: list[float] = []
+
+    def visit(text, cm, tm, _font, size):
+        if text.strip():
+            a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+            sizes.append(size * (a * a + b * b) ** 0.5)
+
+    pages = PdfReader(str(pdf)).pages
+    for number in page_numbers:
+        pages[number - 1].extract_text(visitor_text=visit)
+    return sizes
+
+
+def test_the_statistics_print_landscape_in_readable_type_with_names_over_the_columns(printed):
+    """Issue 31.5: STATISTICHE printed in tiny type (the page fitted to a grid of wide
+    columns), the legend overprinted a header, the player columns were headed by IDs."""
+    _, found, pdf = printed
+    stats = of_sheet(found, "STATISTICHE")
+    assert stats and all(size == A4_LANDSCAPE for size, _ in stats)
+    numbers = [found.index(page) + 1 for page in stats]
+    sizes = type_sizes(pdf, numbers)
+    assert sizes and min(sizes) >= 6, sorted(sizes)[:5]  # 60 players; it was 4.6 pt
+    text = " ".join(t for _, t in stats)
+    grid = text[text.index("Giocatori contro giocatori"):]
+    # the header row: names read upright, not the IDs 1 2 3 ...
+    assert not re.search(r"Legenda \(incontri\):( \d+(-\d+)?)+ 1 2 3 4 5 ", grid)
+
+
 def test_no_cell_falls_back_to_a_serif_font(printed):
     _, _, pdf = printed
     fonts = page_fonts(pdf)

@@ -46,6 +46,8 @@ with headless_office(timeout=90) as desktop:
     spec.put(3, 2, datetime(2011, 5, 14, 9, 30))
     spec.put(3, 3, 7.5, Style(number_format="0.00", align="center", italic=True))
     spec.col_widths[1] = 24
+    spec.put(4, 5, "Rossi Mario", Style(bold=True, rotate=90))
+    spec.row_heights[4] = 90
     spec.hidden_cols.add(4)
     spec.validations.append(Validation("B5:B9", "Liste!$A$1:$B$1"))
     spec.validations.append(Validation("C5:C9", "Liste!$A$1:$B$1", strict=False))
@@ -105,6 +107,7 @@ def test_values_read_back_through_the_backend(written: tuple[Path, dict[str, obj
         ["'Titolo'"],
         ["'=HYPERLINK(\"x\")'", "12", "44.1", "datetime.date(2011, 5, 14)"],
         ["56.1", "datetime.datetime(2011, 5, 14, 9, 30)", "7.5"],
+        ["None", "None", "None", "None", "'Rossi Mario'"],
     ]
 
 
@@ -127,3 +130,12 @@ def test_the_stored_file_keeps_values_styles_and_layout(
                   for r in rules) == [("list", "B5:B9", "Liste!$A$1:$B$1", True),
                                       ("list", "C5:C9", "Liste!$A$1:$B$1", False)]
     assert ws["B3"].value == datetime(2011, 5, 14, 9, 30)
+
+
+def test_a_turned_header_keeps_its_angle_and_its_row_height(
+        written: tuple[Path, dict[str, object]]):
+    """Issue 31.5: the names over `STATISTICHE`'s narrow columns."""
+    path, _ = written
+    ws = openpyxl.load_workbook(path)["Prova"]
+    assert ws["E4"].alignment.textRotation == 90
+    assert ws.row_dimensions[4].height == pytest.approx(90, abs=1)

@@ -121,6 +121,9 @@ def apply_actions(path: Path, actions: list[dict[str, Any]]) -> list[str]:
         elif func == "setColumnWidth":
             for c in range(a["start_column"], a["start_column"] + a["column_count"]):
                 ws.column_dimensions[get_column_letter(c + 1)].width = args[0]
+        elif func == "setRowHeight":  # points, as Excel's
+            for r in range(a["start_row"], a["start_row"] + a["row_count"]):
+                ws.row_dimensions[r + 1].height = args[0]
         elif func == "setColumnHidden":
             for c in range(a["start_column"], a["start_column"] + a["column_count"]):
                 ws.column_dimensions[get_column_letter(c + 1)].hidden = args[0]

@@ -9,6 +9,7 @@ import pytest
 from xlwings_torneo.draw import meeting_stats as ms
 from xlwings_torneo.draw.meeting_stats import CLUBLESS, PALETTE, fill_of, levels, meeting_stats
 from xlwings_torneo.workbook.statistics_sheet import (
+    LEGEND_SPAN,
     SHEET_STATISTICHE,
     STATS_TITLE,
     statistics_spec,
@@ -79,9 +80,11 @@ def test_the_sheet_has_a_legend_row_and_coloured_counts():
     assert spec.name == SHEET_STATISTICHE and spec.cells[(1, 1)] == STATS_TITLE
     text = {v: k for k, v in spec.cells.items() if isinstance(v, str)}
     legend_row = text["Club contro club"][0] + 1
-    # club counts 2 and 4: one colour per count, 1 to 4
-    assert [spec.cells[(legend_row, c)] for c in range(2, 6)] == ["1", "2", "3", "4"]
-    assert [spec.styles[(legend_row, c)].fill for c in range(2, 6)] == list(PALETTE[:4])
+    # club counts 2 and 4: one colour per count, 1 to 4, each band across LEGEND_SPAN columns
+    bands = range(2, 2 + 4 * LEGEND_SPAN, LEGEND_SPAN)
+    assert [spec.cells[(legend_row, c)] for c in bands] == ["1", "2", "3", "4"]
+    assert [spec.styles[(legend_row, c)].fill for c in bands] == list(PALETTE[:4])
+    assert (legend_row, 2, legend_row, 1 + LEGEND_SPAN) in spec.merges
     header = legend_row + 1
     assert [spec.cells[(header, c)] for c in (2, 3, 4)] == ["milano", "Roma", "Torino"]
     assert [spec.cells[(header + r, 1)] for r in (1, 2, 3)] == ["milano", "Roma", "Torino"]
@@ -89,6 +92,28 @@ def test_the_sheet_has_a_legend_row_and_coloured_counts():
     assert spec.styles[(header + 2, 2)].fill == PALETTE[3]
     assert (header + 2, 3) not in spec.cells  # Roma against itself: empty
     assert "Senza club" in text  # the group heading of the player grids
+
+
+def test_the_sheet_prints_landscape_one_page_wide_with_names_turned_over_the_columns():
+    """Issue 31.5: the player columns were headed by bare IDs, the wrapped club headers ran
+    up over the legend, and the wide columns made the fitted page tiny."""
+    stats = meeting_stats(played())
+    spec = statistics_spec(stats, title="Torneo")
+    assert spec.page is not None and spec.page.landscape
+    text = {v: k for k, v in spec.cells.items() if isinstance(v, str)}
+    for grid in (stats.clubs, stats.player_clubs, stats.players):
+        header = text[grid.title][0] + 2
+        heads = [spec.cells[(header, c)] for c in range(2, 2 + len(grid.cols))]
+        assert all(spec.styles[(header, c)].rotate == 90 for c in range(2, 2 + len(heads)))
+        assert spec.row_heights[header] >= 6 * max(len(h) for h in heads)
+        assert all(spec.col_widths[c] <= 2.5 for c in range(2, 2 + len(heads)))
+    header = text["Giocatori contro giocatori"][0] + 2
+    heads = [spec.cells[(header, c)] for c in range(2, 2 + len(stats.players.cols))]
+    assert heads == [label.split(" (")[0] for label in stats.players.rows.labels]
+    assert "Anna" in heads and not any(h.isdigit() for h in heads)
+    # a row: the ID, as in Iscritti, and the name
+    first = stats.players.rows
+    assert spec.cells[(header + 1, 1)] == f"{first.keys[0]} - {first.labels[0]}"
 
 
 def test_a_grid_too_wide_is_the_list_of_pairs_met_more_than_once(

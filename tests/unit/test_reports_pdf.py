@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import struct
 import zlib
 from dataclasses import replace
@@ -15,10 +16,11 @@ from pypdf import PdfReader
 from tests.unit.reports_factory import make_standings, make_tournament
 from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.errors import TorneoError, WorkbookError
-from xlwings_torneo.reports.italian import format_points, format_score
+from xlwings_torneo.reports.italian import format_column, format_points, format_score
 from xlwings_torneo.reports.pdf_report import write_report
 from xlwings_torneo.reports.pdf_sheets import write_round_sheets
 from xlwings_torneo.reports.sheet import HEADERS, nominativo
+from xlwings_torneo.reports.standings_rows import points_text
 from xlwings_torneo.reports.types_shown import TypesShown
 
 pytest.importorskip("reportlab")
@@ -47,6 +49,16 @@ def embedded_fonts(path: Path) -> set[str]:
             if descriptor is not None and "/FontFile2" in descriptor.get_object():
                 names.add(str(font["/BaseFont"]).split("+")[-1])
     return names
+
+
+def sheet_texts(path: Path) -> dict[str, str]:
+    """Each printed sheet's text after its title, by title (`Turno 2 - Stampa Tavolo N°3`),
+    wherever the sheet stands in the report and whatever shares its page."""
+    found = {}
+    for text in pages_text(path):
+        parts = re.split(r"(Turno \d+ - Stampa Tavolo N°\d+)", flat(text))
+        found.update(zip(parts[1::2], parts[2::2], strict=True))
+    return found
 
 
 def tiny_png(path: Path) -> Path:
@@ -96,8 +108,23 @@ def test_every_field_of_a_sheet_is_printed(tmp_path, reduced):
     text = pages_text(out)[0]
     for field in (*HEADERS, "Turno 2 - Stampa Tavolo N°1", "XXX Campionato cittadino",
                   "Organizzatore: ROMA [Il Gufo]", "Totale Punti:", "Note:",
-                  "lunedì 24/04/2023 - Turno 2 - Tavolo N°1"):
+                  "lunedì 24/04/2023"):
         assert field in flat(text), field
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_sheet_names_its_round_once_and_shows_the_nicknames(tmp_path, reduced):
+    """Issue 31.6: the title was followed by `lunedì … - Turno 2 - Tavolo N°1`, and the
+    nickname was missing."""
+    t = make_tournament(8, 2)
+    out = tmp_path / "torneo_2.pdf"
+    write_round_sheets(t, 2, out, reduced=reduced)
+    text = flat(pages_text(out)[0].split("Turno 2 - Stampa Tavolo N°2")[0])
+    assert text.count("Turno 2") == 1 and text.count("Tavolo N°1") == 1
+    for seat in t.rounds[1].tables[0].seats:
+        player = t.by_id[seat.player_id]
+        club = f" - {player.club}" if player.club else ""
+        assert f"{player.display_name} ({player.nick}){club}" in text
 
 
 def test_a_blank_sheet_leaves_the_scores_empty(tmp_path):
@@ -123,8 +150,8 @@ def test_accented_greek_and_chinese_names_are_printed_with_embedded_fonts(tmp_pa
     out = tmp_path / "torneo_1.pdf"
     write_round_sheets(t, 1, out, reduced=True)
     text = flat("\n".join(pages_text(out)))
-    for name in ("Łukasz Żółć - Kraków & Co", "Δημήτρης Παπαδόπουλος - Αθήνα", "伟 王 - 北京",
-                 "Mario Rossi - [/TABLE][b]x"):
+    for name in ("Łukasz Żółć (łżółć) - Kraków & Co", "Δημήτρης Παπαδόπουλος - Αθήνα",
+                 "伟 王 (王伟) - 北京", "Mario Rossi (<script>alert(1)</script>) - [/TABLE][b]x"):
         assert name in text
     assert {"DejaVuSans", "DejaVuSans-Bold", "DroidSansFallback"} <= embedded_fonts(out)
 
@@ -133,7 +160,7 @@ def test_a_ghost_seat_is_printed_as_ghost_without_scores(tmp_path):
     t = make_tournament(11, 1, ghost=True)
     out = tmp_path / "torneo.pdf"
     write_report(t, make_standings(t), out)
-    assert "GHOST —" in flat(pages_text(out)[-3])  # the sheets, the standings, the clubs
+    assert "GHOST —" in flat(pages_text(out)[-1])  # the last table, on the last page
 
 
 def test_the_logo_is_drawn_on_every_sheet(tmp_path):
@@ -162,26 +189,92 @@ def test_a_three_round_report_shows_every_score_and_every_point(tmp_path):
     out = tmp_path / "torneo.pdf"
     write_report(t, standings, out)
     pages = pages_text(out)
-    n_tables = sum(len(r.tables) for r in t.rounds)
-    assert len(pages) > n_tables
-    sheets = iter(pages[:n_tables])
+    sheets = sheet_texts(out)
     rows = {row.player.id: row for row in standings.rows}
     for i, rnd in enumerate(t.rounds):
+        column = [row.round_points[i] for row in standings.rows]
+        shown = dict(zip((row.player.id for row in standings.rows),
+                         format_column(column, standings.decimals), strict=True))
         for table in rnd.tables:
-            text = flat(next(sheets))
-            assert f"Turno {rnd.number} - Stampa Tavolo N°{table.number}" in text
+            text = sheets[f"Turno {rnd.number} - Stampa Tavolo N°{table.number}"]
             for seat in table.seats:
-                assert seat.player_id is not None
-                points = format_points(rows[seat.player_id].round_points[i], 2)
-                row = f"{nominativo(t, seat)} {format_score(seat.raw)} {points}"
+                assert seat.player_id is not None and seat.player_id in rows
+                row = f"{nominativo(t, seat)} {format_score(seat.raw)} {shown[seat.player_id]}"
                 assert row in text
             total = sum(int(s.raw) for s in table.seats if s.raw is not None)
             assert f"Totale Punti: {total} Note:" in text
-    standings_text = "\n".join(pages[n_tables:])
+    standings_text = "\n".join(p for p in map(flat, pages) if "Pos. Nome Cognome" in p)
     assert "Classifica - Open" in standings_text
     for row in standings.rows:
         assert row.player.cognome in standings_text
-        assert format_points(row.points, 2) in standings_text
+        assert points_text(standings, row) in standings_text
+
+
+def test_the_report_is_a_cover_the_standings_the_statistics_then_two_tables_a_page(tmp_path):
+    """Issue 31.3: 37 players and 3 rounds made 30 pages, 27 of one table, no cover."""
+    t = make_tournament(37, 3)
+    standings = make_standings(t)
+    out = tmp_path / "torneo.pdf"
+    write_report(t, standings, out)
+    pages = [flat(p) for p in pages_text(out)]
+    cover = pages[0]
+    for field in ("Report del torneo", "XXX Campionato cittadino", "Campionato periodico",
+                  'Sede Roma - Ludopub "Victorian Monkey"', "Organizzatore ROMA [Il Gufo]",
+                  "Date Turno 1: lunedì 10/04/2023", "Tipo di classifica Open",
+                  "Giocatori 37", "Turni giocati 3 su 3 previsti", "Podio"):
+        assert field in cover, field
+    first = standings.rows[0]
+    assert f"1° {first.player.display_name} ({first.player.nick})" in cover
+    assert f"{points_text(standings, first)} punti" in cover
+    assert "Pos. Nome Cognome" in pages[1]
+    statistics = [k for k, p in enumerate(pages) if "Club contro club" in p]
+    sheets = [k for k, p in enumerate(pages) if "Stampa Tavolo" in p]
+    n_tables = sum(len(r.tables) for r in t.rounds)
+    assert len(sheets) == math.ceil(n_tables / 2) == 14
+    assert statistics and max(statistics) < min(sheets) and sheets[-1] == len(pages) - 1
+    assert len(pages) <= 20
+
+
+def test_every_report_page_is_headed_by_what_it_is(tmp_path):
+    """Issue 31.3: the club-against-club page was headed `Classifica - Open`."""
+    t = make_tournament(37, 3)
+    out = tmp_path / "torneo.pdf"
+    write_report(t, make_standings(t), out)
+    pages = [flat(p) for p in pages_text(out)]
+    name = "XXX Campionato cittadino"
+    assert pages[0].startswith("Report del torneo")
+    for text in pages[1:]:
+        if "Pos. Nome Cognome" in text:
+            assert text.startswith(f"{name} - Classifica - Open")
+        elif "Stampa Tavolo" in text:
+            # the cut line's scissors, then the first sheet's heading and title
+            assert re.match(rf"(✂ )?{name} Organizzatore: .* Turno \d+ - Stampa Tavolo", text)
+        else:
+            assert text.startswith(f"{name} - Statistiche degli incontri")
+            assert "Classifica" not in text
+
+
+def test_a_column_of_whole_points_is_printed_without_decimals(tmp_path):
+    """Issue 31.3: `55,00` stood beside whole numbers. Round 1's points are whole (no
+    decimals anywhere in that column), round 2's are not (two decimals everywhere)."""
+    t = make_tournament(12, 2)
+    base = make_standings(t)
+    rows = tuple(replace(r, round_points=(Decimal(int(r.round_points[0])), r.round_points[1]))
+                 for r in base.rows)
+    standings = replace(base, rows=rows)
+    out = tmp_path / "torneo.pdf"
+    write_report(t, standings, out)
+    sheets = sheet_texts(out)
+    for table in t.rounds[0].tables:
+        text = sheets[f"Turno 1 - Stampa Tavolo N°{table.number}"]
+        for seat in table.seats:
+            row = next(r for r in rows if r.player.id == seat.player_id)
+            assert f"{format_score(seat.raw)} {int(row.round_points[0])} " in text
+        assert ",00" not in text.split("Totale Punti")[0]
+    second = sheets["Turno 2 - Stampa Tavolo N°1"]
+    seat = t.rounds[1].tables[0].seats[0]
+    row = next(r for r in rows if r.player.id == seat.player_id)
+    assert f"{format_score(seat.raw)} {format_points(row.round_points[1], 2)}" in second
 
 
 def test_a_tie_broken_by_decimals_prints_the_decimal_and_ignores_it_in_the_total(tmp_path):
@@ -191,8 +284,7 @@ def test_a_tie_broken_by_decimals_prints_the_decimal_and_ignores_it_in_the_total
     rnd = next(r for r in t.rounds if table in r.tables)
     out = tmp_path / "torneo.pdf"
     write_report(t, None, out)
-    index = sum(len(r.tables) for r in t.rounds if r.number < rnd.number) + table.number - 1
-    text = flat(pages_text(out)[index])
+    text = sheet_texts(out)[f"Turno {rnd.number} - Stampa Tavolo N°{table.number}"]
     seat = next(s for s in table.seats if s.raw is not None and s.raw != int(s.raw))
     assert f"{nominativo(t, seat)} {format_score(seat.raw)}" in text
     assert "," in format_score(seat.raw)
@@ -200,13 +292,16 @@ def test_a_tie_broken_by_decimals_prints_the_decimal_and_ignores_it_in_the_total
     assert f"Totale Punti: {total} Note:" in text
 
 
-def test_a_report_without_standings_has_only_the_sheets_and_the_clubs(tmp_path):
+def test_a_report_without_standings_has_the_cover_the_clubs_and_the_sheets(tmp_path):
     t = make_tournament(12, 2)
     out = tmp_path / "torneo.pdf"
     write_report(t, None, out)
     pages = pages_text(out)
-    assert len(pages) == sum(len(r.tables) for r in t.rounds) + 1
-    assert "Club contro club" in pages[-1]  # issue 24.2: the clubs' meetings, last
+    sheets = math.ceil(sum(len(r.tables) for r in t.rounds) / 2)
+    assert len(pages) == 1 + 2 + sheets  # the cover, clubs and players met, the sheets
+    assert "Club contro club" in pages[1]  # issue 24.2: the clubs' meetings
+    assert "Giocatori contro club" in pages[2]
+    assert "Podio" not in pages[0]
     assert not any("Classifica" in p for p in pages)
 
 

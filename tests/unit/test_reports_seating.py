@@ -14,7 +14,7 @@ from xlwings_torneo.reports.seating import seating, sort_key
 
 pytest.importorskip("reportlab")
 
-from xlwings_torneo.reports.pdf_seating import LARGE_TYPE_UP_TO, write_seating
+from xlwings_torneo.reports.pdf_seating import TYPE_SIZE, write_seating
 
 
 def test_every_real_seat_appears_once_and_ghosts_do_not():
@@ -67,7 +67,35 @@ def test_a_long_list_runs_over_pages_with_the_title_on_each(tmp_path):
     assert 2 <= len(texts) <= 3
     assert all("Chi siede dove - Turno 1" in text for text in texts)
     assert all(f"pagina {k}" in text for k, text in enumerate(texts, start=1))
-    assert len(seating(t, t.rounds[0])) > LARGE_TYPE_UP_TO
+
+
+def rows_per_column(path):
+    """Per page, the rows of the left and of the right column: the table numbers, the
+    only text in bold at 1.1 times the type size, counted by the side they stand on."""
+    counts = []
+    for page in PdfReader(str(path)).pages:
+        middle = float(page.mediabox.upper_right[0]) / 2
+        sides = [0, 0]
+
+        def visit(text, cm, tm, font, size, sides=sides, middle=middle):
+            if text.strip().isdigit() and abs(size * tm[0] - TYPE_SIZE * 1.1) < 0.01:
+                sides[(cm[4] + tm[4]) > middle] += 1
+
+        page.extract_text(visitor_text=visit)
+        counts.append(tuple(sides))
+    return counts
+
+
+@pytest.mark.parametrize("players", [37, 60, 150])
+def test_the_columns_are_balanced_on_every_page(tmp_path, players):
+    """Issue 31.4: 37 players printed 34 names on the left and 3 on the right."""
+    t = make_tournament(players, 1)
+    out = tmp_path / "posti.pdf"
+    write_seating(t, 1, out)
+    counts = rows_per_column(out)
+    columns = [n for page in counts for n in page]
+    assert sum(columns) == players
+    assert max(columns) - min(columns) <= 1, counts
 
 
 def test_the_type_is_large(tmp_path):
@@ -81,8 +109,7 @@ def test_the_type_is_large(tmp_path):
             sizes.append(size * tm[0])
 
     PdfReader(str(out)).pages[0].extract_text(visitor_text=visit)
-    names = [s for s in sizes if s >= 12]
-    assert len(names) >= 40  # every name at 13 pt or more
+    assert sizes and min(sizes) >= 12  # every word, headers and nicknames too
 
 
 def test_the_site_address_adds_its_qr_code(tmp_path):

@@ -77,7 +77,8 @@ class MeetingGrid:
     heads: tuple[str, str] = ("Giocatore", "Giocatore")
     """What a row and a column are (the headers of the list form)."""
     short_cols: tuple[str, ...] = ()
-    """Short column headers (the players' IDs); empty: the column labels."""
+    """Short column headers (the players' names without their club, issue 31.5: they were
+    the bare IDs); empty: the column labels."""
 
     @property
     def too_wide(self) -> bool:
@@ -108,9 +109,14 @@ def _player_sort(p: Player) -> tuple[str, str, int]:
     return (fold(p.cognome), fold(p.nome), p.id)
 
 
+def player_name(p: Player) -> str:
+    """`Rossi Mario`: surname first, as the grids are sorted."""
+    return f"{p.cognome} {p.nome}".strip() or p.display_name
+
+
 def player_label(p: Player) -> str:
-    """`Rossi Mario (Club)`: surname first, as the grids are sorted."""
-    name = f"{p.cognome} {p.nome}".strip() or p.display_name
+    """`Rossi Mario (Club)`."""
+    name = player_name(p)
     return f"{name} ({p.club.strip()})" if p.club.strip() else name
 
 
@@ -148,10 +154,12 @@ def meeting_stats(tournament: Tournament) -> MeetingStats:
     for (first, second), n in history.met.items():
         i, j = player_index[first], player_index[second]
         pair_counts[(i, j)] = pair_counts[(j, i)] = n
-    ids = tuple(str(pid) for pid in ordered)
+    by_id = {p.id: p for p in players}
+    headers = tuple(player_name(by_id[pid]) for pid in ordered)
     return MeetingStats(
         tuple(r.number for r in rounds),
         MeetingGrid("Club contro club", clubs, clubs, club_counts, ("Club", "Club")),
         MeetingGrid("Giocatori contro club", people, clubs, player_club, ("Giocatore", "Club")),
-        MeetingGrid("Giocatori contro giocatori", people, people, pair_counts, short_cols=ids),
+        MeetingGrid("Giocatori contro giocatori", people, people, pair_counts,
+                   short_cols=headers),
     )

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
-from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import (
     AttendanceRow,
     Criterion,
@@ -42,6 +42,38 @@ def attendance(tournament: Tournament) -> int:
     if first is not None and first.player_ids:
         return len(first.player_ids)
     return len(tournament.active)
+
+
+def withdrawals(tournament: Tournament) -> dict[PlayerId, int]:
+    """Who withdrew and at which round (issue 31.7). A withdrawal is recorded as in the
+    original: `Partecipa Torneo = NO` on a player who has played (WORKBOOK.md, FORMATS.md
+    "Withdrawals"). The round is the first drawn round after his last one; none drawn yet,
+    the next one, unless he already played every planned round (`Numero Turni Previsti`)."""
+    numbers = sorted(r.number for r in tournament.rounds)
+    seated = {r.number: set(r.player_ids) for r in tournament.rounds}
+    found: dict[PlayerId, int] = {}
+    planned = tournament.info.turni_previsti
+    for player in tournament.players:
+        if player.partecipa:
+            continue
+        played = [n for n in numbers if player.id in seated[n]]
+        if not played:
+            continue
+        later = [n for n in numbers if n > played[-1]]
+        at = later[0] if later else played[-1] + 1
+        if later or not planned or at <= planned:
+            found[player.id] = at
+    return found
+
+
+NOTE_HEADER = "Note"
+"""The standings' column after `ID` holding `withdrawal_note`, when somebody withdrew: past
+the original's columns, which it reads (WORKBOOK.md, last section)."""
+
+
+def withdrawal_note(round_no: int) -> str:
+    """The mark beside a withdrawn player in every standings output."""
+    return f"ritirato al turno {round_no}"
 
 
 def row_for(rows: tuple[AttendanceRow, ...], players: int) -> AttendanceRow:

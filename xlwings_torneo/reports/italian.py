@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
+
+from xlwings_torneo.scoring.result import column_decimals
 
 WEEKDAYS = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")
 """Italian weekday names, Monday first as `date.weekday()` counts."""
@@ -27,6 +30,13 @@ def format_points(points: Decimal | None, decimals: int = 0) -> str:
         return ""
     quantum = Decimal(1).scaleb(-decimals)
     return _comma(format(points.quantize(quantum), "f"))
+
+
+def format_column(values: Sequence[Decimal | None], decimals: int = 0) -> list[str]:
+    """A column of points: without decimals when every value is whole, else each at
+    `decimals` (`55` beside `61`, never `55,00`; `55,50` beside `61,00`)."""
+    shown = column_decimals(values, decimals)
+    return [format_points(v, shown) for v in values]
 
 
 def _comma(number: str) -> str:

@@ -276,6 +276,8 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
     header, body, won = standings_grid(standings)
     text_columns = range(1, len(STANDINGS_LEAD))
     compact = {0, 1, 2, standings.points_column}  # position, name, surname, the points total
+    if standings.withdrawn:  # `ritirato al turno N` (issue 31.7) is read on a phone too
+        compact.add(len(header) - 1)
 
     def classes(j: int, *extra: str) -> str:
         return " ".join([*extra, *(["extra"] if j not in compact else [])])

@@ -1,5 +1,5 @@
-"""The full tournament report (`<workbook>.pdf`, manual "Stampa Report Risiko"): every
-round's sheets with the scores filled in, then the standings."""
+"""The full tournament report (`<workbook>.pdf`, manual "Stampa Report Risiko"): a cover,
+the standings, the statistics, then every round's sheets with the scores filled in."""
 
 from __future__ import annotations
 
@@ -23,27 +23,33 @@ from reportlab.platypus import (
 )
 
 from xlwings_torneo.draw.meeting_stats import meeting_stats
+from xlwings_torneo.model.attendance import withdrawal_note
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.italian import format_date
 from xlwings_torneo.reports.pdf_sheets import (
+    COVER_TEMPLATE,
     LANDSCAPE_TEMPLATE,
+    SHEET_TEMPLATE,
     build,
     cell_text,
     paragraph_style,
     sheets_story,
 )
-from xlwings_torneo.reports.pdf_statistics import club_meetings_story
+from xlwings_torneo.reports.pdf_statistics import SECTION as STATISTICS_TITLE
+from xlwings_torneo.reports.pdf_statistics import meetings_story
 from xlwings_torneo.reports.sheet import table_sheets
 from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
     TEAMS_TITLE,
     WON_COLOUR,
+    points_text,
     standings_grid,
     team_grid,
 )
+from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
-from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.result import StandingRow, Standings
 
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
 """Rows alternate background colour, as in `Classifica` (WORKBOOK.md)."""
@@ -51,6 +57,10 @@ WON_BACKGROUND = colors.HexColor(WON_COLOUR)
 """A round cell whose game the player won."""
 FIXED_WIDTHS = {"Pos.": 15 * mm, "ID": 12 * mm}
 ROUND_WIDTH = 16 * mm
+NOTE_WIDTH = 32 * mm
+TEXT_SHARES = (0.19, 0.21, 0.20, 0.40)
+"""How `Nome`, `Cognome`, `Nick` and the club share the room the other columns leave."""
+"""The `Note` column (`ritirato al turno 12`), when somebody withdrew."""
 TOTAL_WIDTH = 17 * mm
 HEADER_SIZE = 8.5
 """Type size of the standings' header row (7 when over ten rounds)."""
@@ -58,31 +68,136 @@ PHASE_WIDTH_UP_TO = 10
 """Up to this many rounds a round column is as wide as its name."""
 
 
+REPORT_TITLE = "Report del torneo"
+"""The cover's heading (and the document's title when the tournament has no name)."""
+PODIUM = 3
+"""Places named on the cover."""
+CLUBS_TEMPLATE = "landscape-clubs"
+TEAMS_TEMPLATE = "landscape-teams"
+
+
 def write_report(t: Tournament, standings: Standings | None, out: Path, *,
-                 reduced: bool = False, logo: Path | None = None,
+                 reduced: bool = True, logo: Path | None = None,
                  printed: date | None = None, types: TypesShown = NO_TYPES) -> None:
-    """Every round's sheets with `Punti` and `Punti Torneo` filled, then the standings;
-    every page numbered and dated (`printed`, default today), every standings page
-    titled."""
+    """Issue 31.3: a cover (TORNEO data, players, rounds, the podium), the standings (and
+    the team standings), the club-against-club statistics, then every round's sheets with
+    `Punti` and `Punti Torneo` filled, two to a page as the original's `Stampa ridotta`
+    (`reduced=False`: one a page). Every page is numbered and dated (`printed`, default
+    today) and headed by what it is."""
+    name = t.info.nome or REPORT_TITLE
+    lead = f"{t.info.nome} - " if t.info.nome else ""
+    story: list[Flowable] = cover_story(t, standings, types)
+    titles: dict[str, str] = {}
+    if standings is not None:
+        titles[LANDSCAPE_TEMPLATE] = f"{lead}{STANDINGS_TITLE} - {standings.type_name}"
+        story += [NextPageTemplate(LANDSCAPE_TEMPLATE), PageBreak(),
+                  *standings_story(t, standings)]
+        if standings.teams:
+            titles[TEAMS_TEMPLATE] = f"{lead}{TEAMS_TITLE}"
+            story += [NextPageTemplate(TEAMS_TEMPLATE), PageBreak(),
+                      *teams_story(t, standings)]
+    clubs = meetings_story(meeting_stats(t)) if t.rounds else []
+    if clubs:
+        titles[CLUBS_TEMPLATE] = f"{lead}{STATISTICS_TITLE}"
+        story += [NextPageTemplate(CLUBS_TEMPLATE), PageBreak(), *clubs]
     sheets = [sheet for rnd in t.rounds
               for sheet in table_sheets(t, rnd, filled=True, standings=standings, types=types)]
-    story = sheets_story(sheets, reduced, logo)
-    if standings is not None:
-        if story:
-            story += [NextPageTemplate(LANDSCAPE_TEMPLATE), PageBreak()]
-        else:
-            story.append(NextPageTemplate(LANDSCAPE_TEMPLATE))
-        story += standings_story(t, standings)
-    clubs = club_meetings_story(meeting_stats(t).clubs) if t.rounds else []
-    if clubs:
-        # issue 24.2: the club-against-club grid of STATISTICHE, on a page of its own
-        story += [NextPageTemplate(LANDSCAPE_TEMPLATE), PageBreak(), *clubs]
-    name = t.info.nome or "Report torneo"
+    if sheets:
+        story += [NextPageTemplate(SHEET_TEMPLATE), PageBreak(),
+                  *sheets_story(sheets, reduced, logo)]
     day = format_date(printed or date.today())
-    running = (f"{t.info.nome} - " if t.info.nome else "") + (
-        f"{STANDINGS_TITLE} - {standings.type_name}" if standings is not None else "")
     build(out, reduced, name, story, footer=f"{name} · stampato {day}",
-          running_title=running)
+          running_titles=titles, first=COVER_TEMPLATE)
+
+
+def cover_story(t: Tournament, standings: Standings | None,
+                types: TypesShown) -> list[Flowable]:
+    """The first page: what, where, when, who organised it, how many, and who won."""
+    info = t.info
+    big = paragraph_style("cover_title", 26, bold=True, align=TA_CENTER)
+    label = paragraph_style("cover_label", 12, bold=True)
+    value = paragraph_style("cover_value", 12)
+    story: list[Flowable] = [
+        Paragraph(REPORT_TITLE, paragraph_style("cover_head", 14, align=TA_CENTER)),
+        Spacer(1, 8 * mm)]
+    if info.nome:
+        story += [Paragraph(fonts.markup(info.nome), big), Spacer(1, 6 * mm)]
+    if info.tipologia:
+        band = Table([[cell_text(info.tipologia, paragraph_style(
+            "cover_band", 14, bold=True, align=TA_CENTER, colour=colors.white), 150 * mm)]],
+            colWidths=[150 * mm])
+        band.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(tipologia_colour(info.tipologia))),
+            ("FONT", (0, 0), (-1, -1), fonts.BOLD, 14, 17.5),
+            ("TEXTCOLOR", (0, 0), (-1, -1), colors.white),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2 * mm), ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))
+        story += [band, Spacer(1, 8 * mm)]
+    played = [r for r in t.rounds if r.is_played]
+    ranked = {row.player.id for row in standings.rows} if standings is not None else set()
+    seated = {pid for r in t.rounds for pid in r.player_ids}
+    rounds = f"{len(played)}" + (f" su {info.turni_previsti} previsti"
+                                 if info.turni_previsti else "")
+    facts = [("Sede", info.sede), ("Date", _dates(t)), ("Organizzatore", info.organizzatore),
+             ("Tipo di classifica", standings.type_name if standings is not None else
+              (types.draw.name if types.draw is not None else "")),
+             ("Giocatori", str(len(seated)) if seated else ""),
+             ("Turni giocati", rounds if t.rounds else ""),
+             ("Ritirati", ", ".join(f"{t.by_id[pid].display_name} ({withdrawal_note(n)})"
+                                    for pid, n in sorted(standings.withdrawn.items())
+                                    if pid in ranked) if standings is not None else "")]
+    rows = [[Paragraph(k, label), Paragraph(fonts.markup(v), value)] for k, v in facts if v]
+    if rows:
+        grid = Table(rows, colWidths=[45 * mm, 115 * mm])
+        grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                  ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
+                                  ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
+                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))
+        story += [grid, Spacer(1, 10 * mm)]
+    if standings is not None and played:
+        story += podium_story(standings)
+    return story
+
+
+def podium_story(standings: Standings) -> list[Flowable]:
+    """The first three places with their points."""
+    podium = [row for row in standings.rows if row.position <= PODIUM]
+    story: list[Flowable] = []
+    value = paragraph_style("cover_value", 12)
+    if podium:
+        story += [Paragraph("Podio", paragraph_style("cover_podium", 18, bold=True,
+                                                     align=TA_CENTER)), Spacer(1, 4 * mm)]
+        place = paragraph_style("cover_place", 16, bold=True, align=TA_CENTER)
+        who = paragraph_style("cover_who", 13)
+        data = [[Paragraph(f"{row.position}°", place),
+                 Paragraph(fonts.markup(_podium_name(row)), who),
+                 Paragraph(f"{points_text(standings, row)} punti", value)]
+                for row in podium]
+        table = Table(data, colWidths=[20 * mm, 105 * mm, 35 * mm])
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                   ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#F4F6F8")),
+                                   ("LINEBELOW", (0, 0), (-1, -1), 0.5, colors.white),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 2.5 * mm),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5 * mm)]))
+        story.append(table)
+    return story
+
+
+def _podium_name(row: StandingRow) -> str:
+    p = row.player
+    nick = f" ({p.nick})" if p.nick else ""
+    club = f" - {p.club}" if p.club else ""
+    return f"{p.display_name}{nick}{club}"
+
+
+def _dates(t: Tournament) -> str:
+    """One date when every round fell on it, else each round's."""
+    days = t.info.date_turni
+    if not days:
+        return ""
+    if len(set(days.values())) == 1:
+        return format_date(next(iter(days.values())))
+    return ", ".join(f"Turno {n}: {format_date(d)}" for n, d in sorted(days.items()))
 
 
 def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
@@ -97,14 +212,19 @@ def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
     if note:
         story += [Spacer(1, 3 * mm),
                   Paragraph(fonts.markup(note), paragraph_style("nota", 9))]
-    if standings.teams:
-        header, body = team_grid(standings)
-        ties = len(standings.team_tiebreak_headers)
-        widths = [15 * mm, 120 * mm - ties * 10 * mm, 25 * mm, 30 * mm, *[30 * mm] * ties]
-        story += [PageBreak(), Paragraph(TEAMS_TITLE, title), Spacer(1, 4 * mm),
-                  _grid([header, *body], widths, {},
-                        numeric=[i for i in range(len(header)) if i != 1])]
     return story
+
+
+def teams_story(t: Tournament, standings: Standings) -> list[Flowable]:
+    """`Classifica a Squadre`, on a page of its own."""
+    title = paragraph_style("stitle", 15, bold=True, align=TA_CENTER)
+    header, body = team_grid(standings)
+    ties = len(standings.team_tiebreak_headers)
+    widths = [15 * mm, 120 * mm - ties * 10 * mm, 25 * mm, 30 * mm, *[30 * mm] * ties]
+    story: list[Flowable] = [Paragraph(fonts.markup(t.info.nome), title)] if t.info.nome else []
+    return [*story, Paragraph(TEAMS_TITLE, title), Spacer(1, 4 * mm),
+            _grid([header, *body], widths, {},
+                  numeric=[i for i in range(len(header)) if i != 1])]
 
 
 def _standings_table(standings: Standings) -> Table:
@@ -123,10 +243,12 @@ def _standings_table(standings: Standings) -> Table:
                     for h in header[5:5 + n_rounds]]
     fixed = (sum(FIXED_WIDTHS.values()) + sum(round_widths) + n_totals * TOTAL_WIDTH
              + sum(tie_widths))
-    text = max(width - fixed, 60 * mm)
-    widths = ([FIXED_WIDTHS["Pos."]] + [text * f for f in (0.22, 0.24, 0.22, 0.32)]
-              + round_widths + [TOTAL_WIDTH] * n_totals + tie_widths + [FIXED_WIDTHS["ID"]])
-    text_columns = range(1, 5)
+    note = [NOTE_WIDTH] if standings.withdrawn else []
+    text = max(width - fixed - sum(note), 60 * mm)
+    widths = ([FIXED_WIDTHS["Pos."]] + [text * f for f in TEXT_SHARES]
+              + round_widths + [TOTAL_WIDTH] * n_totals + tie_widths + [FIXED_WIDTHS["ID"]]
+              + note)
+    text_columns = [*range(1, 5), *([len(header) - 1] if note else [])]
     numeric = [i for i in range(len(header)) if i not in text_columns]
     return _grid([header, *body], widths, won, small=n_rounds > 10, numeric=numeric)
 

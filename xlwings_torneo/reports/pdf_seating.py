@@ -4,7 +4,8 @@ alphabetical order with table and seat, in large type and columns, to pin up (is
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+import itertools
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,16 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    FrameBreak,
+    PageTemplate,
+    Paragraph,
+    Table,
+    TableStyle,
+)
 
 from xlwings_torneo.errors import WorkbookError
 from xlwings_torneo.model.tournament import Tournament
@@ -24,36 +34,26 @@ from xlwings_torneo.reports.qr import qr_drawing
 from xlwings_torneo.reports.seating import TITLE, SeatEntry, seating
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 
-MARGIN = 10 * mm
+MARGIN = 8 * mm
 HEADER_HEIGHT = 30 * mm
 """Room at the top of every page for the title, the tournament and the QR code."""
 QR_SIZE = 26 * mm
-GAP = 6 * mm
+GAP = 4 * mm
 """Space between two columns."""
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
 HEADER_BACKGROUND = colors.HexColor("#D9E2EC")
 FIXED_SEAT = "- tavolo fisso"
 """After the name of a player who keeps his table every round (issue 23)."""
-NUMBER_WIDTH = 13 * mm
+NUMBER_WIDTH = 15 * mm
 """Width of the `Tavolo` and `Posto` columns."""
 
 
-@dataclass(frozen=True)
-class Columns:
-    """How many columns and how large the type: fewer players, larger type."""
-
-    count: int
-    size: float
-
-    @staticmethod
-    def of(players: int) -> Columns:
-        # **Decision**: two columns at 12 pt hold about 64 names an A4 (a 60-player
-        # tournament on one sheet); above 80 names 11 pt (three columns, tried, wrap every
-        # name in a column too narrow to read from a step away)
-        return Columns(2, 12) if players <= LARGE_TYPE_UP_TO else Columns(2, 11)
-
-
-LARGE_TYPE_UP_TO = 80
+TYPE_SIZE = 12
+"""Every word of the list, the headers and nicknames included: at least 12 pt, read from a
+metre and a half (issue 31.4)."""
+COLUMNS = 2
+"""**Decision**: two columns an A4 hold about 64 names at 12 pt (three, tried, wrap every name
+in a column too narrow to read from a step away)."""
 
 
 def _frames(columns: int) -> list[Frame]:
@@ -65,26 +65,24 @@ def _frames(columns: int) -> list[Frame]:
             for i in range(columns)]
 
 
-def _entry_cell(entry: SeatEntry, size: float) -> Paragraph:
-    style = paragraph_style("posto-nome", size)
+def _entry_cell(entry: SeatEntry) -> Paragraph:
+    style = paragraph_style("posto-nome", TYPE_SIZE)
     text = fonts.markup(entry.name)
     if entry.nick:
-        text += (f' <font size="{size * 0.7:.1f}" color="#555555">'
-                 f"({fonts.markup(entry.nick)})</font>")
+        text += f' <font color="#555555">({fonts.markup(entry.nick)})</font>'
     if entry.fixed:
-        text += f' <font size="{size * 0.7:.1f}"><b>{FIXED_SEAT}</b></font>'
+        text += f" <b>{FIXED_SEAT}</b>"
     return Paragraph(text, style)
 
 
-def seating_table(entries: tuple[SeatEntry, ...], layout: Columns, width: float) -> Table:
-    """Name | Tavolo | Posto, header repeated at the top of every column."""
-    head = paragraph_style("posto-head", min(layout.size * 0.65, 8), bold=True,
-                           align=TA_CENTER)
-    number = paragraph_style("posto-num", layout.size * 1.1, bold=True, align=TA_CENTER)
-    seat = paragraph_style("posto-seat", layout.size, align=TA_CENTER)
+def seating_table(entries: Sequence[SeatEntry], width: float) -> Table:
+    """Name | Tavolo | Posto, with its header row."""
+    head = paragraph_style("posto-head", TYPE_SIZE, bold=True, align=TA_CENTER)
+    number = paragraph_style("posto-num", TYPE_SIZE * 1.1, bold=True, align=TA_CENTER)
+    seat = paragraph_style("posto-seat", TYPE_SIZE, align=TA_CENTER)
     rows: list[list[Any]] = [[Paragraph("Nominativo", head), Paragraph("Tav.", head),
                               Paragraph("Posto", head)]]
-    rows += [[_entry_cell(e, layout.size), Paragraph(str(e.table), number),
+    rows += [[_entry_cell(e), Paragraph(str(e.table), number),
               Paragraph(str(e.seat), seat)] for e in entries]
     table = Table(rows, colWidths=[width - 2 * NUMBER_WIDTH, NUMBER_WIDTH, NUMBER_WIDTH],
                   repeatRows=1)
@@ -93,6 +91,10 @@ def seating_table(entries: tuple[SeatEntry, ...], layout: Columns, width: float)
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BACKGROUND),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), list(ROW_BACKGROUNDS)),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        # narrow paddings: a name with its nickname keeps to one line at 12 pt
+        ("LEFTPADDING", (0, 0), (-1, -1), 1.5 * mm),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0.5 * mm),
+        ("LEFTPADDING", (1, 0), (-1, -1), 0.5 * mm),
         ("TOPPADDING", (0, 1), (-1, -1), 0.7 * mm),
         ("BOTTOMPADDING", (0, 1), (-1, -1), 0.7 * mm),
     ]))
@@ -106,7 +108,6 @@ def write_seating(t: Tournament, round_no: int, out: Path, *, site: str = "",
     if rnd is None:
         raise WorkbookError("il turno non è stato sorteggiato", where=f"Turno {round_no}")
     entries = seating(t, rnd)
-    layout = Columns.of(len(entries))
     fonts.register()
     title = f"{TITLE} - {types.round_title(round_no)}"
 
@@ -122,8 +123,8 @@ def write_seating(t: Tournament, round_no: int, out: Path, *, site: str = "",
         subtitle = t.info.nome or ""
         if subtitle:
             canvas.drawCentredString(centre, top - 17 * mm, subtitle)
-        canvas.setFont(fonts.REGULAR, 9)
-        canvas.drawCentredString(centre, top - 23 * mm,
+        canvas.setFont(fonts.REGULAR, TYPE_SIZE)
+        canvas.drawCentredString(centre, top - 24 * mm,
                                  f"in ordine alfabetico per cognome - pagina {doc.page}")
         if site:
             drawing = qr_drawing(site, QR_SIZE)
@@ -135,7 +136,31 @@ def write_seating(t: Tournament, round_no: int, out: Path, *, site: str = "",
 
     buffer = io.BytesIO()
     doc = BaseDocTemplate(buffer, pagesize=A4, title=title, author="xlwings_torneo")
-    frames = _frames(layout.count)
+    frames = _frames(COLUMNS)
     doc.addPageTemplates([PageTemplate("posti", frames, onPage=decorate, pagesize=A4)])
-    doc.build([seating_table(entries, layout, frames[0]._width)])
+    width, height = frames[0]._width, frames[0]._height
+    story: list[Flowable] = []
+    for chunk in balanced_columns(entries, width, height):
+        if story:
+            story.append(FrameBreak())
+        story.append(seating_table(chunk, width))
+    doc.build(story)
     write_atomic(out, buffer.getvalue())
+
+
+def balanced_columns(entries: tuple[SeatEntry, ...], width: float, height: float
+                     ) -> list[tuple[SeatEntry, ...]]:
+    """The entries cut into columns of a page each (two a page), as few as fit `height`
+    and as even as can be: any two columns differ by at most one name (issue 31.4; they
+    held 34 and 3). A name that wraps makes its row taller: the heights are measured."""
+    table = seating_table(entries, width)
+    table.wrap(width, height)
+    header, *rows = table._rowHeights  # reportlab keeps the measured heights there
+    count = COLUMNS
+    while True:
+        size, extra = divmod(len(entries), count)
+        bounds = [k * size + min(k, extra) for k in range(count + 1)]
+        if count >= len(entries) or all(
+                header + sum(rows[a:b]) <= height for a, b in itertools.pairwise(bounds)):
+            return [entries[a:b] for a, b in itertools.pairwise(bounds)]
+        count += COLUMNS

@@ -54,6 +54,8 @@ from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 
 SHEET_TEMPLATE = "sheet"
 LANDSCAPE_TEMPLATE = "landscape"
+COVER_TEMPLATE = "cover"
+"""A portrait page with one frame (the report's cover)."""
 GRID = colors.HexColor("#333333")
 GHOST_BACKGROUND = colors.HexColor("#E0E0E0")
 HEADER_BACKGROUND = colors.HexColor("#F0F0F0")
@@ -358,29 +360,40 @@ RUNNING_TITLE_HEIGHT = 7 * mm
 
 
 def document(buffer: io.BytesIO, reduced: bool, title: str,
-             running_title: str = "") -> BaseDocTemplate:
-    """A4 document whose first template lays out sheets; a landscape one follows for tables,
-    with `running_title` at the top of each of its pages."""
+             running_titles: Mapping[str, str] | None = None,
+             first: str = SHEET_TEMPLATE) -> BaseDocTemplate:
+    """An A4 document: the sheets' template, a portrait cover, and landscape pages for
+    tables, one template per entry of `running_titles` (template id -> the title at the top
+    of each of its pages; `LANDSCAPE_TEMPLATE` is always there). `first` lays out page 1."""
     fonts.register()
     doc = BaseDocTemplate(buffer, pagesize=A4, title=title, author="xlwings_torneo")
     margin = 10 * mm
     lw, lh = landscape(A4)
+    pw, ph = A4
 
-    def running(canvas: Canvas, _doc: BaseDocTemplate) -> None:
-        if running_title:
-            canvas.saveState()
-            canvas.setFont(fonts.REGULAR, 9)
-            canvas.setFillColor(colors.HexColor("#444444"))
-            canvas.drawString(margin, lh - margin + 1 * mm, running_title)
-            canvas.restoreState()
+    def running(text: str) -> Callable[[Canvas, BaseDocTemplate], None]:
+        def draw(canvas: Canvas, _doc: BaseDocTemplate) -> None:
+            if text:
+                canvas.saveState()
+                canvas.setFont(fonts.REGULAR, 9)
+                canvas.setFillColor(colors.HexColor("#444444"))
+                canvas.drawString(margin, lh - margin + 1 * mm, text)
+                canvas.restoreState()
+        return draw
 
-    doc.addPageTemplates([
+    titles = {LANDSCAPE_TEMPLATE: "", **(running_titles or {})}
+    templates = [
         PageTemplate(SHEET_TEMPLATE, sheet_frames(reduced), pagesize=A4,
                      onPage=_cut_line if reduced else _no_decoration),
-        PageTemplate(LANDSCAPE_TEMPLATE,
-                     [Frame(margin, margin, lw - 2 * margin, lh - 2 * margin, id="wide")],
-                     pagesize=landscape(A4), onPage=running),
-    ])
+        PageTemplate(COVER_TEMPLATE, [Frame(2 * margin, 2 * margin, pw - 4 * margin,
+                                            ph - 4 * margin, id="cover")], pagesize=A4),
+        *(PageTemplate(name, [Frame(margin, margin, lw - 2 * margin, lh - 2 * margin,
+                                    id=f"wide-{name}")],
+                       pagesize=landscape(A4), onPage=running(text))
+          for name, text in titles.items()),
+    ]
+    templates.sort(key=lambda template: template.id != first)
+    doc.addPageTemplates(templates)
     return doc
 
 
@@ -446,11 +459,13 @@ def write_round_sheets(t: Tournament, round_no: int, out: Path, *, reduced: bool
 
 
 def build(out: Path, reduced: bool, title: str, story: Sequence[Flowable], *,
-          footer: str = "", running_title: str = "") -> None:
+          footer: str = "", running_titles: Mapping[str, str] | None = None,
+          first: str = SHEET_TEMPLATE) -> None:
     """Lay out the story and write the PDF atomically; an empty story still gives a valid
-    one-page PDF. `footer` adds it and the page numbers to every page."""
+    one-page PDF. `footer` adds it and the page numbers to every page; `running_titles`
+    and `first` as `document`'s."""
     buffer = io.BytesIO()
-    doc = document(buffer, reduced, title, running_title)
+    doc = document(buffer, reduced, title, running_titles, first)
     if footer:
         doc.build(list(story) or [Spacer(1, 1)], canvasmaker=numbered_canvas(footer))
     else:

@@ -19,7 +19,7 @@ from xlwings_torneo.model.tournament import (
     Tournament,
     TournamentInfo,
 )
-from xlwings_torneo.reports.italian import format_date, format_points, format_score
+from xlwings_torneo.reports.italian import format_column, format_date, format_score
 from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
@@ -59,10 +59,17 @@ def seat_club(t: Tournament, seat: Seat) -> str:
     return player.club if player else ""
 
 
+def seat_nick(t: Tournament, seat: Seat) -> str:
+    """The player's nickname from `Iscritti` (the round sheet does not hold it)."""
+    player = t.by_id.get(seat.player_id) if seat.player_id is not None else None
+    return player.nick.strip() if player else ""
+
+
 def nominativo(t: Tournament, seat: Seat) -> str:
-    """`Nome Cognome - Club`, or only the name when the club is empty."""
+    """`Nome Cognome (nick) - Club`; without the nickname or the club when empty."""
     club = seat_club(t, seat)
-    name = seat_name(t, seat)
+    nick = seat_nick(t, seat)
+    name = f"{seat_name(t, seat)} ({nick})" if nick else seat_name(t, seat)
     return f"{name} - {club}" if club else name
 
 
@@ -96,7 +103,8 @@ class TableSheet:
     title: str
     heading: Heading | None
     date_line: str
-    """`lunedì 10/04/2023 - Turno 1 - Tavolo N°1`; empty when `Data Turno N` is not set."""
+    """`lunedì 10/04/2023`, the round's date under the title (which already names the round
+    and the table); empty when `Data Turno N` is not set."""
     lines: tuple[SheetLine, ...]
     total: str
     """`Totale Punti`: empty on a blank sheet or an unplayed table."""
@@ -129,8 +137,9 @@ def round_points(standings: Standings | None, round_no: int) -> dict[PlayerId, s
     if standings is None or round_no not in standings.rounds:
         return {}
     index = standings.rounds.index(round_no)
-    return {row.player.id: format_points(row.round_points[index], standings.decimals)
-            for row in standings.rows if index < len(row.round_points)}
+    rows = [row for row in standings.rows if index < len(row.round_points)]
+    texts = format_column([row.round_points[index] for row in rows], standings.decimals)
+    return {row.player.id: text for row, text in zip(rows, texts, strict=True)}
 
 
 def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
@@ -152,8 +161,7 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
                       seat.is_ghost, seat.team)
             for seat in table.seats)
         total = format_score(table_total(table)) if filled and table.is_played else ""
-        date_line = (f"{format_date(day)} - {name} - {table_label(table.number)}"
-                     if day else "")
+        date_line = format_date(day) if day else ""
         sheets.append(TableSheet(rnd.number, table.number,
                                  sheet_title(rnd.number, table.number, name),
                                  head, date_line, lines, total, note, extra,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from xlwings_torneo.reports.italian import format_points
+from xlwings_torneo.model.attendance import NOTE_HEADER, withdrawal_note
+from xlwings_torneo.reports.italian import format_column, format_points
 from xlwings_torneo.scoring.result import StandingRow, Standings, TieValue
 
 WON_COLOUR = "#C6EFCE"
@@ -16,7 +17,8 @@ TEAMS_HEADERS = ("Pos.", "Club o Famiglia", "Vittorie", "Punti")
 def standings_grid(standings: Standings
                    ) -> tuple[list[str], list[list[str]], dict[tuple[int, int], bool]]:
     """Header, body rows, and which (body row, column) cells are a won game. A total
-    column holding only whole numbers (wins) is written without decimals."""
+    column holding only whole numbers (wins) is written without decimals. When somebody
+    withdrew, a last `Note` column says `ritirato al turno N` on his row."""
     first_round_col = 5
     round_decimals, total_decimals = standings.round_decimals(), standings.total_decimals()
     tie_decimals = standings.tiebreak_shown_decimals()
@@ -25,15 +27,23 @@ def standings_grid(standings: Standings
     for i, row in enumerate(standings.rows):
         p = row.player
         body.append([str(row.position), p.nome, p.cognome, p.nick, p.club]
-                    + [format_points(v, d)
+                    + [format_points(v, d)  # d: format_column's rule, by Standings
                        for v, d in zip(row.round_points, round_decimals, strict=True)]
                     + [format_points(v, d) for v, d in zip(row.totals, total_decimals, strict=True)]
                     + [tie_text(v, d) for v, d in zip(row.tiebreaks, tie_decimals, strict=True)]
-                    + [str(p.id)])
+                    + [str(p.id)]
+                    + ([note_of(standings, row)] if standings.withdrawn else []))
         for j, flag in enumerate(row.round_won):
             if flag:
                 won[(i, first_round_col + j)] = True
-    return list(standings.header), body, won
+    header = [*standings.header, *([NOTE_HEADER] if standings.withdrawn else [])]
+    return header, body, won
+
+
+def note_of(standings: Standings, row: StandingRow) -> str:
+    """`ritirato al turno N` for a player who withdrew; empty otherwise."""
+    at = standings.withdrawn.get(row.player.id)
+    return withdrawal_note(at) if at is not None else ""
 
 
 def tie_text(value: TieValue, decimals: int) -> str:
@@ -44,9 +54,10 @@ def tie_text(value: TieValue, decimals: int) -> str:
 def team_grid(standings: Standings) -> tuple[list[str], list[list[str]]]:
     """`Classifica a Squadre`: header and rows, the team tie-breakers after the points."""
     decimals = standings.team_tiebreak_decimals()
-    body = [[str(r.position), r.club, str(r.wins), format_points(r.points, standings.decimals),
+    points = format_column([r.points for r in standings.teams], standings.decimals)
+    body = [[str(r.position), r.club, str(r.wins), shown,
              *(tie_text(v, d) for v, d in zip(r.tiebreaks, decimals, strict=True))]
-            for r in standings.teams]
+            for r, shown in zip(standings.teams, points, strict=True)]
     return [*TEAMS_HEADERS, *standings.team_tiebreak_headers], body
 
 

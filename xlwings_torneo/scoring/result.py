@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from xlwings_torneo.model.tournament import Player, PlayerId
@@ -62,6 +62,14 @@ class DrawnTie:
     seed: int
 
 
+def column_decimals(values: Iterable[Decimal | None], decimals: int) -> int:
+    """Decimals to show for one column of points: `decimals`, or none when every value is
+    whole (wins; Open points without fives), as in the manual's `Classifica`: the one rule of
+    every output's numbers (issue 31.3)."""
+    whole = all(v is None or v == v.to_integral_value() for v in values)
+    return 0 if whole else decimals
+
+
 @dataclass(frozen=True)
 class Standings:
     type_name: str
@@ -91,6 +99,9 @@ class Standings:
     """Decimals of each of those columns; None: as the points (`shown_decimals`)."""
     team_tiebreak_headers: tuple[str, ...] = ()
     """The same for `Classifica a Squadre` (CNS: `Secondi`, …), after `pt tot`."""
+    withdrawn: Mapping[PlayerId, int] = field(default_factory=dict)
+    """Players who withdrew, and the round they withdrew at (`model.attendance.withdrawals`):
+    still ranked by the type's rule, marked in every output (issue 31.7)."""
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -110,10 +121,8 @@ class Standings:
         return len(STANDINGS_LEAD) + len(self.columns) + len(self.total_headers) - 1
 
     def shown_decimals(self, values: Iterable[Decimal | None]) -> int:
-        """Decimals to show for one column: the type's precision, or none when every value
-        is whole (wins; Open points without fives), as in the manual's `Classifica`."""
-        whole = all(v is None or v == v.to_integral_value() for v in values)
-        return 0 if whole else self.decimals
+        """`column_decimals` at the type's precision."""
+        return column_decimals(values, self.decimals)
 
     def round_decimals(self) -> tuple[int, ...]:
         """`shown_decimals` of each `pt1 … ptN` column."""

@@ -12,6 +12,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from xlwings_torneo.errors import ScoringError
+from xlwings_torneo.model.attendance import withdrawals
 from xlwings_torneo.model.scoring_rule import ScoringRule, TeamRule, TieBreak, TieCriterion
 from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import Threshold, TournamentType
@@ -96,7 +97,8 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     )
     # the type names the columns once, here; the sheets and the outputs read these values
     return replace(standings, round_headers=tuple(round_headers(standings, ttype)),
-                   finalists_note=finalists_note(standings, ttype))
+                   finalists_note=finalists_note(standings, ttype),
+                   withdrawn=withdrawals(tournament))
 
 
 def records_after(tournament: Tournament, ttype: TournamentType, *,

@@ -19,13 +19,15 @@ from xlwings_torneo.workbook.base import WorkbookBackend
 
 def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = None,
                 overrides: LogOverrides = NO_OVERRIDES, type_name: str | None = None) -> Path:
-    """`<name>.pdf`: every round's sheets with scores and tournament points, then standings."""
+    """`<name>.pdf`: a cover, the standings, the statistics, then every round's sheets with
+    scores and tournament points, two to a page (issue 31.3) unless `reduced` is False (the
+    report does not follow `Stampa Ridotta`, which is for the sheets taken to the tables)."""
     require_reportlab()
     from xlwings_torneo.reports.pdf_report import write_report
 
     def action(t: Tournament, config: Config) -> Path:
         out = path.with_suffix(".pdf")
-        small = t.options.stampa_ridotta if reduced is None else reduced
+        small = True if reduced is None else reduced
         standings, shown = standings_and_types(t, types_for(path), required=True)
         write_report(t, standings, out, reduced=small, logo=logo_path(path, config),
                      types=shown)

@@ -35,6 +35,10 @@ class Style:
     font_size: float | None = None
     wrap: bool = False
     """Text shown on several lines (the round sheets' `Nome Cognome` + line break + club)."""
+    rotate: int = 0
+    """Degrees the text is turned counter-clockwise (90: read bottom to top), for the names
+    heading narrow columns (`STATISTICHE`). The live-Excel backend leaves it horizontal:
+    xlwings has no text orientation its remote engine knows."""
 
 
 FONT_NAME = "Arial"
@@ -84,6 +88,8 @@ class SheetSpec:
     cells: dict[tuple[int, int], WriteValue] = field(default_factory=dict)
     styles: dict[tuple[int, int], Style] = field(default_factory=dict)
     col_widths: dict[int, float] = field(default_factory=dict)
+    row_heights: dict[int, float] = field(default_factory=dict)
+    """Rows of a set height, in points (a header row of turned names); others as they come."""
     hidden_cols: set[int] = field(default_factory=set)
     hidden: bool = False
     validations: list[Validation] = field(default_factory=list)

@@ -1,7 +1,11 @@
 """The `STATISTICHE` sheet (WORKBOOK.md: the original writes it after a draw; issue 24.2): the
 three meeting grids of `draw.meeting_stats`, each cell coloured by its count with a legend
 row above the grid; a grid too wide for a sheet is written as the list of its pairs that met
-more than once, and the sheet says so."""
+more than once, and the sheet says so.
+
+Printed (issue 31.5): landscape, one page wide; the columns are narrow and headed by the
+names turned upright in a row as tall as the longest, so that 40 players print near full
+size; each legend band spans `LEGEND_SPAN` columns, clear of the headers below it."""
 
 from __future__ import annotations
 
@@ -23,8 +27,17 @@ STATS_TITLE = "Statistiche degli incontri"
 HEADING = Style(bold=True, font_size=12)
 BOLD = Style(bold=True)
 GROUP = Style(bold=True, italic=True)
-LABEL_WIDTH = 34
-CELL_WIDTH = 5
+LABEL_WIDTH = 40
+CELL_WIDTH = 2.5
+"""A count's column: one or two digits under a turned name."""
+LEGEND_SPAN = 3
+"""Columns each legend band is merged across (`11-12` is wider than a count's column)."""
+TURNED = 90
+POINTS_PER_CHAR = 6.5
+"""Height of a turned header per character of the longest name (Arial 10 pt, bold)."""
+HEADER_PADDING = 8
+MAX_HEADER_HEIGHT = 200
+"""Points: a longer name is cut by the spreadsheet rather than the row growing further."""
 
 
 def statistics_spec(stats: MeetingStats, *, title: str = "") -> SheetSpec:
@@ -47,7 +60,12 @@ def _grid(spec: SheetSpec, grid: MeetingGrid, row: int) -> int:
     bands = levels(grid.highest)
     spec.put(row + 1, 1, "Legenda (incontri):" if bands else "Legenda: nessun incontro", BOLD)
     for i, (low, high) in enumerate(bands):
-        spec.put(row + 1, 2 + i, range_text(low, high), Style(fill=PALETTE[i], align="center"))
+        first = 2 + i * LEGEND_SPAN
+        band = Style(fill=PALETTE[i], align="center")
+        spec.put(row + 1, first, range_text(low, high), band)
+        for col in range(first + 1, first + LEGEND_SPAN):
+            spec.put(row + 1, col, None, band)
+        spec.merges.append((row + 1, first, row + 1, first + LEGEND_SPAN - 1))
     row += 2
     if not grid.rows.keys or not grid.cols.keys:
         spec.put(row, 1, "nessun incontro da contare", Style(italic=True))
@@ -56,9 +74,11 @@ def _grid(spec: SheetSpec, grid: MeetingGrid, row: int) -> int:
         return _listed(spec, grid, row, bands)
     short = grid.short_cols
     heads = short or grid.cols.labels
-    spec.put_row(row, ["", *heads], Style(bold=True, align="center", wrap=not short))
+    spec.put_row(row, ["", *heads], Style(bold=True, align="center", rotate=TURNED))
+    spec.row_heights[row] = min(MAX_HEADER_HEIGHT, HEADER_PADDING + POINTS_PER_CHAR * max(
+        (len(h) for h in heads), default=0))
     for c in range(2, len(heads) + 2):
-        spec.col_widths[c] = max(spec.col_widths.get(c, 0), CELL_WIDTH if short else 12)
+        spec.col_widths[c] = max(spec.col_widths.get(c, 0), CELL_WIDTH)
     index = 0
     for heading, labels in grid.rows.groups:
         if heading:
@@ -66,7 +86,8 @@ def _grid(spec: SheetSpec, grid: MeetingGrid, row: int) -> int:
             spec.put(row, 1, heading, GROUP)
         for label in labels:
             row += 1
-            spec.put(row, 1, f"{short[index]} - {label}" if short else label)
+            # a player's ID before his name, as in `Iscritti` (the columns carry the names)
+            spec.put(row, 1, f"{grid.rows.keys[index]} - {label}" if short else label)
             for c in range(len(heads)):
                 count = grid.counts.get((index, c))
                 if count:

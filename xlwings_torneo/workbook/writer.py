@@ -7,6 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from xlwings_torneo.config.settings import Config
+from xlwings_torneo.model.attendance import NOTE_HEADER, withdrawal_note
 from xlwings_torneo.model.tournament import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.workbook.layout import (
@@ -293,6 +294,15 @@ def standings_specs(standings: Standings, colours: dict[str, str],
             full.put(i, col, value, Style(fill=fill, number_format=number, align="center"))
             col += 1
         full.put(i, col, p.id, plain)
+        if standings.withdrawn:
+            # issue 31.7: beyond the original's columns (it reads ID, position and points)
+            at = standings.withdrawn.get(p.id)
+            full.put(i, col + 1, withdrawal_note(at) if at is not None else None,
+                     Style(fill=fill, italic=True))
+    if standings.withdrawn:
+        note_col = len(standings.header) + 1
+        full.put(1, note_col, NOTE_HEADER, Style(bold=True, fill=colours["intestazione"]))
+        full.col_widths[note_col] = 22
     notes = [n for n in (standings.finalists_note,) if n] + list(standings.notes)
     for k, note in enumerate(notes):
         full.put(len(standings.rows) + 3 + k, 1, note, Style(italic=True))

@@ -88,6 +88,10 @@ HUNDREDTHS_MM_PER_CHAR = 247
 7.4): this factor makes a width survive the round trip to Excel."""
 
 
+POINT_HUNDREDTHS_MM = 2540 / 72
+"""A point (1/72 inch) in Calc's 1/100 mm: row heights."""
+
+
 def width_to_hundredths_mm(width: float) -> int:
     """An Excel column width (characters of the default font) in Calc's 1/100 mm."""
     return round(width * HUNDREDTHS_MM_PER_CHAR)
@@ -260,6 +264,9 @@ class UnoBackend:
         columns = sheet.Columns
         for col, width in spec.col_widths.items():
             columns.getByIndex(col - 1).Width = width_to_hundredths_mm(width)
+        rows = sheet.Rows
+        for row, height in spec.row_heights.items():
+            rows.getByIndex(row - 1).Height = round(height * POINT_HUNDREDTHS_MM)
         for col in spec.hidden_cols:
             columns.getByIndex(col - 1).IsVisible = False
         for first_row, first_col, last_row, last_col in spec.merges:
@@ -298,6 +305,8 @@ class UnoBackend:
             props["NumberFormat"] = self._number_format(style.number_format)
         if style.wrap:
             props["IsTextWrapped"] = True
+        if style.rotate:
+            props["RotateAngle"] = style.rotate * 100  # hundredths of a degree
         if style.align in _ALIGN:
             props["HoriJustify"] = uno.Enum("com.sun.star.table.CellHoriJustify",
                                             _ALIGN[style.align])

@@ -557,6 +557,9 @@ class _Copier:
                 ws.row(row - 1).set_cell_blank(col - 1, self._spec_style(style, None))
         for col, width in spec.col_widths.items():
             ws.col(col - 1).width = max(0, min(65535, round(width * 256)))
+        for row_no, height in spec.row_heights.items():
+            ws.row(row_no - 1).height = round(height * 20)  # twentieths of a point
+            ws.row(row_no - 1).height_mismatch = 1
         for col in spec.hidden_cols:
             ws.col(col - 1).hidden = 1
         for first_row, first_col, last_row, last_col in spec.merges:
@@ -638,6 +641,7 @@ class _Copier:
             if style.align is not None:
                 xf.alignment.horz = _ALIGN.get(style.align, 0)
             xf.alignment.wrap = int(style.wrap)
+            xf.alignment.rota = style.rotate
         self._spec_styles[key] = xf
         return xf
 

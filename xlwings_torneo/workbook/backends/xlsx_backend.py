@@ -468,6 +468,8 @@ def _fill(ws: Worksheet, spec: SheetSpec) -> None:
             styled(ws.cell(row=row, column=col), style, None)
     for col, width in spec.col_widths.items():
         ws.column_dimensions[col_letter(col)].width = width
+    for row, height in spec.row_heights.items():
+        ws.row_dimensions[row].height = height
     for col in spec.hidden_cols:
         ws.column_dimensions[col_letter(col)].hidden = True
     for first_row, first_col, last_row, last_col in spec.merges:
@@ -524,8 +526,9 @@ def _apply_style(cell: Cell, style: Style) -> None:
         cell.fill = PatternFill(fill_type="solid", start_color=colour, end_color=colour)
     if style.number_format is not None:
         cell.number_format = style.number_format
-    if style.align is not None or style.wrap:
-        cell.alignment = Alignment(horizontal=style.align, wrap_text=style.wrap or None)
+    if style.align is not None or style.wrap or style.rotate:
+        cell.alignment = Alignment(horizontal=style.align, wrap_text=style.wrap or None,
+                                   text_rotation=style.rotate)
 
 
 def _activate_first_visible(wb: Workbook) -> None:

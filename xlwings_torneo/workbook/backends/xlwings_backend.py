@@ -128,6 +128,8 @@ class XlwingsBackend:
         for width, cols in widths.items():
             for _, first, _, last in style_runs(cols):
                 sheet.range((1, first), (1, last)).column_width = width
+        for row, height in spec.row_heights.items():
+            sheet.range((row, 1)).row_height = height
         for _, first, _, last in style_runs((1, c) for c in spec.hidden_cols):
             sheet.range((1, first), (1, last)).columns.hidden = True
         for v in spec.validations:
