@@ -16,6 +16,7 @@ PyPI into a local folder (the test reaches no network: no CDN, only these files)
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from importlib import metadata
@@ -66,8 +67,7 @@ def closure(requirements: list[str]) -> list[str]:
 
 
 def lite_requirements() -> list[str]:
-    from xlwings_torneo.frontends.lite_setup import LITE_EXTRAS, requirements, \
-        xlwings_requirement
+    from xlwings_torneo.frontends.lite_setup import LITE_EXTRAS, requirements, xlwings_requirement
 
     return [*requirements(LITE_EXTRAS), xlwings_requirement()]
 
@@ -78,6 +78,9 @@ def _pip_download(args: list[str]) -> None:
 
 
 def install() -> None:
+    if shutil.which("npm") is None:
+        sys.exit("npm not found: install Node (>= 18) with npm (Debian: apt-get install nodejs "
+                 "npm), then run `make test` again")
     FOLDER.mkdir(exist_ok=True)
     subprocess.run(["npm", "install", "--no-save", "--no-package-lock", "--no-audit",
                     "--no-fund", "--prefix", str(FOLDER), f"pyodide@{PYODIDE_VERSION}"],

@@ -89,8 +89,8 @@ def write_wheel(path: Path) -> None:
     info = f"{PACKAGE}-{__version__}.dist-info"
     content = _package_files()
     content[f"{info}/METADATA"] = _metadata().encode()
-    content[f"{info}/WHEEL"] = ("Wheel-Version: 1.0\nGenerator: torneo lite\n"
-                                "Root-Is-Purelib: true\nTag: py3-none-any\n").encode()
+    content[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: torneo lite\n"
+                                b"Root-Is-Purelib: true\nTag: py3-none-any\n")
     record = [_record_line(name, data) for name, data in content.items()]
     content[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,", ""]).encode()
 
@@ -123,7 +123,7 @@ def requirements_txt(url: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-MAIN_HEAD = '''"""Torneo {version} in xlwings Lite: un pulsante per ogni comando della scheda Torneo.
+MAIN_HEAD = '''"""Torneo {version} in xlwings Lite: un pulsante per comando della scheda Torneo.
 
 Scritto da `torneo lite`: non modificarlo, rigeneralo con la nuova versione di Torneo.
 I file (PDF, esportazioni, registro degli errori) sono scritti in /data: scaricali da
@@ -161,7 +161,7 @@ def _script(button_name: str) -> str:
     doc = [f"**{button.label}**: {button.tip}"]
     if fields:
         doc += ["", *(f"- {field}: {field_help(button, field)}" for field in fields)]
-    docstring = "\n    ".join(doc)
+    docstring = "\n".join(f"    {line}" if line else "" for line in doc).lstrip()
     args = "".join(f", {field}={field}" for field in fields)
     return (f'\n\n@script(name="{button.label}")\n'
             f"async def {button.target}(book: xw.Book{params}):\n"
