@@ -131,3 +131,16 @@ def test_update_cells_writes_on_the_remote_engine_which_reads_no_formula(
     XlwingsBackend(book).update_cells("Foglio1", {(2, 3): "Rossi"})
     apply_actions(workbook, book.json()["actions"])
     assert openpyxl.load_workbook(workbook)["Foglio1"]["C2"].value == "Rossi"
+
+
+def test_a_round_button_left_at_0_acts_on_the_active_round_sheet(main: Any,
+                                                                  workbook: Path) -> None:
+    run(main, workbook, "nuovo_torneo")
+    register(workbook, club_players(8))
+    run(main, workbook, "sorteggio_turno", 0, 1)
+    run(main, workbook, "sorteggio_turno", 0, 2)
+    book = payload(workbook)
+    book["book"]["active_sheet_index"] = openpyxl.load_workbook(workbook).sheetnames.index(
+        "1° Turno")
+    result = asyncio.run(driver.run_script(main, "chi_siede_dove", book, [0]))
+    assert f"scritto in {lite.DATA / 'torneo_1_posti.pdf'}\n" in result["printed"]

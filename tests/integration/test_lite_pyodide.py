@@ -47,6 +47,7 @@ class Pyodide:
         if not STAMP.exists():
             raise AssertionError("Pyodide is not installed: run `make test` (or "
                                  "`.venv/bin/python -m tests.pyodide.install`)")
+        self.log_path = log
         self.log = log.open("w", encoding="utf-8")
         self.proc = subprocess.Popen(
             ["node", str(RUNNER), str(PYODIDE_DIR),
@@ -54,7 +55,11 @@ class Pyodide:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        self.version = self._answer(120)
+        try:
+            self.version = self._answer(120)
+        except AssertionError:
+            self.close()
+            raise
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -65,7 +70,9 @@ class Pyodide:
         try:
             answer = json.loads(self.lines.get(timeout=timeout))
         except queue.Empty:
-            raise AssertionError(f"Pyodide did not answer in {timeout} s") from None
+            self.log.flush()
+            raise AssertionError(f"Pyodide did not answer in {timeout} s; its output:\n"
+                                 + self.log_path.read_text(encoding="utf-8")[-3000:]) from None
         assert answer["ok"], answer["error"]
         return answer["result"]  # type: ignore[no-any-return]
 
@@ -96,25 +103,27 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory, lite_folder: Path) -> 
     (data / wheel_name()).write_bytes((lite_folder / wheel_name()).read_bytes())
     runner = Pyodide({"/data": data, "/lite": lite_folder, "/wheels": WHEELS,
                       "/sdists": SDISTS}, tmp_path_factory.mktemp("node") / "pyodide.log")
-    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
-    source = (ROOT / "tests" / "pyodide" / "driver.py").read_text(encoding="utf-8")
-    runner("import sys, types\nmodule = types.ModuleType('lite_driver')\n"
-           f"exec({source!r}, module.__dict__)\nsys.modules['lite_driver'] = module")
-    pillow = lock["packages"]["pillow"]["version"]
-    assert runner(f"import lite_driver\nlite_driver.install('/wheels', '/sdists', "
-                  f"{pillow!r})") == xw.__version__
-    assert runner("import importlib.util\nimportlib.util.find_spec('xlwings_torneo')") is None
+    try:
+        lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+        source = (ROOT / "tests" / "pyodide" / "driver.py").read_text(encoding="utf-8")
+        runner("import sys, types\nmodule = types.ModuleType('lite_driver')\n"
+               f"exec({source!r}, module.__dict__)\nsys.modules['lite_driver'] = module")
+        pillow = lock["packages"]["pillow"]["version"]
+        assert runner(f"import lite_driver\nlite_driver.install('/wheels', '/sdists', "
+                      f"{pillow!r})") == xw.__version__
+        assert runner("import importlib.util\nimportlib.util.find_spec('xlwings_torneo')") is None
 
-    def run(script: str, book: dict[str, Any], args: list[Any]) -> dict[str, Any]:
-        answer = runner(f"import lite_driver\nawait lite_driver.run_json('/lite/main.py', "
-                        f"{script!r}, {json.dumps(book)!r}, {json.dumps(args)!r})")
-        assert answer is not None
-        return json.loads(answer)  # type: ignore[no-any-return]
+        def run(script: str, book: dict[str, Any], args: list[Any]) -> dict[str, Any]:
+            answer = runner(f"import lite_driver\nawait lite_driver.run_json('/lite/main.py', "
+                            f"{script!r}, {json.dumps(book)!r}, {json.dumps(args)!r})")
+            assert answer is not None
+            return json.loads(answer)  # type: ignore[no-any-return]
 
-    run.data = data  # type: ignore[attr-defined]
-    run.runner = runner  # type: ignore[attr-defined]
-    yield run
-    runner.close()
+        run.data = data  # type: ignore[attr-defined]
+        run.runner = runner  # type: ignore[attr-defined]
+        yield run
+    finally:
+        runner.close()
 
 
 @pytest.fixture
