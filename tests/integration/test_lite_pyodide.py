@@ -37,6 +37,11 @@ RUNNER = ROOT / "tests" / "pyodide" / "runner.mjs"
 CALL_TIMEOUT = 300
 """Seconds one call may take in Pyodide (the report PDF is the longest, a few seconds)."""
 
+EMPTY_BOOK = {"client": "Office.js", "version": xw.__version__, "names": [],
+              "sheets": [{"name": "Foglio1", "values": [[]]}],
+              "book": {"name": "x.xlsx", "active_sheet_index": 0, "selection": "A1"}}
+"""A new workbook as Excel sends it."""
+
 Run = Callable[[str, dict[str, Any], list[Any]], dict[str, Any]]
 
 
@@ -100,7 +105,6 @@ def lite_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def pyodide_run(tmp_path_factory: pytest.TempPathFactory, lite_folder: Path) -> Iterator[Run]:
     """Lite's scripts in Pyodide: only the wheel in `/data`, as the README says."""
     data = tmp_path_factory.mktemp("pyodide_data")
-    (data / wheel_name()).write_bytes((lite_folder / wheel_name()).read_bytes())
     runner = Pyodide({"/data": data, "/lite": lite_folder, "/wheels": WHEELS,
                       "/sdists": SDISTS}, tmp_path_factory.mktemp("node") / "pyodide.log")
     try:
@@ -119,6 +123,13 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory, lite_folder: Path) -> 
             assert answer is not None
             return json.loads(answer)  # type: ignore[no-any-return]
 
+        before = run("aiuto", EMPTY_BOOK, [])  # the organiser forgot the wheel
+        assert before == {"actions": [], "printed": (
+            "Torneo non si avvia (FileNotFoundError: [Errno 44] No such file or directory: "
+            f"'/data/{wheel_name()}'). Importa "
+            f"{wheel_name()} con ☰ > Files > Import/Export, oppure scrivi il suo indirizzo in "
+            "requirements.txt, poi riavvia xlwings Lite (☰ > Restart).\n")}
+        (data / wheel_name()).write_bytes((lite_folder / wheel_name()).read_bytes())
         run.data = data  # type: ignore[attr-defined]
         run.runner = runner  # type: ignore[attr-defined]
         yield run
@@ -208,11 +219,7 @@ def test_a_40_player_tournament_in_pyodide_equals_the_cpython_run(
 def test_main_py_installs_torneo_from_the_wheel_in_data(pyodide_run: Run) -> None:
     """Torneo was only a wheel in `/data` (the fixture checks it was not importable): the
     first script installed it with micropip into site-packages."""
-    result = pyodide_run("aiuto", {"client": "Office.js", "version": xw.__version__,
-                                   "names": [], "sheets": [{"name": "Foglio1",
-                                                            "values": [[]]}],
-                                   "book": {"name": "x.xlsx", "active_sheet_index": 0,
-                                            "selection": "A1"}}, [])
+    result = pyodide_run("aiuto", EMPTY_BOOK, [])
     assert "Sorteggio Turno:" in result["printed"] and "/data" in result["printed"]
     where = pyodide_run.runner("import xlwings_torneo\nxlwings_torneo.__file__")  # type: ignore[attr-defined]
     assert where.startswith("/lib/python3.13/site-packages/xlwings_torneo/")

@@ -130,6 +130,8 @@ I file (PDF, esportazioni, registro degli errori) sono scritti in /data: scarica
 xlwings Lite, menù ☰ > Files > Import/Export.
 """
 
+import importlib.util
+
 import xlwings as xw
 from xlwings import script
 
@@ -138,18 +140,16 @@ WHEEL = "/data/{wheel}"
 
 async def _press(name, book, **form):
     try:
-        from xlwings_torneo.frontends.lite import press
-    except ImportError:  # not in requirements.txt: the wheel imported into /data
-        try:
+        if importlib.util.find_spec("xlwings_torneo") is None:  # the wheel in /data
             import micropip
 
             await micropip.install("emfs:" + WHEEL)
-            from xlwings_torneo.frontends.lite import press
-        except Exception as exc:
-            print(f"Torneo non è installato ({{type(exc).__name__}}: {{exc}}). Importa "
-                  f"{{WHEEL[6:]}} con ☰ > Files > Import/Export, oppure scrivi il suo "
-                  "indirizzo in requirements.txt, poi riavvia xlwings Lite (☰ > Restart).")
-            return
+        from xlwings_torneo.frontends.lite import press
+    except Exception as exc:
+        print(f"Torneo non si avvia ({{type(exc).__name__}}: {{exc}}). Importa "
+              f"{{WHEEL[6:]}} con ☰ > Files > Import/Export, oppure scrivi il suo "
+              "indirizzo in requirements.txt, poi riavvia xlwings Lite (☰ > Restart).")
+        return
     press(name, book, **form)
 '''
 
