@@ -5,8 +5,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 SYSTEM_PACKAGES ?= .ci/system-packages.txt
+# npm `pyodide` and the wheels of the xlwings Lite test (tests/pyodide/install.py)
+PYODIDE := .pyodide/.make-stamp
 
-.PHONY: demo system test lint typecheck bench template addin architecture clean
+.PHONY: demo system pyodide test lint typecheck bench template addin architecture clean
 
 $(STAMP): pyproject.toml setup.py  # setup.py maps configuration/ into the package
 	@# Debian's python3 has no venv until python3-venv: install it (root/sudo) or say how
@@ -22,7 +24,13 @@ demo: $(STAMP)  ## a 40-player Open tournament, 3 rounds drawn, scored and ranke
 system:  ## the Debian packages the tests need: installs the missing ones, or prints the command
 	.ci/system_packages $(SYSTEM_PACKAGES)
 
-test: system $(STAMP)  ## the whole test suite; pytest never starts when `system` stops
+$(PYODIDE): $(STAMP) tests/pyodide/install.py
+	$(BIN)/python -m tests.pyodide.install
+	touch $(PYODIDE)
+
+pyodide: $(PYODIDE)  ## Pyodide (npm) and the wheels PyPI has for it, for the xlwings Lite test
+
+test: system $(STAMP) $(PYODIDE)  ## the whole test suite; pytest never starts when `system` stops
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
@@ -44,7 +52,7 @@ addin: $(STAMP)  ## rebuild workbook_template/torneo_addin.xlam from addin/, the
 	$(BIN)/python -m addin.build
 
 clean:
-	rm -rf $(VENV) demo_torneo .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pyodide demo_torneo .pytest_cache .mypy_cache .ruff_cache
 
 architecture: $(STAMP)  ## redraw the layer diagram of docs/architecture.md from the imports
 	$(BIN)/python -m tests.architecture

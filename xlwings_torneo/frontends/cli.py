@@ -260,6 +260,20 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_lite(args: argparse.Namespace) -> int:
+    from xlwings_torneo.frontends.lite_setup import write_lite
+
+    main, reqs, wheel = write_lite(Path(args.folder), args.url)
+    print(f"Pronti per xlwings Lite, in {main.parent}:")
+    print(f"  {main.name}: copialo nella scheda main.py di xlwings Lite")
+    print(f"  {reqs.name}: copialo nella scheda requirements.txt")
+    where = (f"mettilo all'indirizzo {args.url}" if args.url else
+             "importalo in xlwings Lite con ☰ > Files > Import/Export")
+    print(f"  {wheel.name}: {where}")
+    print("I passi sono nel README, sezione «Excel senza Python: xlwings Lite»")
+    return EXIT_OK
+
+
 ANONYMOUS_SURNAMES = "i cognomi dei giocatori anonimi (senza data di nascita né ID NAZIONALE)"
 """What `--con-cognomi` adds, on the published site (`esporta`) and the hall's pages (`sala`)."""
 
@@ -497,6 +511,14 @@ def build_parser() -> argparse.ArgumentParser:
                    "come esporta --format site --con-cognomi")
     with_log(p)
     with_lock(p)
+
+    p = add("lite", cmd_lite, "scrive in una cartella ciò che serve per usare Torneo in "
+            "xlwings Lite (Excel senza Python): main.py, requirements.txt e il pacchetto .whl")
+    p.add_argument("folder", metavar="CARTELLA", help="la cartella dove scriverli (creata se "
+                   "manca)")
+    p.add_argument("--url", metavar="INDIRIZZO",
+                   help="l'indirizzo https://...whl dove metterai il pacchetto: va in "
+                   "requirements.txt (default: il pacchetto si importa in /data di Lite)")
 
     p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
     p.add_argument("folder", nargs="?", default="demo_torneo",

@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import traceback
 from collections.abc import Callable
 from contextlib import suppress
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from xlwings_torneo import __version__
-from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends.actions import (
     Message,
     draw_round,
@@ -38,7 +34,12 @@ from xlwings_torneo.frontends.actions import (
     standings,
 )
 from xlwings_torneo.frontends.buttons import find_button
-from xlwings_torneo.workbook.layout import SHEET_OPZIONI, round_number
+from xlwings_torneo.frontends.xlwings_shared import (
+    active_round,
+    append_traceback,
+    show_options,
+    unexpected_message,
+)
 
 TITLE = "Torneo"
 
@@ -78,11 +79,6 @@ def _button(action: Callable[[Any, Path | None], str], book: Any = None) -> Mess
     return _show(xl_book, _quietly(xl_book, lambda: action(backend, path)))
 
 
-def _active_round(xl_book: Any) -> int | None:
-    """The round of the active sheet when it is a round sheet (`N° Turno`, `Turno N`)."""
-    return round_number(str(xl_book.sheets.active.name))
-
-
 def nuovo_torneo(book: Any = None) -> Message:
     return _button(new_tournament, book)
 
@@ -110,13 +106,13 @@ def risultati_sala(book: Any = None) -> Message:
 
 def stampa_turno(book: Any = None, round_no: int | None = None) -> Message:
     xl_book, backend, path = _caller(book)
-    number = round_no if round_no is not None else _active_round(xl_book)
+    number = round_no if round_no is not None else active_round(xl_book)
     return _show(xl_book, _quietly(xl_book, lambda: print_round(backend, path, number)))
 
 
 def chi_siede_dove(book: Any = None, round_no: int | None = None) -> Message:
     xl_book, backend, path = _caller(book)
-    number = round_no if round_no is not None else _active_round(xl_book)
+    number = round_no if round_no is not None else active_round(xl_book)
     return _show(xl_book, _quietly(xl_book, lambda: print_seating(backend, path, number)))
 
 
@@ -135,17 +131,7 @@ def prima_di_pubblicare(book: Any = None) -> Message:
 def opzioni(book: Any = None) -> Message:
     """Show the hidden `Opzioni` sheet and bring it to the front."""
     xl_book, backend, _ = _caller(book)
-
-    def show() -> str:
-        if SHEET_OPZIONI not in backend.sheet_names():
-            raise TorneoError("foglio Opzioni non trovato: usa Nuovo Torneo su una cartella "
-                              "vuota")
-        sheet = xl_book.sheets[SHEET_OPZIONI]
-        sheet.visible = True
-        sheet.activate()
-        return "Foglio Opzioni visibile: modifica i valori nella colonna B"
-
-    return _show(xl_book, run(show))
+    return _show(xl_book, run(lambda: show_options(xl_book, backend)))
 
 
 def aiuto(book: Any = None) -> Message:
@@ -159,24 +145,9 @@ ERROR_LOG = Path(tempfile.gettempdir()) / "torneo_excel_errori.log"
 """Where an unexpected error's traceback goes (the message box names this file)."""
 
 
-def unexpected_message(exc: BaseException, log: Path | None) -> str:
-    where = f"I dettagli sono nel file:\n{log}" if log is not None \
-        else "Non è stato possibile scrivere i dettagli in un file."
-    return (f"Errore imprevisto in Torneo ({type(exc).__name__}).\n{where}\n"
-            "Manda questo file a chi ti assiste con Torneo.")
-
-
 def log_unexpected(exc: BaseException, log: Path | None = None) -> Path | None:
     """Append the traceback to `log` (default `ERROR_LOG`); None if it cannot be written."""
-    log = log or ERROR_LOG
-    try:
-        with log.open("a", encoding="utf-8") as out:
-            out.write(f"--- {datetime.now().isoformat(timespec='seconds')} Torneo "
-                      f"{__version__}\n")
-            out.write("".join(traceback.format_exception(exc)))
-    except OSError:
-        return None
-    return log
+    return append_traceback(exc, log or ERROR_LOG)
 
 
 def _alert_anyway(book: Any, text: str) -> None:

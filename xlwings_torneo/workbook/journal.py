@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -192,6 +191,10 @@ class Journal:
     server writes)."""
 
     def __init__(self, path: Path) -> None:
+        # imported here: Pyodide (xlwings Lite) ships sqlite3 apart, and printing imports
+        # this module to look for a journal that Lite never has
+        import sqlite3
+
         self.path = path
         try:
             self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None,

@@ -55,6 +55,16 @@ def _read_value(value: Any, number_format: str | None = None) -> CellValue:
     return value  # type: ignore[no-any-return]
 
 
+def _is_formula(cell: Any) -> bool:
+    """Whether the cell holds a formula; False where the engine cannot say: xlwings' remote
+    engine (xlwings Lite) is sent values only and reads formulas asynchronously at best."""
+    try:
+        formula = cell.formula
+    except NotImplementedError:
+        return False
+    return isinstance(formula, str) and formula.startswith("=")
+
+
 class XlwingsBackend:
     """An `xw.Book` as a WorkbookBackend; `save` is what `save()` does (None: nothing,
     the organiser saves)."""
@@ -108,8 +118,7 @@ class XlwingsBackend:
         sheet = self._sheet(name)
         for (row, col), value in cells.items():
             cell = sheet.range((row, col))
-            formula = cell.formula
-            if isinstance(formula, str) and formula.startswith("="):
+            if _is_formula(cell):
                 continue
             cell.value = _write_value(value)
 

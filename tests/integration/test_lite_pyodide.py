@@ -1,0 +1,225 @@
+"""The xlwings Lite scripts of `torneo lite` in Pyodide (npm `pyodide`, run by Node) as Lite
+runs them: the workbook sent as Excel sends it, `xw.Book(json=...)`, xlwings' own script
+call, the operations applied back to the file as Excel would; Torneo itself installed by
+`main.py` from the wheel in `/data`. A 40-player tournament from an empty workbook to three
+rounds drawn and scored, Classifica, the seat list and the report: every sheet and every file
+in `/data` equals what the same scripts do in CPython.
+
+Pyodide, the wheels and the stand-ins come from `make test` (tests/pyodide/install.py)."""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+import xlwings as xw
+from pypdf import PdfReader
+
+from tests.e2e.conftest import club_players, register, type_scores
+from tests.integration.test_xlwings_ribbon import (  # noqa: F401 - remote_engine: a fixture
+    apply_actions,
+    payload,
+    remote_engine,
+)
+from tests.pyodide import driver
+from tests.pyodide.install import PYODIDE_DIR, ROOT, SDISTS, STAMP, WHEELS
+from xlwings_torneo.frontends import lite
+from xlwings_torneo.frontends.lite_setup import wheel_name, write_lite
+
+RUNNER = ROOT / "tests" / "pyodide" / "runner.mjs"
+CALL_TIMEOUT = 300
+"""Seconds one call may take in Pyodide (the report PDF is the longest, a few seconds)."""
+
+EMPTY_BOOK = {"client": "Office.js", "version": xw.__version__, "names": [],
+              "sheets": [{"name": "Foglio1", "values": [[]]}],
+              "book": {"name": "x.xlsx", "active_sheet_index": 0, "selection": "A1"}}
+"""A new workbook as Excel sends it."""
+
+Run = Callable[[str, dict[str, Any], list[Any]], dict[str, Any]]
+
+
+class Pyodide:
+    """One Node process with Pyodide, booted once; Python code in, one answer out."""
+
+    def __init__(self, mounts: dict[str, Path], log: Path) -> None:
+        if not STAMP.exists():
+            raise AssertionError("Pyodide is not installed: run `make test` (or "
+                                 "`.venv/bin/python -m tests.pyodide.install`)")
+        self.log_path = log
+        self.log = log.open("w", encoding="utf-8")
+        self.proc = subprocess.Popen(
+            ["node", str(RUNNER), str(PYODIDE_DIR),
+             json.dumps({k: str(v) for k, v in mounts.items()})],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        try:
+            self.version = self._answer(120)
+        except AssertionError:
+            self.close()
+            raise
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line)
+
+    def _answer(self, timeout: float) -> str | None:
+        try:
+            answer = json.loads(self.lines.get(timeout=timeout))
+        except queue.Empty:
+            self.log.flush()
+            raise AssertionError(f"Pyodide did not answer in {timeout} s; its output:\n"
+                                 + self.log_path.read_text(encoding="utf-8")[-3000:]) from None
+        assert answer["ok"], answer["error"]
+        return answer["result"]  # type: ignore[no-any-return]
+
+    def __call__(self, code: str, timeout: float = CALL_TIMEOUT) -> str | None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"code": code}) + "\n")
+        self.proc.stdin.flush()
+        return self._answer(timeout)
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait(timeout=30)
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def lite_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What `torneo lite` writes."""
+    folder = tmp_path_factory.mktemp("lite")
+    write_lite(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def pyodide_run(tmp_path_factory: pytest.TempPathFactory, lite_folder: Path) -> Iterator[Run]:
+    """Lite's scripts in Pyodide: only the wheel in `/data`, as the README says."""
+    data = tmp_path_factory.mktemp("pyodide_data")
+    runner = Pyodide({"/data": data, "/lite": lite_folder, "/wheels": WHEELS,
+                      "/sdists": SDISTS}, tmp_path_factory.mktemp("node") / "pyodide.log")
+    try:
+        lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+        source = (ROOT / "tests" / "pyodide" / "driver.py").read_text(encoding="utf-8")
+        runner("import sys, types\nmodule = types.ModuleType('lite_driver')\n"
+               f"exec({source!r}, module.__dict__)\nsys.modules['lite_driver'] = module")
+        pillow = lock["packages"]["pillow"]["version"]
+        assert runner(f"import lite_driver\nlite_driver.install('/wheels', '/sdists', "
+                      f"{pillow!r})") == xw.__version__
+        assert runner("import importlib.util\nimportlib.util.find_spec('xlwings_torneo')") is None
+
+        def run(script: str, book: dict[str, Any], args: list[Any]) -> dict[str, Any]:
+            answer = runner(f"import lite_driver\nawait lite_driver.run_json('/lite/main.py', "
+                            f"{script!r}, {json.dumps(book)!r}, {json.dumps(args)!r})")
+            assert answer is not None
+            return json.loads(answer)  # type: ignore[no-any-return]
+
+        before = run("aiuto", EMPTY_BOOK, [])  # the organiser forgot the wheel
+        assert before == {"actions": [], "printed": (
+            "Torneo non si avvia (FileNotFoundError: [Errno 44] No such file or directory: "
+            f"'/data/{wheel_name()}'). Importa "
+            f"{wheel_name()} con ☰ > Files > Import/Export, oppure scrivi il suo indirizzo in "
+            "requirements.txt, poi riavvia xlwings Lite (☰ > Restart).\n")}
+        (data / wheel_name()).write_bytes((lite_folder / wheel_name()).read_bytes())
+        run.data = data  # type: ignore[attr-defined]
+        run.runner = runner  # type: ignore[attr-defined]
+        yield run
+    finally:
+        runner.close()
+
+
+@pytest.fixture
+def cpython_run(tmp_path: Path, lite_folder: Path,
+                monkeypatch: pytest.MonkeyPatch) -> Run:
+    """The same scripts in this CPython, with the `@script` decorator Lite uses."""
+    import asyncio
+
+    from xlwings.pro import udfs_officejs
+
+    monkeypatch.setattr(xw, "script", udfs_officejs.script)
+    monkeypatch.setattr(lite, "DATA", tmp_path / "cpython_data")
+    main = driver.load_main(str(lite_folder / "main.py"))
+
+    def run(script: str, book: dict[str, Any], args: list[Any]) -> dict[str, Any]:
+        return asyncio.run(driver.run_script(main, script, book, args))
+
+    run.data = lite.DATA  # type: ignore[attr-defined]
+    return run
+
+
+def tournament(run: Run, path: Path) -> list[str]:
+    """An empty workbook to three rounds of 40 players, the standings, the seat list and the
+    report, through the Lite scripts; what they printed, one entry a script."""
+    wb = openpyxl.Workbook()
+    wb.active.title = "Foglio1"
+    wb.save(path)
+    printed = []
+
+    def press(script: str, *args: Any) -> None:
+        result = run(script, payload(path), list(args))
+        log = run.data / lite.ERROR_LOG_NAME  # type: ignore[attr-defined]
+        assert not log.exists(), log.read_text(encoding="utf-8")
+        alerts = apply_actions(path, result["actions"])
+        printed.append(result["printed"])
+        assert alerts == [result["printed"].rstrip("\n")], (script, result["printed"])
+
+    press("nuovo_torneo")
+    register(path, club_players(40))
+    for number in (1, 2, 3):
+        press("sorteggio_turno", 0, number)  # turno 0: the next one; seme: the round
+        type_scores(path, number)
+    press("classifica")
+    press("chi_siede_dove", 0)
+    press("report")
+    return printed
+
+
+def sheets(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    wb = openpyxl.load_workbook(path)
+    out = {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb}
+    out["Log"] = [row[1:] for row in out["Log"]]  # column A: the time of each line
+    return out
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_a_40_player_tournament_in_pyodide_equals_the_cpython_run(
+        pyodide_run: Run, cpython_run: Run, tmp_path: Path) -> None:
+    in_pyodide = tournament(pyodide_run, tmp_path / "torneo.xlsx")
+    (tmp_path / "cpython").mkdir()
+    in_cpython = tournament(cpython_run, tmp_path / "cpython" / "torneo.xlsx")
+    data, cpython_data = pyodide_run.data, cpython_run.data  # type: ignore[attr-defined]
+    assert in_pyodide == [text.replace(str(cpython_data), "/data") for text in in_cpython]
+    assert in_pyodide[0].startswith("Torneo vuoto pronto")
+    assert in_pyodide[3].startswith("3° Turno (Open): 10 tavoli, seme 3")
+    assert in_pyodide[4].startswith("Classifica Open: 40 giocatori")
+    assert "File scritti in /data" in in_pyodide[5] and "- torneo_3_posti.pdf" in in_pyodide[5]
+    mine, theirs = sheets(tmp_path / "torneo.xlsx"), sheets(tmp_path / "cpython" / "torneo.xlsx")
+    assert list(mine) == list(theirs)
+    assert {"3° Turno", "Classifica", "STATISTICHE"} <= set(mine)
+    assert mine == theirs
+    pdfs = sorted(p.name for p in data.glob("*.pdf"))
+    assert len(pdfs) == 2 and pdfs == sorted(p.name for p in cpython_data.glob("*.pdf"))
+    for name in pdfs:
+        assert pdf_text(data / name) == pdf_text(cpython_data / name), name
+    assert not (data / lite.ERROR_LOG_NAME).exists()
+
+
+def test_main_py_installs_torneo_from_the_wheel_in_data(pyodide_run: Run) -> None:
+    """Torneo was only a wheel in `/data` (the fixture checks it was not importable): the
+    first script installed it with micropip into site-packages."""
+    result = pyodide_run("aiuto", EMPTY_BOOK, [])
+    assert "Sorteggio Turno:" in result["printed"] and "/data" in result["printed"]
+    where = pyodide_run.runner("import xlwings_torneo\nxlwings_torneo.__file__")  # type: ignore[attr-defined]
+    assert where.startswith("/lib/python3.13/site-packages/xlwings_torneo/")

@@ -1,0 +1,186 @@
+"""The "Torneo" buttons in xlwings Lite, the Excel add-in that runs Python (Pyodide) inside
+Excel on Windows, macOS and the web: each `@script` of the workbook's `main.py` (written by
+`torneo lite`, see `lite_setup.py`) calls `press(name, book, ...)`, which runs the button's
+action of `actions.py` on the book Lite hands over and shows the Italian message.
+
+What Lite changes, from its documentation:
+- the book is xlwings' remote engine: the workbook's values arrive with the call, the writes
+  go back as a list of operations when the script returns (https://lite.xlwings.org/custom-scripts);
+- the book's full name is a bare name, so files are written to `/data`, the folder Lite's
+  "☰ > Files > Import/Export" lists for download (https://lite.xlwings.org/files); the message
+  names the files written;
+- `print()` goes to Lite's Output pane, so every message is printed as well as shown;
+- no threads, no TCP connections (https://lite.xlwings.org/limitations): the hall server
+  (`torneo sala`) cannot run, so its button is left out (`ABSENT`);
+- an operation the remote engine lacks raises NotImplementedError: an Italian message, never
+  a traceback, which goes to `ERROR_LOG` in `/data`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.frontends.actions import (
+    Message,
+    draw_round,
+    export_files,
+    help_text,
+    meeting_statistics,
+    new_tournament,
+    print_round,
+    print_seating,
+    publishing_check,
+    redraw_last_round,
+    report_pdf,
+    run,
+    standings,
+)
+from xlwings_torneo.frontends.buttons import BUTTONS, Button, RoundChoice, find_button
+from xlwings_torneo.frontends.xlwings_shared import (
+    active_round,
+    append_traceback,
+    show_options,
+    unexpected_message,
+)
+from xlwings_torneo.limits import MAX_ROUND
+from xlwings_torneo.workbook.backends.xlwings_backend import XlwingsBackend
+
+TITLE = "Torneo"
+
+DATA = Path("/data")
+"""Lite's file folder: what Python writes here is listed in "☰ > Files > Import/Export" for
+download, and files dropped there are read here (https://lite.xlwings.org/files)."""
+
+ERROR_LOG_NAME = "torneo_errori.log"
+"""An unexpected error's traceback, in `DATA` where the organiser can download it."""
+
+DOWNLOAD_HINT = "scaricali da xlwings Lite: ☰ > Files > Import/Export"
+
+ABSENT: dict[str, str] = {
+    "RisultatiSala": "Risultati dalla sala non c'è in xlwings Lite: il server della sala "
+                     "(torneo sala) ha bisogno di Python installato su un computer della "
+                     "sala; lì porta i risultati nel file con 'torneo sala importa'",
+}
+"""The buttons Lite cannot run, and why (said if one is called all the same)."""
+
+SEEDED = frozenset({"SorteggioTurno", "RipetiSorteggio"})
+"""The buttons whose Lite form has a seed (`seme`, 0 = a random one)."""
+
+ROUND_FIELD = "turno"
+SEED_FIELD = "seme"
+FIELD_HELP = {ROUND_FIELD: "0 = {default}", SEED_FIELD: "0 = un seme a caso"}
+ROUND_DEFAULT = {RoundChoice.NEXT: "il prossimo", RoundChoice.LAST: "l'ultimo",
+                 RoundChoice.ACTIVE: "quello del foglio attivo, o l'ultimo"}
+
+LITE_HELP_FOOT = ("In xlwings Lite i file PDF ed esportati sono scritti in /data: "
+                  f"{DOWNLOAD_HINT}. Non disponibile in xlwings Lite: "
+                  + "; ".join(ABSENT.values()) + ".")
+
+
+def lite_buttons() -> list[Button]:
+    """The buttons that are scripts in Lite, in the ribbon's order."""
+    return [button for button in BUTTONS if button.name not in ABSENT]
+
+
+def form_fields(button: Button) -> list[str]:
+    """The script's arguments after `book`, each an `int` field of Lite's form (0 = the
+    ribbon's default)."""
+    fields = [ROUND_FIELD] if button.asks_round else []
+    return fields + ([SEED_FIELD] if button.name in SEEDED else [])
+
+
+def field_help(button: Button, field: str) -> str:
+    default = ROUND_DEFAULT[button.round] if button.round is not None else ""
+    return FIELD_HELP[field].format(default=default)
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """A button pressed in Lite: the book, its backend, the path files go beside, and the
+    form's values (None where the form said 0)."""
+
+    xl_book: Any
+    backend: XlwingsBackend
+    path: Path
+    round_no: int | None
+    seed: int | None
+
+
+ACTIONS: dict[str, Callable[[Pressed], str]] = {
+    "NuovoTorneo": lambda p: new_tournament(p.backend, p.path),
+    "Opzioni": lambda p: show_options(p.xl_book, p.backend),
+    "SorteggioTurno": lambda p: draw_round(p.backend, p.path, p.round_no, p.seed),
+    "RipetiSorteggio": lambda p: redraw_last_round(p.backend, p.path, p.seed),
+    "Classifica": lambda p: standings(p.backend, p.path),
+    "Statistiche": lambda p: meeting_statistics(p.backend, p.path),
+    "StampaTurno": lambda p: print_round(p.backend, p.path, p.round_no),
+    "ChiSiedeDove": lambda p: print_seating(p.backend, p.path, p.round_no),
+    "ReportPDF": lambda p: report_pdf(p.backend, p.path),
+    "Esporta": lambda p: export_files(p.backend, p.path),
+    "PrimaDiPubblicare": lambda p: publishing_check(p.backend, p.path),
+    "Aiuto": lambda p: "\n\n".join([help_text(), LITE_HELP_FOOT]),
+}
+"""What each Lite script runs: the ribbon's action of `actions.py`."""
+
+
+def _checked(value: int, high: int, what: str) -> int | None:
+    """A form's number: None for 0 (the ribbon's default), else within [1, high]."""
+    if not 0 <= value <= high:
+        raise TorneoError(f"{what}: {value} fuori intervallo (da 0 a {high}; 0 = "
+                          "automatico)")
+    return value or None
+
+
+def _pressed(button: Button, xl_book: Any, turno: int, seme: int) -> Pressed:
+    round_no = _checked(turno, MAX_ROUND, "turno")
+    if round_no is None and button.round is RoundChoice.ACTIVE:
+        round_no = active_round(xl_book)
+    return Pressed(xl_book, XlwingsBackend(xl_book), DATA / str(xl_book.name), round_no,
+                   _checked(seme, 2**32 - 1, "seme"))
+
+
+def _files() -> dict[Path, float]:
+    return {f: f.stat().st_mtime for f in DATA.rglob("*") if f.is_file()}
+
+
+def _with_files(text: str, before: dict[Path, float]) -> str:
+    """The message, and the files of `/data` the button wrote, with how to download them."""
+    written = sorted(f for f, mtime in _files().items() if before.get(f) != mtime)
+    if not written:
+        return text
+    return "\n".join([text, f"File scritti in {DATA} ({DOWNLOAD_HINT}):",
+                      *(f"- {f.relative_to(DATA)}" for f in written)])
+
+
+def _unexpected(exc: BaseException) -> Message:
+    log = append_traceback(exc, DATA / ERROR_LOG_NAME)
+    if isinstance(exc, NotImplementedError):  # xlwings' remote engine lacks the operation
+        where = f" (dettagli in {log}: {DOWNLOAD_HINT})" if log is not None else ""
+        return Message("xlwings Lite non sa ancora fare un'operazione che questo pulsante "
+                       f"chiede a Excel{where}: usa Torneo con Excel e Python installato, "
+                       "oppure con LibreOffice", error=True)
+    return Message(unexpected_message(exc, log), error=True)
+
+
+def press(name: str, book: Any, turno: int = 0, seme: int = 0) -> Message:
+    """Run button `name` (its name in `buttons.BUTTONS`) on the book Lite hands over, with the
+    values of its form; the message is printed (Lite's Output pane) and shown."""
+    try:
+        DATA.mkdir(parents=True, exist_ok=True)
+        before = _files()
+        button = find_button(name)
+        if name in ABSENT:
+            message = Message(ABSENT[name], error=True)
+        else:
+            message = run(lambda: ACTIONS[name](_pressed(button, book, turno, seme)))
+            message = Message(_with_files(message.text, before), message.error)
+    except Exception as exc:  # noqa: BLE001 - whatever reaches the organiser: Italian text
+        message = _unexpected(exc)
+    print(message.text)
+    book.app.alert(message.text, title=f"{TITLE} - errore" if message.error else TITLE,
+                   mode="critical" if message.error else "info")
+    return message
