@@ -23,6 +23,7 @@ STATS_TITLE = "Statistiche degli incontri"
 HEADING = Style(bold=True, font_size=12)
 BOLD = Style(bold=True)
 GROUP = Style(bold=True, italic=True)
+CENTRED = Style(align="center")
 LABEL_WIDTH = 34
 CELL_WIDTH = 5
 
@@ -72,6 +73,10 @@ def _grid(spec: SheetSpec, grid: MeetingGrid, row: int) -> int:
                 if count:
                     spec.put(row, 2 + c, count, Style(fill=fill_of(count, bands),
                                                       align="center"))
+                else:
+                    # centred though blank: the grid is one block of one alignment
+                    # (one call through xlwings, not one per run of counts)
+                    spec.styles[(row, 2 + c)] = CENTRED
             index += 1
     return row
 
