@@ -14,7 +14,13 @@ import pytest
 import xlwings as xw
 
 from tests.e2e.conftest import Cli, club_players, register, type_scores
-from tests.xlwings_remote import LICENCE, payload, press, register_remote_engine
+from tests.xlwings_remote import (  # noqa: F401 - apply_actions: other tests import it from here
+    LICENCE,
+    apply_actions,
+    payload,
+    press,
+    register_remote_engine,
+)
 from xlwings_torneo.frontends import excel as addin
 
 
