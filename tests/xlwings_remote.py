@@ -133,6 +133,9 @@ def apply_actions(path: Path, actions: list[dict[str, Any]]) -> list[str]:
         elif func == "setColumnWidth":
             for c in range(a["start_column"], a["start_column"] + a["column_count"]):
                 ws.column_dimensions[get_column_letter(c + 1)].width = args[0]
+        elif func == "setRowHeight":  # points, as Excel's
+            for r in range(a["start_row"], a["start_row"] + a["row_count"]):
+                ws.row_dimensions[r + 1].height = args[0]
         elif func == "setColumnHidden":
             for c in range(a["start_column"], a["start_column"] + a["column_count"]):
                 ws.column_dimensions[get_column_letter(c + 1)].hidden = args[0]
@@ -176,7 +179,7 @@ def press(path: Path, button: Callable[..., Any], **kwargs: Any
 
 def book_state(path: Path) -> dict[str, Any]:
     """Everything the xlwings backend writes, cell by cell: per sheet its state, column
-    widths and hidden columns, dropdowns, and each cell's value, font, fill, number format
+    widths, row heights and hidden columns, dropdowns, and each cell's value, font, fill, number format
     and alignment."""
     wb = openpyxl.load_workbook(path)
     state: dict[str, Any] = {"sheets": wb.sheetnames}
@@ -192,6 +195,7 @@ def book_state(path: Path) -> dict[str, Any]:
         state[ws.title] = {
             "state": ws.sheet_state,
             "widths": {k: d.width for k, d in ws.column_dimensions.items() if d.width},
+            "heights": {k: d.height for k, d in ws.row_dimensions.items() if d.height},
             "hidden": sorted(k for k, d in ws.column_dimensions.items() if d.hidden),
             "dropdowns": sorted((str(v.sqref), v.formula1)
                                 for v in ws.data_validations.dataValidation),
