@@ -20,10 +20,10 @@ SHEET_STATISTICHE = "STATISTICHE"
 """The original's name (WORKBOOK.md)."""
 STATS_TITLE = "Statistiche degli incontri"
 """Cell A1 of the sheet we write: how a later run knows the sheet is ours."""
+CENTRED = Style(align="center")
 HEADING = Style(bold=True, font_size=12)
 BOLD = Style(bold=True)
 GROUP = Style(bold=True, italic=True)
-CENTRED = Style(align="center")
 LABEL_WIDTH = 34
 CELL_WIDTH = 5
 
