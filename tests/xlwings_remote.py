@@ -179,8 +179,8 @@ def press(path: Path, button: Callable[..., Any], **kwargs: Any
 
 def book_state(path: Path) -> dict[str, Any]:
     """Everything the xlwings backend writes, cell by cell: per sheet its state, column
-    widths, row heights and hidden columns, dropdowns, and each cell's value, font, fill, number format
-    and alignment."""
+    widths, row heights and hidden columns, dropdowns, and each cell's value, font, fill,
+    number format and alignment."""
     wb = openpyxl.load_workbook(path)
     state: dict[str, Any] = {"sheets": wb.sheetnames}
     for ws in wb:

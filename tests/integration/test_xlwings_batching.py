@@ -24,7 +24,11 @@ from tests.xlwings_remote import (
 from xlwings_torneo.frontends import excel as addin
 from xlwings_torneo.usecases.demo import build_demo
 from xlwings_torneo.workbook.backends import xlwings_backend
-from xlwings_torneo.workbook.backends.xlwings_backend import XlwingsBackend, style_properties
+from xlwings_torneo.workbook.backends.xlwings_backend import (
+    XlwingsBackend,
+    set_property,
+    style_properties,
+)
 from xlwings_torneo.workbook.sheet import SheetSpec
 
 PER_SHEET = 12
@@ -82,7 +86,7 @@ class OneCallPerCell(XlwingsBackend):
         for attribute, groups in style_properties(spec).items():
             for value, cells in groups.items():
                 for row, col in cells:
-                    xlwings_backend._set_property(sheet.range((row, col)), attribute, value)
+                    set_property(sheet.range((row, col)), attribute, value)
 
 
 @pytest.mark.parametrize(("button", "colour_matrix"), [

@@ -4,11 +4,10 @@ read and written in place through xlwings; the same code runs on xlwings' remote
 
 Writes are in bulk, since every call costs a round trip to Excel (xlwings Lite pays one per
 operation): one range write per sheet (the whole rectangle from A1), one formula write per
-rectangle of formulas; each style property
-(bold, fill, alignment…) on its own, one call per rectangle of cells sharing its value
-whatever their other properties; on the remote engine (xlwings Lite, `xw.Book(json=...)`)
-every fill of a sheet in one colour matrix (`Range.set_colors`); one call per run of equal
-column widths.
+rectangle of formulas; each style property (bold, fill, alignment…) on its own, one call per
+rectangle of cells sharing its value whatever their other properties; on the remote engine
+(xlwings Lite, `xw.Book(json=...)`) every fill of a sheet in one colour matrix
+(`Range.set_colors`); one call per run of equal column widths.
 """
 
 from __future__ import annotations
@@ -131,9 +130,10 @@ class XlwingsBackend:
         formulas = {key: value.text if value.text.startswith("=") else "=" + value.text
                     for key, value in spec.cells.items() if isinstance(value, Formula)}
         for row, col, last_row, last_col in style_runs(formulas):
-            sheet.range((row, col), (last_row, last_col)).formula = [
-                [formulas[(r, c)] for c in range(col, last_col + 1)]
-                for r in range(row, last_row + 1)]
+            block = [[formulas[(r, c)] for c in range(col, last_col + 1)]
+                     for r in range(row, last_row + 1)]
+            sheet.range((row, col), (last_row, last_col)).formula = \
+                block if len(block) > 1 or len(block[0]) > 1 else block[0][0]
         self._apply_styles(sheet, spec)
         widths: dict[float, list[tuple[int, int]]] = defaultdict(list)
         for col, width in spec.col_widths.items():
@@ -183,8 +183,8 @@ class XlwingsBackend:
                 continue
             for value, cells in groups.items():
                 for row, col, last_row, last_col in style_runs(cells):
-                    _set_property(sheet.range((row, col), (last_row, last_col)),
-                                  attribute, value)
+                    set_property(sheet.range((row, col), (last_row, last_col)),
+                                 attribute, value)
 
     def save(self) -> None:
         if self._save is not None:
@@ -225,8 +225,7 @@ def _colours_in_bulk(book: Any) -> bool:
 def _paint_fills(sheet: Any, groups: Mapping[Any, list[Cell]]) -> None:
     """Every fill of a sheet as colour matrices over the filled cells' bounding rows and
     columns (`...` keeps a cell as it is), at most `MAX_COLOR_CELLS` cells per call."""
-    colour = {cell: "#" + str(fill).lstrip("#") for fill, cells in groups.items()
-              for cell in cells}
+    colour = {cell: _hex(fill) for fill, cells in groups.items() for cell in cells}
     first_col = min(c for _, c in colour)
     last_col = max(c for _, c in colour)
     rows = sorted({r for r, _ in colour})
@@ -242,7 +241,12 @@ def _paint_fills(sheet: Any, groups: Mapping[Any, list[Cell]]) -> None:
         start = end
 
 
-def _set_property(rng: Any, attribute: str, value: Any) -> None:
+def _hex(fill: str) -> str:
+    return "#" + fill.lstrip("#")
+
+
+def set_property(rng: Any, attribute: str, value: Any) -> None:
+    """One style property (a name of `STYLE_PROPERTIES`) on an xlwings range."""
     if attribute == "bold":
         rng.font.bold = True
     elif attribute == "italic":
@@ -250,7 +254,7 @@ def _set_property(rng: Any, attribute: str, value: Any) -> None:
     elif attribute == "font_size":
         rng.font.size = value
     elif attribute == "fill":
-        rng.color = "#" + str(value).lstrip("#")
+        rng.color = _hex(value)
     elif attribute == "number_format":
         rng.number_format = value
     else:
