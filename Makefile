@@ -39,11 +39,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-bench: $(STAMP)  ## draw speed and quality figures, a day at 1,000 players (not a test)
+bench: $(STAMP)  ## draw speed and quality figures, a day at 1,000 players, xlwings calls per button (not a test)
 	$(BIN)/python bench/day_bench.py
 	$(BIN)/python bench/draw_bench.py
 	$(BIN)/python bench/schedule_bench.py
 	$(BIN)/python bench/clubs_bench.py  # GOLFERS_PATH=<copy of good-enough-golfers> for the peer
+	$(BIN)/python bench/xlwings_ops.py
 
 template: $(STAMP)  ## regenerate workbook_template/ from `torneo new`
 	$(BIN)/python -m xlwings_torneo.usecases.template

@@ -6,156 +6,29 @@ result must equal what the `torneo` command writes from the same seed."""
 from __future__ import annotations
 
 import shutil
-from collections import Counter
-from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
 import xlwings as xw
-from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.datavalidation import DataValidation
 
 from tests.e2e.conftest import Cli, club_players, register, type_scores
+from tests.xlwings_remote import (  # noqa: F401 - apply_actions: other tests import it from here
+    LICENCE,
+    apply_actions,
+    payload,
+    press,
+    register_remote_engine,
+)
 from xlwings_torneo.frontends import excel as addin
 
 
 @pytest.fixture(autouse=True)
 def remote_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """xlwings' remote engine, which needs a licence key: the free non-commercial one, set
-    for these tests only (xlwings registers the engine at import when the key is set, so
-    it is registered here, and unregistered afterwards, whatever the import order)."""
-    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")
-    from xlwings.pro import _xlremote
-
-    engines = xw.engines
-    if "remote" not in engines.engines_by_name:
-        engine = xw.main.Engine(impl=_xlremote.engine)
-        monkeypatch.setattr(engines, "engines", [*engines.engines, engine])
-        monkeypatch.setattr(engines, "engines_by_name",
-                            {**engines.engines_by_name, "remote": engine})
-    monkeypatch.setattr(xw, "__pro__", True)
-
-
-# --- Excel's side: the payload it sends and the actions it applies ---------------------
-
-def _payload_value(value: Any) -> Any:
-    if value is None:
-        return ""
-    if isinstance(value, datetime):
-        return value.isoformat() + ".000Z"
-    if isinstance(value, date):
-        return datetime(value.year, value.month, value.day).isoformat() + ".000Z"
-    return value
-
-
-def payload(path: Path) -> dict[str, Any]:
-    """The workbook as the xlwings client sends it (cached values, not formulas)."""
-    wb = openpyxl.load_workbook(path, data_only=True)
-    sheets = [{"name": ws.title,
-               "values": [[_payload_value(v) for v in row]
-                          for row in ws.iter_rows(values_only=True)] or [[]],
-               "visibility": "Visible" if ws.sheet_state == "visible" else "Hidden",
-               "pictures": [], "shapes": [], "charts": [], "notes": [], "tables": [],
-               "print_area": None, "show_gridlines": True, "pivot_tables": []} for ws in wb]
-    return {"client": "Office.js", "version": xw.__version__, "names": [], "sheets": sheets,
-            "book": {"name": path.name, "active_sheet_index": 0, "selection": "A1"}}
-
-
-def _cells(ws: Any, action: dict[str, Any]) -> list[Any]:
-    r0, c0 = action["start_row"] + 1, action["start_column"] + 1
-    return [ws.cell(r, c) for r in range(r0, r0 + action["row_count"])
-            for c in range(c0, c0 + action["column_count"])]
-
-
-def _excel_value(value: Any) -> Any:
-    """What Excel stores for a value xlwings sends: '' is empty, a leading ' marks text."""
-    if value == "":
-        return None
-    if isinstance(value, str) and value.startswith("'"):
-        return value[1:]
-    if isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-":
-        return datetime.fromisoformat(value)
-    return value
-
-
-def apply_actions(path: Path, actions: list[dict[str, Any]]) -> list[str]:
-    """Apply the actions to the file as Excel would; returns the alerts shown."""
-    wb = openpyxl.load_workbook(path)
-    alerts = []
-    for a in actions:
-        func, args = a["func"], a["args"]
-        ws = wb.worksheets[a["sheet_position"]] if a["sheet_position"] is not None else None
-        if func == "addSheet":
-            wb.create_sheet(args[1], args[0])
-        elif func == "sheetDelete":
-            wb.remove(ws)
-        elif func == "setSheetName":
-            ws.title = args[0]
-        elif func == "setSheetVisibility":
-            ws.sheet_state = args[0].lower()
-        elif func == "setValues":
-            r0, c0 = a["start_row"] + 1, a["start_column"] + 1
-            for i, row in enumerate(a["values"]):
-                for j, value in enumerate(row):
-                    ws.cell(r0 + i, c0 + j, _excel_value(value))
-        elif func == "setFormula":
-            ws.cell(a["start_row"] + 1, a["start_column"] + 1, a["values"][0][0])
-        elif func == "setFontProperty":
-            for cell in _cells(ws, a):
-                font = {"b": cell.font.b, "i": cell.font.i, "sz": cell.font.sz}
-                font[{"bold": "b", "italic": "i", "size": "sz"}[args[0]]] = args[1]
-                cell.font = Font(**font)
-        elif func == "setRangeColor":
-            for cell in _cells(ws, a):
-                rgb = "FF" + args[0].lstrip("#").upper()
-                cell.fill = PatternFill("solid", start_color=rgb, end_color=rgb)
-        elif func == "setNumberFormat":
-            for cell in _cells(ws, a):
-                cell.number_format = args[0]
-        elif func == "setHorizontalAlignment":
-            for cell in _cells(ws, a):
-                cell.alignment = Alignment(horizontal=args[0].lower())
-        elif func == "setColumnWidth":
-            for c in range(a["start_column"], a["start_column"] + a["column_count"]):
-                ws.column_dimensions[get_column_letter(c + 1)].width = args[0]
-        elif func == "setRowHeight":  # points, as Excel's
-            for r in range(a["start_row"], a["start_row"] + a["row_count"]):
-                ws.row_dimensions[r + 1].height = args[0]
-        elif func == "setColumnHidden":
-            for c in range(a["start_column"], a["start_column"] + a["column_count"]):
-                ws.column_dimensions[get_column_letter(c + 1)].hidden = args[0]
-        elif func == "setDataValidationList":
-            src = args[0]
-            first = get_column_letter(src["start_column"] + 1) + str(src["start_row"] + 1)
-            last = (get_column_letter(src["start_column"] + src["column_count"])
-                    + str(src["start_row"] + src["row_count"]))
-            source_ws = wb.worksheets[src["sheet_position"]].title
-            rule = DataValidation(type="list", allow_blank=True,
-                                  formula1=f"{source_ws}!${first[0]}${first[1:]}:"
-                                           f"${last[0]}${last[1:]}")
-            rule.add(_cells(ws, a)[0].coordinate + ":" + _cells(ws, a)[-1].coordinate)
-            ws.add_data_validation(rule)
-        elif func == "activateSheet":
-            wb.active = args[0]
-        elif func == "alert":
-            alerts.append(args[0])
-        elif func not in ("save", "setScreenUpdating"):
-            raise AssertionError(f"azione non prevista: {func}")
-    wb.save(path)
-    return alerts
-
-
-def press(path: Path, button: Any, **kwargs: Any) -> tuple[addin.Message, Counter[str],
-                                                            list[str]]:
-    """Press a ribbon button on the workbook at `path`; Excel applies the actions."""
-    book = xw.Book(json=payload(path))
-    message = button(book=book, **kwargs)
-    actions = book.json()["actions"]
-    alerts = apply_actions(path, actions)
-    return message, Counter(a["func"] for a in actions), alerts
+    """xlwings' remote engine, for these tests only (unregistered afterwards)."""
+    monkeypatch.setenv(*LICENCE)
+    register_remote_engine(monkeypatch.setattr)
 
 
 # --- The tests -------------------------------------------------------------------------

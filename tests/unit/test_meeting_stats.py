@@ -128,3 +128,14 @@ def test_a_grid_too_wide_is_the_list_of_pairs_met_more_than_once(
     listed = {(spec.cells.get((r, 1)), spec.cells.get((r, 2)), spec.cells.get((r, 3)))
               for r, _ in spec.cells}
     assert ("Anna (Roma)", "Fede", 2) in listed and ("Bruno (Roma)", "Gino", 2) in listed
+
+
+def test_a_grid_is_centred_as_one_block_its_blank_cells_too():
+    # one alignment for the whole grid: one call through xlwings, not one per run of counts
+    spec = statistics_spec(meeting_stats(played()))
+    text = {v: k for k, v in spec.cells.items() if isinstance(v, str)}
+    header = text["Club contro club"][0] + 2
+    block = [(header + r, c) for r in (1, 2, 3) for c in (2, 3, 4)]
+    assert (header + 2, 3) not in spec.cells  # Roma against itself: blank
+    assert {spec.styles[key].align for key in block} == {"center"}
+    assert spec.styles[(header + 2, 3)].fill is None

@@ -119,7 +119,8 @@ class SheetSpec:
 
     def matrix(self) -> list[list[WriteValue]]:
         """The cells as one rectangle from A1 (for bulk writes), None where empty."""
-        out: list[list[WriteValue]] = [[None] * self.max_col for _ in range(self.max_row)]
+        width = self.max_col  # once: each call scans every cell
+        out: list[list[WriteValue]] = [[None] * width for _ in range(self.max_row)]
         for (r, c), v in self.cells.items():
             out[r - 1][c - 1] = v
         return out

@@ -24,6 +24,7 @@ SHEET_STATISTICHE = "STATISTICHE"
 """The original's name (WORKBOOK.md)."""
 STATS_TITLE = "Statistiche degli incontri"
 """Cell A1 of the sheet we write: how a later run knows the sheet is ours."""
+CENTRED = Style(align="center")
 HEADING = Style(bold=True, font_size=12)
 BOLD = Style(bold=True)
 GROUP = Style(bold=True, italic=True)
@@ -93,6 +94,10 @@ def _grid(spec: SheetSpec, grid: MeetingGrid, row: int) -> int:
                 if count:
                     spec.put(row, 2 + c, count, Style(fill=fill_of(count, bands),
                                                       align="center"))
+                else:
+                    # centred though blank: the grid is one block of one alignment
+                    # (one call through xlwings, not one per run of counts)
+                    spec.styles[(row, 2 + c)] = CENTRED
             index += 1
     return row
 

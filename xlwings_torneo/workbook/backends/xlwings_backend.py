@@ -2,13 +2,18 @@
 read and written in place through xlwings; the same code runs on xlwings' remote engine
 (`xw.Book(json=...)`), which is how the tests drive it without Excel.
 
-Writes are in bulk: one range write per sheet (the whole rectangle from A1), one call per
-style property per rectangle of cells sharing a style, one per run of equal column widths.
+Writes are in bulk, since every call costs a round trip to Excel (xlwings Lite pays one per
+operation): one range write per sheet (the whole rectangle from A1), one formula write per
+rectangle of formulas; each style property (bold, fill, alignment…) on its own, one call per
+rectangle of cells sharing its value whatever their other properties; on the remote engine
+(xlwings Lite, `xw.Book(json=...)`) every fill of a sheet in one colour matrix
+(`Range.set_colors`); one call per run of equal column widths.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
@@ -19,7 +24,12 @@ from xlwings_torneo.errors import WorkbookError
 from xlwings_torneo.limits import MAX_SHEET_COLS
 from xlwings_torneo.workbook.backends.cell_values import as_date_value, plain_number
 from xlwings_torneo.workbook.backends.uno_backend import style_runs, styled_groups
-from xlwings_torneo.workbook.sheet import CellValue, Formula, Grid, SheetSpec, Style, WriteValue
+from xlwings_torneo.workbook.sheet import CellValue, Formula, Grid, SheetSpec, WriteValue
+
+Cell = tuple[int, int]
+
+MAX_COLOR_CELLS = 10_000
+"""The most cells xlwings' `Range.set_colors` takes in one call (xlwings 0.37.5+)."""
 
 _EXCEL_WOULD_PARSE = re.compile(
     r"^\s*([=+\-@]|[\d.,]+\s*%?\s*$|\d{1,4}[/\-.]\d{1,2}([/\-.]\d{1,4})?\s*$|(TRUE|FALSE|VERO|FALSO)\s*$)",
@@ -126,10 +136,13 @@ class XlwingsBackend:
         matrix = spec.matrix()
         if matrix:
             sheet.range((1, 1)).value = [[_write_value(v) for v in row] for row in matrix]
-        for (row, col), value in spec.cells.items():
-            if isinstance(value, Formula):
-                text = value.text if value.text.startswith("=") else "=" + value.text
-                sheet.range((row, col)).formula = text
+        formulas = {key: value.text if value.text.startswith("=") else "=" + value.text
+                    for key, value in spec.cells.items() if isinstance(value, Formula)}
+        for row, col, last_row, last_col in style_runs(formulas):
+            block = [[formulas[(r, c)] for c in range(col, last_col + 1)]
+                     for r in range(row, last_row + 1)]
+            sheet.range((row, col), (last_row, last_col)).formula = \
+                block if len(block) > 1 or len(block[0]) > 1 else block[0][0]
         self._apply_styles(sheet, spec)
         widths: dict[float, list[tuple[int, int]]] = defaultdict(list)
         for col, width in spec.col_widths.items():
@@ -174,25 +187,86 @@ class XlwingsBackend:
         self._pending = waiting
 
     def _apply_styles(self, sheet: Any, spec: SheetSpec) -> None:
-        for style, cells in styled_groups(spec).items():
-            for row, col, last_row, last_col in style_runs(cells):
-                _style_range(sheet.range((row, col), (last_row, last_col)), style)
+        bulk_fills = _colours_in_bulk(self.book)
+        for attribute, groups in style_properties(spec).items():
+            if attribute == "fill" and bulk_fills:
+                _paint_fills(sheet, groups)
+                continue
+            for value, cells in groups.items():
+                for row, col, last_row, last_col in style_runs(cells):
+                    set_property(sheet.range((row, col), (last_row, last_col)),
+                                 attribute, value)
 
     def save(self) -> None:
         if self._save is not None:
             self._save()
 
 
-def _style_range(rng: Any, style: Style) -> None:
-    if style.bold:
+STYLE_PROPERTIES = ("bold", "italic", "font_size", "fill", "number_format", "align")
+"""The `Style` fields this backend writes, each with its own xlwings call (`wrap` is not
+written through xlwings)."""
+
+
+def style_properties(spec: SheetSpec) -> dict[str, dict[Any, list[Cell]]]:
+    """For each style property, the cells of each value it takes (the default, False or
+    None, is left out: a new sheet has it already), so a run of cells sharing a fill is one
+    call even where their alignment or number format differ."""
+    out: dict[str, dict[Any, list[Cell]]] = {name: defaultdict(list)
+                                             for name in STYLE_PROPERTIES}
+    for style, cells in styled_groups(spec).items():
+        for name in STYLE_PROPERTIES:
+            value = getattr(style, name)
+            if value is not None and value is not False:
+                out[name][value].extend(cells)
+    return {name: groups for name, groups in out.items() if groups}
+
+
+def _colours_in_bulk(book: Any) -> bool:
+    """Whether fills go as one colour matrix: on the remote engine, where `set_colors` is
+    one operation (on the desktop engines it is one call per cell)."""
+    try:
+        remote = book.app.engine.name == "remote"
+    except AttributeError:  # a stand-in book without an engine
+        return False
+    import xlwings as xw
+
+    return remote and hasattr(xw.Range, "set_colors")
+
+
+def _paint_fills(sheet: Any, groups: Mapping[Any, list[Cell]]) -> None:
+    """Every fill of a sheet as colour matrices over the filled cells' bounding rows and
+    columns (`...` keeps a cell as it is), at most `MAX_COLOR_CELLS` cells per call."""
+    colour = {cell: _hex(fill) for fill, cells in groups.items() for cell in cells}
+    first_col = min(c for _, c in colour)
+    last_col = max(c for _, c in colour)
+    rows = sorted({r for r, _ in colour})
+    step = max(1, MAX_COLOR_CELLS // (last_col - first_col + 1))
+    start = 0
+    while start < len(rows):
+        first = rows[start]
+        end = bisect_right(rows, first + step - 1)
+        last = rows[end - 1]
+        block = [[colour.get((r, c), ...) for c in range(first_col, last_col + 1)]
+                 for r in range(first, last + 1)]
+        sheet.range((first, first_col), (last, last_col)).set_colors(block)
+        start = end
+
+
+def _hex(fill: str) -> str:
+    return "#" + fill.lstrip("#")
+
+
+def set_property(rng: Any, attribute: str, value: Any) -> None:
+    """One style property (a name of `STYLE_PROPERTIES`) on an xlwings range."""
+    if attribute == "bold":
         rng.font.bold = True
-    if style.italic:
+    elif attribute == "italic":
         rng.font.italic = True
-    if style.font_size is not None:
-        rng.font.size = style.font_size
-    if style.fill is not None:
-        rng.color = "#" + style.fill.lstrip("#")
-    if style.number_format is not None:
-        rng.number_format = style.number_format
-    if style.align is not None:
-        rng.horizontal_alignment = style.align
+    elif attribute == "font_size":
+        rng.font.size = value
+    elif attribute == "fill":
+        rng.color = _hex(value)
+    elif attribute == "number_format":
+        rng.number_format = value
+    else:
+        rng.horizontal_alignment = value
