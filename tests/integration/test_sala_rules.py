@@ -180,6 +180,15 @@ def test_the_organiser_reopens_a_confirmed_table_for_a_new_result(app, hall):
     assert table is not None and [str(s.raw) for s in table.seats] == scores
 
 
+def test_the_organiser_reopens_one_table_of_a_closed_round(app, hall):
+    org = organiser(app, hall)
+    org.act("chiudi", PLAYING)
+    assert 'id="riapri-tavolo-2-5"' in org.page()
+    assert org.act("riapri-tavolo", PLAYING, 5).status_code == 303
+    assert phone(app, hall, "127.0.0.2", 5).send(plausible(4)).status_code == 303
+    assert phone(app, hall, "127.0.0.2", 6).send(plausible(4)).status_code == 409
+
+
 def test_the_organiser_reopens_a_closed_round(app, hall):
     org = organiser(app, hall)
     org.act("chiudi", PLAYING)

@@ -21,6 +21,7 @@ from xlwings_torneo.usecases.sala_rules import (
     confirmed_result,
     held_back,
     needs_acceptance,
+    phones_closed,
 )
 from xlwings_torneo.workbook.journal import (
     ACCEPT,
@@ -99,7 +100,8 @@ def organiser_page(hall: Hall, token: str) -> OrganiserPage:
         open_to_phones = not closed and (is_current or rnd.number in state.reopened)
         actions = ("chiudi",) if open_to_phones else ("riapri",) if closed else \
             ("riapri", "chiudi")
-        tables = tuple(table_status(state, rnd.number, t) for t in rnd.tables if t.players)
+        tables = tuple(table_status(state, rnd.number, t, current.number if current else None)
+                       for t in rnd.tables if t.players)
         rounds.append(RoundStatus(rnd.number, closed, is_current, open_to_phones, tables,
                                   actions))
     return OrganiserPage(reading, tuple(rounds), state.address)
@@ -120,9 +122,11 @@ def result_seats(table: Table, sub: Submission) -> tuple[SeatLine, ...]:
                  for s in table.seats if s.player_id is not None)
 
 
-def table_status(state: JournalState, turno: int, table: Table) -> TableStatus:
+def table_status(state: JournalState, turno: int, table: Table, current: int | None
+                 ) -> TableStatus:
     """What the organiser sees of one table: the journal's result when there is one, else
-    the workbook's scores."""
+    the workbook's scores. A table with a confirmed result, or one the phones can no longer
+    report for (its round closed or over), can be reopened."""
     key = (turno, table.number)
     access = state.tables.get(key)
     token, code = (access.token, access.code) if access else ("", "")
@@ -131,7 +135,7 @@ def table_status(state: JournalState, turno: int, table: Table) -> TableStatus:
     sub = confirmed_result(state, *key)
     pending = state.pending_submission(*key)
     actions = ["annulla"] if pending is not None else []
-    if results:
+    if results or phones_closed(state, current, *key) is not None:
         actions.append("riapri-tavolo")
     if len(results) > 1:
         return TableStatus(table.number, "conflitto", workbook_seats(table),
@@ -249,7 +253,8 @@ def check_order(hall: Hall, token: str, order: Order) -> Checked:
     table = reading.table(turno, tavolo)
     if table is None:
         raise HallRefusal(Refusal.INVALID, f"Il tavolo {tavolo} del turno {turno} non c'è.")
-    status = table_status(state, turno, table)
+    current = reading.current_round
+    status = table_status(state, turno, table, current.number if current else None)
     if order.action not in status.actions or (
             order.action == "accetta" and str(status.result) != order.result):
         raise HallRefusal(Refusal.CONFLICT, "Il tavolo è cambiato nel frattempo: ricarica la "
