@@ -1,8 +1,10 @@
-"""The hall's journal (issue 25): an append-only SQLite file beside the workbook holding
-every table token, every result typed on a phone and every confirmation, with time, device
-and address. Rows are never updated or deleted (triggers refuse it); the state — which
-tables reported what, which results are confirmed, which rounds are closed — is derived by
-replaying the rows in order. WAL mode with `synchronous=FULL`: a row is on disk when
+"""The hall's journal (issues 25 and 30): an append-only SQLite file beside the workbook
+holding every table token, every result typed on a phone, every confirmation and contest and
+every decision of the organiser, with time, device and address. Rows are never updated or
+deleted (triggers refuse it); the state — which tables reported what, which results are
+confirmed, contested or accepted, which rounds are closed or reopened — is derived by
+replaying the rows in order. The state holds facts; the hall's rules that read them are in
+`usecases/sala_rules.py`. WAL mode with `synchronous=FULL`: a row is on disk when
 `append` returns, so a server killed at any moment loses nothing it had confirmed.
 
 The server writes only here, never the workbook (Excel or LibreOffice may hold it open);
@@ -14,7 +16,6 @@ import json
 import secrets
 import sqlite3
 import threading
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -183,8 +184,6 @@ class JournalState:
     """Rounds the organiser reopened (an earlier round takes results again)."""
     reopened_tables: set[tuple[int, int]] = field(default_factory=set)
     """Tables the organiser reopened, until their round is closed again."""
-    sent: Counter[tuple[int, int]] = field(default_factory=Counter)
-    """Submissions of each table, ever."""
     since: dict[tuple[int, int], int] = field(default_factory=dict)
     """The event that last cleared or reopened each table: what the phones sent before it
     no longer counts against their limit."""
@@ -214,7 +213,6 @@ class JournalState:
             self.submissions[event_id] = Submission(event_id, turno, tavolo, scores,
                                                     int(data["by"]), at, device, address)
             self.pending[(turno, tavolo)] = event_id
-            self.sent[(turno, tavolo)] += 1
             self.by_table.setdefault((turno, tavolo), []).append(event_id)
         elif kind == CONFIRM:
             sub = self.submissions.get(int(data["submission"]))
