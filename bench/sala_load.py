@@ -97,7 +97,7 @@ def call(hall: Hallway, phone: HttpPhone, figures: Figures, deadline: float,
 def run_phone(hall: Hallway, role: int, tavolo: int, access: tuple[str, str], figures: Figures,
               reads: int, deadline: float, sent: threading.Event) -> None:
     phone = HttpPhone(hall.port, f"127.0.{tavolo}.{role + 2}", f"bench tavolo {tavolo}/{role}")
-    token, _code = access
+    token, code = access
     path = f"/tavolo/{PLAYING}/{tavolo}"
     if role == 0:
         holder: dict[str, dict[str, str]] = {}
@@ -118,7 +118,7 @@ def run_phone(hall: Hallway, role: int, tavolo: int, access: tuple[str, str], fi
             page = phone.get(f"{path}?t={token}")
             if "Risultato confermato" in page.body:  # the answer was lost in the kill
                 return Answer(303, page.body, page.seconds)
-            return confirm_scores(phone, path, token)
+            return confirm_scores(phone, path, token, code)
 
         answer = call(hall, phone, figures, deadline, "conferma", confirm)
         if answer is not None and answer.status == 303:

@@ -8,11 +8,17 @@ import shutil
 from collections.abc import Sequence
 from html import unescape
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.usecases.demo import build_demo
 from xlwings_torneo.usecases.draw import DrawRequest, draw
 from xlwings_torneo.usecases.session import NO_OVERRIDES, open_file
+
+if TYPE_CHECKING:
+    from flask.testing import FlaskClient
+
+    from xlwings_torneo.usecases.sala import Hall
 
 PLAYING = 2
 """The round drawn and waiting for its results."""
@@ -64,3 +70,71 @@ def plausible(size: int, winner: int = 0) -> list[str]:
     scores = [str(10 + 7 * i) for i in range(size)]
     scores[winner], scores[-1] = scores[-1], scores[winner]
     return scores
+
+
+class Phone:
+    """A phone at one table, through Flask's test client: its own cookies, its own address
+    (each phone in a hall has one), its table's address."""
+
+    def __init__(self, client: FlaskClient, hall: Hall, tavolo: int,
+                 address: str = "127.0.0.1", turno: int = PLAYING) -> None:
+        self.client, self.hall, self.tavolo = client, hall, tavolo
+        client.environ_base["REMOTE_ADDR"] = address
+        access = hall.journal.state.tables[(turno, tavolo)]
+        self.token, self.code = access.token, access.code
+        table = hall.reading().table(turno, tavolo)
+        assert table is not None
+        self.table: Table = table
+        self.url = f"/tavolo/{turno}/{tavolo}"
+
+    def open(self) -> str:
+        response = self.client.get(f"{self.url}?t={self.token}")
+        assert response.status_code == 200
+        cookie = self.client.get_cookie("torneo_csrf")  # the forms' secret, form or not
+        assert cookie is not None
+        self.csrf = cookie.value
+        return str(response.get_data(as_text=True))
+
+    def send(self, scores: list[str], by: int | None = None, **extra: str) -> Any:
+        self.open()
+        form = score_form(self.table, scores, token=self.token, csrf=self.csrf,
+                          by=by if by is not None else self.table.players[0])
+        form.update(extra)
+        return self.client.post(self.url, data=form)
+
+    def confirm(self, by: int, code: str = "", sub: str | None = None) -> Any:
+        html = self.open()
+        return self.client.post(self.url, data={
+            "t": self.token, "csrf": csrf_of(html), "azione": "conferma",
+            "risultato": sub or pending_id(html), "chi": str(by), "codice": code})
+
+    def contest(self, by: int, reason: str = "") -> Any:
+        html = self.open()
+        result = re.search(r'name="azione" value="contesta">\s*<input type="hidden" '
+                           r'name="risultato" value="(\d+)"', html)
+        assert result, "the page offers no contest"
+        return self.client.post(self.url, data={
+            "t": self.token, "csrf": csrf_of(html), "azione": "contesta",
+            "risultato": result.group(1), "chi": str(by), "motivo": reason})
+
+
+class Organiser:
+    """The organiser's browser: his page and his actions, each asked and then confirmed."""
+
+    def __init__(self, client: FlaskClient, hall: Hall) -> None:
+        self.client, self.token = client, hall.journal.state.organiser
+
+    def page(self) -> str:
+        response = self.client.get(f"/organizzatore?t={self.token}")
+        assert response.status_code == 200
+        return str(response.get_data(as_text=True))
+
+    def ask(self, action: str, turno: int, tavolo: int | None = None, result: str = "",
+            **extra: str) -> Any:
+        form = {"t": self.token, "csrf": csrf_of(self.page()), "azione": action,
+                "turno": str(turno), "tavolo": "" if tavolo is None else str(tavolo),
+                "risultato": result, **extra}
+        return self.client.post("/organizzatore/azione", data=form)
+
+    def act(self, action: str, turno: int, tavolo: int | None = None, result: str = "") -> Any:
+        return self.ask(action, turno, tavolo, result, conferma="si")

@@ -86,8 +86,9 @@ def send_scores(phone: HttpPhone, path: str, token: str, tavolo: int
     return phone.post(path, form), scores
 
 
-def confirm_scores(phone: HttpPhone, path: str, token: str, code: str = "") -> Answer:
-    """Open the table's page and confirm its pending result as its second player."""
+def confirm_scores(phone: HttpPhone, path: str, token: str, code: str) -> Answer:
+    """Open the table's page and confirm its pending result as its second player, with the
+    table's code (always needed)."""
     page = phone.get(f"{path}?t={token}")
     if page.status != 200:
         return page

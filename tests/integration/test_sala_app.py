@@ -5,18 +5,17 @@ tables confirmed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
-from flask.testing import FlaskClient
 
 from tests.sala_helpers import (
     PLAYING,
-    build_hall_workbook,
+    Organiser,
+    Phone,
     copy_workbook,
     csrf_of,
     pending_id,
@@ -25,64 +24,12 @@ from tests.sala_helpers import (
     score_form,
 )
 from xlwings_torneo.frontends.sala.app import REFRESH, Limits, create_app
-from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.usecases.sala import Hall
+from xlwings_torneo.usecases.sala_rules import MAX_SENT
 
 
-@pytest.fixture(scope="module")
-def original(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_hall_workbook(tmp_path_factory.mktemp("sala"))
-
-
-class Phone:
-    """A phone at one table: its own cookies, its table's address."""
-
-    def __init__(self, client: FlaskClient, hall: Hall, tavolo: int) -> None:
-        self.client, self.hall, self.tavolo = client, hall, tavolo
-        access = hall.journal.state.tables[(PLAYING, tavolo)]
-        self.token, self.code = access.token, access.code
-        table = hall.reading().table(PLAYING, tavolo)
-        assert table is not None
-        self.table: Table = table
-        self.url = f"/tavolo/{PLAYING}/{tavolo}"
-
-    def open(self) -> str:
-        response = self.client.get(f"{self.url}?t={self.token}")
-        assert response.status_code == 200
-        html = str(response.get_data(as_text=True))
-        if 'name="csrf"' in html:
-            self.csrf = csrf_of(html)
-        return html
-
-    def send(self, scores: list[str], by: int | None = None, **extra: str) -> Any:
-        self.open()
-        form = score_form(self.table, scores, token=self.token, csrf=self.csrf,
-                          by=by if by is not None else self.table.players[0])
-        form.update(extra)
-        return self.client.post(self.url, data=form)
-
-    def confirm(self, by: int, code: str = "", sub: str | None = None) -> Any:
-        html = self.open()
-        return self.client.post(self.url, data={
-            "t": self.token, "csrf": csrf_of(html), "azione": "conferma",
-            "risultato": sub or pending_id(html), "chi": str(by), "codice": code})
-
-
-@pytest.fixture
-def hall(original: Path, tmp_path: Path) -> Iterator[Hall]:
-    hall = Hall(copy_workbook(original, tmp_path))
-    hall.issue_tokens()
-    yield hall
-    hall.journal.close()
-
-
-@pytest.fixture
-def app(hall: Hall) -> Any:
-    return create_app(hall, Limits(pages=10_000, posts=10_000, failures=50))
-
-
-def phone(app: Any, hall: Hall, tavolo: int = 1) -> Phone:
-    return Phone(app.test_client(), hall, tavolo)
+def phone(app: Any, hall: Hall, tavolo: int = 1, address: str = "127.0.0.1") -> Phone:
+    return Phone(app.test_client(), hall, tavolo, address)
 
 
 def text(response: Any) -> str:
@@ -134,7 +81,8 @@ def test_a_score_that_is_no_number_is_named_in_italian_and_nothing_is_recorded(a
     response = p.send(scores)
     assert response.status_code == 422
     name = p.table.seats[1].name
-    assert f'{name}: "4O" non è un numero' in problems_of(text(response))
+    [problem] = problems_of(text(response))
+    assert problem.startswith(f'{name}: "4O" non è un numero: scrivi solo cifre')
     assert 'value="4O"' in text(response)  # what was typed stays in the form
     assert f'<option value="{p.table.players[0]}" selected>' in text(response)
     assert hall.journal.refresh().submissions == {}
@@ -193,14 +141,20 @@ def test_the_code_confirms_and_the_table_then_shows_its_result(app, hall):
     assert again.status_code == 409 and "già confermato" in text(again)
 
 
-def test_a_second_phone_confirms_without_the_code(app, hall):
+def test_a_second_phone_needs_the_table_code_too(app, hall):
     first = phone(app, hall)
     first.send(plausible(len(first.table.players)))
-    second = phone(app, hall)
-    assert second.confirm(second.table.players[2]).status_code == 303
+    second = phone(app, hall, address="127.0.0.2")
+    html = second.open()
+    assert "il codice non serve" not in html and 'name="codice"' in html
+    response = second.confirm(second.table.players[2])
+    assert response.status_code == 422 and "Codice del tavolo sbagliato" in text(response)
+    assert hall.journal.refresh().confirmed == {}
+    assert second.confirm(second.table.players[2], second.code).status_code == 303
     assert len(hall.journal.refresh().results(PLAYING, 1)) == 1
     [sub] = hall.journal.state.submissions.values()
     assert sub.device.split(" ", 1)[0] != "-"  # the phone's id is recorded with the result
+    assert not hall.journal.state.confirmations[sub.id].flagged  # another phone: it counts
 
 
 def test_confirming_a_result_replaced_meanwhile_is_refused(app, hall):
@@ -222,19 +176,14 @@ def test_each_submission_is_recorded_with_time_device_and_address(app, hall):
 
 
 def test_a_closed_round_takes_no_more_results(app, hall):
-    org = app.test_client()
-    token = hall.journal.state.organiser
-    html = text(org.get(f"/organizzatore?t={token}"))
-    response = org.post("/organizzatore/chiudi", data={"t": token, "csrf": csrf_of(html),
-                                                       "turno": str(PLAYING)})
-    assert response.status_code == 303
+    org = Organiser(app.test_client(), hall)
+    assert org.act("chiudi", PLAYING).status_code == 303
     p = phone(app, hall)
     assert "è chiuso" in p.open()
     form = score_form(p.table, plausible(len(p.table.players)), token=p.token,
-                      csrf=csrf_of(text(org.get(f"/organizzatore?t={token}"))),
-                      by=p.table.players[0])
-    org.get(f"{p.url}?t={p.token}")
-    response = org.post(p.url, data=form)
+                      csrf=csrf_of(org.page()), by=p.table.players[0])
+    org.client.get(f"{p.url}?t={p.token}")
+    response = org.client.post(p.url, data=form)
     assert response.status_code == 409 and "è chiuso" in text(response)
 
 
@@ -284,8 +233,8 @@ def test_no_path_reaches_a_file(app, path):
     assert "<!DOCTYPE html>" in text(response)
 
 
-def test_user_strings_are_escaped(original, tmp_path):
-    path = copy_workbook(original, tmp_path)
+def test_user_strings_are_escaped(sala_workbook, tmp_path):
+    path = copy_workbook(sala_workbook, tmp_path)
     wb = openpyxl.load_workbook(path)
     ws = wb["Iscritti"]
     ws.cell(4, 2, "<script>alert(1)</script>")
@@ -322,11 +271,11 @@ def players_pages(hall: Hall, player_id: int) -> str:
         f"/posti/{PLAYING}?q=Riserv", f"/giocatore/{player_id}"))
 
 
-def test_live_pages_hide_an_anonymous_players_surname_as_the_site_does(original, tmp_path):
+def test_live_pages_hide_an_anonymous_players_surname_as_the_site_does(sala_workbook, tmp_path):
     from xlwings_torneo.usecases.export import export
     from xlwings_torneo.usecases.session import open_file
 
-    path, player_id = with_an_anonymous_player(original, tmp_path)
+    path, player_id = with_an_anonymous_player(sala_workbook, tmp_path)
     hall = Hall(path)
     hall.issue_tokens()
     live = players_pages(hall, player_id)
@@ -338,8 +287,8 @@ def test_live_pages_hide_an_anonymous_players_surname_as_the_site_does(original,
     assert f'<a href="/giocatore/{player_id}">{name}</a>' in live  # shown by first name
 
 
-def test_con_cognomi_shows_the_surnames_on_the_live_pages_as_on_the_site(original, tmp_path):
-    path, player_id = with_an_anonymous_player(original, tmp_path)
+def test_con_cognomi_shows_the_surnames_on_the_live_pages_as_on_the_site(sala_workbook, tmp_path):
+    path, player_id = with_an_anonymous_player(sala_workbook, tmp_path)
     hall = Hall(path, surnames=True)
     hall.issue_tokens()
     live = players_pages(hall, player_id)
@@ -351,7 +300,7 @@ def test_the_players_pages_show_a_confirmed_result_before_it_is_imported(app, ha
     p = phone(app, hall)
     scores = plausible(len(p.table.players))
     p.send(scores)
-    p.confirm(p.table.players[1], p.code)
+    phone(app, hall, address="127.0.0.2").confirm(p.table.players[1], p.code)
     round_page = text(app.test_client().get(f"/turno/{PLAYING}"))
     table = round_page.split(f'id="tavolo-{PLAYING}-1"', 1)[1].split("</div>", 1)[0]
     for score in scores:
@@ -377,10 +326,10 @@ def test_the_front_page_links_the_current_rounds_tables_above_the_standings(app,
     assert html.index('id="adesso"') < html.index('<table id="classifica">')
 
 
-def test_before_any_standings_the_front_page_shows_where_to_sit(original, tmp_path):
+def test_before_any_standings_the_front_page_shows_where_to_sit(sala_workbook, tmp_path):
     from xlwings_torneo.workbook.sheet import parse_cell_ref
 
-    path = copy_workbook(original, tmp_path)
+    path = copy_workbook(sala_workbook, tmp_path)
     first = Hall(path).reading().tournament.round(1)
     assert first is not None
     wb = openpyxl.load_workbook(path)
@@ -428,14 +377,21 @@ def test_pages_say_no_referrer_and_forbid_framing(app, hall):
     assert response.headers["X-Frame-Options"] == "DENY"
 
 
-def test_a_table_sending_without_end_is_stopped(app, hall):
-    from xlwings_torneo.workbook.journal import MAX_SUBMISSIONS
-
-    p = phone(app, hall)
-    codes = [p.send(plausible(len(p.table.players), winner=i % 2)).status_code
-             for i in range(MAX_SUBMISSIONS + 1)]
-    assert codes == [303] * MAX_SUBMISSIONS + [409]
-    assert len(hall.journal.refresh().submissions) == MAX_SUBMISSIONS
+def test_a_phone_sending_without_end_is_stopped_and_the_table_still_reports(app, hall):
+    flooder = phone(app, hall, address="127.0.0.66")
+    codes = [flooder.send(plausible(len(flooder.table.players), winner=i % 2)).status_code
+             for i in range(MAX_SENT + 1)]
+    assert codes == [303] * MAX_SENT + [429]
+    flooder.client.delete_cookie("torneo_telefono")  # a "new phone" from the same address
+    assert flooder.send(plausible(len(flooder.table.players))).status_code == 429
+    assert len(hall.journal.refresh().submissions) == MAX_SENT
+    own = phone(app, hall, address="127.0.0.2")
+    scores = plausible(len(own.table.players), winner=2)
+    assert own.send(scores).status_code == 303
+    other = phone(app, hall, address="127.0.0.3")
+    assert other.confirm(own.table.players[1], other.code).status_code == 303
+    [result] = hall.journal.refresh().results(PLAYING, 1)
+    assert [str(s.score) for s in result.scores] == scores
 
 
 def test_the_live_standings_count_a_round_once_every_table_confirmed(app, hall):
@@ -444,7 +400,7 @@ def test_the_live_standings_count_a_round_once_every_table_confirmed(app, hall):
     for table in hall.reading().current_round.tables:  # type: ignore[union-attr]
         p = phone(app, hall, table.number)
         p.send(plausible(len(p.table.players)))
-        p.confirm(p.table.players[1], p.code)
+        phone(app, hall, table.number, "127.0.0.2").confirm(p.table.players[1], p.code)
     after = text(client.get("/"))
     header = after.split('<table id="classifica">', 1)[1].split("</tr>", 1)[0]
     assert header != before.split('<table id="classifica">', 1)[1].split("</tr>", 1)[0]

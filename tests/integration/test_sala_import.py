@@ -128,3 +128,28 @@ def test_the_ribbon_and_toolbar_action_imports_and_names_the_conflicts(workbook)
     assert message.text.splitlines()[0] == ("Risultati dalla sala: 1 tavoli scritti, "
                                             "0 già nel foglio, 1 conflitti")
     assert "2° Turno, Tavolo N°6: 2 risultati confermati diversi" in message.text
+
+
+def test_a_result_held_for_the_organiser_is_listed_and_not_written(workbook, capsys):
+    hall = Hall(workbook)
+    contested, flagged = (hall.reading().table(PLAYING, n) for n in (7, 8))
+    assert contested is not None and flagged is not None
+    subs = []
+    for table in (contested, flagged):
+        values = values_for(workbook, table.number)
+        subs.append(hall.journal.submit(PLAYING, table.number, [
+            SeatScore(pid, Decimal(v)) for pid, v in zip(table.players, values, strict=True)],
+            table.players[0], device="abc tel", address="127.0.0.5"))
+    assert hall.journal.confirm(subs[0], contested.players[1], device="x", address="127.0.0.6")
+    hall.journal.contest(subs[0], contested.players[2], "il 3 aveva 40", device="y",
+                         address="127.0.0.7")
+    assert hall.journal.confirm(subs[1], flagged.players[1], device="abc tel",
+                                address="127.0.0.5", flagged=True)
+    hall.journal.close()
+    before = [score_cells(workbook, 7), score_cells(workbook, 8)]
+    assert main(["sala", "importa", str(workbook)]) == 0
+    out = capsys.readouterr().out
+    assert "0 tavoli scritti, 0 già nel foglio, 2 conflitti" in out
+    assert f"contestato da {contested.seats[2].name}: «il 3 aveva 40»" in out
+    assert "confermato dallo stesso telefono che l'ha scritto" in out
+    assert [score_cells(workbook, 7), score_cells(workbook, 8)] == before

@@ -99,3 +99,43 @@ def test_a_rate_limit_counts_per_address_over_a_sliding_window():
     assert limit.blocked("a")
     now[0] = 61
     assert limit.allow("a") and not limit.blocked("a")
+
+
+def test_a_journal_written_before_flags_and_contests_replays_as_it_was(journal):
+    """Old journals stay readable: a confirmation without the `flagged` key counts."""
+    journal.ensure_tokens(1, [1])
+    sub = journal.submit(1, 1, scores("40", "30"), 1, device="tel", address="127.0.0.5")
+    db = sqlite3.connect(journal.path)  # a row exactly as the server of issue 25 wrote it
+    db.execute("INSERT INTO events (at, kind, turno, tavolo, data, device, address) VALUES "
+               "('2026-01-01T10:00:00.000+00:00', 'conferma', 1, 1, ?, 'tel', '127.0.0.5')",
+               (f'{{"by": 2, "submission": {sub}}}',))
+    db.commit()
+    db.close()
+    state = Journal(journal.path).state
+    assert not state.confirmations[sub].flagged
+    assert len(state.results(1, 1)) == 1 and state.contests == {}
+
+
+def test_contests_acceptances_clearing_and_reopening_replay_in_order(journal):
+    from xlwings_torneo.workbook.journal import ACCEPT, CLEAR, CLOSE, REOPEN
+
+    first = journal.submit(2, 1, scores("40", "30"), 1, device="a b", address="x")
+    assert journal.confirm(first, 2, device="a b", address="x", flagged=True)
+    journal.contest(first, 2, "il 2 aveva 35", device="c d", address="y")
+    state = Journal(journal.path).state
+    assert state.confirmations[first].flagged and [c.reason for c in state.contests[(2, 1)]] \
+        == ["il 2 aveva 35"]
+    journal.append(ACCEPT, {"submission": first}, turno=2, tavolo=1)
+    assert first in journal.state.accepted and (2, 1) not in journal.state.contests
+    journal.submit(2, 2, scores("10", "20"), 1, device="", address="z")
+    journal.append(CLEAR, {}, turno=2, tavolo=2)
+    assert journal.state.pending_submission(2, 2) is None and journal.state.recent(2, 2) == []
+    journal.append(CLOSE, {}, turno=2)
+    journal.append(REOPEN, {}, turno=2, tavolo=1)
+    assert journal.state.results(2, 1) == [] and (2, 1) in journal.state.reopened_tables
+    journal.append(REOPEN, {}, turno=2)
+    assert 2 not in journal.state.closed and 2 in journal.state.reopened
+    again = Journal(journal.path).state
+    for name in ("accepted", "closed", "reopened", "reopened_tables", "pending", "confirmed",
+                 "contests", "since"):
+        assert getattr(again, name) == getattr(journal.state, name), name

@@ -6,15 +6,17 @@ result is checked with the ranking type's own rules before it is accepted: the s
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
+from decimal import Decimal
 from pathlib import Path
 
 from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import load_config
-from xlwings_torneo.errors import TorneoError, ValidationError
+from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
 from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Round, Seat, Table, Tournament
 from xlwings_torneo.model.tournament_type import TournamentType
@@ -24,6 +26,7 @@ from xlwings_torneo.scoring.games import TEAM_NAMES
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
+from xlwings_torneo.usecases.sala_rules import counted_result
 from xlwings_torneo.usecases.sala_words import for_players
 from xlwings_torneo.usecases.session import read
 from xlwings_torneo.workbook.backends.factory import open_workbook
@@ -36,7 +39,6 @@ from xlwings_torneo.workbook.journal import (
     journal_path,
 )
 from xlwings_torneo.workbook.score_checks import SCORE_RANGE
-from xlwings_torneo.workbook.team_marks import TEAM_BY_DIGIT, TEAM_MARK_RE
 
 
 @dataclass(frozen=True)
@@ -143,16 +145,20 @@ class Live:
 
 
 def with_confirmed(t: Tournament, state: JournalState) -> Tournament:
-    """`t` with each table's one confirmed result where the workbook has no score yet (a
-    conflict stays out: the organiser settles it)."""
+    """`t` with each table's result as it counts (`counted_result`: not one waiting for the
+    organiser, contested or in conflict) where the workbook has no score yet. A table
+    neither typed nor reported has no scores (None, never the 0s a drawn sheet holds): the
+    pages show it as not reported."""
     rounds = []
     for rnd in t.rounds:
         tables = []
         for table in rnd.tables:
-            results = state.results(rnd.number, table.number)
-            if len(results) == 1 and not table.is_played and \
-                    {s.player_id for s in results[0].scores} == set(table.players):
-                table = with_scores(table, list(results[0].scores))
+            result = counted_result(state, rnd.number, table.number)
+            fits = result is not None and \
+                {s.player_id for s in result.scores} == set(table.players)
+            if not table.is_played:
+                table = with_scores(table, list(result.scores)) if result and fits else \
+                    dc_replace(table, seats=tuple(dc_replace(s, raw=None) for s in table.seats))
             tables.append(table)
         rounds.append(dc_replace(rnd, tables=tuple(tables)))
     return dc_replace(t, rounds=tuple(rounds))
@@ -228,40 +234,59 @@ def read_workbook(path: Path, stamp: tuple[int, int]) -> Reading:
     return Reading(tournament, types_shown(tournament, types_for(path)), stamp)
 
 
+SCORE_TEXT = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+"""**Decision** (issue 30): a score typed on a phone is ASCII digits, an optional sign and one
+decimal separator (the comma, or the dot a phone's keypad may offer); no other script's
+digits, no `_`, no exponent, no space inside. Spaces around it are a keyboard's."""
+MAX_SCORE_TEXT = 12
+"""Characters a score field may hold (the form's `maxlength`): `-1000` to `10000` with
+decimals fits; a longer text is refused whole, never cut."""
+SHOWN_TEXT = 16
+"""Characters of a refused text repeated in its message."""
+
+
+def typed_score(text: str, name: str) -> Decimal:
+    """One seat's score as typed on a phone, read strictly (`SCORE_TEXT`) and then by the
+    workbook's own number reader, within `SCORE_RANGE`. Raises `WorkbookError` naming the
+    seat's player."""
+    low, high = SCORE_RANGE
+    shown = text if len(text) <= SHOWN_TEXT else f"{text[:SHOWN_TEXT]}…"
+    core = text.strip(" ")
+    if len(text) > MAX_SCORE_TEXT or not SCORE_TEXT.fullmatch(core):
+        raise WorkbookError(f'"{shown}" non è un numero: scrivi solo cifre da 0 a 9, il '
+                            "meno e la virgola dei decimali", name)
+    value = to_decimal(core, name)
+    if value is None or not low <= value <= high:
+        raise WorkbookError(f"{shown} non è un punteggio valido (da {low} a {high})", name)
+    return value
+
+
 def check_result(reading: Reading, turno: int, table: Table,
                  entries: Mapping[int, Entry]) -> tuple[list[SeatScore], list[str]]:
     """The scores of `table` as typed (`entries` by player ID), checked: each a number in
-    range, a team per seat at a table of three against three, then the ranking type's rules
-    (one winner where the type wants one, a RisiKo! where it counts) by computing the
-    table's standing. Returns the scores and the Italian problems (none: accepted)."""
+    range (`typed_score`), a team per seat at a table of three against three, then the
+    ranking type's rules (one winner where the type wants one, a RisiKo! where it counts) by
+    computing the table's standing. Returns the scores and the Italian problems (none:
+    accepted)."""
     problems: list[str] = []
     scores: list[SeatScore] = []
     teams = reading.team_table(table)
-    low, high = SCORE_RANGE
     for seat in table.seats:
         if seat.player_id is None:
             continue
         entry = entries.get(seat.player_id, Entry(""))
-        if not entry.score.strip():
+        if not entry.score.strip(" "):
             problems.append(f"{seat.name}: manca il punteggio (scrivi anche 0)")
             continue
         try:
-            value = to_decimal(entry.score[:20], seat.name)
+            value = typed_score(entry.score, seat.name)
         except TorneoError as err:
             problems.append(str(err))
             continue
-        if value is None or not value.is_finite() or not low <= value <= high:
-            problems.append(f"{seat.name}: {entry.score[:20]} non è un punteggio valido "
-                            f"(da {low} a {high})")
+        if teams and entry.team not in TEAM_NAMES:
+            problems.append(f"{seat.name}: scegli la squadra ({' o '.join(TEAM_NAMES)})")
             continue
-        team = ""
-        if teams:
-            match = TEAM_MARK_RE.match(entry.team)
-            if match is None:
-                problems.append(f"{seat.name}: scegli la squadra ({' o '.join(TEAM_NAMES)})")
-                continue
-            team = TEAM_BY_DIGIT.get(match.group(1).upper(), match.group(1).upper())
-        scores.append(SeatScore(seat.player_id, value, team))
+        scores.append(SeatScore(seat.player_id, value, entry.team if teams else ""))
     if problems:
         return scores, problems
     if all(s.score == 0 for s in scores):

@@ -1,7 +1,9 @@
 """`torneo sala importa` (issue 25): the results the tables confirmed in the hall's journal
 written into the round sheets' score cells, through the same session as every writing
-command (read, check, write, save atomically, log). Nothing is overwritten: a score cell
-already typed with another value, two different confirmed results for one table, or a
+command (read, check, write, save atomically, log). Only a result that counts is written
+(`sala_rules.counted_result`): one confirmed from the writer's own phone waits for the
+organiser's acceptance, a contested one for his decision. Nothing is overwritten: a score
+cell already typed with another value, two different confirmed results for one table, or a
 table whose players changed since is a conflict listed for the organiser, and that table
 is left as it is."""
 
@@ -14,9 +16,16 @@ from pathlib import Path
 from xlwings_torneo.config.logs import log
 from xlwings_torneo.model.tournament import Table, Tournament
 from xlwings_torneo.reports.italian import format_score
+from xlwings_torneo.usecases.sala_rules import counted_result, held_back
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
-from xlwings_torneo.workbook.journal import IMPORT, Journal, Submission, journal_path
+from xlwings_torneo.workbook.journal import (
+    IMPORT,
+    Journal,
+    JournalState,
+    Submission,
+    journal_path,
+)
 from xlwings_torneo.workbook.sheet import CellValue, parse_cell_ref
 
 Cells = dict[tuple[int, int], CellValue]
@@ -82,7 +91,9 @@ def import_results(book: WorkbookBackend, path: Path, overrides: LogOverrides = 
     try:
         hall.refresh()
         results = state_results(hall)
-        outcome = run_logged(book, path, overrides, lambda t, _config: _write(book, t, results))
+        state = hall.state
+        outcome = run_logged(book, path, overrides,
+                             lambda t, _config: _write(book, t, results, state))
         for turno, tavolo in outcome.written:
             hall.append(IMPORT, {"submission": results[(turno, tavolo)][0].id}, turno=turno,
                         tavolo=tavolo)
@@ -99,7 +110,8 @@ def state_results(journal: Journal) -> dict[tuple[int, int], list[Submission]]:
 
 
 def _write(book: WorkbookBackend, t: Tournament,
-           results: dict[tuple[int, int], list[Submission]]) -> ResultsImport:
+           results: dict[tuple[int, int], list[Submission]], state: JournalState
+           ) -> ResultsImport:
     written: list[tuple[int, int]] = []
     present: list[tuple[int, int]] = []
     conflicts: list[str] = []
@@ -116,6 +128,11 @@ def _write(book: WorkbookBackend, t: Tournament,
         table = next((x for x in rnd.tables if x.number == tavolo), None) if rnd else None
         if table is None:
             conflicts.append(f"{where}: il tavolo non è più nel foglio del turno")
+            continue
+        held = held_back(state, turno, tavolo,
+                         {s.player_id: s.name for s in table.seats if s.player_id is not None})
+        if counted_result(state, turno, tavolo) is None:
+            conflicts.append(f"{where}: {'; '.join(held)} (pagina dell'organizzatore)")
             continue
         sheet, cells, problems = table_cells(table, subs[0])
         conflicts.extend(problems)

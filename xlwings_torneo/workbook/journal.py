@@ -1,8 +1,10 @@
-"""The hall's journal (issue 25): an append-only SQLite file beside the workbook holding
-every table token, every result typed on a phone and every confirmation, with time, device
-and address. Rows are never updated or deleted (triggers refuse it); the state — which
-tables reported what, which results are confirmed, which rounds are closed — is derived by
-replaying the rows in order. WAL mode with `synchronous=FULL`: a row is on disk when
+"""The hall's journal (issues 25 and 30): an append-only SQLite file beside the workbook
+holding every table token, every result typed on a phone, every confirmation and contest and
+every decision of the organiser, with time, device and address. Rows are never updated or
+deleted (triggers refuse it); the state — which tables reported what, which results are
+confirmed, contested or accepted, which rounds are closed or reopened — is derived by
+replaying the rows in order. The state holds facts; the hall's rules that read them are in
+`usecases/sala_rules.py`. WAL mode with `synchronous=FULL`: a row is on disk when
 `append` returns, so a server killed at any moment loses nothing it had confirmed.
 
 The server writes only here, never the workbook (Excel or LibreOffice may hold it open);
@@ -13,7 +15,6 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -35,9 +36,6 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 """32⁵ ≈ 33 million codes; with the server's rate limit a guess takes months."""
 
-MAX_SUBMISSIONS = 30
-"""Results one table may send in a round: a table corrects itself a few times; more is a
-phone gone wrong, and the journal stays bounded."""
 MAX_DEVICE = 200
 """Characters of a user agent kept (a header may be long; the journal stays small)."""
 
@@ -73,6 +71,17 @@ CLOSE = "chiusura"
 """The organiser closed a round: no more results from the tables."""
 IMPORT = "importazione"
 """A confirmed result was written into the workbook by `torneo sala importa`."""
+CONTEST = "contestazione"
+"""A player of the table says its confirmed result is wrong (issue 30)."""
+ACCEPT = "accettazione"
+"""The organiser accepts a confirmed result as it stands: a confirmation from the writer's
+own phone counts, the contests so far are settled."""
+CLEAR = "annullamento"
+"""The organiser clears a table's result waiting for confirmation (and what each phone sent
+so far stops counting against it)."""
+REOPEN = "riapertura"
+"""The organiser reopens a round (`tavolo` empty) or one table: a table reopened sets its
+confirmed results aside and takes a new one from the phones, even in a closed round."""
 
 
 def journal_path(workbook: Path) -> Path:
@@ -85,6 +94,13 @@ def new_token() -> str:
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def same_secret(given: str | None, expected: str | None) -> bool:
+    """Constant-time comparison (`secrets.compare_digest`); a missing value never matches."""
+    if not given or not expected:
+        return False
+    return secrets.compare_digest(given.encode(), expected.encode())
 
 
 @dataclass(frozen=True)
@@ -114,6 +130,32 @@ class Submission:
 
 
 @dataclass(frozen=True)
+class Confirmation:
+    """A second player's confirmation of a submission."""
+
+    submission: int
+    by: int
+    at: str
+    device: str
+    address: str
+    flagged: bool = False
+    """Sent from the writer's own phone: it counts once the organiser accepts it (journals
+    written before issue 30 have no flag)."""
+
+
+@dataclass(frozen=True)
+class Contest:
+    """A player's word against a table's confirmed result."""
+
+    submission: int
+    by: int
+    reason: str
+    at: str
+    device: str
+    address: str
+
+
+@dataclass(frozen=True)
 class Access:
     token: str
     code: str
@@ -134,9 +176,22 @@ class JournalState:
     conflict the organiser settles."""
     confirmed_by: dict[int, int] = field(default_factory=dict)
     """Submission id -> the player who confirmed it."""
+    confirmations: dict[int, Confirmation] = field(default_factory=dict)
+    """Submission id -> its confirmation."""
     closed: set[int] = field(default_factory=set)
-    sent: Counter[tuple[int, int]] = field(default_factory=Counter)
-    """Submissions of each table (the server caps them: `MAX_SUBMISSIONS`)."""
+    reopened: set[int] = field(default_factory=set)
+    """Rounds the organiser reopened (an earlier round takes results again)."""
+    reopened_tables: set[tuple[int, int]] = field(default_factory=set)
+    """Tables the organiser reopened, until their round is closed again."""
+    since: dict[tuple[int, int], int] = field(default_factory=dict)
+    """The event that last cleared or reopened each table: what the phones sent before it
+    no longer counts against their limit."""
+    by_table: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    """The submissions of each table, in order."""
+    contests: dict[tuple[int, int], list[Contest]] = field(default_factory=dict)
+    """The contests of each table's confirmed result not yet settled by the organiser."""
+    accepted: set[int] = field(default_factory=set)
+    """Submissions whose confirmed result the organiser accepted."""
     imported: dict[tuple[int, int], int] = field(default_factory=dict)
     """The submission last written into the workbook for each table."""
     events: int = 0
@@ -157,20 +212,51 @@ class JournalState:
             self.submissions[event_id] = Submission(event_id, turno, tavolo, scores,
                                                     int(data["by"]), at, device, address)
             self.pending[(turno, tavolo)] = event_id
-            self.sent[(turno, tavolo)] += 1
+            self.by_table.setdefault((turno, tavolo), []).append(event_id)
         elif kind == CONFIRM:
             sub = self.submissions.get(int(data["submission"]))
             if sub is None:
                 return
             self.confirmed_by[sub.id] = int(data["by"])
+            self.confirmations[sub.id] = Confirmation(sub.id, int(data["by"]), at, device,
+                                                      address, bool(data.get("flagged")))
             key = (sub.turno, sub.tavolo)
             self.confirmed.setdefault(key, []).append(sub)
             if self.pending.get(key) == sub.id:
                 del self.pending[key]
+        elif kind in (CONTEST, ACCEPT):
+            sub = self.submissions.get(int(data["submission"]))
+            if sub is None:
+                return
+            key = (sub.turno, sub.tavolo)
+            if kind == ACCEPT:
+                self.accepted.add(sub.id)
+                self.contests.pop(key, None)
+            else:
+                self.contests.setdefault(key, []).append(Contest(
+                    sub.id, int(data["by"]), str(data.get("reason", "")), at, device, address))
         elif kind == CLOSE and turno is not None:
             self.closed.add(turno)
+            self.reopened.discard(turno)
+            self.reopened_tables = {k for k in self.reopened_tables if k[0] != turno}
+        elif kind == REOPEN and turno is not None:
+            self._reopen(turno, tavolo, event_id)
+        elif kind == CLEAR and turno is not None and tavolo is not None:
+            self.pending.pop((turno, tavolo), None)
+            self.since[(turno, tavolo)] = event_id
         elif kind == IMPORT and turno is not None and tavolo is not None:
             self.imported[(turno, tavolo)] = int(data["submission"])
+
+    def _reopen(self, turno: int, tavolo: int | None, event_id: int) -> None:
+        if tavolo is None:
+            self.closed.discard(turno)
+            self.reopened.add(turno)
+            return
+        key = (turno, tavolo)
+        for table_state in (self.confirmed, self.contests, self.pending):
+            table_state.pop(key, None)
+        self.since[key] = event_id
+        self.reopened_tables.add(key)
 
     def results(self, turno: int, tavolo: int) -> list[Submission]:
         """The distinct confirmed results of a table (one, or a conflict)."""
@@ -183,6 +269,12 @@ class JournalState:
     def pending_submission(self, turno: int, tavolo: int) -> Submission | None:
         sub_id = self.pending.get((turno, tavolo))
         return self.submissions.get(sub_id) if sub_id is not None else None
+
+    def recent(self, turno: int, tavolo: int) -> list[Submission]:
+        """The table's submissions since the organiser last cleared or reopened it."""
+        since = self.since.get((turno, tavolo), 0)
+        return [self.submissions[i] for i in self.by_table.get((turno, tavolo), [])
+                if i > since]
 
 
 class Journal:
@@ -283,15 +375,24 @@ class Journal:
         return self.append(SUBMIT, data, turno=turno, tavolo=tavolo, device=device,
                            address=address)
 
-    def confirm(self, submission: int, by: int, *, device: str, address: str) -> bool:
+    def confirm(self, submission: int, by: int, *, device: str, address: str,
+                flagged: bool = False) -> bool:
         """Confirm `submission` if it is still its table's pending one (a newer submission
-        or a confirmation in between makes it stale): True when recorded."""
+        or a confirmation in between makes it stale): True when recorded. `flagged`: the
+        hall's rules want the organiser to accept it first."""
         with self._locked():
             self._replay()
             sub = self.state.submissions.get(submission)
             if sub is None or self.state.pending.get((sub.turno, sub.tavolo)) != submission:
                 return False
-            self._append(CONFIRM, {"submission": submission, "by": by}, sub.turno, sub.tavolo,
-                         device, address)
+            data: dict[str, Any] = {"submission": submission, "by": by}
+            if flagged:
+                data["flagged"] = True
+            self._append(CONFIRM, data, sub.turno, sub.tavolo, device, address)
             return True
 
+    def contest(self, submission: int, by: int, reason: str, *, device: str, address: str
+                ) -> int:
+        sub = self.state.submissions[submission]
+        return self.append(CONTEST, {"submission": submission, "by": by, "reason": reason},
+                           turno=sub.turno, tavolo=sub.tavolo, device=device, address=address)

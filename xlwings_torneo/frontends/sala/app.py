@@ -1,7 +1,8 @@
 """The hall's web application (issue 25): the tables' result pages, the organiser's page and
 the players' pages, in Italian, phones first. Flask (a maintained WSGI framework) serves it;
-`serve.py` runs it under waitress. The application only reads the workbook and writes the
-journal; every rule is in the use cases (`usecases/sala.py`)."""
+`serve.py` runs it under waitress. The application only carries HTTP: it reads a request's
+fields, calls a use case (`usecases/sala_table.py`, `sala_organiser.py`; the hall's rules
+are in `sala_rules.py`) and shows its answer or its refusal as a page."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from xlwings_torneo.frontends.sala.security import (
     new_secret,
     same_secret,
 )
-from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.reports import pages
 from xlwings_torneo.reports.italian import format_score
 from xlwings_torneo.reports.page_views import (
@@ -36,9 +36,16 @@ from xlwings_torneo.reports.page_views import (
     round_view,
     seating_view,
 )
-from xlwings_torneo.usecases.sala import Entry, Hall, Live, Reading, check_result
-from xlwings_torneo.usecases.sala_import import table_cells
-from xlwings_torneo.workbook.journal import CLOSE, MAX_SUBMISSIONS, JournalState, Submission
+from xlwings_torneo.usecases.sala import Entry, Hall, Live, Reading
+from xlwings_torneo.usecases.sala_organiser import Order, check_order, do_order, organiser_page
+from xlwings_torneo.usecases.sala_rules import Caller, FormProblems, HallRefusal
+from xlwings_torneo.usecases.sala_table import (
+    TablePage,
+    confirm_result,
+    contest_result,
+    open_table,
+    send_result,
+)
 
 log = logging.getLogger("xlwings_torneo.sala")
 
@@ -60,6 +67,11 @@ COOKIE_AGE = 7 * 24 * 3600
 """A week: a tournament's days."""
 MAX_QUERY = 40
 """Characters of a name search ("dove mi siedo")."""
+MAX_AGENT = 150
+"""Characters of a user agent passed on to the journal."""
+SHOWN = 20
+"""Characters of each field shown again in a refused form (what was typed, for correcting;
+the rules read the field whole)."""
 
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -79,6 +91,7 @@ ERROR_TITLES = {
     405: "Operazione non consentita",
     409: "Operazione non possibile ora",
     413: "Richiesta troppo grande",
+    422: "Dati non accettati",
     429: "Troppe richieste",
     500: "Errore del server",
 }
@@ -155,164 +168,79 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         log.error("il file del torneo non si legge: %s", err)  # the organiser's words
         return page("errore.html", title=UNREADABLE_TITLE, text=UNREADABLE_TEXT, code=503), 503
 
-    def table_access(turno: int, tavolo: int, token: str | None) -> JournalState:
-        """The journal's state when `token` opens this table; else a 403 counted as a
-        failure of the address."""
-        state = hall.journal.refresh()
-        access = state.tables.get((turno, tavolo))
-        if access is None or not same_secret(token, access.token):
+    @app.errorhandler(HallRefusal)
+    def hall_refusal(err: HallRefusal) -> tuple[str, int]:
+        if err.guess:
             failures.allow(client())
-            log.warning("token sbagliato per il turno %d tavolo %d da %s", turno, tavolo,
-                        client())
-            raise Refused(403, "Questo codice QR non apre questo tavolo: inquadra quello "
-                               "stampato sulla scheda del tuo tavolo.")
-        return state
+            log.warning("codice sbagliato per %s da %s", request.path, client())
+        return page("errore.html", title=ERROR_TITLES.get(err.kind, ERROR_TITLES[400]),
+                    text=err.text, code=int(err.kind)), int(err.kind)
 
-    def seated(reading: Reading, turno: int, tavolo: int) -> Table:
-        table = reading.table(turno, tavolo)
-        if table is None or not table.players:
-            raise Refused(404, f"Il tavolo {tavolo} del turno {turno} non è nel torneo.")
-        return table
+    # --- a table: its QR opens it ---------------------------------------------------------
 
-    def table_page(turno: int, tavolo: int, token: str, state: JournalState, *,
-                   problems: list[str] | None = None, typed: dict[str, str] | None = None,
-                   status: int = 200) -> Response:
-        reading = hall.reading()
-        table = seated(reading, turno, tavolo)
-        results = state.results(turno, tavolo)
-        body = page(
-            "tavolo.html", reading=reading, turno=turno, tavolo=tavolo, token=token, table=table,
-            names={s.player_id: s.name for s in table.seats},
-            teams=reading.team_table(table), pending=state.pending_submission(turno, tavolo),
-            confirmed=results[-1] if results else None, closed=turno in state.closed,
-            problems=problems or [], typed=typed or {}, shown=format_score,
-            csrf=csrf_value())
+    def table_response(table: TablePage, *, problems: list[str] | None = None,
+                       typed: dict[str, str] | None = None, status: int = 200) -> Response:
+        body = page("tavolo.html", reading=table.reading, view=table, turno=table.turno,
+                    tavolo=table.tavolo, token=table.token, table=table.table,
+                    names=table.names, teams=table.teams, pending=table.pending,
+                    confirmed=table.confirmed, problems=problems or [], typed=typed or {},
+                    shown=format_score, csrf=csrf_value())
         return with_cookies(make_response(body, status))
 
     @app.get("/tavolo/<int:turno>/<int:tavolo>")
     def table_get(turno: int, tavolo: int) -> Response:
-        token = request.args.get("t", "")
-        state = table_access(turno, tavolo, token)
-        return table_page(turno, tavolo, token, state)
+        return table_response(open_table(hall, turno, tavolo, request.args.get("t", "")))
 
     @app.post("/tavolo/<int:turno>/<int:tavolo>")
     def table_post(turno: int, tavolo: int) -> Response:
-        token = request.form.get("t", "")
-        state = table_access(turno, tavolo, token)
-        if turno in state.closed:
-            raise Refused(409, f"Il turno {turno} è chiuso: per il risultato rivolgiti "
-                               "all'organizzatore.")
-        if state.results(turno, tavolo):
-            raise Refused(409, "Il risultato di questo tavolo è già confermato: per "
-                               "correggerlo rivolgiti all'organizzatore.")
-        action = request.form.get("azione", "")
-        if action == "invia" and state.sent[(turno, tavolo)] >= MAX_SUBMISSIONS:
-            raise Refused(409, "Questo tavolo ha già inviato troppi risultati: rivolgiti "
-                               "all'organizzatore.")
-        if action == "invia":
-            return submit(turno, tavolo, token)
-        if action == "conferma":
-            return confirm(turno, tavolo, token, state)
-        raise Refused(400, ERROR_TEXTS[400])
-
-    def submit(turno: int, tavolo: int, token: str) -> Response:
-        reading = hall.reading()
-        table = seated(reading, turno, tavolo)
         form = request.form
-        typed = {k: v[:20] for k, v in form.items()
+        table = open_table(hall, turno, tavolo, form.get("t", ""))
+        action, by, asked = form.get("azione", ""), form.get("chi", ""), form.get("risultato", "")
+        typed = {k: v[:SHOWN] for k, v in form.items()
                  if (k[:1] in "ps" and k[1:].isdigit()) or k == "chi"}
-        by = player_field("chi", table)
-        entries = {pid: Entry(form.get(f"p{pid}", ""), form.get(f"s{pid}", ""))
-                   for pid in table.players}
-        scores, problems = check_result(reading, turno, table, entries)
-        if by is None:
-            problems.insert(0, "Scegli chi sta scrivendo il risultato.")
-        if problems:
-            state = hall.journal.refresh()
-            return table_page(turno, tavolo, token, state, problems=problems, typed=typed,
-                              status=422)
-        assert by is not None
-        sub_id = hall.journal.submit(turno, tavolo, scores, by, device=device(),
-                                     address=client())
-        log.info("risultato %d del turno %d tavolo %d da %s", sub_id, turno, tavolo, client())
-        return see_other(f"/tavolo/{turno}/{tavolo}?t={token}")
-
-    def confirm(turno: int, tavolo: int, token: str, state: JournalState) -> Response:
-        reading = hall.reading()
-        table = seated(reading, turno, tavolo)
-        pending = state.pending_submission(turno, tavolo)
-        asked = request.form.get("risultato", "")
-        if pending is None or str(pending.id) != asked:
-            return table_page(turno, tavolo, token, state, status=409, problems=[
-                "Il risultato è cambiato nel frattempo: ricontrollalo e conferma di nuovo."])
-        by = player_field("chi", table)
-        problems = confirm_problems(pending, by, turno, tavolo, state)
-        if problems:
-            return table_page(turno, tavolo, token, state, problems=problems, status=422)
-        assert by is not None
-        if not hall.journal.confirm(pending.id, by, device=device(), address=client()):
-            return table_page(turno, tavolo, token, hall.journal.state, status=409, problems=[
-                "Il risultato è cambiato nel frattempo: ricontrollalo e conferma di nuovo."])
-        log.info("conferma del risultato %d (turno %d tavolo %d) da %s", pending.id, turno,
-                 tavolo, client())
-        return see_other(f"/tavolo/{turno}/{tavolo}?t={token}")
-
-    def confirm_problems(pending: Submission, by: int | None, turno: int, tavolo: int,
-                         state: JournalState) -> list[str]:
-        problems = []
-        if by is None:
-            problems.append("Scegli chi conferma il risultato.")
-        elif by == pending.by:
-            problems.append("Deve confermare un altro giocatore del tavolo, non chi ha "
-                            "scritto il risultato.")
-        code = request.form.get("codice", "").strip().upper()
-        mine, theirs = device_id(), pending.device.split(" ", 1)[0]
-        other_phone = bool(mine) and theirs != "-" and mine != theirs
-        if not other_phone and not same_secret(code, state.tables[(turno, tavolo)].code):
-            failures.allow(client())
-            problems.append("Codice del tavolo sbagliato: è stampato sulla scheda del tavolo "
-                            "(oppure conferma da un altro telefono).")
-        return problems
-
-    def player_field(name: str, table: Table) -> int | None:
-        value = request.form.get(name, "")
-        pid = int(value) if value.isdigit() and len(value) < 10 else None
-        return pid if pid in table.players else None
+        try:
+            if action == "invia":
+                entries = {pid: Entry(form.get(f"p{pid}", ""), form.get(f"s{pid}", ""))
+                           for pid in table.table.players}
+                done = send_result(hall, table, entries, by, caller())
+            elif action == "conferma":
+                done = confirm_result(hall, table, asked, by, form.get("codice", ""), caller())
+            elif action == "contesta":
+                done = contest_result(hall, table, asked, by, form.get("motivo", ""), caller())
+            else:
+                raise Refused(400, ERROR_TEXTS[400])
+        except FormProblems as err:
+            if err.guess:
+                failures.allow(client())
+            again = open_table(hall, turno, tavolo, table.token)
+            return table_response(again, problems=err.problems, typed=typed,
+                                  status=int(err.kind))
+        log.info("%s %d del turno %d tavolo %d da %s", action, done, turno, tavolo, client())
+        return see_other(f"/tavolo/{turno}/{tavolo}?t={table.token}")
 
     # --- the organiser --------------------------------------------------------------------
-
-    def organiser_access(token: str | None) -> JournalState:
-        state = hall.journal.refresh()
-        if not same_secret(token, state.organiser):
-            failures.allow(client())
-            log.warning("token dell'organizzatore sbagliato da %s", client())
-            raise Refused(403, "Questo indirizzo non apre la pagina dell'organizzatore.")
-        return state
 
     @app.get("/organizzatore")
     def organiser() -> Response:
         token = request.args.get("t", "")
-        state = organiser_access(token)
-        reading = hall.reading()
-        rounds = [(rnd.number, [table_status(reading, state, rnd.number, t)
-                                for t in rnd.tables if t.players])
-                  for rnd in reversed(reading.tournament.rounds)]
-        body = page("organizzatore.html", reading=reading, refresh=REFRESH, rounds=rounds,
-                    token=token, closed=state.closed, csrf=csrf_value(), address=state.address)
+        view = organiser_page(hall, token)
+        body = page("organizzatore.html", reading=view.reading, refresh=REFRESH, view=view,
+                    token=token, csrf=csrf_value(), shown=format_score)
         return with_cookies(make_response(body))
 
-    @app.post("/organizzatore/chiudi")
-    def close_round() -> Response:
-        token = request.form.get("t", "")
-        state = organiser_access(token)
-        turno = request.form.get("turno", "")
-        reading = hall.reading()
-        if not turno.isdigit() or reading.tournament.round(int(turno)) is None:
-            raise Refused(400, "Turno sconosciuto.")
-        if int(turno) not in state.closed:
-            hall.journal.append(CLOSE, {}, turno=int(turno), device=device(),
-                                address=client())
-            log.info("turno %s chiuso da %s", turno, client())
+    @app.post("/organizzatore/azione")
+    def organiser_action() -> Response:
+        form = request.form
+        token = form.get("t", "")
+        order = Order(form.get("azione", ""), form.get("turno", ""), form.get("tavolo", ""),
+                      form.get("risultato", ""))
+        if form.get("conferma") != "si":  # asked first, on a page of its own
+            checked = check_order(hall, token, order)
+            body = page("conferma.html", reading=hall.reading(), checked=checked, order=order,
+                        token=token, csrf=csrf_value())
+            return with_cookies(make_response(body))
+        done = do_order(hall, token, order, caller())
+        log.info("%s da %s", done, client())
         return see_other(f"/organizzatore?t={token}")
 
     # --- players' pages: the site's templates, live ---------------------------------------
@@ -384,10 +312,9 @@ def device_id() -> str:
         .isalnum() else ""
 
 
-def device() -> str:
-    """What the journal records of the phone: its cookie's id and its user agent."""
-    agent = request.headers.get("User-Agent", "")[:150]
-    return f"{device_id() or '-'} {agent}"
+def caller() -> Caller:
+    """Who sends the request: the address, the phone's cookie and its user agent."""
+    return Caller(client(), device_id(), request.headers.get("User-Agent", "")[:MAX_AGENT])
 
 
 def csrf_value() -> str:
@@ -422,37 +349,3 @@ def check_origin() -> None:
 def see_other(location: str) -> Response:
     response = make_response(redirect(location, code=303))
     return response
-
-
-@dataclass(frozen=True)
-class TableStatus:
-    number: int
-    state: str
-    """Italian: `in attesa`, `da confermare`, `confermato`, `importato`, `conflitto`."""
-    scores: str
-    conflicts: tuple[str, ...]
-    token: str
-    code: str
-
-
-def table_status(reading: Reading, state: JournalState, turno: int, table: Table
-                 ) -> TableStatus:
-    """What the organiser sees of one table."""
-    access = state.tables.get((turno, table.number))
-    token, code = (access.token, access.code) if access else ("", "")
-    results = state.results(turno, table.number)
-    conflicts: list[str] = []
-    if len(results) > 1:
-        conflicts.append(f"{len(results)} risultati confermati diversi")
-    if results:
-        conflicts.extend(table_cells(table, results[-1])[2])
-        names = {s.player_id: s.name for s in table.seats}
-        scores = ", ".join(f"{names.get(s.player_id, s.player_id)} {format_score(s.score)}"
-                           for s in results[-1].scores)
-        imported = state.imported.get((turno, table.number)) == results[-1].id
-        label = "conflitto" if conflicts else "importato" if imported else "confermato"
-        return TableStatus(table.number, label, scores, tuple(conflicts), token, code)
-    pending = state.pending_submission(turno, table.number)
-    label = "da confermare" if pending else "in attesa"
-    return TableStatus(table.number, label, "", (), token, code)
-

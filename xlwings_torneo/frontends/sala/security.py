@@ -12,6 +12,10 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+from xlwings_torneo.workbook.journal import same_secret
+
+__all__ = ["RateLimit", "new_secret", "same_secret"]
+
 RATE_WINDOW = 60.0
 """Seconds over which requests are counted."""
 RATE_PAGES = 240
@@ -67,10 +71,3 @@ class RateLimit:
 
 def new_secret() -> str:
     return secrets.token_urlsafe(16)
-
-
-def same_secret(given: str | None, expected: str | None) -> bool:
-    """Constant-time comparison (`secrets.compare_digest`); a missing value never matches."""
-    if not given or not expected:
-        return False
-    return secrets.compare_digest(given.encode(), expected.encode())
