@@ -4,7 +4,7 @@
     python install_addin.py --libreoffice   the LibreOffice macro (every platform)
     python install_addin.py --controlla     what is installed and what is missing
     python install_addin.py --disinstalla   puts back what the same options changed
-(`--check` and `--uninstall`, the former names, still work.)
+(Their former English names still work as aliases.)
 
 Run it with the Python where xlwings_torneo is installed (`pip install .[xlwings]`): that
 Python becomes the one Excel's buttons run. The add-in is built here, from the installed
@@ -36,7 +36,7 @@ ADDIN_NAME = "torneo_addin.xlam"
 MACRO_NAME = "torneo.py"
 OLD_XLWINGS_ADDIN = "xlwings.xlam"
 """xlwings' global add-in, which an earlier Torneo copied into Excel's startup folder: no
-longer needed (reported by --check, never removed here: other workbooks may use it)."""
+longer needed (reported by --controlla, never removed here: other workbooks may use it)."""
 APPLESCRIPTS = Path("Library") / "Application Scripts" / "com.microsoft.Excel"
 """macOS: where `xlwings runpython install` puts xlwings' AppleScript (Excel's sandbox)."""
 EXIT_OK, EXIT_USER = 0, 2

@@ -41,7 +41,7 @@ COMMANDS = {
 """Command-line names of the macro's buttons."""
 ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
            "stampa": "print", "esporta": "export", "controlla": "check"}
-"""The commands' Italian names (issue 24), the ones `torneo --help` and the README use; the
+"""The commands' Italian names (issue 24), the ones `torneo --aiuto` and the README use; the
 English ones stay as aliases."""
 BUTTONS = tuple(button.name for button in buttons.BUTTONS)
 """The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
