@@ -1,5 +1,6 @@
 """argparse in Italian: usage, help and every error message (issue 9: "the command line is
-Italian from end to end"), abbreviations refused, bounded numbers.
+Italian from end to end"), the options' names too (issue 31: `--tipo`, the English `--type`
+kept as a hidden alias), abbreviations refused, bounded numbers.
 
 argparse takes its words from `gettext`; `italian()` swaps its two lookup functions for the
 table below while our parser is built, parses or prints help, and puts them back after,
@@ -123,7 +124,7 @@ class ItalianParser(argparse.ArgumentParser):
             super().__init__(*args, **kwargs)
         if add_help:
             self.add_argument("-h", "--aiuto", action="help", default=argparse.SUPPRESS,
-                              help="mostra questo aiuto ed esce")
+                              help=_gettext("show this help message and exit"))
 
     def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
         """`--tipo` answers to `--type` too (ENGLISH_ALIASES)."""
