@@ -32,13 +32,14 @@ NEEDED = {
     "reportlab": "xlwings_torneo[pdf]", "segno": "xlwings_torneo[pdf]",
 }
 """What the buttons import -> what installs it (the print buttons need the `pdf` extra)."""
+VENV = "~/.local/share/torneo-venv"
+"""The README's venv for Torneo on Linux."""
 
 
 @dataclass(frozen=True)
 class MacroCheck:
     """What LibreOffice's Python said, running the installed macro."""
 
-    python: str
     version: str
     paths: list[str]
     problems: dict[str, str]
@@ -66,10 +67,10 @@ class MacroCheck:
                   " (quelli del Python che ha eseguito install_addin.py)",
                   "         rimedio: in un Python " + self.version.rsplit(".", 1)[0]
                   + " installa " + " e ".join(f"'{e}'" for e in extras)
-                  + " (per esempio un venv: python3 -m venv ~/torneo-venv; ~/torneo-venv/bin/pip"
-                  " install '.[pdf]' nella cartella di xlwings_torneo), poi esegui "
-                  "install_addin.py --libreoffice con quel Python (~/torneo-venv/bin/python "
-                  "install_addin.py --libreoffice)"]
+                  + f" (per esempio un venv: python3 -m venv {VENV}; {VENV}/bin/pip install "
+                  "'.[all]' nella cartella di xlwings_torneo), poi esegui install_addin.py "
+                  f"--libreoffice con quel Python ({VENV}/bin/python install_addin.py "
+                  "--libreoffice; il README dice i passi)"]
         return lines
 
 
@@ -81,10 +82,10 @@ def check_macro(macro: Path, timeout: float = TIMEOUT) -> MacroCheck:
         done = uno_python.hand_over(MODULE, [str(macro), str(timeout)], capture=True,
                                     configuration=False)
         if done is None:
-            return MacroCheck("", "", [], {}, uno_python.NO_UNO)
+            return MacroCheck("", [], {}, uno_python.NO_UNO)
         if done.returncode != 0:
-            return MacroCheck("", "", [], {}, (done.stderr.strip().splitlines()
-                                               or ["errore sconosciuto"])[-1])
+            return MacroCheck("", [], {}, (done.stderr.strip().splitlines()
+                                           or ["errore sconosciuto"])[-1])
         return from_json(done.stdout)
     return from_json(_probe(macro, timeout))
 
@@ -92,10 +93,9 @@ def check_macro(macro: Path, timeout: float = TIMEOUT) -> MacroCheck:
 def from_json(text: str) -> MacroCheck:
     data: dict[str, Any] = json.loads(text.strip().splitlines()[-1])
     if "error" in data:
-        return MacroCheck("", "", [], {}, str(data["error"]))
+        return MacroCheck("", [], {}, str(data["error"]))
     problems = {name: error for name, error in data["problems"].items() if error}
-    return MacroCheck(str(data["python"]), ".".join(map(str, data["version"])),
-                      list(data["paths"]), problems)
+    return MacroCheck(".".join(map(str, data["version"])), list(data["paths"]), problems)
 
 
 def _probe(macro: Path, timeout: float) -> str:

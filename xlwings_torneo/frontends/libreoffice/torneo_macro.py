@@ -81,7 +81,7 @@ def _press(name: str) -> tuple[str, bool]:
 def VerificaInstallazione(modules: str = "") -> str:
     """`install_addin.py --libreoffice --controlla`: import `modules` (comma-separated) here,
     in LibreOffice's own Python with this macro's search path, as a button will; not a
-    button (not in g_exportedScripts). Returns JSON: this Python, the search path, and each
+    button (not in g_exportedScripts). Returns JSON: this Python's version, the search path, each
     module's import error ("" when it imports)."""
     import importlib
     import json
@@ -93,7 +93,7 @@ def VerificaInstallazione(modules: str = "") -> str:
             problems[name] = ""
         except Exception as exc:  # noqa: BLE001 - any failure is what the check reports
             problems[name] = f"{type(exc).__name__}: {exc}"
-    return json.dumps({"python": sys.executable, "version": list(sys.version_info[:3]),
+    return json.dumps({"version": list(sys.version_info[:3]),
                        "paths": PACKAGE_PATHS, "problems": problems})
 
 
