@@ -15,7 +15,9 @@ $(STAMP): pyproject.toml setup.py  # setup.py maps configuration/ into the packa
 	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); .ci/system_packages .ci/venv-packages.txt \
 	  && $(PYTHON) -m venv $(VENV); }
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@# setuptools' boxed note on every editable install of a package with mapped folders
+	@# ("Editable installation... be careful with folders...") is for package authors
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 demo: $(STAMP)  ## a 40-player Open tournament, 3 rounds drawn, scored and ranked

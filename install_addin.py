@@ -2,15 +2,16 @@
 
     python install_addin.py                 the Excel add-in (a standalone xlwings add-in)
     python install_addin.py --libreoffice   the LibreOffice macro (every platform)
-    python install_addin.py --check         what is installed and what is missing
-    python install_addin.py --uninstall     puts back what the same options changed
+    python install_addin.py --controlla     what is installed and what is missing
+    python install_addin.py --disinstalla   puts back what the same options changed
+(Their former English names still work as aliases.)
 
 Run it with the Python where xlwings_torneo is installed (`pip install .[xlwings]`): that
 Python becomes the one Excel's buttons run. The add-in is built here, from the installed
 xlwings' own VBA, with this Python written in its own configuration sheet (xlwings'
 per-add-in "myaddin.conf" sheet): nothing user-wide (`~/.xlwings/xlwings.conf`, the
 xlwings add-in) is read or changed. What it creates or replaces is listed in a receipt
-(`~/.xlwings_torneo/installazione.json`), which `--uninstall` follows to put everything back.
+(`~/.xlwings_torneo/installazione.json`), which `--disinstalla` follows to put everything back.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ ADDIN_NAME = "torneo_addin.xlam"
 MACRO_NAME = "torneo.py"
 OLD_XLWINGS_ADDIN = "xlwings.xlam"
 """xlwings' global add-in, which an earlier Torneo copied into Excel's startup folder: no
-longer needed (reported by --check, never removed here: other workbooks may use it)."""
+longer needed (reported by --controlla, never removed here: other workbooks may use it)."""
 APPLESCRIPTS = Path("Library") / "Application Scripts" / "com.microsoft.Excel"
 """macOS: where `xlwings runpython install` puts xlwings' AppleScript (Excel's sandbox)."""
 EXIT_OK, EXIT_USER = 0, 2
@@ -128,14 +129,24 @@ def macro_buttons() -> str:
         f"g_exportedScripts = ({', '.join(b.name for b in BUTTONS)})"
 
 
-def install_macro(places: Places) -> str:
-    """The macro in the profile's `Scripts/python`, and the "Torneo" toolbar calling it."""
-    from xlwings_torneo.frontends.libreoffice.toolbar import install_toolbar
+def install_macro(places: Places) -> tuple[list[str], list[str]]:
+    """The macro in the profile's `Scripts/python`, the "Torneo" toolbar calling it, and the
+    macro tried in LibreOffice's own Python: what was done, and what was not (and why)."""
+    from xlwings_torneo.frontends.libreoffice.macro_check import check_macro
+    from xlwings_torneo.frontends.libreoffice.toolbar import ToolbarError, install_toolbar
 
     places.macro.parent.mkdir(parents=True, exist_ok=True)
     places.macro.write_text(macro_source(), encoding="utf-8")
-    toolbar = install_toolbar(places.lo_profile, places.lo_profile / "user" / "torneo")
-    return f"Macro installata: {places.macro}\n{toolbar}"
+    done, problems = [f"Macro installata: {places.macro}"], []
+    try:
+        done.append(install_toolbar(places.lo_profile, places.lo_profile / "user" / "torneo"))
+    except ToolbarError as err:
+        problems.append(str(err))
+    found = check_macro(places.macro)
+    done.extend(found.lines())
+    if not found.ok:
+        problems.append("i pulsanti non funzionerebbero in LibreOffice: vedi la riga MANCANTE")
+    return done, problems
 
 
 # --- Excel -------------------------------------------------------------------------------
@@ -202,7 +213,7 @@ def package_problem(python: str = sys.executable) -> str | None:
 
 
 class Receipt:
-    """What an installation created or replaced, so that --uninstall can put it back."""
+    """What an installation created or replaced, so that --disinstalla can put it back."""
 
     def __init__(self, places: Places) -> None:
         self.places = places
@@ -338,6 +349,12 @@ def check(places: Places, libreoffice: bool = False,
 
     if libreoffice:
         item(places.macro.is_file(), f"macro LibreOffice {places.macro}")
+        if places.macro.is_file():
+            from xlwings_torneo.frontends.libreoffice.macro_check import check_macro
+
+            found = check_macro(places.macro)
+            lines.extend(found.lines())
+            complete = complete and found.ok
         return lines, complete
     version, pinned = installed_xlwings(), pinned_xlwings()
     item(version is not None and version == (pinned or version),
@@ -348,7 +365,7 @@ def check(places: Places, libreoffice: bool = False,
          + (f" ({problem})" if problem else ""))
     if places.addin is None:
         item(False, "Excel: non disponibile su questo sistema (per LibreOffice: "
-                    "--check --libreoffice)")
+                    "--controlla --libreoffice)")
         return lines, complete
     item(places.addin.is_file(), f"componente aggiuntivo {places.addin}")
     settings = read_addin_settings(places.addin) if places.addin.is_file() else {}
@@ -375,9 +392,12 @@ def uninstall(places: Places, libreoffice: bool) -> str:
         if not places.macro.exists():
             return "Niente da rimuovere"
         places.macro.unlink()
-        from xlwings_torneo.frontends.libreoffice.toolbar import install_toolbar
+        from xlwings_torneo.frontends.libreoffice.toolbar import ToolbarError, install_toolbar
 
-        toolbar = install_toolbar(places.lo_profile, places.lo_profile, remove=True)
+        try:
+            toolbar = install_toolbar(places.lo_profile, places.lo_profile, remove=True)
+        except ToolbarError as err:
+            toolbar = f"Attenzione: {err}"
         return f"Rimosso: {places.macro}\n{toolbar}"
     if places.receipt.is_file():
         done = Receipt(places).undo()
@@ -391,18 +411,25 @@ def uninstall(places: Places, libreoffice: bool) -> str:
 # --- Entry point -------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(description="Installa il componente aggiuntivo 'Torneo' "
-                                     "per Excel o la macro per LibreOffice")
+    from xlwings_torneo.frontends.cli_parser import ItalianParser
+
+    parser = ItalianParser(prog="install_addin.py", description="Installa il componente "
+                           "aggiuntivo 'Torneo' per Excel o la macro per LibreOffice")
     parser.add_argument("--libreoffice", action="store_true",
                         help="installa la macro per LibreOffice invece che per Excel")
-    parser.add_argument("--uninstall", action="store_true", help="rimuove l'installazione")
-    parser.add_argument("--check", action="store_true",
-                        help="mostra cosa è installato e cosa manca")
-    parser.add_argument("--lo-profile", type=Path, help="cartella del profilo LibreOffice "
-                        "(quella che contiene 'user')")
-    parser.add_argument("--excel-startup", type=Path, help="cartella di avvio di Excel")
-    parser.add_argument("--home", type=Path, help=argparse.SUPPRESS)  # tests: a fake home
-    parser.add_argument("--platform", default=sys.platform, help=argparse.SUPPRESS)
+    parser.add_argument("--disinstalla", dest="uninstall", action="store_true",
+                        help="rimuove l'installazione")
+    parser.add_argument("--controlla", dest="check", action="store_true",
+                        help="mostra cosa è installato e cosa manca (con --libreoffice: "
+                        "prova la macro nel Python di LibreOffice)")
+    parser.add_argument("--profilo-lo", dest="lo_profile", type=Path, metavar="CARTELLA",
+                        help="cartella del profilo LibreOffice (quella che contiene 'user')")
+    parser.add_argument("--avvio-excel", dest="excel_startup", type=Path, metavar="CARTELLA",
+                        help="cartella di avvio di Excel")
+    # tests: a fake home and platform
+    parser.add_argument("--cartella-utente", dest="home", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--sistema", dest="platform", default=sys.platform,
+                        help=argparse.SUPPRESS)
     return parser
 
 
@@ -419,8 +446,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.uninstall:
         print(uninstall(places, args.libreoffice))
         return EXIT_OK
+    if args.libreoffice:
+        done, problems = install_macro(places)
+        print("\n".join(done))
+        for problem in problems:
+            print(f"Errore: {problem}", file=sys.stderr)
+        return EXIT_USER if problems else EXIT_OK
     try:
-        message = install_macro(places) if args.libreoffice else install_excel(places)
+        message = install_excel(places)
     except PermissionError as exc:
         print(f"Errore: {exc.filename} è in uso: chiudi Excel e riprova", file=sys.stderr)
         return EXIT_USER

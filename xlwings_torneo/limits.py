@@ -9,7 +9,7 @@ MAX_PLAYERS = 5000
 few hundred; the draw's club-pair costs grow with the square of the players."""
 
 MAX_ROUND = 1000
-"""The highest round number accepted (`--round`, `--after-round`, `Turno N` sheets)."""
+"""The highest round number accepted (`--turno`, `--dopo-il-turno`, `Turno N` sheets)."""
 
 MAX_SHEET_ROWS = 200_000
 MAX_SHEET_COLS = 200

@@ -59,7 +59,7 @@ def test_a_huge_round_number_is_refused_at_once(workbook: Path, torneo: Cli):
 def test_abbreviated_options_are_not_taken(workbook: Path, torneo: Cli):
     """Refused, naming the option meant (issue 24): nothing is drawn with a guess."""
     assert torneo("draw", workbook, "--typ", "Open") == 2
-    assert "opzione sconosciuta --typ: forse intendevi --type?" in torneo.err
+    assert "opzione sconosciuta --typ: forse intendevi --tipo (o --type)?" in torneo.err
     assert "1° Turno" not in openpyxl.load_workbook(workbook).sheetnames
 
 

@@ -294,7 +294,7 @@ def test_a_mistyped_type_command_or_choice_names_the_nearest(tmp_path: Path, tor
     assert "scelta non valida: 'sortegia': forse intendevi 'sorteggia'?" in torneo.err
     assert torneo("esporta", path, "--format", "stie") == 2
     assert "forse intendevi 'site'?" in torneo.err
-    assert torneo("esporta", path, "--formato", "site") == 2  # before "--format is required"
-    assert "opzione sconosciuta --formato: forse intendevi --format?" in torneo.err
+    assert torneo("esporta", path, "--fromato", "site") == 2  # before "--formato is required"
+    assert "opzione sconosciuta --fromato: forse intendevi --formato?" in torneo.err
     assert torneo("controlla", path, "--pubblicazoine") == 2
     assert "opzione sconosciuta --pubblicazoine: forse intendevi --pubblicazione?" in torneo.err

@@ -84,7 +84,7 @@ def test_drawn_round_is_not_overwritten_without_replace_or_force(workbook: Path,
     assert torneo("draw", workbook, "--seed", "1") == 0
     before = digest(workbook)
     assert torneo("draw", workbook, "--round", "1") == 2
-    assert "esiste già" in torneo.err and "--replace" in torneo.err
+    assert "esiste già" in torneo.err and "--sostituisci" in torneo.err
     assert digest(workbook) == before
     assert torneo("draw", workbook, "--round", "1", "--replace", "--seed", "2") == 0
     type_scores(workbook, 1)

@@ -88,7 +88,7 @@ def test_a_failed_command_is_logged_with_its_message(workbook: Path, torneo: Cli
     assert torneo("draw", workbook, "--seed", "4") == 0
     assert torneo("draw", workbook, "--round", "1") == 2  # already drawn
     text = day_log(workbook).read_text(encoding="utf-8")
-    assert "ERRORE Comando non riuscito:" in text and "1° Turno" in text and "--replace" in text
+    assert "ERRORE Comando non riuscito:" in text and "1° Turno" in text and "--sostituisci" in text
     assert torneo.err.count("esiste già") == 1  # not repeated on the console
 
 

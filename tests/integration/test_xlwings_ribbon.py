@@ -122,7 +122,7 @@ def test_ripeti_sorteggio_refuses_a_round_with_scores_and_writes_nothing(
     message, calls, alerts = press(excel, addin.ripeti_sorteggio)
     assert message.error
     assert message.text == ("il foglio '1° Turno' contiene già dei punteggi: per sostituirlo "
-                            "comunque usa --replace --force (i punteggi andranno persi)")
+                            "comunque usa --sostituisci --forza (i punteggi andranno persi)")
     assert set(calls) == {"alert", "setScreenUpdating"} and alerts == [message.text]
 
 

@@ -197,7 +197,11 @@ def test_the_receipt_lists_only_what_was_created(tmp_path: Path,
 # --- LibreOffice ---------------------------------------------------------------------------
 
 def test_the_macro_goes_to_the_profile_and_finds_the_package_without_site(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    from xlwings_torneo.frontends.libreoffice import toolbar
+
+    # the toolbar (unopkg, which refuses root) is tests/e2e/test_libreoffice_install.py's
+    monkeypatch.setattr(toolbar, "install_toolbar", lambda *_a, **_k: "barra installata")
     profile = tmp_path / "libreoffice" / "4"
     code = install_addin.main(["--lo-profile", str(profile), "--libreoffice"])
     out = capsys.readouterr().out

@@ -322,7 +322,7 @@ def _sala_import(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = ItalianParser(prog="torneo",
                            description="Gestione tornei di RisiKo! sul foglio Excel")
-    parser.add_argument("--version", action="version", version=f"torneo {__version__}",
+    parser.add_argument("--versione", action="version", version=f"torneo {__version__}",
                         help="mostra la versione del programma ed esce")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=ItalianParser,
                                 title="comandi", metavar="COMANDO")
@@ -333,8 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
                            help="sostituisce l'opzione del foglio Opzioni")
 
     def with_type(p: argparse.ArgumentParser, what: str = "tipo di torneo") -> None:
-        p.add_argument("--type", "-t", metavar="TIPO",
-                       help=f"{what} (default: quello registrato nel foglio "
+        p.add_argument("--tipo", "-t", dest="type", metavar="TIPO",
+                       help=f"{what} (predefinito: quello registrato nel foglio "
                        "Opzioni dal sorteggio)")
 
     def with_accept_losses(p: argparse.ArgumentParser) -> None:
@@ -366,24 +366,26 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("nuovo", cmd_new, "crea un nuovo foglio torneo vuoto (.xlsx, .xlsm o .xls)",
             "new")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("--overwrite", action="store_true", help="sostituisce un file esistente")
+    p.add_argument("--sovrascrivi", dest="overwrite", action="store_true",
+                   help="sostituisce un file esistente")
     p.add_argument("--variante", help="modello di un circuito, es. BIG (Board Italian Gamers)")
 
     p = add("sorteggia", cmd_draw,
             "sorteggia i tavoli di un turno e scrive il foglio 'N° Turno'", "draw")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("--round", "-r", type=round_number, metavar="N",
-                   help="numero del turno (default: il prossimo)")
-    p.add_argument("--type", "-t", metavar="TIPO",
-                   help="tipo di torneo (default: Tipo Sorteggio in Opzioni)")
-    p.add_argument("--seed", type=int, metavar="SEME",
+    p.add_argument("--turno", "-r", dest="round", type=round_number, metavar="N",
+                   help="numero del turno (predefinito: il prossimo)")
+    p.add_argument("--tipo", "-t", dest="type", metavar="TIPO",
+                   help="tipo di torneo (predefinito: Tipo Sorteggio in Opzioni)")
+    p.add_argument("--seme", dest="seed", type=int, metavar="SEME",
                    help="seme del sorteggio (per ripeterlo identico)")
-    p.add_argument("--replace", action="store_true", help="sostituisce un turno già sorteggiato")
+    p.add_argument("--sostituisci", dest="replace", action="store_true",
+                   help="sostituisce un turno già sorteggiato")
     p.add_argument("--classifica-precedente", metavar="FILE", dest="classifica_precedente",
                    help="classifica del torneo precedente (cartella o elenco) per il turno 1")
-    p.add_argument("--force", action="store_true",
-                   help="con --replace: sostituisce anche un turno con punteggi")
-    p.add_argument("--print", action="store_true",
+    p.add_argument("--forza", dest="force", action="store_true",
+                   help="con --sostituisci: sostituisce anche un turno con punteggi")
+    p.add_argument("--stampa", dest="print", action="store_true",
                    help="scrive anche le schede dei tavoli in PDF (<nome>_<N>.pdf)")
     with_log(p)
     with_lock(p)
@@ -392,8 +394,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("stampa", cmd_print, "schede dei tavoli di un turno in PDF (<nome>_<N>.pdf)",
             "print")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("--round", "-r", type=round_number, metavar="N",
-                   help="numero del turno (default: l'ultimo)")
+    p.add_argument("--turno", "-r", dest="round", type=round_number, metavar="N",
+                   help="numero del turno (predefinito: l'ultimo)")
     with_type(p)
     p.add_argument("--posti", action="store_true",
                    help="invece delle schede: l'elenco alfabetico 'Chi siede dove' "
@@ -415,12 +417,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("esporta", cmd_export,
             "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)", "export")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("--format", "-f", choices=export.EXPORT_FORMATS, required=True)
+    p.add_argument("--formato", "-f", dest="format", choices=export.EXPORT_FORMATS,
+                   required=True, help="il formato: " + ", ".join(export.EXPORT_FORMATS))
     with_type(p, "tipo di classifica")
     p.add_argument("--con-cognomi", action="store_true",
                    help=f"site: pubblica anche {ANONYMOUS_SURNAMES}")
     p.add_argument("--aggiorna", type=_seconds, metavar="SECONDI",
-                   help="con --format site: le pagine si ricaricano da sole ogni SECONDI "
+                   help="con --formato site: le pagine si ricaricano da sole ogni SECONDI "
                         "secondi (per un proiettore)")
     with_log(p)
     with_lock(p)
@@ -431,21 +434,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="il foglio del torneo in cui importare")
     p.add_argument("sorgente", help="il file da cui importare (.csv, .xlsx, .xls)")
     p.add_argument("--da", choices=("csv", "xlsx", "xls"), type=str.lower,
-                   help="tipo del file sorgente (default: dalla sua estensione)")
+                   help="tipo del file sorgente (predefinito: dalla sua estensione)")
     with_log(p)
     with_lock(p)
 
     p = add("classifica", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'",
             "rank")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("--type", "-t", metavar="TIPO",
-                   help="tipo di classifica (default: Tipo Classifica)")
-    p.add_argument("--after-round", type=round_number, metavar="N",
+    p.add_argument("--tipo", "-t", dest="type", metavar="TIPO",
+                   help="tipo di classifica (predefinito: Tipo Classifica)")
+    p.add_argument("--dopo-il-turno", dest="after_round", type=round_number, metavar="N",
                    help="la classifica com'era dopo il turno N")
-    p.add_argument("--seed", type=int, default=0, metavar="SEME",
+    p.add_argument("--seme", dest="seed", type=int, default=0, metavar="SEME",
                    help="seme per gli spareggi a sorteggio")
-    p.add_argument("--top", metavar="N", type=bounded_int(0, 100_000, "le righe da mostrare"),
-                   default=10,
+    p.add_argument("--righe", dest="top", metavar="N",
+                   type=bounded_int(0, 100_000, "le righe da mostrare"), default=10,
                    help="quante righe mostrare a video")
     with_log(p)
     with_lock(p)
@@ -472,8 +475,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("verifica", cmd_verify, "ricalcola i conflitti di un turno e, con il seme del Log, "
             "controlla che il foglio sia quello sorteggiato (non scrive)", "verify")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("--round", "-r", type=round_number, required=True,
-                   help="numero del turno")
+    p.add_argument("--turno", "-r", dest="round", type=round_number, metavar="N",
+                   required=True, help="numero del turno")
     p.add_argument("--classifica-precedente", metavar="FILE", dest="classifica_precedente",
                    help="classifica del torneo precedente usata nel sorteggio, se il Log non "
                    "ne registra l'ordine (sorteggi meno recenti)")
@@ -484,13 +487,16 @@ def build_parser() -> argparse.ArgumentParser:
             "interfaccia (sorteggia, risorteggia, classifica, stampa, posti, report, esporta, "
             "statistiche, controlla, pubblicazione)", "lo-run")
     p.add_argument("file", help="la cartella di lavoro del torneo")
-    p.add_argument("rest", nargs=argparse.REMAINDER, help="es.: sorteggia --round 1")
+    p.add_argument("rest", metavar="COMANDO", nargs=argparse.REMAINDER,
+                   help="il comando e le sue opzioni, es.: sorteggia --turno 1 "
+                        "(torneo lo-esegui FILE --aiuto: l'elenco)")
 
     p = add("converti", cmd_converti, "converte un file .xls in .xlsx con LibreOffice, "
             "conservando tutto (formule, menù a tendina, formattazione, protezione)",
             "convert")
     p.add_argument("file", help="il file .xls da convertire (resta com'è)")
-    p.add_argument("--overwrite", action="store_true", help="sostituisce un .xlsx esistente")
+    p.add_argument("--sovrascrivi", dest="overwrite", action="store_true",
+                   help="sostituisce un .xlsx esistente")
 
     p = add("tipi", cmd_types, "elenca i tipi di torneo e da dove vengono", "types")
     p.add_argument("file", nargs="?", default=".",
@@ -503,12 +509,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="il torneo da servire, oppure 'importa' seguito dal torneo")
     p.add_argument("file", nargs="?", metavar="FILE", help="con 'importa': il torneo")
     p.add_argument("--porta", type=bounded_int(0, 65535, "la porta"), default=8080,
-                   help="porta del server (default: 8080; 0 = una libera)")
+                   help="porta del server (predefinita: 8080; 0 = una libera)")
     p.add_argument("--in-sala", action="store_true",
-                   help="apre il server alla rete della sala (default: solo questo computer)")
+                   help="apre il server alla rete della sala (predefinito: solo questo computer)")
     p.add_argument("--con-cognomi", action="store_true",
                    help=f"le pagine dei giocatori mostrano anche {ANONYMOUS_SURNAMES}, "
-                   "come esporta --format site --con-cognomi")
+                   "come esporta --formato site --con-cognomi")
     with_log(p)
     with_lock(p)
 
@@ -518,20 +524,22 @@ def build_parser() -> argparse.ArgumentParser:
                    "manca)")
     p.add_argument("--url", metavar="INDIRIZZO",
                    help="l'indirizzo https://...whl dove metterai il pacchetto: va in "
-                   "requirements.txt (default: il pacchetto si importa in /data di Lite)")
+                   "requirements.txt (predefinito: il pacchetto si importa in /data di Lite)")
 
     p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
     p.add_argument("folder", nargs="?", default="demo_torneo",
-                   help="la cartella da creare (default: demo_torneo)")
-    p.add_argument("--players", metavar="N", type=bounded_int(4, 1000, "il numero di giocatori"),
-                   default=40,
-                   help="quanti giocatori (default: 40)")
-    p.add_argument("--rounds", metavar="N", type=bounded_int(1, 20, "il numero di turni"),
-                   default=3,
-                   help="quanti turni (default: 3)")
-    p.add_argument("--seed", type=int, default=2026, metavar="SEME", help="seme dei sorteggi")
-    p.add_argument("--format", choices=(".xlsx", ".xls", ".xlsm"), default=".xlsx",
-                   help="formato del file (default: .xlsx)")
+                   metavar="CARTELLA",
+                   help="la cartella da creare (predefinita: demo_torneo)")
+    p.add_argument("--giocatori", dest="players", metavar="N",
+                   type=bounded_int(4, 1000, "il numero di giocatori"), default=40,
+                   help="quanti giocatori (predefinito: 40)")
+    p.add_argument("--turni", dest="rounds", metavar="N",
+                   type=bounded_int(1, 20, "il numero di turni"), default=3,
+                   help="quanti turni (predefinito: 3)")
+    p.add_argument("--seme", dest="seed", type=int, default=2026, metavar="SEME",
+                   help="seme dei sorteggi")
+    p.add_argument("--formato", dest="format", choices=(".xlsx", ".xls", ".xlsm"),
+                   default=".xlsx", help="formato del file (predefinito: .xlsx)")
     return parser
 
 

@@ -1,5 +1,6 @@
 """argparse in Italian: usage, help and every error message (issue 9: "the command line is
-Italian from end to end"), abbreviations refused, bounded numbers.
+Italian from end to end"), the options' names too (issue 31: `--tipo`, the English `--type`
+kept as a hidden alias), abbreviations refused, bounded numbers.
 
 argparse takes its words from `gettext`; `italian()` swaps its two lookup functions for the
 table below while our parser is built, parses or prints help, and puts them back after,
@@ -9,6 +10,8 @@ so no other user of argparse in the same process is touched.
 from __future__ import annotations
 
 import argparse
+import copy
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -41,7 +44,32 @@ _ITALIAN = {
     "unknown parser %(parser_name)r (choices: %(choices)s)":
         "comando sconosciuto %(parser_name)r (comandi: %(choices)s)",
     "%(prog)s: error: %(message)s\n": "%(prog)s: errore: %(message)s\n",
+    # Python 3.12 and 3.13
+    "%(heading)s:": "%(heading)s:",
+    " (default: %(default)s)": " (predefinito: %(default)s)",
+    "show program's version number and exit": "mostra la versione del programma ed esce",
+    "%(prog)s: warning: %(message)s\n": "%(prog)s: attenzione: %(message)s\n",
+    "option '%(option)s' is deprecated": "l'opzione '%(option)s' è superata",
+    "argument '%(argument_name)s' is deprecated": "l'argomento '%(argument_name)s' è superato",
+    "command '%(parser_name)s' is deprecated": "il comando '%(parser_name)s' è superato",
+    "can't open '%(filename)s': %(error)s": "impossibile aprire '%(filename)s': %(error)s",
 }
+
+ENGLISH_ALIASES = {
+    "--aiuto": "--help", "--versione": "--version",
+    "--tipo": "--type", "--turno": "--round", "--seme": "--seed",
+    "--sostituisci": "--replace", "--forza": "--force", "--stampa": "--print",
+    "--formato": "--format", "--dopo-il-turno": "--after-round", "--righe": "--top",
+    "--sovrascrivi": "--overwrite", "--giocatori": "--players", "--turni": "--rounds",
+    "--tempo-massimo": "--timeout", "--profilo": "--profile",
+    "--disinstalla": "--uninstall", "--controlla": "--check",
+    "--profilo-lo": "--lo-profile", "--avvio-excel": "--excel-startup",
+    "--cartella-utente": "--home", "--sistema": "--platform",
+}
+"""Each option's Italian name -> the English name it had before (issue 31): the English one
+keeps working, as the commands' English names do, but the help shows only the Italian."""
+ENGLISH = frozenset(ENGLISH_ALIASES.values())
+_ITALIAN_OF = {english: italian for italian, english in ENGLISH_ALIASES.items()}
 
 
 def _gettext(message: str) -> str:
@@ -66,14 +94,43 @@ def italian() -> Iterator[None]:
         module._, module.ngettext = saved
 
 
+class ItalianFormatter(argparse.HelpFormatter):
+    """The help names each option by its Italian names only (the English aliases work, but
+    are not taught)."""
+
+    def _format_action_invocation(self, action: argparse.Action) -> str:
+        if ENGLISH.intersection(action.option_strings):
+            action = copy.copy(action)
+            action.option_strings = [s for s in action.option_strings if s not in ENGLISH]
+        return super()._format_action_invocation(action)
+
+
+def with_english(names: Sequence[str]) -> list[str]:
+    """An option's names, followed by the English name it had before, if any."""
+    return [*names, *(ENGLISH_ALIASES[n] for n in names if n in ENGLISH_ALIASES)]
+
+
 class ItalianParser(argparse.ArgumentParser):
-    """An ArgumentParser whose every word is Italian; no option abbreviations (`--typ` is
-    not `--type`); a usage error exits 2 with the usage line and the help to read."""
+    """An ArgumentParser whose every word is Italian, options included (`--tipo`, with the
+    former `--type` as an alias); no option abbreviations (`--tip` is not `--tipo`); a usage
+    error exits 2 with the usage line and the help to read."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", ItalianFormatter)
+        add_help = kwargs.pop("add_help", True)
+        kwargs["add_help"] = False  # ours below: `-h, --aiuto`
         with italian():
             super().__init__(*args, **kwargs)
+        if add_help:
+            self.add_argument("-h", "--aiuto", action="help", default=argparse.SUPPRESS,
+                              help=_gettext("show this help message and exit"))
+
+    def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
+        """`--tipo` answers to `--type` too (ENGLISH_ALIASES)."""
+        if kwargs.get("action") == "version":  # before 3.13 its help skips gettext
+            kwargs.setdefault("help", _gettext("show program's version number and exit"))
+        return super().add_argument(*with_english(names), **kwargs)
 
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None,
@@ -86,22 +143,23 @@ class ItalianParser(argparse.ArgumentParser):
             return super().parse_known_args(given, namespace)
 
     def _suggest(self, given: Sequence[str]) -> None:
-        """`--typ`, `--formato`: refused before anything else is said of the command line,
-        naming the option of this command closest to it."""
+        """`--tip`, `--typ`: refused before anything else is said of the command line,
+        naming the option of this command closest to it (Italian first)."""
         known = self._option_names()
         for token in given:
             name = token.split("=")[0]
             if name.startswith("--") and name not in known:
                 close = nearest(name, known)
                 if close is not None:
-                    self.error(f"opzione sconosciuta {name}: forse intendevi {close}?")
+                    meant = f"{_ITALIAN_OF[close]} (o {close})" if close in ENGLISH else close
+                    self.error(f"opzione sconosciuta {name}: forse intendevi {meant}?")
 
     def _option_names(self) -> list[str]:
         return [flag for action in self._actions for flag in action.option_strings
                 if flag.startswith("--")]
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
-        """An unknown choice (a command, `--format`) names the closest one."""
+        """An unknown choice (a command, `--formato`) names the closest one."""
         choices = action.choices
         if choices is not None and value not in choices:
             close = nearest(str(value), [str(c) for c in choices])
@@ -125,8 +183,12 @@ class ItalianParser(argparse.ArgumentParser):
             return super().format_help()
 
     def error(self, message: str) -> NoReturn:
+        """argparse names an option by all its names (`--formato/-f/--format`): the
+        English alias is left out."""
+        message = re.sub(r"/(--[\w-]+)",
+                         lambda m: "" if m.group(1) in ENGLISH else m.group(0), message)
         self.print_usage(sys.stderr)
-        self.exit(2, f"Errore: {message} (vedi: {self.prog} --help)\n")
+        self.exit(2, f"Errore: {message} (vedi: {self.prog} --aiuto)\n")
 
 
 

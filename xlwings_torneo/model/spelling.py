@@ -1,5 +1,5 @@
-"""How close two spellings are: the nearest known name to a mistyped one (`--type Mastr` ->
-`MasterRisiko`, `--typ` -> `--type`, `sortegia` -> `sorteggia`), and the names in
+"""How close two spellings are: the nearest known name to a mistyped one (`--tipo Mastr` ->
+`MasterRisiko`, `--tip` -> `--tipo`, `sortegia` -> `sorteggia`), and the names in
 `Iscritti` that may be one person typed twice.
 
 The distance is the optimal string alignment distance: Levenshtein's insertions,

@@ -59,7 +59,7 @@ class Links:
 
 SITE_LINKS = Links(standings="index.html", round="turno-{n}.html", seating="posti-{n}.html",
                    data="torneo.json")
-"""The static site's file names (`torneo export --format site`)."""
+"""The static site's file names (`torneo esporta --formato site`)."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The web pages of the tournament, one set of Jinja2 templates for the static site
-(`torneo export --format site`), the html export and the hall server's players' pages.
+(`torneo esporta --formato site`), the html export and the hall server's players' pages.
 
 Phone first (a 390 px screen never scrolls sideways: a round's tables are cards, the
 standings keep position, names and total on a phone), Italian, self-contained (inline CSS,

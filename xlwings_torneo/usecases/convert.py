@@ -41,7 +41,7 @@ def convert_to_xlsx(path: Path, *, overwrite: bool = False,
     ensure_not_open(path)
     target = xlsx_path(path)
     if target.exists() and not overwrite:
-        raise WorkbookError(f"il file {target.name} esiste già: rinominalo o usa --overwrite")
+        raise WorkbookError(f"il file {target.name} esiste già: rinominalo o usa --sovrascrivi")
     soffice = find_soffice()
     if soffice is None or not soffice.is_file():
         raise OfficeError("per convertire serve LibreOffice (su Debian/Ubuntu: apt install "

@@ -87,10 +87,10 @@ def _check_can_draw(tournament: Tournament, round_no: int, request: DrawRequest)
     name = sheet_of(tournament, round_no)
     if existing is not None and not request.replace:
         raise DrawError(f"il foglio '{name}' esiste già: per sorteggiarlo di nuovo usa "
-                        "--replace (Ripeti Sorteggio)")
+                        "--sostituisci (Ripeti Sorteggio)")
     if existing is not None and existing.has_scores and not request.force:
         raise DrawError(f"il foglio '{name}' contiene già dei punteggi: per sostituirlo "
-                        "comunque usa --replace --force (i punteggi andranno persi)")
+                        "comunque usa --sostituisci --forza (i punteggi andranno persi)")
     first_missing = next_round_gap(tournament)
     if first_missing < round_no:  # bounded by the sheets, not by the number asked for
         raise DrawError(f"manca il foglio '{sheet_of(tournament, first_missing)}': "

@@ -19,7 +19,7 @@ GAME_EXPORTS = ("txt", "vbc")
 """Exports listing the games' results: refused before any round has scores (they would be
 empty); html and the site also show the drawn tables, worth publishing before play."""
 SITE_SUFFIX = "_sito"
-"""**Decision**: `torneo export --format site` writes the folder `<name>_sito/` beside the
+"""**Decision**: `torneo esporta --formato site` writes the folder `<name>_sito/` beside the
 workbook (the original published to Google instead, which cannot work here)."""
 
 

@@ -15,7 +15,7 @@ from xlwings_torneo.workbook.sheet import cell_ref
 
 
 def check_after_round(tournament: Tournament, after: int | None) -> None:
-    """`--after-round N` names a round that exists (issue 9: 9 on 4 rounds was accepted)."""
+    """`--dopo-il-turno N` names a round that exists (issue 9: 9 on 4 rounds was accepted)."""
     if after is None:
         return
     last = max((r.number for r in tournament.rounds), default=0)
@@ -50,7 +50,7 @@ def type_of(book: WorkbookBackend, asked: str | None, option: str, options: Opti
             types: TypeRegistry) -> TournamentType:
     """The type named on the command line, else by `Opzioni` (the error names its cell)."""
     if asked:
-        return lookup_type(asked, types, "--type")
+        return lookup_type(asked, types, "--tipo")
     name = getattr(options, option)
     label = "Tipo Sorteggio" if option == "tipo_sorteggio" or not options.tipo_classifica \
         else "Tipo Classifica"
@@ -58,7 +58,7 @@ def type_of(book: WorkbookBackend, asked: str | None, option: str, options: Opti
 
 
 def lookup_type(name: str, types: TypeRegistry, where: str) -> TournamentType:
-    """`find_type`, its error naming where the name was written (`Opzioni!B2`, `--type`)."""
+    """`find_type`, its error naming where the name was written (`Opzioni!B2`, `--tipo`)."""
     try:
         return find_type(name, types)
     except UnknownTypeError as err:

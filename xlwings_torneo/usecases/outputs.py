@@ -93,7 +93,7 @@ def run_output(book: WorkbookBackend, path: Path, overrides: LogOverrides,
                action: Callable[[Tournament, Config], Path],
                type_name: str | None = None) -> Path:
     """Read, validate and log as every use case does; the workbook itself is not written.
-    `type_name` (`--type`) replaces the remembered type (`Opzioni`), and is said when it
+    `type_name` (`--tipo`) replaces the remembered type (`Opzioni`), and is said when it
     differs from it."""
     def logged(tournament: Tournament, config: Config) -> Path:
         if type_name:

@@ -79,7 +79,7 @@ def remember_type(book: WorkbookBackend, tournament: Tournament, type_name: str,
 
 
 def say_type_change(book: WorkbookBackend, command: str, type_name: str) -> None:
-    """A command run with `--type` other than the type the draws remembered: said."""
+    """A command run with `--tipo` other than the type the draws remembered: said."""
     change = type_change(command, type_name, stored_type(_opzioni(book)))
     if change:
         notice.warning("%s", change)

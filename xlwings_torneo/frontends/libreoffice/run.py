@@ -1,4 +1,4 @@
-"""`python -m xlwings_torneo.frontends.libreoffice.run FILE draw --round N`: a button run
+"""`python -m xlwings_torneo.frontends.libreoffice.run FILE sorteggia --turno N`: a button run
 headless on a closed file, through a private LibreOffice (the same UNO backend as the macro).
 
 When this Python cannot `import uno` (a virtualenv), the run is handed to one that can
@@ -12,7 +12,6 @@ import argparse
 import contextlib
 import importlib
 import os
-import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -22,13 +21,14 @@ from typing import Any
 
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends import actions, buttons
+from xlwings_torneo.frontends.cli_parser import ItalianParser
+from xlwings_torneo.frontends.libreoffice import uno_python
 from xlwings_torneo.model.notices import counted
-from xlwings_torneo.resources import CONFIGURATION_ENV, configuration_path
 from xlwings_torneo.usecases import check, draw, session
-from xlwings_torneo.workbook.backends.office import package_path, uno_pythons
 from xlwings_torneo.workbook.base import WorkbookBackend
 
 EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
+RUN_MODULE = "xlwings_torneo.frontends.libreoffice.run"
 MACRO_FILE = "torneo.py"
 """The macro's file name in the profile's `Scripts/python` (install_addin.py --libreoffice)."""
 DEFAULT_TIMEOUT = 300.0
@@ -41,56 +41,53 @@ COMMANDS = {
 """Command-line names of the macro's buttons."""
 ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
            "stampa": "print", "esporta": "export", "controlla": "check"}
-"""The commands' Italian names (issue 24), the ones `torneo --help` and the README use; the
+"""The commands' Italian names (issue 24), the ones `torneo --aiuto` and the README use; the
 English ones stay as aliases."""
 BUTTONS = tuple(button.name for button in buttons.BUTTONS)
 """The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = ItalianParser(
         prog="torneo lo-esegui", description="Esegue un comando del torneo su un file con "
         "LibreOffice senza interfaccia (il file deve essere chiuso)")
-    parser.add_argument("file", type=Path)
-    parser.add_argument("command", choices=list(dict.fromkeys(
-        [*ITALIAN, "posti", "report", "pubblicazione", "macro", *COMMANDS, "check"])))
-    parser.add_argument("button", nargs="?", help="con 'macro': il pulsante della macro "
-                        "installata (es. SorteggioTurno)")
-    parser.add_argument("--round", "-r", type=int, help="draw/print/posti: numero del turno")
-    parser.add_argument("--seed", type=int, help="draw/redraw: seme del sorteggio")
-    parser.add_argument("--type", "-t", help="tipo di torneo (default: quello registrato "
-                        "nel foglio Opzioni dal sorteggio)")
-    parser.add_argument("--replace", action="store_true")
-    parser.add_argument("--force", action="store_true")
+    parser.add_argument("file", type=Path, help="la cartella di lavoro del torneo")
+    parser.add_argument("command", metavar="COMANDO", choices=list(dict.fromkeys(
+        [*ITALIAN, "posti", "report", "pubblicazione", "macro", *COMMANDS, "check"])),
+        help="uno fra: " + ", ".join([*ITALIAN, "posti", "report", "pubblicazione",
+                                      "macro"]))
+    parser.add_argument("button", metavar="PULSANTE", nargs="?",
+                        help="con 'macro': il pulsante della macro installata "
+                        "(es. SorteggioTurno)")
+    parser.add_argument("--turno", "-r", dest="round", type=int, metavar="N",
+                        help="sorteggia, stampa, posti: numero del turno")
+    parser.add_argument("--seme", dest="seed", type=int, metavar="SEME",
+                        help="sorteggia, risorteggia: seme del sorteggio")
+    parser.add_argument("--tipo", "-t", dest="type", metavar="TIPO",
+                        help="tipo di torneo (predefinito: quello registrato nel foglio "
+                        "Opzioni dal sorteggio)")
+    parser.add_argument("--sostituisci", dest="replace", action="store_true",
+                        help="sorteggia: sostituisce un turno già sorteggiato")
+    parser.add_argument("--forza", dest="force", action="store_true",
+                        help="con --sostituisci: sostituisce anche un turno con punteggi")
     parser.add_argument("--classifica-precedente", dest="classifica_precedente", type=Path,
-                        help="draw: classifica del torneo precedente (A Squadre 2000)")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                        metavar="FILE",
+                        help="sorteggia: classifica del torneo precedente (A Squadre 2000)")
+    parser.add_argument("--tempo-massimo", dest="timeout", type=float, metavar="SECONDI",
+                        default=DEFAULT_TIMEOUT,
                         help="secondi massimi per l'intera esecuzione")
-    parser.add_argument("--profile", type=Path, help="cartella del profilo LibreOffice da "
-                        "usare (quella con 'user/'); predefinita: una temporanea")
+    parser.add_argument("--profilo", dest="profile", type=Path, metavar="CARTELLA",
+                        help="cartella del profilo LibreOffice da usare (quella con "
+                        "'user/'); predefinita: una temporanea")
     return parser
 
 
 def hand_over(argv: Sequence[str]) -> int:
-    for python in uno_pythons():
-        probe = subprocess.run([python, "-c", "import sys, uno; print(sys.version_info[:2])"],
-                               capture_output=True, text=True, check=False, timeout=60)
-        if probe.returncode != 0:
-            continue
-        env = dict(os.environ)
-        paths = package_path()
-        if probe.stdout.strip() != str(tuple(sys.version_info[:2])):
-            paths = paths[:1]
-        env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(
-            os.pathsep)
-        env["TORNEO_UNO_HANDED_OVER"] = "1"
-        env[CONFIGURATION_ENV] = str(configuration_path())  # installed data, any Python
-        return subprocess.run([python, "-m", "xlwings_torneo.frontends.libreoffice.run", *argv],
-                              env=env, check=False).returncode
-    print("Errore: nessun Python con il modulo 'uno' di LibreOffice (su Debian/Ubuntu: "
-          "apt install python3-uno; oppure indica quale usare in TORNEO_UNO_PYTHON)",
-          file=sys.stderr)
-    return EXIT_USER
+    done = uno_python.hand_over(RUN_MODULE, argv)
+    if done is None:
+        print(f"Errore: {uno_python.NO_UNO}", file=sys.stderr)
+        return EXIT_USER
+    return done.returncode
 
 
 def execute(args: argparse.Namespace) -> actions.Message:
@@ -160,7 +157,7 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
 
 
 TYPED = {"rank": actions.standings, "report": actions.report_pdf, "export": actions.export_files}
-"""Buttons run directly (not through the macro) when `--type` replaces the remembered
+"""Buttons run directly (not through the macro) when `--tipo` replaces the remembered
 type."""
 
 
@@ -196,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         importlib.import_module("uno")  # only to know whether this Python drives LibreOffice
     except ImportError:
-        if os.environ.get("TORNEO_UNO_HANDED_OVER"):
+        if os.environ.get(uno_python.HANDED_OVER):
             print("Errore: questo Python non ha il modulo 'uno'", file=sys.stderr)
             return EXIT_USER
         return hand_over(argv)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
+from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.workbook.backends.office import find_soffice
 
@@ -76,6 +77,17 @@ def build_oxt() -> bytes:
     return buffer.getvalue()
 
 
+class ToolbarError(TorneoError):
+    """The toolbar was not installed (or removed): the message says why and what to do."""
+
+
+MACRO_MENU = "Strumenti > Macro > Esegui macro > Macro personali > torneo"
+"""Where the macro's buttons are without the toolbar."""
+AS_ROOT = "as root"
+"""unopkg's refusal: "ERROR: Cannot run unopkg as root without --shared or --bundled
+option." (a per-user extension is not installed for root)."""
+
+
 def find_unopkg() -> Path | None:
     soffice = find_soffice()
     if soffice is None:
@@ -88,11 +100,12 @@ def install_toolbar(profile: Path, folder: Path, *, remove: bool = False,
                     run_as: Sequence[str] = ()) -> str:
     """Add (or remove) the extension in the LibreOffice profile `profile` (the folder with
     `user/`); `folder` receives the .oxt. LibreOffice must be closed. `run_as`: a command
-    prefix running unopkg as another user (unopkg refuses to run as root)."""
+    prefix running unopkg as another user (unopkg refuses to run as root). Raises
+    ToolbarError, saying why, when it was not done."""
     unopkg = find_unopkg()
     if unopkg is None:
-        return ("Barra dei pulsanti non installata: unopkg di LibreOffice non trovato "
-                "(usa Strumenti > Macro > Esegui macro > Macro personali > torneo)")
+        raise ToolbarError("barra dei pulsanti non installata: unopkg di LibreOffice non "
+                           f"trovato (i pulsanti restano in {MACRO_MENU})")
     env = f"-env:UserInstallation={profile.resolve().as_uri()}"
     if remove:
         command = [str(unopkg), "remove", EXTENSION_ID, env]
@@ -105,6 +118,14 @@ def install_toolbar(profile: Path, folder: Path, *, remove: bool = False,
     done = subprocess.run([*run_as, *command], capture_output=True, text=True, timeout=180,
                           check=False)
     if done.returncode != 0:
-        return (f"Barra dei pulsanti non {'rimossa' if remove else 'installata'} (unopkg: "
-                f"{(done.stderr or done.stdout).strip()[:300]}); chiudi LibreOffice e riprova")
+        said = (done.stderr or done.stdout).strip()
+        what = f"barra dei pulsanti non {'rimossa' if remove else 'installata'}"
+        if AS_ROOT in said:
+            raise ToolbarError(
+                f"{what}: sei l'utente root (anche sudo lo è) e LibreOffice non installa "
+                "estensioni per root (unopkg: \"Cannot run unopkg as root\"). Esegui di "
+                "nuovo il comando come l'utente che usa LibreOffice, senza sudo: la macro va "
+                f"nel suo profilo. Per root i pulsanti restano in {MACRO_MENU}")
+        raise ToolbarError(f"{what} (unopkg: {said[:300]}); se LibreOffice è aperto, "
+                           "chiudilo e riprova")
     return f"Barra dei pulsanti 'Torneo' {'rimossa' if remove else 'installata'}"

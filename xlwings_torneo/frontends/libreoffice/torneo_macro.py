@@ -78,6 +78,25 @@ def _press(name: str) -> tuple[str, bool]:
     return message.text, message.error
 
 
+def VerificaInstallazione(modules: str = "") -> str:
+    """`install_addin.py --libreoffice --controlla`: import `modules` (comma-separated) here,
+    in LibreOffice's own Python with this macro's search path, as a button will; not a
+    button (not in g_exportedScripts). Returns JSON: this Python's version, the search path, each
+    module's import error ("" when it imports)."""
+    import importlib
+    import json
+
+    problems = {}
+    for name in filter(None, modules.split(",")):
+        try:
+            importlib.import_module(name)
+            problems[name] = ""
+        except Exception as exc:  # noqa: BLE001 - any failure is what the check reports
+            problems[name] = f"{type(exc).__name__}: {exc}"
+    return json.dumps({"version": list(sys.version_info[:3]),
+                       "paths": PACKAGE_PATHS, "problems": problems})
+
+
 # --- The buttons ------------------------------------------------------------------------
 # install_addin.py writes here one function per button of xlwings_torneo/frontends/buttons.py
 # (`def SorteggioTurno(*_args): return _press("SorteggioTurno")`, ...) and lists them in
