@@ -7,6 +7,7 @@ loopback (each "phone" its own 127.0.x.y), bounded in count and in time."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import socket
 import threading
@@ -21,6 +22,9 @@ from tests.sala_phone import HttpPhone, Server
 
 WAIT = 30.0
 """Seconds any step may take at most on a loaded machine."""
+PHONE_WAIT = 20.0
+"""Seconds a phone waits for its page: a loaded machine answers in well under one; waitress
+alone frees its silent connections only after 30 to 60."""
 PER_ADDRESS = 16
 """The guard's cap of one address's connections (`guard.PER_ADDRESS`, checked below)."""
 
@@ -32,9 +36,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     started.stop()
 
 
-def raw(port: int, request: bytes, source: str = "127.0.0.1") -> tuple[int, str, str]:
+def raw(port: int, request: bytes, source: str = "127.0.0.1", timeout: float = WAIT
+        ) -> tuple[int, str, str]:
     """Send `request` as bytes; the status, the Content-Type and the body of the answer."""
-    with socket.create_connection(("127.0.0.1", port), timeout=WAIT,
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout,
                                   source_address=(source, 0)) as sock:
         sock.sendall(request)
         response = http.client.HTTPResponse(sock)
@@ -95,13 +100,16 @@ def closed_count(socks: list[socket.socket], want: int) -> int:
     return len(closed)
 
 
-def test_120_slow_connections_from_one_address_leave_the_hall_served(server):
+@pytest.mark.parametrize("first", [b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", b""],
+                         ids=["slow headers", "silent"])
+def test_120_slow_or_silent_connections_from_one_address_leave_the_hall_served(server, first):
     """Waitress alone holds 100 connections in all and none per address: 120 trickling
-    headers took every phone's place."""
-    socks = held(server.port, "127.0.7.1", 120, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    headers took every phone's place, 120 silent ones for 30 to 60 seconds a wave."""
+    socks = held(server.port, "127.0.7.1", 120, first)
     try:
-        answer = HttpPhone(server.port, "127.0.7.2").get("/")
-        assert answer.status == 200
+        status, _kind, _body = raw(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n"
+                                   % server.port, "127.0.7.2", timeout=PHONE_WAIT)
+        assert status == 200
         assert closed_count(socks, len(socks) - PER_ADDRESS) == len(socks) - PER_ADDRESS
     finally:
         for sock in socks:
@@ -195,21 +203,46 @@ class Blocking:
         return [b"ok"]
 
 
-@pytest.fixture
-def tight() -> Iterator[tuple[int, Blocking]]:
+@contextlib.contextmanager
+def guarded(app: Any, **allowance: Any) -> Iterator[int]:
+    """The guarded server around `app` in this process, with a tight allowance; its port."""
     # imported here: the tests above run against any hall server
     from xlwings_torneo.frontends.sala.guard import Allowance, make_server
 
-    app = Blocking()
-    server, gate = make_server(app, bind="127.0.0.1", port=0, allowance=Allowance(
-        per_address=3, in_flight=2, total=40, request_deadline=1.0, idle_timeout=1))
+    server, gate = make_server(app, bind="127.0.0.1", port=0,
+                               allowance=Allowance(**allowance))
     gate.admit(["127.0.0.1"], server.port)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    yield server.port, app
-    app.release.set()
-    server.shutdown()
-    thread.join(timeout=WAIT)
+    try:
+        yield server.port
+    finally:
+        server.shutdown()
+        thread.join(timeout=WAIT)
+
+
+@pytest.fixture
+def tight() -> Iterator[tuple[int, Blocking]]:
+    app = Blocking()
+    with guarded(app, per_address=3, in_flight=2, total=40, request_deadline=1.0,
+                 idle_timeout=1) as port:
+        yield port, app
+        app.release.set()
+
+
+def test_a_nearly_full_server_closes_connections_idle_for_two_seconds():
+    """Deadline and idle timeout are a minute here: only the pressure (16 of 20 open)
+    closes them."""
+    app = Blocking()
+    with guarded(app, per_address=3, total=20, request_deadline=60.0, idle_timeout=60) as port:
+        socks = [sock for n in range(8)
+                 for sock in held(port, f"127.0.9.{n + 1}", 2, b"" if n % 2 else
+                                  b"GET / HTTP/1.1\r\n")]
+        try:
+            assert closed_count(socks, len(socks)) == len(socks)
+        finally:
+            for sock in socks:
+                sock.close()
 
 
 def test_a_request_trickling_its_headers_is_closed_after_its_deadline(tight):

@@ -8,15 +8,18 @@ could take is the connection allowance: waitress stops accepting at `connection_
 default), counts nothing per address, and closes only connections *silent* for
 `channel_timeout`, checked every `cleanup_interval` (30 s): a header line every few seconds
 keeps a connection forever. Its own hooks cover the rest, without copying its code:
-`TcpWSGIServer.accept` (a connection over its address's cap is refused at once),
-`maintenance` (the sweep, here every second, also closes a request unfinished after its
-deadline, and under pressure any idle connection), `HTTPChannel.received` (when a request
-began) and `service` (a request beyond its address's share of the workers is answered 429),
-`error_task_class` (the 400/413/431/500 waitress writes itself, in Italian). The other
-maintained pure-Python servers that run on Windows without fork either have no per-address
-limit either (cheroot: a worker thread per connection, so a slow client holds a thread) or
-are asyncio servers (uvicorn, hypercorn: ASGI, a new stack under a WSGI app). Everything stays
-on waitress 3, already the hall's server; the guard is this module.
+
+- `TcpWSGIServer.accept`: a connection over its address's cap is refused at once;
+- `maintenance`, the sweep, here every second: it also closes a request unfinished after its
+  deadline, and when the hall is nearly full any connection idle or unfinished after 2 s;
+- `HTTPChannel.received` notes when a request began; `service` answers 429 to a request
+  beyond its address's share of the workers;
+- `error_task_class`: the 400/413/431/500 waitress writes itself, as Italian pages.
+
+The other maintained pure-Python servers that run on Windows without fork are no better
+here: cheroot reads a request inside a worker thread (a slow client holds a thread) and has
+no per-address limit either; uvicorn and hypercorn are asyncio (ASGI) servers, a new stack
+under a WSGI application. So the hall stays on waitress 3 with this module.
 
 The allowance: 125 phones and the organiser, each a browser keeping one or two connections
 alive, need some 250; `TOTAL` is 400 (under the 512 sockets `select` watches on Windows;
@@ -59,8 +62,9 @@ REQUEST_DEADLINE = 10.0
 Wi-Fi sends a few hundred bytes in well under a second; a slow reader (slowloris) is closed."""
 IDLE_TIMEOUT = 15
 """Seconds a silent connection is kept (a phone reopens one for its next page)."""
-PRESSED_IDLE = 2.0
-"""Seconds a silent connection is kept when three quarters of `TOTAL` are open."""
+PRESSED_WAIT = 2.0
+"""Seconds a silent connection is kept, and a request may take to arrive, when three
+quarters of `TOTAL` are open."""
 SWEEP = 1
 """Seconds between two sweeps of the connections (waitress's `cleanup_interval`)."""
 THREADS = 8
@@ -186,7 +190,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]  # waitress is untyped
 
 class GuardedServer(TcpWSGIServer):  # type: ignore[misc]  # waitress is untyped
     """Waitress's TCP server with a cap per address, a deadline per request and a sweep that
-    frees connections when the hall is full."""
+    frees connections when the hall is nearly full."""
 
     channel_class = GuardedChannel
 
@@ -253,9 +257,12 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]  # waitress is untyped
             if channel.requests:
                 continue
             began = channel.request_began
-            late = began is not None and clock - began > self.allowance.request_deadline
-            idle = began is None and now - channel.last_activity > PRESSED_IDLE
-            if late or (pressed and idle):
+            if began is None:
+                late = pressed and now - channel.last_activity > PRESSED_WAIT
+            else:
+                late = clock - began > (PRESSED_WAIT if pressed else
+                                        self.allowance.request_deadline)
+            if late:
                 channel.will_close = True
 
 
