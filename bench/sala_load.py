@@ -10,6 +10,32 @@ Prints requests per second, the 95th-percentile latency, pages not answered, res
 `--limite` seconds in all; only loopback addresses (each phone its own 127.0.x.y).
 
     python bench/sala_load.py [--tavoli 25] [--telefoni 5] [--reads 6] [--senza-kill]
+    python bench/sala_load.py --ritmo --reads 3 [--senza-kill]
+    python bench/sala_load.py --attacchi [--durata 15]
+
+`--ritmo`: the hall at its real pace, each phone opening a page every 20-40 s and all 25 tables
+sending and confirming in 8 s (about two minutes). `--attacchi` (issue 30): one laptop on the
+hall's Wi-Fi holds slow connections (a header line every 2 s, reopened when the server closes
+them) or silent ones, or floods a table with results, while 3 normal phones (127.0.200.x) read
+a page every 0.5 s for `--durata` seconds; their median and p95 are printed per attack (a page
+not answered in 10 s counts as 10 s).
+
+Measured on a 2-core machine shared with other jobs (load 4-8), before the transport guard
+(waitress alone) and after it (`frontends/sala/guard.py`), normal phone's median / p95:
+
+    attack                                   before               after
+    none                                     8 / 68 ms            6 / 60 ms
+    300 slow connections, one address        10 s / 10 s (locked) 6 / 56 ms
+    150 slow connections, 50 addresses       10 s / 10 s (locked) 6 / 31 ms
+    150 silent connections, one address      10 s / 10 s (locked) 7 / 57 ms
+    450 slow connections, 150 addresses      10 s / 10 s (locked) 423 ms / 3.0 s, all served
+    result flood, one address, 4 at a time   7 / 40 ms            12 / 62 ms (429 after 30)
+
+    --ritmo --reads 3 --senza-kill           p95 71 ms            p95 55 ms
+    --ritmo --reads 3 (kill -9 in the burst) p95 87 ms, 0 lost    p95 80 ms, 0 lost
+    default (all 125 phones at once)         p95 1.4 s            p95 1.7 s
+
+(the all-at-once storm is CPU-bound on this machine either way). Peak memory 75-85 MiB.
 """
 
 from __future__ import annotations
@@ -405,7 +431,10 @@ def attacks(seconds: float) -> int:
         scenarios = [("300 connessioni lente da un indirizzo", ["127.0.99.1"], 300, True),
                      ("150 connessioni lente da 50 indirizzi",
                       [f"127.0.100.{n}" for n in range(1, 51)], 150, True),
-                     ("150 connessioni mute da un indirizzo", ["127.0.101.1"], 150, False)]
+                     ("150 connessioni mute da un indirizzo", ["127.0.101.1"], 150, False),
+                     ("450 connessioni lente da 150 indirizzi (oltre le 400 del server)",
+                      [f"127.0.{102 + n // 200}.{1 + n % 200}" for n in range(150)], 450,
+                      True)]
         for label, sources, count, slow in scenarios:
             with Holder(port, sources, count, slow) as holder:
                 time.sleep(2 * TRICKLE)  # the connections are opened
