@@ -59,7 +59,7 @@ TOTAL = 400
 """Connections in all: a hall's 125 phones and the organiser need some 250."""
 REQUEST_DEADLINE = 10.0
 """Seconds from a request's first byte to its last (headers and body): a phone on a poor
-Wi-Fi sends a few hundred bytes in well under a second; a slow reader (slowloris) is closed."""
+Wi-Fi sends a few hundred bytes in well under a second; a slow sender (slowloris) is closed."""
 IDLE_TIMEOUT = 15
 """Seconds a silent connection is kept (a phone reopens one for its next page)."""
 PRESSED_WAIT = 2.0
@@ -77,7 +77,6 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 SERVER_TITLES = {
     **ERROR_TITLES,
-    408: "Richiesta troppo lenta",
     414: "Indirizzo troppo lungo",
     431: "Intestazioni troppo grandi",
     501: "Operazione non prevista",
