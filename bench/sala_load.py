@@ -10,16 +10,46 @@ Prints requests per second, the 95th-percentile latency, pages not answered, res
 `--limite` seconds in all; only loopback addresses (each phone its own 127.0.x.y).
 
     python bench/sala_load.py [--tavoli 25] [--telefoni 5] [--reads 6] [--senza-kill]
+    python bench/sala_load.py --ritmo --reads 3 [--senza-kill]
+    python bench/sala_load.py --attacchi [--durata 15]
+
+`--ritmo`: the hall at its real pace, each phone opening a page every 20-40 s and all 25 tables
+sending and confirming in 8 s (about two minutes). `--attacchi` (issue 30): one laptop on the
+hall's Wi-Fi holds slow connections (a header line every 2 s, reopened when the server closes
+them) or silent ones, or floods a table with results, while 3 normal phones (127.0.200.x) read
+a page every 0.5 s for `--durata` seconds; their median and p95 are printed per attack (a page
+not answered in 10 s counts as 10 s).
+
+Measured on a 2-core machine shared with other jobs (load 4-8), before the transport guard
+(waitress alone) and after it (`frontends/sala/guard.py`), normal phone's median / p95:
+
+    attack                                   before               after
+    none                                     8 / 68 ms            6 / 60 ms
+    300 slow connections, one address        10 s / 10 s (locked) 6 / 56 ms
+    150 slow connections, 50 addresses       10 s / 10 s (locked) 6 / 31 ms
+    150 silent connections, one address      10 s / 10 s (locked) 7 / 57 ms
+    450 slow connections, 150 addresses      10 s / 10 s (locked) 423 ms / 3.0 s, all served
+    result flood, one address, 4 at a time   7 / 40 ms            12 / 62 ms (429 after 30)
+
+    --ritmo --reads 3 --senza-kill           p95 71 ms            p95 55 ms
+    --ritmo --reads 3 (kill -9 in the burst) p95 87 ms, 0 lost    p95 80 ms, 0 lost
+    default (all 125 phones at once)         p95 1.4 s            p95 1.7 s
+
+(the all-at-once storm is CPU-bound on this machine either way). Peak memory 75-85 MiB.
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
+import random
+import socket
 import statistics
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -94,9 +124,45 @@ def call(hall: Hallway, phone: HttpPhone, figures: Figures, deadline: float,
     return None
 
 
+@dataclass(frozen=True)
+class Pace:
+    """A hall at its real pace: each phone opens a page every `gap` seconds (at random within
+    it), and every table sends and confirms its result in the `burst` seconds after
+    `burst_at`."""
+
+    burst_at: float
+    gap: tuple[float, float] = (20.0, 40.0)
+    burst: float = 8.0
+
+
+def wait_until(moment: float, deadline: float) -> None:
+    time.sleep(max(0.0, min(moment, deadline) - time.monotonic()))
+
+
 def run_phone(hall: Hallway, role: int, tavolo: int, access: tuple[str, str], figures: Figures,
-              reads: int, deadline: float, sent: threading.Event) -> None:
+              reads: int, deadline: float, sent: threading.Event, pace: Pace | None = None
+              ) -> None:
     phone = HttpPhone(hall.port, f"127.0.{tavolo}.{role + 2}", f"bench tavolo {tavolo}/{role}")
+    pages = ["/", f"/turno/{PLAYING}", f"/posti/{PLAYING}?q=ros", "/giocatore/1"]
+    chance = random.Random(100 * tavolo + role)
+    if pace is not None:  # a page before the burst
+        wait_until(time.monotonic() + chance.uniform(0, pace.gap[0]), deadline)
+        call(hall, phone, figures, deadline, pages[role % len(pages)],
+             lambda: phone.get(pages[role % len(pages)]))
+        wait_until(pace.burst_at + chance.uniform(0, pace.burst), deadline)
+        reads -= 1
+    table_step(hall, phone, role, tavolo, access, figures, deadline, sent)
+    for i in range(reads):
+        if pace is not None:
+            wait_until(time.monotonic() + chance.uniform(*pace.gap), deadline)
+        page = pages[(i + role + 1) % len(pages)]
+        call(hall, phone, figures, deadline, page, lambda page=page: phone.get(page))
+
+
+def table_step(hall: Hallway, phone: HttpPhone, role: int, tavolo: int,
+               access: tuple[str, str], figures: Figures, deadline: float,
+               sent: threading.Event) -> None:
+    """The first phone sends the table's scores, the second confirms them."""
     token, code = access
     path = f"/tavolo/{PLAYING}/{tavolo}"
     if role == 0:
@@ -124,10 +190,6 @@ def run_phone(hall: Hallway, role: int, tavolo: int, access: tuple[str, str], fi
         if answer is not None and answer.status == 303:
             with figures.lock:
                 figures.confirmed.add(tavolo)
-    pages = ["/", f"/turno/{PLAYING}", f"/posti/{PLAYING}?q=ros", "/giocatore/1"]
-    for i in range(reads):
-        page = pages[(i + role) % len(pages)]
-        call(hall, phone, figures, deadline, page, lambda page=page: phone.get(page))
 
 
 def kill_and_restart(hall: Hallway, workbook: Path, figures: Figures, tables: int) -> float:
@@ -150,8 +212,19 @@ def main() -> int:
     parser.add_argument("--reads", type=int, default=6, help="pages each phone reads")
     parser.add_argument("--limite", type=float, default=300, help="seconds in all, at most")
     parser.add_argument("--senza-kill", action="store_true")
+    parser.add_argument("--ritmo", action="store_true",
+                        help="the hall's real pace: a page every 20-40 s a phone, the tables' "
+                             "results in 8 s (--reads 3: about two minutes)")
+    parser.add_argument("--attacchi", action="store_true",
+                        help="the attack scenarios instead of the hall's round")
+    parser.add_argument("--durata", type=float, default=15,
+                        help="seconds a normal phone reads during each attack")
     args = parser.parse_args()
-    if not (1 <= args.tavoli <= 60 and 2 <= args.telefoni <= 8 and args.reads <= 100):
+    if args.attacchi:
+        if not 1 <= args.durata <= 120:
+            parser.error("--durata: 1-120 seconds")
+        return attacks(args.durata)
+    if not (1 <= args.tavoli <= 60 and 2 <= args.telefoni <= 8 and 1 <= args.reads <= 100):
         parser.error("at most 60 tables, 2-8 phones, 100 reads a phone")
     folder = Path(tempfile.mkdtemp(prefix="sala_load_"))
     workbook = build_hall_workbook(folder, players=args.tavoli * PLAYERS_PER_TABLE)
@@ -161,13 +234,14 @@ def main() -> int:
                     if r == PLAYING}
     figures = Figures()
     deadline = time.monotonic() + args.limite
+    pace = Pace(burst_at=time.monotonic() + 30) if args.ritmo else None
     threads = []
     for tavolo in sorted(accesses)[:args.tavoli]:
         sent = threading.Event()
         for role in range(args.telefoni):
             threads.append(threading.Thread(target=run_phone, args=(
-                hall, role, tavolo, accesses[tavolo], figures, args.reads, deadline, sent),
-                daemon=True))
+                hall, role, tavolo, accesses[tavolo], figures, args.reads, deadline, sent,
+                pace), daemon=True))
     start = time.monotonic()
     for thread in threads:
         thread.start()
@@ -193,6 +267,7 @@ def main() -> int:
     latencies = sorted(figures.latencies)
     p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else 0.0
     print(f"tavoli {args.tavoli} x telefoni {args.telefoni} ({len(threads)} telefoni), "
+          f"{'al ritmo della sala' if args.ritmo else 'tutti insieme'}, "
           f"kill -9 a metà: {'no' if args.senza_kill else f'sì ({down:.1f} s di fermo)'}")
     print(f"richieste: {len(latencies)} in {elapsed:.1f} s = {len(latencies) / elapsed:.1f}/s")
     print(f"latenza: mediana {statistics.median(latencies) * 1000:.0f} ms, "
@@ -203,6 +278,183 @@ def main() -> int:
           f"doppi o diversi: {twice}")
     print(f"memoria di picco del server: {hall.peak_kib / 1024:.1f} MiB")
     return 0 if lost == 0 and twice == 0 and confirmed == args.tavoli else 1
+
+
+# --- attacks: one laptop on the hall's Wi-Fi --------------------------------------------------
+
+TRICKLE = 2.0
+"""Seconds between two header lines of a slow connection (slowloris)."""
+PHONE_TIMEOUT = 10.0
+"""Seconds a normal phone waits for a page before it counts it as unanswered."""
+PHONE_PAUSE = 0.5
+"""Seconds between a normal phone's pages (120 a minute, within the rate limit)."""
+NORMAL_PHONES = 3
+
+
+class Holder:
+    """`count` connections from `sources` (loopback addresses, taken in turn) held open: each
+    sends a request's headers a line every `TRICKLE` seconds (`slow`) or nothing; a connection
+    the server closes is opened again, as an attacker would."""
+
+    def __init__(self, port: int, sources: list[str], count: int, slow: bool) -> None:
+        self.port, self.slow = port, slow
+        self.slots: list[tuple[str, socket.socket | None]] = [
+            (sources[i % len(sources)], None) for i in range(count)]
+        self.stop = threading.Event()
+        self.opened = self.closed_by_server = 0
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> Holder:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop.set()
+        self.thread.join(timeout=30)
+        for _source, sock in self.slots:
+            if sock is not None:
+                sock.close()
+
+    def summary(self) -> str:
+        return (f"connessioni dell'attacco aperte {self.opened}, "
+                f"chiuse dal server {self.closed_by_server}")
+
+    def _open(self, source: str) -> socket.socket | None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.settimeout(1.0)
+        try:
+            sock.bind((source, 0))
+            sock.connect(("127.0.0.1", self.port))
+            if self.slow:
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        except OSError:
+            sock.close()
+            return None
+        self.opened += 1
+        return sock
+
+    def _keep(self, sock: socket.socket) -> bool:
+        """One round for a held connection; False when the server has closed it."""
+        try:
+            sock.setblocking(False)
+            try:
+                if sock.recv(4096) == b"":
+                    return False
+            except BlockingIOError:
+                pass
+            if self.slow:
+                sock.send(b"X-Lento: 1\r\n")
+            return True
+        except OSError:
+            return False
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            start = time.monotonic()
+            for i, (source, sock) in enumerate(self.slots):
+                if self.stop.is_set():
+                    return
+                if sock is not None and not self._keep(sock):
+                    sock.close()
+                    self.closed_by_server += 1
+                    sock = None
+                if sock is None:
+                    sock = self._open(source)
+                self.slots[i] = (source, sock)
+            self.stop.wait(max(0.0, TRICKLE - (time.monotonic() - start)))
+
+
+def flood(port: int, access: tuple[str, str], stop: threading.Event, counts: list[int]) -> None:
+    """One address sending a table's result again and again (it holds the table's QR)."""
+    phone = HttpPhone(port, "127.0.250.1", "flood")
+    path = f"/tavolo/{PLAYING}/1"
+    while not stop.is_set():
+        try:
+            answer, _ = send_scores(phone, path, access[0], 1)
+            counts.append(answer.status)
+        except OSError:
+            counts.append(0)
+
+
+def normal_phone(port: int, source: str, seconds: float, latencies: list[float],
+                 failures: list[str]) -> None:
+    """A phone reading the players' pages for `seconds`; an unanswered page counts as
+    `PHONE_TIMEOUT` seconds."""
+    pages = ["/", f"/turno/{PLAYING}", f"/posti/{PLAYING}?q=ros", "/giocatore/1"]
+    end = time.monotonic() + seconds
+    i = 0
+    while time.monotonic() < end:
+        start = time.perf_counter()
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PHONE_TIMEOUT,
+                                                    source_address=(source, 0))
+            connection.request("GET", pages[i % len(pages)])
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            if response.status != 200:
+                failures.append(str(response.status))
+        except OSError as err:
+            failures.append(type(err).__name__)
+        latencies.append(time.perf_counter() - start)
+        i += 1
+        time.sleep(PHONE_PAUSE)
+
+
+def phones_during(port: int, seconds: float, label: str, extra: Callable[[], str]) -> None:
+    latencies: list[float] = []
+    failures: list[str] = []
+    threads = [threading.Thread(target=normal_phone, args=(
+        port, f"127.0.200.{n + 1}", seconds, latencies, failures)) for n in range(NORMAL_PHONES)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 2 * PHONE_TIMEOUT)
+    ordered = sorted(latencies)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))] if ordered else 0.0
+    median = statistics.median(ordered) if ordered else 0.0
+    print(f"{label}: telefono normale mediana {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms,"
+          f" pagine {len(ordered)}, non servite {len(failures)} "
+          f"{sorted(set(failures))[:4]}; {extra()}")
+
+
+def attacks(seconds: float) -> int:
+    """Each attack in turn against one server, a normal phone reading pages meanwhile."""
+    folder = Path(tempfile.mkdtemp(prefix="sala_attacchi_"))
+    workbook = build_hall_workbook(folder)
+    server = Server(workbook)
+    with Journal(journal_path(workbook)) as journal:
+        access = journal.state.tables[(PLAYING, 1)]
+    port = server.port
+    try:
+        phones_during(port, seconds, "nessun attacco", lambda: "")
+        scenarios = [("300 connessioni lente da un indirizzo", ["127.0.99.1"], 300, True),
+                     ("150 connessioni lente da 50 indirizzi",
+                      [f"127.0.100.{n}" for n in range(1, 51)], 150, True),
+                     ("150 connessioni mute da un indirizzo", ["127.0.101.1"], 150, False),
+                     ("450 connessioni lente da 150 indirizzi (oltre le 400 del server)",
+                      [f"127.0.{102 + n // 200}.{1 + n % 200}" for n in range(150)], 450,
+                      True)]
+        for label, sources, count, slow in scenarios:
+            with Holder(port, sources, count, slow) as holder:
+                time.sleep(2 * TRICKLE)  # the connections are opened
+                phones_during(port, seconds, label, holder.summary)
+        stop = threading.Event()
+        counts: list[int] = []
+        flooders = [threading.Thread(target=flood, args=(port, (access.token, access.code),
+                                                         stop, counts)) for _ in range(4)]
+        for thread in flooders:
+            thread.start()
+        phones_during(port, seconds, "invii a raffica da un indirizzo (4 alla volta)",
+                      lambda: f"invii {len(counts)}, risposte "
+                              f"{ {s: counts.count(s) for s in sorted(set(counts))} }")
+        stop.set()
+        for thread in flooders:
+            thread.join(timeout=2 * PHONE_TIMEOUT)
+        print(f"memoria di picco del server: {server.peak_memory_kib() / 1024:.1f} MiB")
+    finally:
+        server.stop()
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """`torneo sala`: the hall server run by waitress, a production WSGI server in pure Python
-that runs on Windows, macOS and Linux alike (threads, no fork). By default it listens on
+that runs on Windows, macOS and Linux alike (threads, no fork), behind the hall's transport
+guard (`guard.py`: caps per address, deadlines, Italian refusals). By default it listens on
 this computer only; `--in-sala` opens it to the hall's network and says at which address."""
 
 from __future__ import annotations
@@ -11,19 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xlwings_torneo.errors import MissingDependencyError
-from xlwings_torneo.frontends.sala.app import DEFAULT_LIMITS, MAX_BODY, Limits, create_app
+from xlwings_torneo.frontends.sala.app import DEFAULT_LIMITS, Limits, create_app
 from xlwings_torneo.reports.hall_address import LOCAL_ONLY_WARNING, only_this_computer
 from xlwings_torneo.usecases.sala import Hall, announce, organiser_url
 
 LOCAL = "127.0.0.1"
 EVERYWHERE = "0.0.0.0"
 DEFAULT_PORT = 8080
-THREADS = 8
-"""Requests served at once; the others wait in waitress's queue (a phone waits a moment)."""
-MAX_HEADERS = 16 * 1024
-"""Bytes of request line and headers (waitress's default is 256 KiB)."""
-IDLE_TIMEOUT = 30
-"""Seconds a silent connection is kept (waitress's `channel_timeout`)."""
 
 
 def lan_address() -> str | None:
@@ -55,24 +50,24 @@ def serve(workbook: Path, *, port: int = DEFAULT_PORT, in_sala: bool = False,
     """Serve the hall of `workbook` until interrupted (Ctrl+C); `surnames`: the players'
     pages show the surnames of anonymous players too (`--con-cognomi`)."""
     try:
-        from waitress.server import create_server
+        import waitress  # noqa: F401 - the guard is built on it
     except ImportError:
         raise MissingDependencyError("waitress", "sala") from None
+    from xlwings_torneo.frontends.sala.guard import make_server
     hall = Hall(workbook, surnames=surnames)
     hall.reading()  # an unreadable workbook stops here, in Italian
     app = create_app(hall, limits)
-    host = LOCAL
+    host, found = LOCAL, None
     if in_sala:
         found = lan_address()
         if found is None:
             say("Attenzione: non trovo l'indirizzo di questo computer nella rete della sala; "
                 "il server ascolta comunque su tutte le reti (vedi ipconfig o ip addr)")
         host = found or LOCAL
-    server = create_server(app, host=EVERYWHERE if in_sala else LOCAL, port=port,
-                           threads=THREADS, max_request_body_size=MAX_BODY,
-                           max_request_header_size=MAX_HEADERS, channel_timeout=IDLE_TIMEOUT,
-                           clear_untrusted_proxy_headers=True, ident="torneo")
-    address = f"http://{host}:{server.effective_port}/"
+    server, gate = make_server(app, bind=EVERYWHERE if in_sala else LOCAL, port=port)
+    # the Host header: what is announced here, or any address when none could be found
+    gate.admit([host], server.port, any_address=in_sala and found is None)
+    address = f"http://{host}:{server.port}/"
     wall = announce(hall, address)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     try:
