@@ -34,6 +34,7 @@ from xlwings_torneo.usecases import (
     statistics,
     verify,
 )
+from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.locks import OVERRIDE_FLAG
 
@@ -70,7 +71,9 @@ def cmd_draw(args: argparse.Namespace) -> int:
     path = Path(args.file)
     request = draw.DrawRequest(round_no=args.round, type_name=args.type, seed=args.seed,
                                    replace=args.replace, force=args.force,
-                                   previous_standings=_previous(args))
+                                   previous_standings=_previous(args),
+                                   beyond_plan=args.oltre_i_turni,
+                                   without_scores=args.senza_punteggi)
     outcome = draw.draw(_open(args), path, request, _overrides(args))
     result = outcome.result
     print(f"{outcome.sheet} ({outcome.ttype.name}): "
@@ -341,6 +344,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(handler=handler, ignora_blocco=False)
         return p
 
+    def with_draw_overrides(p: argparse.ArgumentParser) -> None:
+        p.add_argument(BEYOND_PLAN_OPTION, dest="oltre_i_turni", action="store_true",
+                       help="sorteggia anche un turno oltre Numero Turni Previsti (TORNEO)")
+        p.add_argument(UNSCORED_OPTION, dest="senza_punteggi", action="store_true",
+                       help="sorteggia anche se il turno precedente non ha nessun punteggio")
+
     def with_lock(p: argparse.ArgumentParser) -> None:
         p.add_argument(OVERRIDE_FLAG, dest="ignora_blocco", action="store_true",
                        help="apre il file anche se Excel o LibreOffice hanno lasciato un "
@@ -368,6 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="con --replace: sostituisce anche un turno con punteggi")
     p.add_argument("--print", action="store_true",
                    help="scrive anche le schede dei tavoli in PDF (<nome>_<N>.pdf)")
+    with_draw_overrides(p)
     with_log(p)
     with_lock(p)
     with_accept_losses(p)

@@ -4,7 +4,7 @@ about the round once (`RoundAtHand`), the guards, the draw, its log line and the
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from xlwings_torneo.config.logs import (
@@ -20,6 +20,7 @@ from xlwings_torneo.draw.unevaluated import draw_lines, unevaluated
 from xlwings_torneo.draw.unevaluated import notice as column_notice
 from xlwings_torneo.errors import (
     DrawError,
+    OverridableError,
     TorneoError,
     collect,
 )
@@ -28,7 +29,9 @@ from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Round, Tournament
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
 from xlwings_torneo.usecases.guards import (
+    check_planned,
     check_player_count,
+    check_previous_has_scores,
     check_round_number,
     type_of,
 )
@@ -65,6 +68,18 @@ class DrawRequest:
     force: bool = False
     previous_standings: Path | None = None
     """The previous tournament's standings, for a round drawn `classifica_precedente`."""
+    beyond_plan: bool = False
+    """Draw a round past `Numero Turni Previsti` of `TORNEO` (`--oltre-i-turni`)."""
+    without_scores: bool = False
+    """Draw over a previous round that holds no score (`--senza-punteggi`)."""
+
+    def allowing(self, refusal: OverridableError) -> DrawRequest | None:
+        """This request with the override `refusal` names; None if it already has it."""
+        if getattr(self, refusal.allowance):
+            return None
+        return replace(self, beyond_plan=self.beyond_plan or refusal.allowance == "beyond_plan",
+                       without_scores=(self.without_scores
+                                       or refusal.allowance == "without_scores"))
 
 
 @dataclass(frozen=True)
@@ -162,6 +177,8 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         at_hand = resolve_round(ttype, round_no)  # the one time the type is asked
         _check_can_draw(tournament, round_no, request)
         _check_results(tournament, at_hand)
+        check_planned(book, tournament, at_hand, request.beyond_plan)
+        check_previous_has_scores(tournament, at_hand, request.without_scores)
         seed = request.seed if request.seed is not None else secrets.randbelow(SEED_LIMIT)
         sheet = sheet_of(tournament, round_no)
         for criterion, column in unevaluated(tournament, at_hand.criteria).items():

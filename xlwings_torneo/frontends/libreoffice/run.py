@@ -25,6 +25,7 @@ from xlwings_torneo.frontends import actions, buttons
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.resources import CONFIGURATION_ENV, configuration_path
 from xlwings_torneo.usecases import check, draw, session
+from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
 from xlwings_torneo.workbook.backends.office import package_path, uno_pythons
 from xlwings_torneo.workbook.base import WorkbookBackend
 
@@ -62,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "nel foglio Opzioni dal sorteggio)")
     parser.add_argument("--replace", action="store_true")
     parser.add_argument("--force", action="store_true")
+    parser.add_argument(BEYOND_PLAN_OPTION, dest="oltre_i_turni", action="store_true",
+                        help="draw: anche un turno oltre Numero Turni Previsti (TORNEO)")
+    parser.add_argument(UNSCORED_OPTION, dest="senza_punteggi", action="store_true",
+                        help="draw: anche se il turno precedente non ha nessun punteggio")
     parser.add_argument("--classifica-precedente", dest="classifica_precedente", type=Path,
                         help="draw: classifica del torneo precedente (A Squadre 2000)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
@@ -144,7 +149,9 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
         return actions.run(lambda: actions.publishing_check(book, path))
     if args.command == "draw":
         request = draw.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
-                                       replace=args.replace, force=args.force)
+                                       replace=args.replace, force=args.force,
+                                       beyond_plan=args.oltre_i_turni,
+                                       without_scores=args.senza_punteggi)
         if args.classifica_precedente is not None:
             request = replace(request, previous_standings=args.classifica_precedente.resolve())
         return actions.run(lambda: _drawn(draw.draw(book, path, request)))
