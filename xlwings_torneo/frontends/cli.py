@@ -222,9 +222,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     print(f"Il foglio NON corrisponde al sorteggio con seme {found.seed}:", file=sys.stderr)
     for line in found.differences:
         print(f"  - {line}", file=sys.stderr)
-    print("  (il foglio è stato modificato dopo il sorteggio, oppure dopo il sorteggio sono "
-          "cambiati gli iscritti, Partecipa Torneo o i punteggi dei turni precedenti)",
-          file=sys.stderr)
+    print("  Causa probabile: " + "; ".join(found.causes), file=sys.stderr)
     return EXIT_USER
 
 

@@ -28,6 +28,8 @@ from xlwings_torneo.model.attendance import describe as describe_structure
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Round, Tournament
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
+from xlwings_torneo.usecases import draw_record
+from xlwings_torneo.usecases.draw_record import drawn_with
 from xlwings_torneo.usecases.guards import (
     check_planned,
     check_player_count,
@@ -188,7 +190,9 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
                               previous_order=standings.order if standings else None)
         seated = sum(1 for seats in result.tables for pid in seats if pid is not None)
         log.info("%s", draw_log_line(at_hand, seated, seed, sheet))
-        for line in record_lines(sheet, seed, standings) if standings else ():
+        seen = drawn_with([p.id for p in tournament.active], tournament.rounds, round_no)
+        for line in (*draw_record.record_lines(sheet, seed, seen),
+                     *(record_lines(sheet, seed, standings) if standings else ())):
             log.info("%s", line)  # what `torneo verify` replays the round with
         notes = tuple(n for n in [_unscored_previous(tournament, at_hand)] if n)
         for warning in (*notes, *result.warnings):
