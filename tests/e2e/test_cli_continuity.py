@@ -81,8 +81,9 @@ def test_the_2008_headers_feed_the_region_criterion(workbook: Path, torneo: Cli)
     wb.save(workbook)
     assert torneo("draw", workbook, "--type", "RadunoNazionale", "--seed", "8") == 0, torneo.err
     assert "non trovata" not in torneo.err
-    line = next(x for x in torneo.out.splitlines() if x.strip().startswith("REGION"))
+    label = "Giocatori della stessa regione allo stesso tavolo"
+    line = next(x for x in torneo.out.splitlines() if x.strip().startswith(label))
     same = sum(1 for table in round_tables(workbook, 1) for i, a in enumerate(table)
                for b in table[i + 1:] if regions[a] == regions[b])
-    assert line.strip().startswith(f"REGION {same} (minimo possibile")
+    assert line.strip().startswith(f"{label}: {same} (minimo possibile")
     assert same > 0  # 40 players from 3 regions cannot all sit apart

@@ -205,7 +205,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     found = verify.verify(_open(args), path, args.round, args.type, _previous(args))
     print(f"{found.sheet} ({found.type_name}): conflitti sul foglio")
     for line in criterion_lines(found.values, found.bounds, found.unevaluated,
-                                found.unaccounted):
+                                found.unaccounted, explain=found.values):
         print(f"  {line}")
     for note in found.notes:
         print(f"  {note}")

@@ -16,7 +16,7 @@ from xlwings_torneo.config.settings import Config
 from xlwings_torneo.draw.dispatch import draw_at_hand
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round
-from xlwings_torneo.draw.unevaluated import draw_lines, unevaluated
+from xlwings_torneo.draw.unevaluated import draw_lines, unevaluated, unexplained
 from xlwings_torneo.draw.unevaluated import notice as column_notice
 from xlwings_torneo.errors import (
     DrawError,
@@ -49,6 +49,7 @@ from xlwings_torneo.usecases.session import (
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import (
     SHEET_ISCRITTI,
+    SHEET_LOG,
     SHEET_OPZIONI,
     SHEET_TORNEO,
     round_number,
@@ -197,7 +198,7 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         notes = tuple(n for n in [_unscored_previous(tournament, at_hand)] if n)
         for warning in (*notes, *result.warnings):
             log.warning(warning)
-        lines = draw_lines(tournament, result)
+        lines = draw_lines(tournament, result, unexplained(result.values, _logged(book)))
         for line in lines:
             log.info("%s: %s", sheet, line)
         for k, seats in enumerate(result.tables, start=1):
@@ -224,6 +225,14 @@ def _previous_standings(request: DrawRequest, tournament: Tournament
     for line in ambiguous:
         notice.warning("Classifica precedente, nome ambiguo: %s", line)
     return standings
+
+
+def _logged(book: WorkbookBackend) -> list[str]:
+    """The lines of the `Log` sheet so far (what earlier commands explained)."""
+    if SHEET_LOG not in book.sheet_names():
+        return []
+    return [str(value) for row in book.read_sheet(SHEET_LOG).rows for value in row
+            if isinstance(value, str)]
 
 
 def _sheet_before(book: WorkbookBackend, round_no: int) -> str:
