@@ -31,6 +31,7 @@ from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round
 from xlwings_torneo.draw.rtu_draws import draw_knockout, draw_squads, top_final
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, PlayerId, Round, Tournament
 from xlwings_torneo.model.tournament_type import (
     Criterion,
@@ -268,8 +269,9 @@ def _previous_tournament(tournament: Tournament, at_hand: RoundAtHand, seed: int
     tables, notes = previous_tournament_tables(ranking_, plan_, tournament.by_id,
                                                part_families=not at_hand.last_planned)
     return _placed(players, previous, at_hand.sizes, tables, seed,
-                   (f"Tavoli secondo la classifica del torneo precedente ({len(order)} "
-                    "giocatori riconosciuti)", *notes))
+                   ("Tavoli secondo la classifica del torneo precedente ("
+                    f"{counted(len(order), 'giocatore riconosciuto', 'giocatori riconosciuti')})",
+                    *notes))
 
 
 def conflicts(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHand,

@@ -122,8 +122,7 @@ def hall_results(book: WorkbookBackend, path: Path | None) -> str:
     from xlwings_torneo.usecases.sala_import import import_results
 
     outcome = import_results(book, _saved_path(path))
-    lines = [f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
-             f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti"]
+    lines = [outcome.summary]
     if outcome.conflicts:
         lines += ["Conflitti (non scritti: decidi tu e scrivi a mano):",
                   *(f"- {line}" for line in outcome.conflicts)]

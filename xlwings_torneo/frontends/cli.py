@@ -152,7 +152,8 @@ def cmd_import(args: argparse.Namespace) -> int:
                            _overrides(args))
     if found.added:
         first, last = found.added[0], found.added[-1]
-        print(f"Importati {len(found.added)} giocatori nel foglio Iscritti (ID {first.id}-"
+        print(f"Importati {counted(len(found.added), 'giocatore', 'giocatori')} nel foglio "
+              f"Iscritti (ID {first.id}-"
               f"{last.id}, righe {first.row}-{last.row})" if len(found.added) > 1 else
               f"Importato 1 giocatore nel foglio Iscritti (ID {first.id}, riga {first.row})")
     else:
@@ -292,8 +293,7 @@ def _sala_import(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     outcome = import_results(_open(args), path, _overrides(args))  # held by `_run`
-    print(f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
-          f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti")
+    print(outcome.summary)
     for turno, tavolo in outcome.written:
         print(f"  {turno}° Turno, Tavolo N°{tavolo}")
     if outcome.conflicts:
@@ -543,7 +543,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(problems) == 1:
             print(f"Errore: {problems[0]}", file=sys.stderr)
         else:
-            print(f"Errore: {len(problems)} problemi nel foglio:", file=sys.stderr)
+            print(f"Errore: {counted(len(problems), 'problema', 'problemi')} nel foglio:",
+                  file=sys.stderr)
             for problem in problems:
                 print(f"  - {problem}", file=sys.stderr)
         return EXIT_USER
