@@ -93,3 +93,4 @@ def test_an_older_log_replays_from_todays_iscritti_and_says_so(tmp_path: Path, t
     assert UNRECORDED_PLAYERS in torneo.out
     assert "NON corrisponde" in torneo.err and "Partecipa Torneo" in torneo.err
 
+

@@ -211,8 +211,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for note in found.notes:
         print(f"  {note}")
     if found.unrepeatable is not None:
-        print(f"Seme {found.seed} trovato nel foglio Log, ma {found.unrepeatable}: per "
-              "ripeterlo indica il file con --classifica-precedente")
+        hint = (": per ripeterlo indica il file con --classifica-precedente"
+                if "classifica precedente" in found.unrepeatable else "")
+        print(f"Seme {found.seed} trovato nel foglio Log, ma {found.unrepeatable}{hint}")
         return EXIT_USER
     if found.matches is None:
         print("Seme non trovato nel foglio Log: impossibile ripetere il sorteggio")
