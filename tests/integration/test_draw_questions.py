@@ -6,6 +6,8 @@ a fake Excel application over the workbook's own backend, the toolbar's button o
 from __future__ import annotations
 
 import hashlib
+import sys
+import types
 from pathlib import Path
 
 import openpyxl
@@ -106,3 +108,43 @@ def test_without_a_window_the_refusal_names_the_option(drawn: Path):
     button = document.buttons(None)["SorteggioTurno"]
     message = run(lambda: button(open_workbook(drawn), drawn))
     assert message.error and "--senza-punteggi" in message.text
+
+
+class FakeToolkit:
+    """LibreOffice's toolkit: records the message box asked for, answers `result`."""
+
+    def __init__(self, result: int) -> None:
+        self.result = result
+        self.boxes: list[tuple[object, ...]] = []
+
+    def createMessageBox(self, *args: object) -> FakeToolkit:  # UNO's name
+        self.boxes.append(args)
+        return self
+
+    def execute(self) -> int:
+        return self.result
+
+    def dispose(self) -> None:
+        pass
+
+
+def fake_uno(monkeypatch: pytest.MonkeyPatch, toolkit: FakeToolkit) -> None:
+    manager = types.SimpleNamespace(createInstanceWithContext=lambda name, context: toolkit)
+    context = types.SimpleNamespace(ServiceManager=manager)
+    monkeypatch.setitem(sys.modules, "uno", types.SimpleNamespace(
+        getComponentContext=lambda: context, Enum=lambda kind, value: (kind, value)))
+
+
+def test_the_toolbar_box_is_a_query_with_si_and_no(monkeypatch: pytest.MonkeyPatch):
+    window = object()
+    doc = types.SimpleNamespace(CurrentController=types.SimpleNamespace(
+        Frame=types.SimpleNamespace(ContainerWindow=window)))
+    for result, answer in ((document.ANSWER_YES, True), (3, False)):  # MessageBoxResults.NO
+        toolkit = FakeToolkit(result)
+        fake_uno(monkeypatch, toolkit)
+        ask = document.ask_yes_no(doc)
+        assert ask is not None and ask("Sorteggiare comunque?") is answer
+        [(parent, kind, buttons, title, text)] = toolkit.boxes
+        assert parent is window and kind == ("com.sun.star.awt.MessageBoxType", "QUERYBOX")
+        assert buttons == 3 | 0x50000  # BUTTONS_YES_NO | DEFAULT_BUTTON_NO
+        assert (title, text) == ("Torneo", "Sorteggiare comunque?")
