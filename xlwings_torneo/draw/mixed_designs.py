@@ -107,7 +107,8 @@ def five_cap(sizes: Sequence[int]) -> str | None:
     fours, fives = sizes.count(4), sizes.count(FIVE_SIZE)
     if not fives:
         return None
-    head = (f"con FIVE prima di REPEAT, {sum(sizes)} giocatori "
+    head = ("con i tavoli da 5 fatti girare prima di evitare gli incontri ripetuti, "
+            f"{sum(sizes)} giocatori "
             f"({counted(fours, 'tavolo', 'tavoli')} da 4 e "
             f"{fives} da 5) hanno un solo turno senza incontri ripetuti: al turno 2 i posti "
             "ai tavoli da 5 vanno a chi non c'è stato, così ")
