@@ -151,7 +151,7 @@ def test_tables_of_4_and_5_follow_the_stored_schedule_without_breaking_five(n):
     assert max(meetings(results).values()) == 1
     for r in results[1:]:
         assert r.values[Criterion.FIVE] == r.bounds[Criterion.FIVE]
-        assert not any(note.startswith("schema senza") for note in r.notes)
+        assert not any(note.startswith("lo schema già pronto") for note in r.notes)
     assert [len(t) for t in results[-1].tables] == list(open_sizes(n))
 
 
