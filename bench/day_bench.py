@@ -65,7 +65,8 @@ def load_save(path: Path) -> None:
 
 def draw(path: Path) -> None:
     draw_uc.draw(session_uc.open_file(path), path,
-                  DrawRequest(round_no=ROUNDS + 1, type_name="Open", seed=7), NO_OVERRIDES)
+                  DrawRequest(round_no=ROUNDS + 1, type_name="Open", seed=7,
+                              beyond_plan=True), NO_OVERRIDES)  # the demo plans ROUNDS
 
 
 def rank(path: Path) -> None:

@@ -26,8 +26,9 @@ PLAYING = 2
 
 def build_hall_workbook(folder: Path, players: int = 40) -> Path:
     path = build_demo(folder, players=players, rounds=1)
-    draw(open_file(path), path, DrawRequest(round_no=PLAYING, type_name="Open", seed=7),
-         NO_OVERRIDES)
+    # the demo plans its one round; the hall's round comes after it (`--oltre-i-turni`)
+    draw(open_file(path), path, DrawRequest(round_no=PLAYING, type_name="Open", seed=7,
+                                            beyond_plan=True), NO_OVERRIDES)
     return path
 
 

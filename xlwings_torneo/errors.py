@@ -66,3 +66,23 @@ def collect(problems: list[TorneoError]) -> None:
 class LossRefusedError(WorkbookError):
     """Saving would lose features of the file: refused before writing. Its message is one
     block (the features, then the ways out), printed as it is."""
+
+
+class OverridableError(DrawError):
+    """A draw the rules advise against that the organiser may still want (a round past the
+    planned ones, a round over one without scores): the command line names the option that
+    allows it; the ribbon and the toolbar ask Sì/No and, on Sì, draw with it."""
+
+    def __init__(self, reason: str, option: str, allowance: str) -> None:
+        self.reason = reason
+        """Italian: why the draw was refused, without the way out."""
+        self.option = option
+        """The command-line option that allows it (`--oltre-i-turni`)."""
+        self.allowance = allowance
+        """The request's field that allows it (`DrawRequest.beyond_plan`)."""
+        super().__init__(f"{reason}; per sorteggiare comunque usa {option}")
+
+    @property
+    def question(self) -> str:
+        """What the ribbon and the toolbar ask (Sì: draw anyway)."""
+        return f"{self.reason[:1].upper()}{self.reason[1:]}.\n\nSorteggiare comunque?"

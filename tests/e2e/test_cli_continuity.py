@@ -52,13 +52,14 @@ def test_a_missing_region_column_is_said_once_and_not_evaluated(workbook: Path, 
     wb["Iscritti"]["G3"] = "Zona"  # a header the program does not know
     wb.save(workbook)
     assert torneo("draw", workbook, "--type", "RadunoNazionale", "--seed", "4") == 0, torneo.err
-    notice = 'colonna "Regione" non trovata: il criterio REGION non è valutato'
+    label = "Giocatori della stessa regione allo stesso tavolo"
+    notice = f'colonna "Regione" non trovata: il criterio "{label}" non è valutato'
     assert torneo.err.count(notice) == 1
-    assert 'REGION non valutato (colonna "Regione" non trovata)' in torneo.out
-    assert "REGION 0" not in torneo.out
-    assert any('REGION non valutato' in line for line in log_lines(workbook))
+    assert f'{label}: non valutato (colonna "Regione" non trovata)' in torneo.out
+    assert f"{label}: 0" not in torneo.out
+    assert any(f"{label}: non valutato" in line for line in log_lines(workbook))
     assert torneo("verify", workbook, "--round", "1") == 0, torneo.err
-    assert "REGION non valutato" in torneo.out
+    assert f"{label}: non valutato" in torneo.out
 
 
 def test_a_blank_score_in_a_scored_table_stops_every_command_that_reads_scores(
@@ -81,8 +82,9 @@ def test_the_2008_headers_feed_the_region_criterion(workbook: Path, torneo: Cli)
     wb.save(workbook)
     assert torneo("draw", workbook, "--type", "RadunoNazionale", "--seed", "8") == 0, torneo.err
     assert "non trovata" not in torneo.err
-    line = next(x for x in torneo.out.splitlines() if x.strip().startswith("REGION"))
+    label = "Giocatori della stessa regione allo stesso tavolo"
+    line = next(x for x in torneo.out.splitlines() if x.strip().startswith(label))
     same = sum(1 for table in round_tables(workbook, 1) for i, a in enumerate(table)
                for b in table[i + 1:] if regions[a] == regions[b])
-    assert line.strip().startswith(f"REGION {same} (minimo possibile")
+    assert line.strip().startswith(f"{label}: {same}")
     assert same > 0  # 40 players from 3 regions cannot all sit apart

@@ -81,7 +81,7 @@ def test_verify_without_a_logged_seed_says_so(workbook: Path, torneo: Cli):
     del wb["Log"]
     wb.save(workbook)
     assert torneo("verify", workbook, "--round", "1") == 2
-    assert "Seme non trovato" in torneo.out and "CLUB" in torneo.out
+    assert "Seme non trovato" in torneo.out and "Compagni di club" in torneo.out
 
 
 def test_a_semifinal_winner_marked_no_is_replaced_by_the_second_of_his_table(

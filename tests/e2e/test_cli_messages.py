@@ -104,16 +104,16 @@ def test_300_players_check_fits_one_screen_and_groups_the_anonymous(tmp_path: Pa
     assert shown[0] == ("Grande.xlsx: nessun errore, 42 avvisi (300 iscritti, "
                         "300 partecipanti, 1 turno)")
     assert "nessun problema" not in torneo.out
-    assert ("  Attenzione: 39 iscritti senza data di nascita né ID NAZIONALE saranno "
-            f"trattati come anonimi: {ANONYMOUS_ROWS}") in shown
+    assert ("  Attenzione: 39 iscritti senza data di nascita né ID NAZIONALE compariranno "
+            f"in forma anonima: {ANONYMOUS_ROWS}") in shown
     assert "  Attenzione: 3 iscritti senza nome: righe 53-55" in shown
-    assert "sarà trattato come anonimo" not in torneo.out  # no line per player
+    assert "comparirà in forma anonima" not in torneo.out  # no line per player
 
 
 def test_the_full_list_is_in_the_log_file_and_under_dettagli(tmp_path: Path, torneo: Cli):
     path = three_hundred(tmp_path, torneo)
     assert torneo("controlla", path, "--dettagli") == 0, torneo.err
-    one_a_line = [line for line in lines(torneo.out) if "sarà trattato come anonimo" in line]
+    one_a_line = [line for line in lines(torneo.out) if "comparirà in forma anonima" in line]
     assert len(one_a_line) == 39
     assert "Iscritti!H4: Nome1 Cognome1 (ID 1) non ha né data di nascita" in one_a_line[0]
     assert torneo("controlla", path) == 0
@@ -147,7 +147,7 @@ def test_one_warning_alone_is_said_whole_and_the_headline_counts_it(tmp_path: Pa
     assert lines(torneo.out) == [
         "Piccolo.xlsx: nessun errore, 1 avviso (8 iscritti, 8 partecipanti, 0 turni)",
         "  Attenzione: Iscritti!H4: Nome1 Cognome1 (ID 1) non ha né data di nascita né ID "
-        "NAZIONALE: sarà trattato come anonimo"]
+        "NAZIONALE: comparirà in forma anonima"]
 
 
 def test_a_workbook_with_no_warning_has_no_problem(tmp_path: Path, torneo: Cli):
@@ -197,7 +197,7 @@ def test_publishing_check_on_300_players_names_every_cell_on_one_screen(tmp_path
             "di nascita)") in out
     assert ("Iscritti!I250: ID NAZIONALE 999999 di Nome247 Cognome247 (ID 247) non è nel "
             "registro GIOCATORI") in out
-    assert f"40 iscritti senza data di nascita né ID NAZIONALE saranno trattati come anonimi: " \
+    assert f"40 iscritti senza data di nascita né ID NAZIONALE compariranno in forma anonima: " \
         f"{ANONYMOUS_ROWS}, 200" in out  # row 200's birth date was cleared
     assert shown[-1] == ("  Controllo per la pubblicazione: 1 turno senza data, 1 data fuori "
                          "ordine, 2 possibili doppioni, 40 anonimi, 1 ID NAZIONALE non "
@@ -223,8 +223,8 @@ def test_the_2008_replica_is_checked_for_publishing(tmp_path: Path, torneo: Cli)
                         "22 partecipanti, 2 turni)")
     assert "  Attenzione: 1° Turno: 5 tavoli, il ranking nazionale ne chiede almeno 6" in shown
     assert "  Attenzione: 2° Turno: 5 tavoli, il ranking nazionale ne chiede almeno 6" in shown
-    assert ("  Attenzione: 5 iscritti senza data di nascita né ID NAZIONALE saranno trattati "
-            "come anonimi: righe 7, 11, 15, 19, 23") in shown
+    assert ("  Attenzione: 5 iscritti senza data di nascita né ID NAZIONALE compariranno "
+            "in forma anonima: righe 7, 11, 15, 19, 23") in shown
     assert ("  il foglio GIOCATORI (registro nazionale) non c'è: gli ID NAZIONALE non sono "
             "stati controllati") in shown
     assert shown[-1] == ("  Controllo per la pubblicazione: 5 anonimi, 2 turni con meno di 6 "

@@ -192,8 +192,8 @@ def test_the_blank_2025_template_is_checked_and_drawn_once_players_are_typed_in(
     assert "Registro nazionale (GIOCATORI): 3 iscritti su 18 trovati" in torneo.out
     assert 'Iscritti!H7: "NO" non è una data' in torneo.out
     # rows 4-21 have neither birth date nor registry ID but the three found in GIOCATORI
-    assert ("15 iscritti senza data di nascita né ID NAZIONALE saranno trattati come "
-            "anonimi: righe 7-21") in torneo.out
+    assert ("15 iscritti senza data di nascita né ID NAZIONALE compariranno in forma "
+            "anonima: righe 7-21") in torneo.out
 
     assert torneo("draw", path, "--seed", "1") == 0, torneo.err
     assert "1° Turno (Open)" in torneo.out

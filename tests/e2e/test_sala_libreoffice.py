@@ -53,7 +53,7 @@ def test_the_toolbar_macro_imports_the_confirmed_results(tmp_path: Path):
          "macro", "RisultatiSala", "--profile", str(profile), "--timeout", "120"],
         capture_output=True, text=True, timeout=180, check=False)
     assert done.returncode == 0, done.stderr
-    assert "Risultati dalla sala: 1 tavoli scritti, 0 già nel foglio, 1 conflitti" in done.stdout
+    assert "Risultati dalla sala: 1 tavolo scritto, 0 già nel foglio, 1 conflitto" in done.stdout
     assert "Tavolo N°2: 2 risultati confermati diversi" in done.stdout
     sheet = openpyxl.load_workbook(workbook)[f"{PLAYING}° Turno"]
     for cell, value in expected.items():

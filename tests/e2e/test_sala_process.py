@@ -59,7 +59,7 @@ def test_a_confirmed_result_survives_kill_9_and_is_imported(workbook, servers):
     result = subprocess.run([sys.executable, "-m", "xlwings_torneo", "sala", "importa",
                              str(workbook)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert "1 tavoli scritti" in result.stdout
+    assert "1 tavolo scritto" in result.stdout
     hall = Hall(workbook)
     table = hall.reading().table(PLAYING, 3)
     hall.journal.close()

@@ -109,7 +109,7 @@ def test_the_command_line_reports_written_tables_and_conflicts(workbook, capsys)
     confirm(workbook, 4, values_for(workbook, 4))
     assert main(["sala", "importa", str(workbook)]) == 0
     out = capsys.readouterr().out
-    assert "1 tavoli scritti, 0 già nel foglio, 0 conflitti" in out
+    assert "1 tavolo scritto, 0 già nel foglio, 0 conflitti" in out
     assert f"{PLAYING}° Turno, Tavolo N°4" in out
     assert main(["sala", "importa"]) == 2
     assert "manca il file" in capsys.readouterr().err
@@ -125,8 +125,8 @@ def test_the_ribbon_and_toolbar_action_imports_and_names_the_conflicts(workbook)
     confirm(workbook, 6, values_for(workbook, 6, 70))
     message = run(lambda: hall_results(open_file(workbook), workbook))
     assert not message.error
-    assert message.text.splitlines()[0] == ("Risultati dalla sala: 1 tavoli scritti, "
-                                            "0 già nel foglio, 1 conflitti")
+    assert message.text.splitlines()[0] == ("Risultati dalla sala: 1 tavolo scritto, "
+                                            "0 già nel foglio, 1 conflitto")
     assert "2° Turno, Tavolo N°6: 2 risultati confermati diversi" in message.text
 
 

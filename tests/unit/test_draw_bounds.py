@@ -53,7 +53,7 @@ def test_a_club_bigger_than_the_table_count_forces_pairs_and_the_bound_says_so()
     result = draw_round(players, [], SizeScheme.FOUR_FIVE, [C.CLUB], 5)
     assert result.bounds[C.CLUB] == 2
     assert result.values[C.CLUB] == 2
-    assert "CLUB 2 (minimo possibile 2)" in result.log_lines()
+    assert "Compagni di club allo stesso tavolo: 2, il minimo possibile" in result.log_lines()
 
 
 def test_uneven_clubs_reach_the_club_bound() -> None:

@@ -55,7 +55,7 @@ def test_with_five_first_repeat_bound_is_the_true_minimum_where_alone_it_is_half
     assert truth == 12
     result = draw_round(players, previous, SizeScheme.FOUR_FIVE, OPEN_LATER, 5)
     assert result.values[C.REPEAT] == result.bounds[C.REPEAT] == 12
-    assert "REPEAT 12 (minimo possibile 12)" in result.log_lines()
+    assert "Incontri ripetuti: 12, il minimo possibile" in result.log_lines()
 
 
 def test_seat_limits_name_who_must_and_who_may_take_the_fives() -> None:
@@ -113,6 +113,7 @@ def test_a_bound_that_ignores_an_earlier_criterion_lists_it() -> None:
 
 def test_the_log_names_the_ignored_criteria_only_when_the_bound_is_not_reached() -> None:
     assert criterion_line(C.REPEAT, 6, 3, (C.FIVE,)) == \
-        "REPEAT 6 (minimo possibile 3, senza tener conto di FIVE)"
-    assert criterion_line(C.REPEAT, 3, 3, (C.FIVE,)) == "REPEAT 3 (minimo possibile 3)"
-    assert criterion_line(C.REPEAT, 6, 3) == "REPEAT 6 (minimo possibile 3)"
+        "Incontri ripetuti: 6 (minimo possibile 3, senza tener conto di «Giocatori ai " \
+        "tavoli da 5»)"
+    assert criterion_line(C.REPEAT, 3, 3, (C.FIVE,)) == "Incontri ripetuti: 3, il minimo possibile"
+    assert criterion_line(C.REPEAT, 6, 3) == "Incontri ripetuti: 6 (minimo possibile 3)"

@@ -71,7 +71,7 @@ def test_five_tallies_players_at_a_five_by_how_many_fives_they_already_had() -> 
     ctx = ctx_with(previous)
     value = evaluate(C.FIVE, [[1, 3, 9, 10, 11], [2, 4, 5, 6]], ctx)
     assert value == SeatTally((3, 1, 1))  # 9, 10, 11 first five; 3 second; 1 third
-    assert str(value) == "1 alla 3ª volta, 1 alla 2ª volta, 3 alla 1ª volta"
+    assert str(value) == "1 per la 3ª volta, 1 per la 2ª volta, 3 per la 1ª volta"
 
 
 def test_five_tally_compares_largest_k_first() -> None:

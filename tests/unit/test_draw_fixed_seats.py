@@ -138,13 +138,13 @@ def test_the_five_bound_counts_a_fixed_seat_where_it_is():
     ids = [p.id for p in players]
     # free: the five seats go to 1-4 (no five yet) and one second-timer
     assert str(lower_bound(Criterion.FIVE, ids, plan, ctx)) == \
-        "1 alla 2ª volta, 4 alla 1ª volta"
+        "1 per la 2ª volta, 4 per la 1ª volta"
     # 1 must stay at the table of 4: two second-timers at least
     assert str(lower_bound(Criterion.FIVE, ids, plan, ctx, fixed={1: 1})) == \
-        "2 alla 2ª volta, 3 alla 1ª volta"
+        "2 per la 2ª volta, 3 per la 1ª volta"
     # 9 must stay at the five: the same as free (he is one of the second-timers)
     assert str(lower_bound(Criterion.FIVE, ids, plan, ctx, fixed={9: 2})) == \
-        "1 alla 2ª volta, 4 alla 1ª volta"
+        "1 per la 2ª volta, 4 per la 1ª volta"
 
 
 def test_two_fixed_players_at_one_table_meet_again_and_the_bound_says_so():

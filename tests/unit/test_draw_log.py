@@ -3,7 +3,12 @@ the type and the previous standings' order recorded by `previous_record.record_l
 
 from __future__ import annotations
 
+from xlwings_torneo.draw.criteria import CRITERION_WORDS, SeatTally
+from xlwings_torneo.draw.unevaluated import criterion_lines, unexplained
+from xlwings_torneo.model.tournament_type import Criterion as C
+from xlwings_torneo.usecases import draw_record
 from xlwings_torneo.usecases.draw_log import logged_draw
+from xlwings_torneo.usecases.draw_record import DrawnWith, RoundPrint
 from xlwings_torneo.usecases.previous_record import (
     ORDER_IDS_PER_LINE,
     PreviousStandings,
@@ -81,3 +86,38 @@ def test_a_file_name_with_a_line_break_stays_on_one_parseable_line():
     lines = record_lines("1° Turno", 7, odd)
     logged = logged_draw([draw_line("1° Turno", 7), *map(row, lines)], 1)
     assert logged is not None and logged.previous == PreviousStandings("a?b».xlsx", SHA, 2, (1,))
+
+
+# --- The draw's own record and its lines in the organiser's Italian (issue 31) ----------
+
+def test_the_participants_and_earlier_rounds_round_trip_through_the_log():
+    seen = DrawnWith(tuple(range(250, 0, -1)), {1: RoundPrint("0a1b2c3d", "4e5f6a7b"),
+                                                2: RoundPrint("11111111", "22222222")})
+    rows = [draw_line("3° Turno", 9), *(row(line) for line in
+                                        draw_record.record_lines("3° Turno", 9, seen))]
+    assert len(rows) == 1 + 1 + 3  # the header, then 100 IDs a line
+    logged = logged_draw(rows, 3)
+    assert logged is not None and logged.drawn_with == seen
+    assert logged_draw(rows[:-1], 3).drawn_with == \
+        "elenco dei partecipanti registrato nel Log incompleto"
+    assert logged_draw(rows[:1], 3).drawn_with is None  # a draw logged before the record
+
+
+def test_criteria_have_italian_labels_and_are_explained_only_the_first_time():
+    values = {C.FIVE: SeatTally((15,)), C.CLUB: 0, C.REPEAT: 2}
+    bounds = {C.FIVE: SeatTally((15,)), C.CLUB: 0, C.REPEAT: 1}
+    first = criterion_lines(values, bounds, {}, explain=unexplained(values, []))
+    assert first[0].startswith("Giocatori ai tavoli da 5: 15 per la 1ª volta, il minimo "
+                               "possibile — ")
+    assert first[1].startswith("Compagni di club allo stesso tavolo: 0, il minimo "
+                               "possibile — ")
+    assert first[2].startswith("Incontri ripetuti: 2 (minimo possibile 1) — ")
+    later = criterion_lines(values, bounds, {}, explain=unexplained(values, first))
+    assert later == [line.split(" — ")[0] for line in first]
+    for line in first + later:
+        assert not any(code in line for code in ("FIVE", "CLUB ", "REPEAT")), line
+
+
+def test_every_criterion_has_a_label_and_an_explanation():
+    assert set(CRITERION_WORDS) == set(C)
+    assert all(label and why and label[0].isupper() for label, why in CRITERION_WORDS.values())

@@ -136,7 +136,7 @@ def test_with_clubs_the_stored_schedule_gives_way_to_a_plan_that_keeps_club_at_0
     players = people(16, clubs=4)
     results = schedule(players, 5, seed=6)
     assert all(r.values[Criterion.CLUB] == 0 for r in results)
-    assert [r.notes[0].split(" di ")[0] for r in results[1:]] == \
+    assert [r.notes[0].split(":")[0] for r in results[1:]] == \
         ["turno 2", "turno 3", "turno 4", "turno 5"]
 
 
@@ -151,7 +151,7 @@ def test_tables_of_4_and_5_follow_the_stored_schedule_without_breaking_five(n):
     assert max(meetings(results).values()) == 1
     for r in results[1:]:
         assert r.values[Criterion.FIVE] == r.bounds[Criterion.FIVE]
-        assert not any(note.startswith("schema senza") for note in r.notes)
+        assert not any(note.startswith("lo schema già pronto") for note in r.notes)
     assert [len(t) for t in results[-1].tables] == list(open_sizes(n))
 
 

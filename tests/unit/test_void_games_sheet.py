@@ -46,8 +46,8 @@ def test_who_interrupted_the_game_is_left_out_of_the_next_draws_with_a_warning()
     t = _read([["Turno", "Tavolo", "ID", "Responsabile"], [1, 2, None, 7]])
     assert [p.id for p in t.active] == [1, 2, 3, 4, 5, 6, 8, 9]
     assert t.warnings == (
-        "Partite Annullate!A2: N7 C7 (ID 7) è escluso dal torneo per aver interrotto la "
-        "partita del 1° Turno: i prossimi sorteggi lo lasciano fuori; scrivi NO in "
+        "Partite Annullate!A2: N7 C7 (ID 7) esce dal torneo per aver interrotto la "
+        "partita del 1° Turno: i prossimi sorteggi non l'includono; scrivi NO in "
         "Partecipa Torneo nel foglio Iscritti",)
 
 

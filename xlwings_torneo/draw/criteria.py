@@ -42,7 +42,8 @@ class SeatTally:
         return self.key(n) < other.key(n)
 
     def __str__(self) -> str:
-        parts = [f"{c} alla {k + 1}ª volta" for k, c in reversed(list(enumerate(self.counts))) if c]
+        parts = [f"{c} per la {k + 1}ª volta" for k, c in reversed(list(enumerate(self.counts)))
+                 if c]
         return ", ".join(parts) if parts else "0"
 
 
@@ -169,11 +170,53 @@ def evaluate(criterion: Criterion, tables: Tables, ctx: Context) -> Value:
     raise AssertionError(f"criterio {criterion.value} non gestito")  # pragma: no cover
 
 
+CRITERION_WORDS: dict[Criterion, tuple[str, str]] = {
+    Criterion.CLUB: ("Compagni di club allo stesso tavolo",
+                     "coppie di giocatori dello stesso club sedute insieme"),
+    Criterion.REGION: ("Giocatori della stessa regione allo stesso tavolo",
+                       "coppie di giocatori della stessa regione sedute insieme"),
+    Criterion.REPEAT: ("Incontri ripetuti",
+                       "coppie di giocatori già sedute insieme in un turno precedente, "
+                       "contate una volta per ogni turno in cui è successo"),
+    Criterion.REPEAT_PREV: ("Incontri ripetuti del turno precedente",
+                            "coppie di giocatori sedute insieme anche nel turno precedente"),
+    Criterion.WINNERS_PREV: ("Vincitori del turno precedente allo stesso tavolo",
+                             "coppie di giocatori che hanno vinto entrambi il proprio tavolo "
+                             "nel turno precedente"),
+    Criterion.FIVE: ("Giocatori ai tavoli da 5",
+                     "quanti siedono a un tavolo da 5 per la 1ª, la 2ª… volta: il sorteggio "
+                     "fa girare i tavoli da 5 tra tutti"),
+    Criterion.THREE: ("Giocatori ai tavoli da 3",
+                      "quanti siedono a un tavolo da 3 per la 1ª, la 2ª… volta: il sorteggio "
+                      "fa girare i tavoli da 3 tra tutti"),
+    Criterion.CLUB_X_CLUB: ("Incontri ripetuti tra club",
+                            "quante volte due club si sono già affrontati a un tavolo"),
+    Criterion.PLAYER_X_CLUB: ("Incontri ripetuti tra giocatore e club",
+                              "quante volte un giocatore ha già affrontato lo stesso club"),
+    Criterion.BAND: ("Semifinalisti della stessa fascia allo stesso tavolo",
+                     "semifinalisti di una fascia di classifica seduti con altri della "
+                     "stessa fascia"),
+}
+"""Criterion -> (its Italian label for the organiser, the short explanation given the first
+time it appears in a log)."""
+
+
+def criterion_label(criterion: Criterion) -> str:
+    return CRITERION_WORDS[criterion][0]
+
+
 def criterion_line(criterion: Criterion, value: Value, bound: Value,
-                   ignored: Sequence[Criterion] = ()) -> str:
-    """`REPEAT 6 (minimo possibile 3)` for the log; when the value is above a bound that
-    does not account for criteria ranked before it, the line names them."""
-    caveat = ""
-    if ignored and value != bound:
-        caveat = ", senza tener conto di " + ", ".join(c.value for c in ignored)
-    return f"{criterion.value} {value} (minimo possibile {bound}{caveat})"
+                   ignored: Sequence[Criterion] = (), explain: bool = False) -> str:
+    """`Incontri ripetuti: 6 (minimo possibile 3)` for the log, `… — <explanation>` when
+    `explain`; when the value is above a bound that does not account for criteria ranked
+    before it, the line names them."""
+    label, why = CRITERION_WORDS[criterion]
+    if value == bound:
+        amount = f"{value}, il minimo possibile"
+    else:
+        caveat = ""
+        if ignored:
+            caveat = ", senza tener conto di " + ", ".join(
+                f"«{criterion_label(c)}»" for c in ignored)
+        amount = f"{value} (minimo possibile {bound}{caveat})"
+    return f"{label}: {amount}" + (f" — {why}" if explain else "")

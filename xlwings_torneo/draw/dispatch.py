@@ -17,7 +17,7 @@ from xlwings_torneo.draw.criteria import Value, evaluate
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.fixed_seats import arrange, check_pins, pinned
 from xlwings_torneo.draw.history import build_history
-from xlwings_torneo.draw.lookahead import PLAN_ROUNDS, apart_pairs, plannable, planned_round
+from xlwings_torneo.draw.lookahead import apart_pairs, plannable, planned_round
 from xlwings_torneo.draw.mixed_designs import five_cap
 from xlwings_torneo.draw.phases import FINAL_TABLE, draw_semifinals, final_tables
 from xlwings_torneo.draw.placed import NEWCOMERS_LAST, fixed_scheme, greek, swiss
@@ -31,6 +31,7 @@ from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round
 from xlwings_torneo.draw.rtu_draws import draw_knockout, draw_squads, top_final
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, PlayerId, Round, Tournament
 from xlwings_torneo.model.tournament_type import (
     Criterion,
@@ -62,11 +63,13 @@ sits at the higher table is chance; False: by ID."""
 def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
                    criteria: Sequence[Criterion], seed: int, *,
                    time_limit: float | None = None, plan: TablePlan | None = None,
-                   fixed: dict[PlayerId, int] | None = None) -> DrawResult:
+                   fixed: dict[PlayerId, int] | None = None,
+                   planned_rounds: int | None = None) -> DrawResult:
     """The generic draw; with REPEAT it follows a known repeat-free schedule when one fits
     the players and tables (`planner.py`) and no club-mates must be kept apart, or else
     follows a plan searched for these players (`lookahead.py`), and says in the log how
-    many more rounds can still be free of repeats. `fixed`: seats that cannot move
+    many more rounds can still be free of repeats (`planned_rounds`: `Numero Turni
+    Previsti`, the count the log line gives). `fixed`: seats that cannot move
     (`fixed_seats.py`), pinned in the search; a schedule or a plan is followed only where
     it can be renumbered around them."""
     if Criterion.REPEAT not in criteria:
@@ -95,8 +98,10 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
                         start=start, start_helps=Criterion.REPEAT, plan=plan, fixed=fixed,
                         follow=planned is not None, keep_options=_field_changed(ids, previous))
     if planned is not None and not result.notes:
-        result = replace(result, notes=(f"turno {planned[1]} di {PLAN_ROUNDS} di un piano "
-                                        "che riduce gli incontri ripetuti su tutti i turni",))
+        of = f" di {planned_rounds}" if planned_rounds and planned[1] <= planned_rounds else ""
+        result = replace(result, notes=(
+            f"turno {planned[1]}{of}: i tavoli seguono un piano per tutta la giornata che "
+            "riduce gli incontri ripetuti",))
     tables = [[p for p in t if p is not None] for t in result.tables]
     notes = [ahead_note(planner, ids, met, tables, min(plan.real_sizes))]
     cap = five_cap(plan.real_sizes) if five_first and previous else None
@@ -209,7 +214,8 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
             plan = plan_tables(len(players), at_hand.sizes)
             check_pins(players, plan.real_sizes, rule.criteria)
         return draw_optimised(players, previous, at_hand.sizes, rule.criteria, seed,
-                              time_limit=limit, fixed=fixed)
+                              time_limit=limit, fixed=fixed,
+                              planned_rounds=tournament.info.turni_previsti)
     if kind is DrawKind.CINQUISTI:
         return draw_cinquisti(players, previous, at_hand.sizes, rule.criteria, seed,
                               time_limit=limit)
@@ -263,8 +269,9 @@ def _previous_tournament(tournament: Tournament, at_hand: RoundAtHand, seed: int
     tables, notes = previous_tournament_tables(ranking_, plan_, tournament.by_id,
                                                part_families=not at_hand.last_planned)
     return _placed(players, previous, at_hand.sizes, tables, seed,
-                   (f"Tavoli secondo la classifica del torneo precedente ({len(order)} "
-                    "giocatori riconosciuti)", *notes))
+                   ("Tavoli secondo la classifica del torneo precedente ("
+                    f"{counted(len(order), 'giocatore riconosciuto', 'giocatori riconosciuti')})",
+                    *notes))
 
 
 def conflicts(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHand,

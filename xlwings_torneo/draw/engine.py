@@ -8,7 +8,13 @@ from dataclasses import dataclass, field
 
 from xlwings_torneo.draw.bounds import draw_bounds
 from xlwings_torneo.draw.costs import compile_costs
-from xlwings_torneo.draw.criteria import Context, Value, criterion_line, evaluate
+from xlwings_torneo.draw.criteria import (
+    Context,
+    Value,
+    criterion_label,
+    criterion_line,
+    evaluate,
+)
 from xlwings_torneo.draw.fixed_seats import arrange
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.options import OPTIONS_EFFORT, OPTIONS_WORK, option_weights
@@ -49,7 +55,8 @@ class DrawResult:
         return all(self.values[c] == self.bounds[c] for c in self.values)
 
     def log_lines(self) -> list[str]:
-        """Italian lines for the log: seed, then `CLUB 2 (minimo possibile 2)` per criterion."""
+        """Italian lines for the log: seed, then `Compagni di club allo stesso tavolo: 2, il
+        minimo possibile` per criterion."""
         lines = [f"Sorteggio con seme {self.seed}"]
         lines += [criterion_line(c, self.values[c], self.bounds[c], self.unaccounted.get(c, ()))
                   for c in self.values]
@@ -171,14 +178,15 @@ def draw_round(
                  if bounds[c] < evaluate(c, start, ctx)]
         if worse:
             start = None
-            notes.append("schema senza incontri ripetuti non seguito: peggiorerebbe "
-                         + ", ".join(c.value for c in worse))
+            notes.append("lo schema già pronto senza incontri ripetuti non è stato seguito: "
+                         "peggiorerebbe " + ", ".join(f"«{criterion_label(c)}»"
+                                                      for c in worse))
     if start is not None and fixed:
         # a stored schedule is followed only renumbered so that the fixed seats hold
         arranged = arrange(start, plan.real_sizes, fixed)
         if arranged is None:
-            notes.append("schema senza incontri ripetuti non seguito: non rispetta i tavoli "
-                         "fissi")
+            notes.append("lo schema già pronto senza incontri ripetuti non è stato seguito: "
+                         "non rispetta i tavoli fissi")
         start = arranged
     weights = option_weights(ids, ctx.history, ctx.clubs) \
         if keep_options and start is None and Criterion.REPEAT in criteria else {}

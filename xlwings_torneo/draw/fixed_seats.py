@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from xlwings_torneo.errors import DrawError, TorneoError, collect
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, PlayerId
 from xlwings_torneo.model.tournament_type import Criterion
 
@@ -45,7 +46,8 @@ def check_pins(players: Sequence[Player], real_sizes: Sequence[int],
         if p.tavolo_fisso > len(real_sizes):
             problems.append(DrawError(
                 f"tavolo fisso {p.tavolo_fisso} per {p.display_name} (ID {p.id}), ma questo "
-                f"turno ha {len(real_sizes)} tavoli: scegli un tavolo da 1 a {len(real_sizes)}",
+                f"turno ha {counted(len(real_sizes), 'tavolo', 'tavoli')}: scegli un tavolo "
+                f"da 1 a {len(real_sizes)}",
                 p.tavolo_fisso_at or None))
         else:
             at[p.tavolo_fisso].append(p)

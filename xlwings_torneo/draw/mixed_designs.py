@@ -31,6 +31,7 @@ from functools import cache
 from xlwings_torneo.draw.designs import Schedule, schedule_for
 from xlwings_torneo.draw.open_schedules import MIXED
 from xlwings_torneo.draw.sizes import plan_tables
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament_type import SizeScheme
 
 FIVE_SIZE = 5
@@ -106,7 +107,9 @@ def five_cap(sizes: Sequence[int]) -> str | None:
     fours, fives = sizes.count(4), sizes.count(FIVE_SIZE)
     if not fives:
         return None
-    head = (f"con FIVE prima di REPEAT, {sum(sizes)} giocatori ({fours} tavoli da 4 e "
+    head = ("con i tavoli da 5 fatti girare prima di evitare gli incontri ripetuti, "
+            f"{sum(sizes)} giocatori "
+            f"({counted(fours, 'tavolo', 'tavoli')} da 4 e "
             f"{fives} da 5) hanno un solo turno senza incontri ripetuti: al turno 2 i posti "
             "ai tavoli da 5 vanno a chi non c'è stato, così ")
     if 4 * fours < FIVE_SIZE * fives:

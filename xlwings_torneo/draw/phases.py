@@ -20,6 +20,7 @@ from xlwings_torneo.draw.qualification import (
     threshold_for,
 )
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import PlayerId, Round, Table, Tournament
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme, TournamentType
 from xlwings_torneo.scoring.placement import placements
@@ -97,8 +98,8 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
     # threshold (-1: the 2-win rule) a single final
     groups = max(1, row.winners) if row.direct_finalists >= 0 else 1
     if len(semis.tables) % groups:
-        raise DrawError(f"le semifinali sono {len(semis.tables)} tavoli: non si dividono in "
-                        f"{groups} gruppi")
+        raise DrawError(f"le semifinali sono {counted(len(semis.tables), 'tavolo', 'tavoli')}: "
+                        f"non si dividono in {groups} gruppi")
     at_semis = set(semis.player_ids)
     notes: list[str] = []
     out: list[tuple[PlayerId, ...]] = []

@@ -230,10 +230,10 @@ def ahead_note(planner: Planner | None, players: Sequence[PlayerId], met: Met,
     if least is not None and least == most:
         if most == 0:
             return "nessun altro turno può essere senza incontri ripetuti"
-        return f"ancora {most} turn{'o' if most == 1 else 'i'} senza incontri ripetuti"
+        return f"ancora {counted(most, 'turno', 'turni')} senza incontri ripetuti"
     if most == 0:
         return "nessun altro turno può essere senza incontri ripetuti"
     if least:
         return (f"ancora almeno {least} e al più {counted(most, 'turno', 'turni')} senza "
                 "incontri ripetuti")
-    return f"al più {most} turn{'o' if most == 1 else 'i'} ancora senza incontri ripetuti"
+    return f"al più {counted(most, 'turno', 'turni')} ancora senza incontri ripetuti"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import Repechage, Threshold, TournamentType
@@ -111,8 +112,8 @@ def master_small(q: Qualification, ranking: Sequence[PlayerId], ttype: Tournamen
             else "2° e 3° a parimerito con 2 vittorie"
         return 1, 3, f"{why}: il 1° in finale, 3 semifinali (posizioni 2-13)"
     # l.59: "i primi due giocatori in classifica con 2 vittorie si qualificano direttamente"
-    return 2, 2, f"{count} giocatori con 2 vittorie: i primi 2 in finale, 2 semifinali " \
-                 "(posizioni 3-10)"
+    return 2, 2, f"{counted(count, 'giocatore', 'giocatori')} con 2 vittorie: i primi 2 in " \
+                 "finale, 2 semifinali (posizioni 3-10)"
 
 
 def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
@@ -133,13 +134,17 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
                      "4 semifinali (posizioni 1-16)"
     else:
         direct, semifinals = row.direct_finalists, row.semifinals
-        reason = (f"{len(q.eligible)} giocatori con entrambe le qualificazioni: {direct} in "
-                  f"finale, {semifinals} semifinali, {row.winners} vincitor"
-                  f"{'e' if row.winners == 1 else 'i'}")
+        reason = (f"{counted(len(q.eligible), 'giocatore', 'giocatori')} con entrambe le "
+                  f"qualificazioni: {direct} in finale, "
+                  f"{counted(semifinals, 'semifinale', 'semifinali')}, "
+                  f"{counted(row.winners, 'vincitore', 'vincitori')}")
     needed = direct + SEMIFINAL_TABLE * semifinals
     if len(ranking) < needed:
-        raise DrawError(f"servono {needed} giocatori qualificati per {semifinals} semifinali "
-                        f"e {direct} finalisti diretti: ce ne sono solo {len(ranking)}")
+        raise DrawError("servono "
+                        f"{counted(needed, 'giocatore qualificato', 'giocatori qualificati')}"
+                        f" per {counted(semifinals, 'semifinale', 'semifinali')} e "
+                        f"{counted(direct, 'finalista diretto', 'finalisti diretti')}: ce ne "
+                        f"sono solo {len(ranking)}")
     semifinalists = ranking[direct:needed]
     if ttype.repechage is not None and semifinals > 0:
         semifinalists, note = _with_repechage(tournament, ttype, ttype.repechage, q, ranking,
@@ -192,7 +197,7 @@ def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repecha
     return [*ranking[direct:needed - 1], pick], (
         f"; ripescato per l'ultimo posto in semifinale: "
         f"{tournament.player(pick).display_name} (migliore partita {best}, "
-        f"{games} turn{'o' if games == 1 else 'i'} giocat{'o' if games == 1 else 'i'})")
+        f"{counted(games, 'turno giocato', 'turni giocati')})")
 
 
 def bands_of(group: Sequence[PlayerId]) -> dict[PlayerId, int]:

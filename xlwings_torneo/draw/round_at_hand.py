@@ -39,6 +39,9 @@ class RoundAtHand:
     """Team championship: each round seats the players their team fields (`draw/squads.py`)."""
     last_planned: bool
     """The type's last planned round (never for an open-ended type)."""
+    open_ended: bool
+    """The type sets no number of rounds: the organiser's `Numero Turni Previsti` (sheet
+    `TORNEO`) does (a type with a final phase refuses a round it lacks in `rule_for`)."""
     title: str
     """The round sheet's heading, with the phase's name: `Turno 3 - Semifinale`, or
     `Turno 3` for a plain round."""
@@ -66,6 +69,7 @@ def resolve_round(ttype: TournamentType, number: int) -> RoundAtHand:
         number=number, type_name=ttype.name, rule=rule, sizes=ttype.sizes,
         squads=ttype.squads,
         last_planned=not ttype.open_ended and number >= len(ttype.rounds),
+        open_ended=ttype.open_ended,
         title=round_title(ttype, number),
         required_results=_required_results(ttype, rule, number))
 

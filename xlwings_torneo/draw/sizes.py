@@ -77,7 +77,7 @@ def _four_five(n: int) -> TablePlan:
         threes = sizes.count(3)
         warning = (
             f"{n} giocatori non si dividono in tavoli da 4 e da 5: "
-            f"si gioca con {threes} tavol{'o' if threes == 1 else 'i'} da 3"
+            f"si gioca con {counted(threes, 'tavolo', 'tavoli')} da 3"
         )
         return _plan(4, sizes.count(4), (3,) * threes, warnings=(warning,))
     fives = n % 4

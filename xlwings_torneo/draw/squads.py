@@ -53,8 +53,9 @@ def fielded(tournament: Tournament, round_no: int) -> tuple[Player, ...]:
     for key, name in sorted(teams.items()):
         members = per_team.get(key, [])
         if len(members) != FIELDED_PER_ROUND:
-            problems.append(f'squadra "{name}", Turno {round_no}: schiera {len(members)} '
-                            f"giocatori, ne servono {FIELDED_PER_ROUND} (colonna Turno "
+            problems.append(f'squadra "{name}", Turno {round_no}: schiera '
+                            f"{counted(len(members), 'giocatore', 'giocatori')}, ne servono "
+                            f"{FIELDED_PER_ROUND} (colonna Turno "
                             f"{round_no} di Iscritti: SI per chi gioca)")
         playing += [replace(p, club=p.team) for p in members]
     if problems:
@@ -66,6 +67,7 @@ def teammates_note(values: dict[Criterion, object]) -> tuple[str, ...]:
     """seed 002 (CNS): teammates never at one table; say so when the draw could not."""
     together = values.get(Criterion.CLUB, 0)
     if together:
-        return (f"CNS: {together} coppie di compagni di squadra allo stesso tavolo: il "
+        pairs = counted(int(str(together)), "coppia", "coppie")
+        return (f"CNS: {pairs} di compagni di squadra allo stesso tavolo: il "
                 "regolamento non lo ammette, controlla le squadre e i giocatori schierati",)
     return ()

@@ -13,7 +13,7 @@ from pathlib import Path
 from xlwings_torneo import __version__
 from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import load_config
-from xlwings_torneo.errors import TorneoError, ValidationError
+from xlwings_torneo.errors import OverridableError, TorneoError, ValidationError
 from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.reports.standings_rows import points_text
@@ -46,12 +46,39 @@ class Message:
     error: bool = False
 
 
+Ask = Callable[[str], bool]
+"""A Sì/No question shown to the organiser: True for Sì."""
+
+DECLINED = "Sorteggio annullato: niente è stato scritto"
+
+
+def _draw_asking(book: WorkbookBackend, path: Path | None, request: draw.DrawRequest,
+                 ask: Ask | None) -> draw.DrawOutcome | None:
+    """`draw.draw`; a refusal the organiser may override (a round past the planned ones, a
+    previous round without scores) is asked with `ask` and, on Sì, drawn allowing it (the
+    command line's `--oltre-i-turni`, `--senza-punteggi`). None: the organiser said No.
+    Without `ask` (no window) the refusal is the message."""
+    while True:
+        try:
+            return draw.draw(book, path, request)
+        except OverridableError as refusal:
+            allowed = request.allowing(refusal)
+            if ask is None or allowed is None:
+                raise
+            if not ask(refusal.question):
+                return None
+            request = allowed
+
+
 def draw_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None,
-               seed: int | None = None, type_name: str | None = None) -> str:
+               seed: int | None = None, type_name: str | None = None,
+               ask: Ask | None = None) -> str:
     """Sorteggio Turno: the next round unless `round_no` says otherwise; the type remembered
-    in `Opzioni` unless `type_name` says otherwise."""
-    outcome = draw.draw(book, path, draw.DrawRequest(round_no=round_no, seed=seed,
-                                                             type_name=type_name))
+    in `Opzioni` unless `type_name` says otherwise; `ask`: the Sì/No box of the front end."""
+    outcome = _draw_asking(book, path, draw.DrawRequest(round_no=round_no, seed=seed,
+                                                        type_name=type_name), ask)
+    if outcome is None:
+        return DECLINED
     result = outcome.result
     lines = [f"{outcome.sheet} ({outcome.ttype.name}): "
              f"{counted(len(result.tables), 'tavolo', 'tavoli')}, "
@@ -60,14 +87,16 @@ def draw_round(book: WorkbookBackend, path: Path | None, round_no: int | None = 
 
 
 def redraw_last_round(book: WorkbookBackend, path: Path | None,
-                      seed: int | None = None) -> str:
+                      seed: int | None = None, ask: Ask | None = None) -> str:
     """Ripeti Sorteggio: the last round again; the service refuses it if it has scores."""
     rounds = [n for name in book.sheet_names() if (n := round_number(name)) is not None]
     if not rounds:
         raise TorneoError("non c'è ancora nessun turno da sorteggiare di nuovo: "
                           "usa Sorteggio Turno")
-    outcome = draw.draw(book, path, draw.DrawRequest(
-        round_no=max(rounds), seed=seed, replace=True))
+    outcome = _draw_asking(book, path, draw.DrawRequest(
+        round_no=max(rounds), seed=seed, replace=True), ask)
+    if outcome is None:
+        return DECLINED
     return (f"{outcome.sheet} sorteggiato di nuovo ({outcome.ttype.name}): "
             f"{counted(len(outcome.result.tables), 'tavolo', 'tavoli')}, "
             f"seme {outcome.result.seed}")
@@ -93,8 +122,7 @@ def hall_results(book: WorkbookBackend, path: Path | None) -> str:
     from xlwings_torneo.usecases.sala_import import import_results
 
     outcome = import_results(book, _saved_path(path))
-    lines = [f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
-             f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti"]
+    lines = [outcome.summary]
     if outcome.conflicts:
         lines += ["Conflitti (non scritti: decidi tu e scrivi a mano):",
                   *(f"- {line}" for line in outcome.conflicts)]

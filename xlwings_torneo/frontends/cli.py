@@ -34,6 +34,7 @@ from xlwings_torneo.usecases import (
     statistics,
     verify,
 )
+from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.locks import OVERRIDE_FLAG
 
@@ -70,7 +71,9 @@ def cmd_draw(args: argparse.Namespace) -> int:
     path = Path(args.file)
     request = draw.DrawRequest(round_no=args.round, type_name=args.type, seed=args.seed,
                                    replace=args.replace, force=args.force,
-                                   previous_standings=_previous(args))
+                                   previous_standings=_previous(args),
+                                   beyond_plan=args.oltre_i_turni,
+                                   without_scores=args.senza_punteggi)
     outcome = draw.draw(_open(args), path, request, _overrides(args))
     result = outcome.result
     print(f"{outcome.sheet} ({outcome.ttype.name}): "
@@ -149,7 +152,8 @@ def cmd_import(args: argparse.Namespace) -> int:
                            _overrides(args))
     if found.added:
         first, last = found.added[0], found.added[-1]
-        print(f"Importati {len(found.added)} giocatori nel foglio Iscritti (ID {first.id}-"
+        print(f"Importati {counted(len(found.added), 'giocatore', 'giocatori')} nel foglio "
+              f"Iscritti (ID {first.id}-"
               f"{last.id}, righe {first.row}-{last.row})" if len(found.added) > 1 else
               f"Importato 1 giocatore nel foglio Iscritti (ID {first.id}, riga {first.row})")
     else:
@@ -202,13 +206,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     found = verify.verify(_open(args), path, args.round, args.type, _previous(args))
     print(f"{found.sheet} ({found.type_name}): conflitti sul foglio")
     for line in criterion_lines(found.values, found.bounds, found.unevaluated,
-                                found.unaccounted):
+                                found.unaccounted, explain=found.values):
         print(f"  {line}")
     for note in found.notes:
         print(f"  {note}")
     if found.unrepeatable is not None:
-        print(f"Seme {found.seed} trovato nel foglio Log, ma {found.unrepeatable}: per "
-              "ripeterlo indica il file con --classifica-precedente")
+        hint = (": per ripeterlo indica il file con --classifica-precedente"
+                if "classifica precedente" in found.unrepeatable else "")
+        print(f"Seme {found.seed} trovato nel foglio Log, ma {found.unrepeatable}{hint}")
         return EXIT_USER
     if found.matches is None:
         print("Seme non trovato nel foglio Log: impossibile ripetere il sorteggio")
@@ -219,9 +224,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     print(f"Il foglio NON corrisponde al sorteggio con seme {found.seed}:", file=sys.stderr)
     for line in found.differences:
         print(f"  - {line}", file=sys.stderr)
-    print("  (il foglio è stato modificato dopo il sorteggio, oppure dopo il sorteggio sono "
-          "cambiati gli iscritti, Partecipa Torneo o i punteggi dei turni precedenti)",
-          file=sys.stderr)
+    print("  Causa probabile: " + "; ".join(found.causes), file=sys.stderr)
     return EXIT_USER
 
 
@@ -308,8 +311,7 @@ def _sala_import(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     outcome = import_results(_open(args), path, _overrides(args))  # held by `_run`
-    print(f"Risultati dalla sala: {len(outcome.written)} tavoli scritti, "
-          f"{len(outcome.present)} già nel foglio, {len(outcome.conflicts)} conflitti")
+    print(outcome.summary)
     for turno, tavolo in outcome.written:
         print(f"  {turno}° Turno, Tavolo N°{tavolo}")
     if outcome.conflicts:
@@ -358,6 +360,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(handler=handler, ignora_blocco=False)
         return p
 
+    def with_draw_overrides(p: argparse.ArgumentParser) -> None:
+        p.add_argument(BEYOND_PLAN_OPTION, dest="oltre_i_turni", action="store_true",
+                       help="sorteggia anche un turno oltre Numero Turni Previsti (TORNEO)")
+        p.add_argument(UNSCORED_OPTION, dest="senza_punteggi", action="store_true",
+                       help="sorteggia anche se il turno precedente non ha nessun punteggio")
+
     def with_lock(p: argparse.ArgumentParser) -> None:
         p.add_argument(OVERRIDE_FLAG, dest="ignora_blocco", action="store_true",
                        help="apre il file anche se Excel o LibreOffice hanno lasciato un "
@@ -387,6 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="con --sostituisci: sostituisce anche un turno con punteggi")
     p.add_argument("--stampa", dest="print", action="store_true",
                    help="scrive anche le schede dei tavoli in PDF (<nome>_<N>.pdf)")
+    with_draw_overrides(p)
     with_log(p)
     with_lock(p)
     with_accept_losses(p)
@@ -570,7 +579,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(problems) == 1:
             print(f"Errore: {problems[0]}", file=sys.stderr)
         else:
-            print(f"Errore: {len(problems)} problemi nel foglio:", file=sys.stderr)
+            print(f"Errore: {counted(len(problems), 'problema', 'problemi')} nel foglio:",
+                  file=sys.stderr)
             for problem in problems:
                 print(f"  - {problem}", file=sys.stderr)
         return EXIT_USER

@@ -83,13 +83,28 @@ def nuovo_torneo(book: Any = None) -> Message:
     return _button(new_tournament, book)
 
 
+def _asker(xl_book: Any) -> Callable[[str], bool]:
+    """A Sì/No message box in Excel: True for Sì."""
+    def ask(question: str) -> bool:
+        return bool(xl_book.app.alert(question, title=TITLE, buttons="yes_no",
+                                      mode="info") == "yes")
+    return ask
+
+
+def _drawing(action: Callable[[Any, Path | None, Callable[[str], bool]], str],
+             book: Any = None) -> Message:
+    """A draw button: a refusal the organiser may override is asked in a Sì/No box."""
+    xl_book, backend, path = _caller(book)
+    return _show(xl_book, _quietly(xl_book, lambda: action(backend, path, _asker(xl_book))))
+
+
 def sorteggio_turno(book: Any = None, round_no: int | None = None,
                     seed: int | None = None) -> Message:
-    return _button(lambda b, p: draw_round(b, p, round_no, seed), book)
+    return _drawing(lambda b, p, ask: draw_round(b, p, round_no, seed, ask=ask), book)
 
 
 def ripeti_sorteggio(book: Any = None, seed: int | None = None) -> Message:
-    return _button(lambda b, p: redraw_last_round(b, p, seed), book)
+    return _drawing(lambda b, p, ask: redraw_last_round(b, p, seed, ask=ask), book)
 
 
 def classifica(book: Any = None) -> Message:

@@ -91,8 +91,8 @@ def qualifying_rounds(row: AttendanceRow, planned: int | None) -> int:
         return row.rounds[0]
     phase = 2 if row.semifinals else 1
     if planned <= phase:
-        raise DrawError(f"Numero Turni Previsti = {planned}: con {phase} turn"
-                        f"{'i' if phase > 1 else 'o'} di fase finale serve almeno "
+        raise DrawError(f"Numero Turni Previsti = {planned}: con "
+                        f"{counted(phase, 'turno', 'turni')} di fase finale serve almeno "
                         f"{phase + 1} (almeno un turno di qualificazione)")
     return planned - phase
 
@@ -107,7 +107,7 @@ def describe(ttype: TournamentType, tournament: Tournament) -> str | None:
     qualifiers = qualifying_rounds(row, tournament.info.turni_previsti)
     who = "indicati in Numero Turni Previsti" if tournament.info.turni_previsti else \
         f"proposti (possibili: {' o '.join(map(str, row.rounds))})"
-    semis = (f", {row.semifinals} semifinali (posizioni {row.direct + 1}-"
+    semis = (f", {counted(row.semifinals, 'semifinale', 'semifinali')} (posizioni {row.direct + 1}-"
              f"{row.direct + 4 * row.semifinals})" if row.semifinals else "")
     return (f"Struttura {ttype.name}: {counted(players, 'giocatore', 'giocatori')}, "
             f"{counted(qualifiers, 'turno', 'turni')} di qualificazione {who}; in finale i "

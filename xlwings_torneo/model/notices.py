@@ -15,8 +15,14 @@ from dataclasses import dataclass
 
 
 def counted(n: int, singular: str, plural: str) -> str:
-    """`1 turno`, `0 turni`, `3 turni`: Italian uses the singular for one only."""
-    return f"{n} {singular if n == 1 else plural}"
+    """`1 turno`, `0 turni`, `3 turni`: Italian uses the singular for one only. The one
+    way a count is told to the organiser (`agree` for a word that goes with it)."""
+    return f"{n} {agree(n, singular, plural)}"
+
+
+def agree(n: int, singular: str, plural: str) -> str:
+    """The word that agrees with a count of `n`: `è` / `sono`, `tavolo` / `tavoli`."""
+    return singular if n == 1 else plural
 
 
 RANGES_SHOWN = 12
@@ -51,7 +57,7 @@ class Kind:
     rows of a possible duplicate); more are grouped."""
 
     def line(self, n: int) -> str:
-        return (self.singular if n == 1 else self.plural).format(n=n)
+        return agree(n, self.singular, self.plural).format(n=n)
 
 
 _CELL = re.compile(r"^(?P<sheet>[^!]+)!\$?[A-Z]{1,3}\$?(?P<row>\d+)")
@@ -109,5 +115,5 @@ def grouped(warnings: Sequence[str]) -> list[str]:
         rows = [m.row for m in members if m.row is not None]
         where = "" if sheet == ROSTER_SHEET else f"{sheet}, "
         lines.append(f"{kind.line(len(members))}: {where}"
-                     f"{'riga' if len(set(rows)) == 1 else 'righe'} {row_ranges(rows)}")
+                     f"{agree(len(set(rows)), 'riga', 'righe')} {row_ranges(rows)}")
     return lines

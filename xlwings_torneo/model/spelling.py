@@ -72,3 +72,16 @@ def nearest(typed: str, known: Sequence[str],
         if score <= limit and (best is None or rank < best):
             best, chosen = rank, name
     return chosen
+
+
+def nearest_few(typed: str, known: Sequence[str], key: Callable[[str], str] = str.casefold,
+                count: int = 3) -> list[str]:
+    """The `count` known names nearest to `typed`, however far: `nearest`'s choice first,
+    then by distance from the whole name (shorter first on a tie), for a message that
+    names a few instead of listing them all."""
+    target = key(typed)
+    limit = max([len(target), *(len(key(name)) for name in known)])
+    ranked = sorted(known, key=lambda name: (edit_distance(target, key(name), limit),
+                                             len(name)))
+    first = nearest(typed, known, key)
+    return ([first] if first else []) + [n for n in ranked if n != first][:count - bool(first)]

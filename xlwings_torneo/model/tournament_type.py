@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from xlwings_torneo.errors import DrawError, UnknownTypeError
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.scoring_rule import ScoringRule, TieCriterion
-from xlwings_torneo.model.spelling import nearest
+from xlwings_torneo.model.spelling import nearest, nearest_few
 
 
 class Criterion(enum.Enum):
@@ -238,9 +238,18 @@ def suggest(name: str, known: Sequence[str]) -> str | None:
     return nearest(name, known, type_key)
 
 
+LISTED_IN_FULL = 6
+"""**Decision**: an unknown name lists every known one up to 6 of them; beyond, only the
+three nearest (32 type names in one line are read by nobody)."""
+
+
 def unknown_message(what: str, name: str, known: Sequence[str]) -> str:
-    """Italian: `what` "name" is unknown, with the closest known name or the list."""
+    """Italian: `what` "name" is unknown, with the closest known name, else the list (the
+    three nearest names of a long one)."""
     close = suggest(name, known)
     if close is not None:
         return f'{what} "{name}" sconosciuto: forse intendevi "{close}"?'
+    if len(known) > LISTED_IN_FULL:
+        few = ", ".join(f'"{n}"' for n in nearest_few(name, known, type_key))
+        return f'{what} "{name}" sconosciuto; i più vicini: {few}'
     return f'{what} "{name}" sconosciuto; previsti: {", ".join(known)}'

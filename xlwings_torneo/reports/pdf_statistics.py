@@ -21,6 +21,7 @@ from xlwings_torneo.draw.meeting_stats import (
     levels,
     range_text,
 )
+from xlwings_torneo.model.notices import agree, counted
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.pdf_sheets import cell_text, paragraph_style
 
@@ -78,7 +79,8 @@ def club_meetings_story(grid: MeetingGrid) -> list[Flowable]:
         met = sum(1 for (r, c) in grid.counts if r < c)
         story += [Paragraph(fonts.markup(
             f"{len(grid.cols)} club: troppi per una tabella, ecco le "
-            f"{min(PDF_LISTED, met)} coppie di club che si sono incontrate più spesso "
+            f"{counted(min(PDF_LISTED, met), 'coppia', 'coppie')} di club che si sono "
+            f"{agree(min(PDF_LISTED, met), 'incontrata', 'incontrate')} più spesso "
             f"(su {met})."), note), Spacer(1, 2 * mm), _pairs(grid, bands)]
     return story
 

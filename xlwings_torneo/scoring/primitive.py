@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.scoring_rule import ExtraColumn, PointsRule
 from xlwings_torneo.scoring import points as p
 
@@ -137,7 +138,8 @@ def check_places(key: str) -> Callable[[Params, Iterable[int]], list[tuple[str, 
             if row is None:
                 problems.append((key, f"manca la riga per i tavoli da {size} giocatori"))
             elif len(row) < size:
-                problems.append((key, f"{len(row)} valori ma i tavoli da {size} giocatori "
+                problems.append((key, f"{counted(len(row), 'valore', 'valori')} ma i tavoli da "
+                                      f"{size} giocatori "
                                       f"hanno {size} posizioni"))
         return problems
     return check

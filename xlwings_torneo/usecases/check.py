@@ -16,7 +16,7 @@ from xlwings_torneo.errors import (
     collect,
 )
 from xlwings_torneo.limits import too_many_players
-from xlwings_torneo.model.notices import counted, grouped
+from xlwings_torneo.model.notices import agree, counted, grouped
 from xlwings_torneo.model.tournament import LogLevel, Tournament
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.usecases.guards import (
@@ -116,7 +116,7 @@ def check_report(book: WorkbookBackend, path: Path | None, *, type_name: str | N
         shown = ", ".join(names[:NAMES_SHOWN]) + (" …" if len(names) > NAMES_SHOWN else "")
         notes.append(f"Registro nazionale (GIOCATORI): "
                      f"{counted(len(names), 'iscritto', 'iscritti')} su "
-                     f"{len(tournament.players)} {'trovato' if len(names) == 1 else 'trovati'}"
+                     f"{len(tournament.players)} {agree(len(names), 'trovato', 'trovati')}"
                      + (f": {shown}" if names else ""))
     config = load_config(path)
     targets = log_targets(tournament.options, NO_OVERRIDES, path, config)

@@ -4,7 +4,7 @@ about the round once (`RoundAtHand`), the guards, the draw, its log line and the
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from xlwings_torneo.config.logs import (
@@ -16,10 +16,11 @@ from xlwings_torneo.config.settings import Config
 from xlwings_torneo.draw.dispatch import draw_at_hand
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round
-from xlwings_torneo.draw.unevaluated import draw_lines, unevaluated
+from xlwings_torneo.draw.unevaluated import draw_lines, unevaluated, unexplained
 from xlwings_torneo.draw.unevaluated import notice as column_notice
 from xlwings_torneo.errors import (
     DrawError,
+    OverridableError,
     TorneoError,
     collect,
 )
@@ -27,8 +28,12 @@ from xlwings_torneo.model.attendance import describe as describe_structure
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Round, Tournament
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
+from xlwings_torneo.usecases import draw_record
+from xlwings_torneo.usecases.draw_record import drawn_with
 from xlwings_torneo.usecases.guards import (
+    check_planned,
     check_player_count,
+    check_previous_has_scores,
     check_round_number,
     type_of,
 )
@@ -44,6 +49,7 @@ from xlwings_torneo.usecases.session import (
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import (
     SHEET_ISCRITTI,
+    SHEET_LOG,
     SHEET_OPZIONI,
     SHEET_TORNEO,
     round_number,
@@ -65,6 +71,18 @@ class DrawRequest:
     force: bool = False
     previous_standings: Path | None = None
     """The previous tournament's standings, for a round drawn `classifica_precedente`."""
+    beyond_plan: bool = False
+    """Draw a round past `Numero Turni Previsti` of `TORNEO` (`--oltre-i-turni`)."""
+    without_scores: bool = False
+    """Draw over a previous round that holds no score (`--senza-punteggi`)."""
+
+    def allowing(self, refusal: OverridableError) -> DrawRequest | None:
+        """This request with the override `refusal` names; None if it already has it."""
+        if getattr(self, refusal.allowance):
+            return None
+        return replace(self, beyond_plan=self.beyond_plan or refusal.allowance == "beyond_plan",
+                       without_scores=(self.without_scores
+                                       or refusal.allowance == "without_scores"))
 
 
 @dataclass(frozen=True)
@@ -162,6 +180,8 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         at_hand = resolve_round(ttype, round_no)  # the one time the type is asked
         _check_can_draw(tournament, round_no, request)
         _check_results(tournament, at_hand)
+        check_planned(book, tournament, at_hand, request.beyond_plan)
+        check_previous_has_scores(tournament, at_hand, request.without_scores)
         seed = request.seed if request.seed is not None else secrets.randbelow(SEED_LIMIT)
         sheet = sheet_of(tournament, round_no)
         for criterion, column in unevaluated(tournament, at_hand.criteria).items():
@@ -171,12 +191,14 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
                               previous_order=standings.order if standings else None)
         seated = sum(1 for seats in result.tables for pid in seats if pid is not None)
         log.info("%s", draw_log_line(at_hand, seated, seed, sheet))
-        for line in record_lines(sheet, seed, standings) if standings else ():
+        seen = drawn_with([p.id for p in tournament.active], tournament.rounds, round_no)
+        for line in (*draw_record.record_lines(sheet, seed, seen),
+                     *(record_lines(sheet, seed, standings) if standings else ())):
             log.info("%s", line)  # what `torneo verify` replays the round with
         notes = tuple(n for n in [_unscored_previous(tournament, at_hand)] if n)
         for warning in (*notes, *result.warnings):
             log.warning(warning)
-        lines = draw_lines(tournament, result)
+        lines = draw_lines(tournament, result, unexplained(result.values, _logged(book)))
         for line in lines:
             log.info("%s: %s", sheet, line)
         for k, seats in enumerate(result.tables, start=1):
@@ -203,6 +225,14 @@ def _previous_standings(request: DrawRequest, tournament: Tournament
     for line in ambiguous:
         notice.warning("Classifica precedente, nome ambiguo: %s", line)
     return standings
+
+
+def _logged(book: WorkbookBackend) -> list[str]:
+    """The lines of the `Log` sheet so far (what earlier commands explained)."""
+    if SHEET_LOG not in book.sheet_names():
+        return []
+    return [str(value) for row in book.read_sheet(SHEET_LOG).rows for value in row
+            if isinstance(value, str)]
 
 
 def _sheet_before(book: WorkbookBackend, round_no: int) -> str:

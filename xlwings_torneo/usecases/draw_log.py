@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from xlwings_torneo.usecases import draw_record
+from xlwings_torneo.usecases.draw_record import DrawnWith
 from xlwings_torneo.usecases.previous_record import PreviousStandings, RecordReader, parse_line
 from xlwings_torneo.workbook.layout import round_number
 
@@ -28,19 +30,26 @@ class LoggedDraw:
     None when nothing was recorded."""
     without_previous: bool = False
     """The log says the round was drawn without previous standings."""
+    drawn_with: DrawnWith | str | None = None
+    """What the draw saw (`draw_record`); an Italian problem when the record is incomplete;
+    None for a draw logged before the record existed."""
 
 
 def logged_draw(rows: Iterable[Sequence[object]], round_no: int) -> LoggedDraw | None:
     """The last logged draw of round N (`N° Turno` or `Turno N`) in the `Log` rows."""
     last: tuple[int, str] | None = None
     reader = RecordReader(0)
+    seen = draw_record.RecordReader(0)
     without = False
     current = False
     """True while the lines read belong to round N's last draw (up to the next draw)."""
     for row in rows:
         for value in row:
             text = str(value or "")
-            if (record := parse_line(text)) is not None:
+            if (line := draw_record.parse_line(text)) is not None:
+                if current and round_number(line["sheet"]) == round_no:
+                    seen.feed(line)
+            elif (record := parse_line(text)) is not None:
                 if current and round_number(record["sheet"]) == round_no:
                     reader.feed(record)
             elif (match := VERIFY_PATTERN.search(text)) is not None:
@@ -48,9 +57,10 @@ def logged_draw(rows: Iterable[Sequence[object]], round_no: int) -> LoggedDraw |
                 if current:
                     last = (int(match["seed"]), match["type"])
                     reader, without = RecordReader(last[0]), False
+                    seen = draw_record.RecordReader(last[0])
             elif (current and (note := NO_PREVIOUS_RE.match(text)) is not None
                   and round_number(note["sheet"]) == round_no):
                 without = True
     if last is None:
         return None
-    return LoggedDraw(last[0], last[1], reader.standings(), without)
+    return LoggedDraw(last[0], last[1], reader.standings(), without, seen.drawn_with())

@@ -4,13 +4,14 @@ bounds, scores present, tournament types named where they were written (issue 9)
 from __future__ import annotations
 
 from xlwings_torneo.config.registry import find_type
-from xlwings_torneo.errors import DrawError, ScoringError, UnknownTypeError
+from xlwings_torneo.draw.round_at_hand import RoundAtHand
+from xlwings_torneo.errors import DrawError, OverridableError, ScoringError, UnknownTypeError
 from xlwings_torneo.limits import MAX_ROUND, too_many_players
 from xlwings_torneo.model.tournament import Options, Tournament
 from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.cells import norm_header
-from xlwings_torneo.workbook.layout import SHEET_OPZIONI, round_sheet_name
+from xlwings_torneo.workbook.layout import SHEET_OPZIONI, SHEET_TORNEO, round_sheet_name
 from xlwings_torneo.workbook.sheet import cell_ref
 
 
@@ -54,24 +55,76 @@ def type_of(book: WorkbookBackend, asked: str | None, option: str, options: Opti
     name = getattr(options, option)
     label = "Tipo Sorteggio" if option == "tipo_sorteggio" or not options.tipo_classifica \
         else "Tipo Classifica"
-    return lookup_type(name, types, option_cell(book, label))
+    where = option_cell(book, label)
+    hint = HIDDEN_OPTIONS_HINT if where.startswith(f"{SHEET_OPZIONI}!") else ""
+    return lookup_type(name, types, where, hint)
 
 
-def lookup_type(name: str, types: TypeRegistry, where: str) -> TournamentType:
-    """`find_type`, its error naming where the name was written (`Opzioni!B2`, `--tipo`)."""
+HIDDEN_OPTIONS_HINT = (
+    "Il foglio Opzioni è nascosto: lo mostra il pulsante Opzioni (scheda o barra Torneo; "
+    "in LibreOffice anche Foglio > Mostra foglio). Correggi lì il tipo, oppure scegline un "
+    "altro con --tipo (l'elenco dei tipi: torneo tipi).")
+"""How to reach the type written in the hidden sheet `Opzioni`, or to choose another."""
+
+
+def lookup_type(name: str, types: TypeRegistry, where: str, hint: str = "") -> TournamentType:
+    """`find_type`, its error naming where the name was written (`Opzioni!B2`, `--tipo`),
+    followed by the sentence `hint`."""
     try:
         return find_type(name, types)
     except UnknownTypeError as err:
-        raise UnknownTypeError(err.message, where) from None
+        ending = "" if err.message.endswith("?") else "."
+        message = f"{err.message}{ending} {hint}" if hint else err.message
+        raise UnknownTypeError(message, where) from None
 
 
 def option_cell(book: WorkbookBackend, label: str) -> str:
     """`Opzioni!B2`: where the option `label` is written (the sheet's name if not found)."""
     if SHEET_OPZIONI not in book.sheet_names():
         return f"configurazione [opzioni] {label}"
-    grid = book.read_sheet(SHEET_OPZIONI)
+    return labelled_cell(book, SHEET_OPZIONI, label)
+
+
+def labelled_cell(book: WorkbookBackend, sheet: str, label: str) -> str:
+    """`TORNEO!D6`: the cell right of `label` in columns A-C of `sheet` (the sheet's name
+    if not found)."""
+    grid = book.read_sheet(sheet)
     for row in range(1, grid.max_row + 1):
         for col in (1, 2, 3):
             if norm_header(grid.cell(row, col)) == norm_header(label):
-                return cell_ref(SHEET_OPZIONI, row, col + 1)
-    return SHEET_OPZIONI
+                return cell_ref(sheet, row, col + 1)
+    return sheet
+
+
+BEYOND_PLAN_OPTION = "--oltre-i-turni"
+"""Allows a round past `Numero Turni Previsti` (sheet `TORNEO`)."""
+UNSCORED_OPTION = "--senza-punteggi"
+"""Allows a round over a previous round that holds no score at all."""
+
+
+def check_planned(book: WorkbookBackend, tournament: Tournament, at_hand: RoundAtHand,
+                  allowed: bool) -> None:
+    """A round past the organiser's `Numero Turni Previsti` is refused unless `allowed` (a
+    type with its own number of rounds, finals included, refuses rounds it lacks itself)."""
+    planned = tournament.info.turni_previsti
+    if allowed or not at_hand.open_ended or not planned or at_hand.number <= planned:
+        return
+    where = labelled_cell(book, SHEET_TORNEO, "Numero Turni Previsti") \
+        if SHEET_TORNEO in book.sheet_names() else SHEET_TORNEO
+    raise OverridableError(
+        f"il turno {at_hand.number} va oltre i turni previsti ({where}, Numero Turni "
+        f"Previsti: {planned})", BEYOND_PLAN_OPTION, "beyond_plan")
+
+
+def check_previous_has_scores(tournament: Tournament, at_hand: RoundAtHand,
+                              allowed: bool) -> None:
+    """A round over a previous round without a single score is refused unless `allowed`:
+    usually the organiser forgot to type them (a round that needs them is refused by
+    `draw._check_results` whatever the option)."""
+    previous = tournament.round(at_hand.number - 1)
+    if allowed or previous is None or previous.is_played:
+        return
+    raise OverridableError(
+        f"il foglio '{previous.sheet or round_sheet_name(previous.number)}' non ha ancora "
+        "nessun punteggio (scrivili prima di sorteggiare il turno dopo)",
+        UNSCORED_OPTION, "without_scores")

@@ -68,13 +68,24 @@ def record_lines(sheet: str, seed: int, standings: PreviousStandings) -> list[st
     lead = f"Classifica precedente per {sheet}, seme {seed}"
     order = standings.order
     name = CONTROL_RE.sub("?", standings.file)  # one line, whatever the file is called
-    chunks = [order[k:k + ORDER_IDS_PER_LINE]
-              for k in range(0, len(order), ORDER_IDS_PER_LINE)] or [()]
+    chunks = id_lines(order)
     return [f"{lead}: file «{name}», SHA-256 {standings.sha256}, "
             f"{standings.names} giocatori, {len(order)} riconosciuti in Iscritti",
-            *(f"{lead}, ordine {k}/{len(chunks)}: "
-              + ("ID " + ", ".join(map(str, chunk)) if chunk else "nessuno")
+            *(f"{lead}, ordine {k}/{len(chunks)}: {chunk}"
               for k, chunk in enumerate(chunks, 1))]
+
+
+def id_lines(ids: Sequence[PlayerId]) -> list[str]:
+    """`ID 41, 40, …` in pieces of `ORDER_IDS_PER_LINE` (one per `Log` line); `nessuno` for
+    none (read back by `parse_ids`)."""
+    chunks = [ids[k:k + ORDER_IDS_PER_LINE]
+              for k in range(0, len(ids), ORDER_IDS_PER_LINE)] or [()]
+    return ["ID " + ", ".join(map(str, chunk)) if chunk else "nessuno" for chunk in chunks]
+
+
+def parse_ids(text: str | None) -> tuple[PlayerId, ...]:
+    """The IDs of an `id_lines` piece, its `ID ` left out (None: `nessuno`)."""
+    return tuple(int(i) for i in text.split(", ")) if text else ()
 
 
 @dataclass
@@ -92,8 +103,7 @@ class RecordReader:
         if match.re is HEADER_RE:
             self.header, self.parts = match, {}
         elif self.parts is not None:
-            ids = tuple(int(i) for i in match["ids"].split(", ")) if match["ids"] else ()
-            self.parts[int(match["part"])] = (int(match["parts"]), ids)
+            self.parts[int(match["part"])] = (int(match["parts"]), parse_ids(match["ids"]))
 
     def standings(self) -> PreviousStandings | str | None:
         """The recorded standings; None when nothing was recorded; an Italian problem when

@@ -60,8 +60,8 @@ DUPLICATE = Category(
          "{n} coppie di iscritti che potrebbero essere la stessa persona", shown_alone=3))
 ANONYMOUS = Category(
     Kind("{n} anonimo", "{n} anonimi"),
-    Kind("{n} iscritto senza data di nascita né ID NAZIONALE sarà trattato come anonimo",
-         "{n} iscritti senza data di nascita né ID NAZIONALE saranno trattati come anonimi"))
+    Kind("{n} iscritto senza data di nascita né ID NAZIONALE comparirà in forma anonima",
+         "{n} iscritti senza data di nascita né ID NAZIONALE compariranno in forma anonima"))
 NOT_IN_REGISTRY = Category(
     Kind("{n} ID NAZIONALE non trovato", "{n} ID NAZIONALE non trovati"),
     Kind(f"{{n}} ID NAZIONALE non è nel registro {SHEET_GIOCATORI}",
@@ -183,7 +183,7 @@ def publishing_anonymous(book: WorkbookBackend, t: Tournament) -> list[Notice]:
 
 def _anonymous(t: Tournament, cells: _RosterCells) -> list[Notice]:
     return [Notice(f"{cells.of(p, 'nascita')}: {p.display_name} (ID {p.id}) non ha né data di "
-                   "nascita né ID NAZIONALE: sarà trattato come anonimo", ANONYMOUS.kind)
+                   "nascita né ID NAZIONALE: comparirà in forma anonima", ANONYMOUS.kind)
             for p in _published(t) if p.anonimo]
 
 

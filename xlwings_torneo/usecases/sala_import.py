@@ -14,6 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from xlwings_torneo.config.logs import log
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Table, Tournament
 from xlwings_torneo.reports.italian import format_score
 from xlwings_torneo.usecases.sala_rules import counted_result, held_back
@@ -39,6 +40,14 @@ class ResultsImport:
     """(round, table) whose confirmed scores the workbook already holds."""
     conflicts: tuple[str, ...]
     """One Italian line per table left alone, saying why."""
+
+    @property
+    def summary(self) -> str:
+        """The line the CLI and the ribbon say first."""
+        written = counted(len(self.written), "tavolo scritto", "tavoli scritti")
+        return (f"Risultati dalla sala: {written}, "
+                f"{len(self.present)} già nel foglio, "
+                f"{counted(len(self.conflicts), 'conflitto', 'conflitti')}")
 
 
 def cell_number(value: Decimal) -> CellValue:

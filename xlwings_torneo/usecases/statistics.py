@@ -8,6 +8,7 @@ from pathlib import Path
 from xlwings_torneo.config.logs import log, notice
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.draw.meeting_stats import MeetingStats, meeting_stats
+from xlwings_torneo.model.notices import agree, counted
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -43,17 +44,16 @@ def statistics(book: WorkbookBackend, path: Path | None,
 def summary(stats: MeetingStats) -> list[str]:
     """What the CLI and the ribbon say after writing the sheet: the anomalies first."""
     lines = [f"Foglio {SHEET_STATISTICHE} aggiornato: {len(stats.clubs.rows)} club, "
-             f"{len(stats.players.rows)} giocatori, turni "
+             f"{counted(len(stats.players.rows), 'giocatore', 'giocatori')}, turni "
              f"{', '.join(map(str, stats.rounds)) or 'nessuno'}"]
     clubs = stats.clubs
     top = clubs.repeated()[:1]
     if top:
         r, c, n = top[0]
         lines.append(f"  i club che si sono incontrati più spesso: {clubs.rows.labels[r]} e "
-                     f"{clubs.cols.labels[c]} ({n} tavoli)")
+                     f"{clubs.cols.labels[c]} ({counted(n, 'tavolo', 'tavoli')})")
     pairs = len(stats.players.repeated())
     if pairs:
-        lines.append(f"  {pairs} coppi{'a' if pairs == 1 else 'e'} di giocatori "
-                     f"si {'è' if pairs == 1 else 'sono'} incontrat{'a' if pairs == 1 else 'e'}"
-                     " più di una volta")
+        lines.append(f"  {counted(pairs, 'coppia', 'coppie')} di giocatori si "
+                     f"{agree(pairs, 'è incontrata', 'sono incontrate')} più di una volta")
     return lines

@@ -20,6 +20,7 @@ from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament import Round, Tournament
 from xlwings_torneo.model.tournament_type import Criterion
 from xlwings_torneo.usecases.draw_log import VERIFY_PATTERN, logged_draw
+from xlwings_torneo.usecases.draw_record import DrawnWith, round_print
 from xlwings_torneo.usecases.session import read, sheet_of
 from xlwings_torneo.usecases.verify_previous import previous_replay
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -51,6 +52,8 @@ class Verification:
     """Italian: why the logged draw cannot be replayed (no redraw was made)."""
     unaccounted: dict[Criterion, tuple[Criterion, ...]] = field(default_factory=dict)
     """Criterion -> the criteria ranked before it that its bound does not account for."""
+    causes: tuple[str, ...] = ()
+    """Italian: what most likely made the sheet differ from the replay."""
 
     @property
     def matches(self) -> bool | None:
@@ -88,21 +91,90 @@ def verify(book: WorkbookBackend, path: Path | None, round_no: int,
                             skipped, unaccounted=unaccounted)
     replay = previous_replay(logged, at_hand.kind, previous_standings,
                              tournament.players)
-    if replay.unrepeatable is not None:
+    seen = logged.drawn_with
+    as_drawn, notes, unrepeatable = _as_recorded(tournament, sheet, seen)
+    notes = (*replay.notes, *notes)
+    unrepeatable = replay.unrepeatable or unrepeatable
+    if unrepeatable is not None:
         return Verification(round_no, values, bounds, logged.seed, ttype.name, (), sheet.sheet,
-                            skipped, replay.notes, replay.unrepeatable, unaccounted)
-    redraw = draw_at_hand(_as_drawn(tournament, sheet), ttype, at_hand, logged.seed, config,
+                            skipped, notes, unrepeatable, unaccounted)
+    redraw = draw_at_hand(as_drawn, ttype, at_hand, logged.seed, config,
                           previous_order=replay.order)
     again: list[list[int]] = [[p for p in t if p is not None] for t in redraw.tables]
-    empty: list[int] = []
-    differences = tuple(
-        f"{sheet.sheet}, Tavolo N°{k}: sul foglio {_ids(mine)}, "
-        f"il sorteggio con seme {logged.seed} dà {_ids(theirs)}"
-        for k, (mine, theirs) in enumerate(itertools.zip_longest(drawn, again,
-                                                                 fillvalue=empty), 1)
-        if sorted(mine) != sorted(theirs))
+    differences = _differences(sheet, again, logged.seed)
+    causes = _causes(tournament, round_no, seen, bool(at_hand.required_results)) \
+        if differences else ()
     return Verification(round_no, values, bounds, logged.seed, ttype.name, differences,
-                        sheet.sheet, skipped, replay.notes, unaccounted=unaccounted)
+                        sheet.sheet, skipped, notes, unaccounted=unaccounted, causes=causes)
+
+
+UNRECORDED_PLAYERS = (
+    "Il Log non registra i partecipanti del sorteggio (fatto con una versione precedente): "
+    "si usano gli iscritti di oggi, e chi si è ritirato o è arrivato dopo il sorteggio "
+    "risulta come differenza")
+
+
+def _as_recorded(tournament: Tournament, sheet: Round, seen: DrawnWith | str | None
+                 ) -> tuple[Tournament, tuple[str, ...], str | None]:
+    """The tournament as the draw saw it: its players in the recorded order, the others
+    left out; without a record, as `Iscritti` says today (`_as_drawn`) and a note saying
+    so. Also the notes for the organiser and why it cannot be replayed (None: it can)."""
+    if not isinstance(seen, DrawnWith):
+        why = UNRECORDED_PLAYERS if seen is None else \
+            f"{seen[:1].upper()}{seen[1:]}: si usano gli iscritti di oggi"
+        return _as_drawn(tournament, sheet), (why,), None
+    gone = [pid for pid in seen.players if pid not in tournament.by_id]
+    if gone:
+        return tournament, (), ("partecipanti registrati nel Log e non più in Iscritti: "
+                                f"{_ids(gone)}, non ripetibile")
+    taking_part = [replace(tournament.by_id[pid], partecipa=True) for pid in seen.players]
+    others = [replace(p, partecipa=False) for p in tournament.players
+              if p.id not in set(seen.players)]
+    return (Tournament((*taking_part, *others), tournament.rounds, tournament.info,
+                       tournament.options),
+            (f"Partecipanti al sorteggio dal Log: {len(seen.players)}",), None)
+
+
+def _differences(sheet: Round, again: list[list[int]], seed: int) -> tuple[str, ...]:
+    """Italian, one per table whose players differ from the replay: the seats on the sheet
+    holding someone else, and whom the replay seats there."""
+    out = []
+    empty: tuple[int, ...] = ()
+    drawn = [t.players for t in sheet.tables]
+    for k, (mine, theirs) in enumerate(itertools.zip_longest(drawn, again, fillvalue=empty),
+                                       1):
+        if sorted(mine) == sorted(theirs):
+            continue
+        moved = ", ".join(f"posto {seat} ID {pid}" for seat, pid in enumerate(mine, 1)
+                          if pid not in theirs) or "nessun posto in più"
+        instead = _ids([pid for pid in theirs if pid not in mine])
+        out.append(f"{sheet.sheet}, Tavolo N°{k}: sul foglio {moved}; il sorteggio con seme "
+                   f"{seed} vi mette {instead}")
+    return tuple(out)
+
+
+def _causes(tournament: Tournament, round_no: int, seen: DrawnWith | str | None,
+            uses_scores: bool) -> tuple[str, ...]:
+    """Italian: what most likely changed since the draw, from its record."""
+    if not isinstance(seen, DrawnWith):
+        return ("il foglio è stato modificato dopo il sorteggio, oppure dopo il sorteggio "
+                "sono cambiati gli iscritti, Partecipa Torneo o i punteggi dei turni "
+                "precedenti",)
+    now = {r.number: round_print(r) for r in tournament.rounds if r.number < round_no}
+    causes = []
+    for number in sorted(set(now) | set(seen.earlier)):
+        name = sheet_of(tournament, number)
+        before, after = seen.earlier.get(number), now.get(number)
+        if before is None or after is None:
+            causes.append(f"il foglio '{name}' è stato "
+                          f"{'aggiunto' if before is None else 'tolto'} dopo il sorteggio")
+        elif before.seats != after.seats:
+            causes.append(f"i tavoli del foglio '{name}' sono cambiati dopo il sorteggio")
+        elif uses_scores and before.scores != after.scores:
+            causes.append(f"i punteggi del foglio '{name}' sono cambiati dopo il "
+                          "sorteggio (questo turno si sorteggia sui risultati)")
+    return tuple(causes) or ("i turni precedenti e i partecipanti sono quelli del sorteggio: "
+                             "il foglio è stato modificato a mano dopo il sorteggio",)
 
 
 def _ids(players: list[int]) -> str:

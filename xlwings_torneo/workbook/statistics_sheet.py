@@ -118,6 +118,8 @@ def _listed(spec: SheetSpec, grid: MeetingGrid, row: int,
         spec.put(row, 3, count, Style(fill=fill_of(count, bands), align="center"))
     if len(cells) > MAX_LISTED:
         row += 1
-        spec.put(row, 1, f"… e altre {len(cells) - MAX_LISTED} coppie", Style(italic=True))
+        left = len(cells) - MAX_LISTED
+        spec.put(row, 1, "… e un'altra coppia" if left == 1 else f"… e altre {left} coppie",
+                 Style(italic=True))
     spec.col_widths[2] = max(spec.col_widths.get(2, 0), LABEL_WIDTH)
     return row

@@ -130,9 +130,9 @@ def eliminate_culprits(players: tuple[Player, ...], voids: Sequence[VoidGame],
     for p in players:
         void = culprits.get(p.id)
         if void is not None and p.partecipa:
-            problems.warn(f"{p.display_name} (ID {p.id}) è escluso dal torneo per aver "
+            problems.warn(f"{p.display_name} (ID {p.id}) esce dal torneo per aver "
                           f"interrotto la partita del {void.round_no}° Turno: i prossimi "
-                          f"sorteggi lo lasciano fuori; scrivi NO in Partecipa Torneo nel "
+                          f"sorteggi non l'includono; scrivi NO in Partecipa Torneo nel "
                           f"foglio Iscritti", void.cell)
             p = replace(p, partecipa=False)
         out.append(p)

@@ -47,12 +47,44 @@ def show_options(document: Any) -> Callable[[WorkbookBackend, Path | None], str]
     return action
 
 
-def buttons(document: Any) -> dict[str, Action]:
-    """The macro's buttons by name, on this document."""
+QUERY_YES_NO = 3 | 0x50000
+"""`MessageBoxButtons.BUTTONS_YES_NO | DEFAULT_BUTTON_NO`: Sì and No, No by default."""
+ANSWER_YES = 2
+"""`MessageBoxResults.YES`."""
+
+
+def ask_yes_no(document: Any) -> actions.Ask | None:
+    """A Sì/No box on the document's window; None when LibreOffice has no window (headless:
+    the refusal is the message, naming the command line's option)."""
+    controller = getattr(document, "CurrentController", None)
+    if controller is None:
+        return None
+
+    def ask(question: str) -> bool:
+        import importlib
+
+        uno: Any = importlib.import_module("uno")
+        context = uno.getComponentContext()
+        toolkit = context.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit",
+                                                                   context)
+        kind = uno.Enum("com.sun.star.awt.MessageBoxType", "QUERYBOX")
+        box = toolkit.createMessageBox(controller.Frame.ContainerWindow, kind, QUERY_YES_NO,
+                                       "Torneo", question)
+        try:
+            return bool(box.execute() == ANSWER_YES)
+        finally:
+            box.dispose()
+    return ask
+
+
+def buttons(document: Any, ask: actions.Ask | None = None) -> dict[str, Action]:
+    """The macro's buttons by name, on this document; `ask`: the Sì/No question of the draw
+    buttons (default: a box on the document's window)."""
+    asker = ask or ask_yes_no(document)
     return {
         "NuovoTorneo": actions.new_tournament,
-        "SorteggioTurno": lambda b, p: actions.draw_round(b, p),
-        "RipetiSorteggio": lambda b, p: actions.redraw_last_round(b, p),
+        "SorteggioTurno": lambda b, p: actions.draw_round(b, p, ask=asker),
+        "RipetiSorteggio": lambda b, p: actions.redraw_last_round(b, p, ask=asker),
         "RisultatiSala": actions.hall_results,
         "Classifica": actions.standings,
         "Statistiche": actions.meeting_statistics,

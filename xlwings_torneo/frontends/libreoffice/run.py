@@ -25,6 +25,7 @@ from xlwings_torneo.frontends.cli_parser import ItalianParser
 from xlwings_torneo.frontends.libreoffice import uno_python
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.usecases import check, draw, session
+from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
 from xlwings_torneo.workbook.base import WorkbookBackend
 
 EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
@@ -70,6 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="sorteggia: sostituisce un turno già sorteggiato")
     parser.add_argument("--forza", dest="force", action="store_true",
                         help="con --sostituisci: sostituisce anche un turno con punteggi")
+    parser.add_argument(BEYOND_PLAN_OPTION, dest="oltre_i_turni", action="store_true",
+                        help="sorteggia: anche un turno oltre Numero Turni Previsti (TORNEO)")
+    parser.add_argument(UNSCORED_OPTION, dest="senza_punteggi", action="store_true",
+                        help="sorteggia: anche se il turno precedente non ha nessun punteggio")
     parser.add_argument("--classifica-precedente", dest="classifica_precedente", type=Path,
                         metavar="FILE",
                         help="sorteggia: classifica del torneo precedente (A Squadre 2000)")
@@ -141,7 +146,9 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
         return actions.run(lambda: actions.publishing_check(book, path))
     if args.command == "draw":
         request = draw.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
-                                       replace=args.replace, force=args.force)
+                                       replace=args.replace, force=args.force,
+                                       beyond_plan=args.oltre_i_turni,
+                                       without_scores=args.senza_punteggi)
         if args.classifica_precedente is not None:
             request = replace(request, previous_standings=args.classifica_precedente.resolve())
         return actions.run(lambda: _drawn(draw.draw(book, path, request)))
