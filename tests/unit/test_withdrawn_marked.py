@@ -15,8 +15,8 @@ from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.model.attendance import withdrawals
 from xlwings_torneo.model.tournament import Round, Tournament, TournamentInfo
-from xlwings_torneo.reports.page_views import SITE_LINKS, frame, standings_view
-from xlwings_torneo.reports.pages import render_standings
+from xlwings_torneo.reports.page_views import SITE_LINKS, frame, front_view
+from xlwings_torneo.reports.pages import render_front
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.workbook.writer import standings_specs
@@ -98,7 +98,7 @@ def test_the_report_marks_the_withdrawn_player_on_his_row(tmp_path, marked):
 def test_the_html_and_the_site_mark_the_withdrawn_player_even_on_a_phone(marked):
     t, standings, _ = marked
     page = frame(t, SITE_LINKS, "classifica.html")
-    html = unescape(render_standings(standings_view(t, standings, page, SITE_LINKS)))
+    html = unescape(render_front(front_view(t, standings, page, SITE_LINKS)))
     assert html.count(MARK) == 1
     cell = html[:html.index(MARK)].rsplit("<td", 1)[1]
     assert "extra" not in cell  # not among the columns a phone hides
