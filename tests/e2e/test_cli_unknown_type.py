@@ -30,7 +30,7 @@ def test_an_unknown_type_in_opzioni_gives_three_names_the_hidden_sheet_and_the_w
     names = message.split("i più vicini: ")[1].split(". ")[0]
     assert names.count('"') == 6, names  # three names, not the 32 types
     assert "Il foglio Opzioni è nascosto" in message and "pulsante Opzioni" in message
-    assert "--type" in message and "torneo tipi" in message
+    assert "--tipo" in message and "torneo tipi" in message
 
 
 def test_a_near_miss_in_opzioni_is_named_and_the_sheet_explained(workbook: Path, torneo: Cli):

@@ -12,6 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from tests.e2e.test_libreoffice import install_macro
 from tests.sala_helpers import PLAYING, build_hall_workbook
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.workbook.backends.office import find_soffice
@@ -23,7 +24,6 @@ pytestmark = [
     pytest.mark.skipif(find_soffice() is None, reason="soffice not installed"),
 ]
 
-REPO = Path(__file__).resolve().parents[2]
 
 
 def test_the_toolbar_macro_imports_the_confirmed_results(tmp_path: Path):
@@ -43,14 +43,10 @@ def test_the_toolbar_macro_imports_the_confirmed_results(tmp_path: Path):
             expected.update({s.cell: v for s, v in zip(table.seats, values, strict=True)})
     table_2 = hall.reading().table(PLAYING, 2)
     hall.journal.close()
-    profile = tmp_path / "profilo"
-    install = subprocess.run([sys.executable, str(REPO / "install_addin.py"), "--libreoffice",
-                              "--lo-profile", str(profile)],
-                             capture_output=True, text=True, check=False)
-    assert install.returncode == 0, install.stderr
+    profile = install_macro(tmp_path / "profilo")
     done = subprocess.run(
         [sys.executable, "-m", "xlwings_torneo.frontends.libreoffice.run", str(workbook),
-         "macro", "RisultatiSala", "--profile", str(profile), "--timeout", "120"],
+         "macro", "RisultatiSala", "--profilo", str(profile), "--tempo-massimo", "120"],
         capture_output=True, text=True, timeout=180, check=False)
     assert done.returncode == 0, done.stderr
     assert "Risultati dalla sala: 1 tavolo scritto, 0 già nel foglio, 1 conflitto" in done.stdout

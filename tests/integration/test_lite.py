@@ -65,11 +65,12 @@ def test_main_py_has_a_script_per_button_lite_can_run_with_its_form(main: Any) -
         script = getattr(main, button.target)
         params = inspect.signature(inspect.unwrap(script)).parameters
         assert list(params) == ["book", *lite.form_fields(button)], button.name
-        assert all(params[f].annotation is int and params[f].default == 0
+        assert all(params[f].annotation is lite.FIELD_TYPES[f]
+                   and params[f].default == lite.FIELD_TYPES[f]()
                    for f in lite.form_fields(button))
         assert button.tip in (inspect.unwrap(script).__doc__ or "")
     assert lite.form_fields(next(b for b in BUTTONS if b.name == "SorteggioTurno")) == \
-        ["turno", "seme"]
+        ["turno", "seme", "comunque"]
 
 
 def test_every_message_is_printed_and_shown(main: Any, workbook: Path) -> None:
@@ -87,6 +88,23 @@ def test_a_round_out_of_range_is_an_italian_message_and_nothing_is_written(
     assert result["printed"].startswith("turno: -1 fuori intervallo (da 0 a ")
     assert [a["func"] for a in result["actions"]] == ["alert"]
     assert result["actions"][0]["args"][1] == "Torneo - errore"
+
+
+def test_a_draw_the_ribbon_would_ask_about_is_drawn_only_with_comunque_ticked(
+        main: Any, workbook: Path) -> None:
+    """Lite's `alert` answers nothing back: the ribbon's Sì/No question (issue 31.1) is the
+    draw's `comunque` checkbox, and the refusal names it, not a command-line option."""
+    run(main, workbook, "nuovo_torneo")
+    register(workbook, club_players(8))
+    run(main, workbook, "sorteggio_turno", 0, 5)
+    refused = run(main, workbook, "sorteggio_turno", 0, 6)
+    assert refused["printed"].startswith("il foglio '1° Turno' non ha ancora nessun punteggio")
+    assert "spunta «comunque» e premi di nuovo" in refused["printed"]
+    assert "--" not in refused["printed"]
+    assert [a["func"] for a in refused["actions"]] == ["alert"]  # nothing sent to the book
+    drawn = run(main, workbook, "sorteggio_turno", 0, 6, True)
+    assert drawn["printed"].startswith("2° Turno"), drawn["printed"]
+    assert "2° Turno" in openpyxl.load_workbook(workbook).sheetnames
 
 
 def test_the_print_buttons_write_to_data_and_say_where(main: Any, workbook: Path) -> None:

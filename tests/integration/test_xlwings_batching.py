@@ -23,13 +23,16 @@ from tests.xlwings_remote import (
 )
 from xlwings_torneo.frontends import excel as addin
 from xlwings_torneo.usecases.demo import build_demo
+from xlwings_torneo.usecases.guards import labelled_cell
 from xlwings_torneo.workbook.backends import xlwings_backend
+from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.backends.xlwings_backend import (
     XlwingsBackend,
     set_property,
     style_properties,
 )
-from xlwings_torneo.workbook.sheet import SheetSpec
+from xlwings_torneo.workbook.layout import SHEET_TORNEO
+from xlwings_torneo.workbook.sheet import SheetSpec, parse_cell_ref
 
 PER_SHEET = 12
 """Operations any sheet may take whatever its size: replacing it (add, delete, rename), its
@@ -47,8 +50,15 @@ def remote_engine(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """100 players, three rounds drawn and scored."""
-    return build_demo(tmp_path_factory.mktemp("cento"), players=100, rounds=3)
+    """100 players, three rounds drawn and scored of four planned (Sorteggio Turno draws the
+    fourth without asking)."""
+    path = build_demo(tmp_path_factory.mktemp("cento"), players=100, rounds=3)
+    book = open_workbook(path)
+    planned = labelled_cell(book, SHEET_TORNEO, "Numero Turni Previsti")
+    _, row, col = parse_cell_ref(planned)
+    book.update_cells(SHEET_TORNEO, {(row, col): 4})
+    book.save()
+    return path
 
 
 def written_specs(monkeypatch: pytest.MonkeyPatch) -> list[SheetSpec]:

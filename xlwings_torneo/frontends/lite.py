@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.errors import OverridableError, TorneoError
 from xlwings_torneo.frontends.actions import (
+    Ask,
     Message,
     draw_round,
     export_files,
@@ -72,7 +73,16 @@ SEEDED = frozenset({"SorteggioTurno", "RipetiSorteggio"})
 
 ROUND_FIELD = "turno"
 SEED_FIELD = "seme"
-FIELD_HELP = {ROUND_FIELD: "0 = {default}", SEED_FIELD: "0 = un seme a caso"}
+ANYWAY_FIELD = "comunque"
+"""The draw buttons' checkbox: Sì to the question the ribbon asks in a Sì/No box (a round
+past Numero Turni Previsti, a round over one without scores), which Lite cannot ask: its
+`alert` answers nothing back to Python."""
+FIELD_TYPES: dict[str, type] = {ROUND_FIELD: int, SEED_FIELD: int, ANYWAY_FIELD: bool}
+"""Each form field's type hint: Lite draws a number box for `int`, a checkbox for `bool`
+(https://lite.xlwings.org/app-mode, "Form fields")."""
+FIELD_HELP = {ROUND_FIELD: "0 = {default}", SEED_FIELD: "0 = un seme a caso",
+              ANYWAY_FIELD: "spuntalo per sorteggiare anche oltre i turni previsti o sopra "
+                            "un turno ancora senza punteggi"}
 ROUND_DEFAULT = {RoundChoice.NEXT: "il prossimo", RoundChoice.LAST: "l'ultimo",
                  RoundChoice.ACTIVE: "quello del foglio attivo, o l'ultimo"}
 
@@ -87,10 +97,10 @@ def lite_buttons() -> list[Button]:
 
 
 def form_fields(button: Button) -> list[str]:
-    """The script's arguments after `book`, each an `int` field of Lite's form (0 = the
-    ribbon's default)."""
+    """The script's arguments after `book`, each a field of Lite's form (`FIELD_TYPES`; 0
+    and unticked = the ribbon's default)."""
     fields = [ROUND_FIELD] if button.asks_round else []
-    return fields + ([SEED_FIELD] if button.name in SEEDED else [])
+    return fields + ([SEED_FIELD, ANYWAY_FIELD] if button.name in SEEDED else [])
 
 
 def field_help(button: Button, field: str) -> str:
@@ -108,13 +118,26 @@ class Pressed:
     path: Path
     round_no: int | None
     seed: int | None
+    anyway: bool = False
+    """The form's `comunque`: draw although the rules advise against it."""
+
+    def drawing(self, draw: Callable[[Ask | None], str]) -> str:
+        """A draw button: with `comunque` ticked, Sì to the question the ribbon would ask;
+        unticked, a refusal says how to draw anyway in Lite's words."""
+        try:
+            return draw((lambda question: True) if self.anyway else None)
+        except OverridableError as refusal:
+            raise TorneoError(f"{refusal.reason}; per sorteggiare comunque spunta "
+                              f"«{ANYWAY_FIELD}» e premi di nuovo") from None
 
 
 ACTIONS: dict[str, Callable[[Pressed], str]] = {
     "NuovoTorneo": lambda p: new_tournament(p.backend, p.path),
     "Opzioni": lambda p: show_options(p.xl_book, p.backend),
-    "SorteggioTurno": lambda p: draw_round(p.backend, p.path, p.round_no, p.seed),
-    "RipetiSorteggio": lambda p: redraw_last_round(p.backend, p.path, p.seed),
+    "SorteggioTurno": lambda p: p.drawing(
+        lambda ask: draw_round(p.backend, p.path, p.round_no, p.seed, ask=ask)),
+    "RipetiSorteggio": lambda p: p.drawing(
+        lambda ask: redraw_last_round(p.backend, p.path, p.seed, ask=ask)),
     "Classifica": lambda p: standings(p.backend, p.path),
     "Statistiche": lambda p: meeting_statistics(p.backend, p.path),
     "StampaTurno": lambda p: print_round(p.backend, p.path, p.round_no),
@@ -135,12 +158,12 @@ def _checked(value: int, high: int, what: str) -> int | None:
     return value or None
 
 
-def _pressed(button: Button, xl_book: Any, turno: int, seme: int) -> Pressed:
+def _pressed(button: Button, xl_book: Any, turno: int, seme: int, anyway: bool) -> Pressed:
     round_no = _checked(turno, MAX_ROUND, "turno")
     if round_no is None and button.round is RoundChoice.ACTIVE:
         round_no = active_round(xl_book)
     return Pressed(xl_book, XlwingsBackend(xl_book), DATA / str(xl_book.name), round_no,
-                   _checked(seme, 2**32 - 1, "seme"))
+                   _checked(seme, 2**32 - 1, "seme"), anyway)
 
 
 def _files() -> dict[Path, float]:
@@ -166,7 +189,8 @@ def _unexpected(exc: BaseException) -> Message:
     return Message(unexpected_message(exc, log), error=True)
 
 
-def press(name: str, book: Any, turno: int = 0, seme: int = 0) -> Message:
+def press(name: str, book: Any, turno: int = 0, seme: int = 0,
+          comunque: bool = False) -> Message:
     """Run button `name` (its name in `buttons.BUTTONS`) on the book Lite hands over, with the
     values of its form; the message is printed (Lite's Output pane) and shown."""
     try:
@@ -176,7 +200,8 @@ def press(name: str, book: Any, turno: int = 0, seme: int = 0) -> Message:
         if name in ABSENT:
             message = Message(ABSENT[name], error=True)
         else:
-            message = run(lambda: ACTIONS[name](_pressed(button, book, turno, seme)))
+            message = run(lambda: ACTIONS[name](_pressed(button, book, turno, seme,
+                                                         comunque)))
             message = Message(_with_files(message.text, before), message.error)
     except Exception as exc:  # noqa: BLE001 - whatever reaches the organiser: Italian text
         message = _unexpected(exc)

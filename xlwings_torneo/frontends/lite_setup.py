@@ -26,7 +26,7 @@ from pathlib import Path
 from xlwings_torneo import __version__
 from xlwings_torneo.atomic import atomic_write
 from xlwings_torneo.errors import TorneoError
-from xlwings_torneo.frontends.lite import field_help, form_fields, lite_buttons
+from xlwings_torneo.frontends.lite import FIELD_TYPES, field_help, form_fields, lite_buttons
 from xlwings_torneo.resources import configuration_path
 
 PACKAGE = "xlwings_torneo"
@@ -157,7 +157,8 @@ async def _press(name, book, **form):
 def _script(button_name: str) -> str:
     button = next(b for b in lite_buttons() if b.name == button_name)
     fields = form_fields(button)
-    params = "".join(f", {field}: int = 0" for field in fields)
+    params = "".join(f", {field}: {FIELD_TYPES[field].__name__} = {FIELD_TYPES[field]()}"
+                     for field in fields)
     doc = [f"**{button.label}**: {button.tip}"]
     if fields:
         doc += ["", *(f"- {field}: {field_help(button, field)}" for field in fields)]

@@ -95,10 +95,13 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         notes=engine.notes(played[-1]) if played else (),
         tiebreak_headers=tie_headers, tiebreak_decimals=tie_decimals,
     )
-    # the type names the columns once, here; the sheets and the outputs read these values
+    # the type names the columns once, here; the sheets and the outputs read these values;
+    # a withdrawal is marked on a ranked row only (a player excluded by a void game is not)
+    ranked_ids = {row.player.id for row in rows}
     return replace(standings, round_headers=tuple(round_headers(standings, ttype)),
                    finalists_note=finalists_note(standings, ttype),
-                   withdrawn=withdrawals(tournament))
+                   withdrawn={pid: at for pid, at in withdrawals(tournament).items()
+                              if pid in ranked_ids})
 
 
 def records_after(tournament: Tournament, ttype: TournamentType, *,
