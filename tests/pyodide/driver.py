@@ -45,6 +45,12 @@ def _dist_info(name: str, version: str) -> None:
     (info / "RECORD").write_text("")
 
 
+def unpack(wheel: str) -> None:
+    """A pure-Python wheel into Pyodide's site-packages, its requirements not resolved."""
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site.getsitepackages()[0])
+
+
 def install(wheels: str, sdists: str, pillow_version: str) -> str:
     """The wheels and stand-ins into Pyodide's site-packages; the environment Lite gives
     scripts: xlwings' remote engine (the free non-commercial key) and its `@script`."""
@@ -52,8 +58,7 @@ def install(wheels: str, sdists: str, pillow_version: str) -> str:
     os.environ["XLWINGS_ON_SERVER"] = "true"
     target = Path(site.getsitepackages()[0])
     for wheel in sorted(Path(wheels).glob("*.whl")):
-        with zipfile.ZipFile(wheel) as archive:
-            archive.extractall(target)
+        unpack(str(wheel))
     [sdist] = Path(sdists).glob("markupsafe-*.tar.gz")
     version = sdist.name.removeprefix("markupsafe-").removesuffix(".tar.gz")
     with tarfile.open(sdist) as archive:
