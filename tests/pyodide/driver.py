@@ -37,6 +37,19 @@ PIL_STAND_IN = {
                  "    raise OSError('Pillow stand-in of the Lite test: no pictures')\n"),
 }
 
+SQLITE3_STAND_IN = (
+    '"""sqlite3 stand-in of bench/xlwings_ops.py (tests/pyodide/driver.py): Pyodide ships\n'
+    "sqlite3 apart, from its CDN; code that imports it at the top of a module (Torneo before\n"
+    'issue 32 did, in its journal) imports, and any use of it fails loudly."""\n\n\n'
+    "class DatabaseError(Exception):\n    pass\n\n\n"
+    "def connect(*args, **kwargs):\n"
+    "    raise DatabaseError('sqlite3 stand-in of the bench: no database')\n")
+
+
+def stand_in_sqlite3() -> None:
+    """The sqlite3 stand-in into site-packages (the Lite test does not need it)."""
+    (Path(site.getsitepackages()[0]) / "sqlite3.py").write_text(SQLITE3_STAND_IN)
+
 
 def _dist_info(name: str, version: str) -> None:
     info = Path(site.getsitepackages()[0]) / f"{name}-{version}.dist-info"
