@@ -10,9 +10,6 @@ Pyodide, the wheels and the stand-ins come from `make test` (tests/pyodide/insta
 from __future__ import annotations
 
 import json
-import queue
-import subprocess
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,13 +26,9 @@ from tests.integration.test_xlwings_ribbon import (  # noqa: F401 - remote_engin
     remote_engine,
 )
 from tests.pyodide import driver
-from tests.pyodide.install import PYODIDE_DIR, ROOT, SDISTS, STAMP, WHEELS
+from tests.pyodide.session import start
 from xlwings_torneo.frontends import lite
 from xlwings_torneo.frontends.lite_setup import wheel_name, write_lite
-
-RUNNER = ROOT / "tests" / "pyodide" / "runner.mjs"
-CALL_TIMEOUT = 300
-"""Seconds one call may take in Pyodide (the report PDF is the longest, a few seconds)."""
 
 EMPTY_BOOK = {"client": "Office.js", "version": xw.__version__, "names": [],
               "sheets": [{"name": "Foglio1", "values": [[]]}],
@@ -43,54 +36,6 @@ EMPTY_BOOK = {"client": "Office.js", "version": xw.__version__, "names": [],
 """A new workbook as Excel sends it."""
 
 Run = Callable[[str, dict[str, Any], list[Any]], dict[str, Any]]
-
-
-class Pyodide:
-    """One Node process with Pyodide, booted once; Python code in, one answer out."""
-
-    def __init__(self, mounts: dict[str, Path], log: Path) -> None:
-        if not STAMP.exists():
-            raise AssertionError("Pyodide is not installed: run `make test` (or "
-                                 "`.venv/bin/python -m tests.pyodide.install`)")
-        self.log_path = log
-        self.log = log.open("w", encoding="utf-8")
-        self.proc = subprocess.Popen(
-            ["node", str(RUNNER), str(PYODIDE_DIR),
-             json.dumps({k: str(v) for k, v in mounts.items()})],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-        try:
-            self.version = self._answer(120)
-        except AssertionError:
-            self.close()
-            raise
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line)
-
-    def _answer(self, timeout: float) -> str | None:
-        try:
-            answer = json.loads(self.lines.get(timeout=timeout))
-        except queue.Empty:
-            self.log.flush()
-            raise AssertionError(f"Pyodide did not answer in {timeout} s; its output:\n"
-                                 + self.log_path.read_text(encoding="utf-8")[-3000:]) from None
-        assert answer["ok"], answer["error"]
-        return answer["result"]  # type: ignore[no-any-return]
-
-    def __call__(self, code: str, timeout: float = CALL_TIMEOUT) -> str | None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps({"code": code}) + "\n")
-        self.proc.stdin.flush()
-        return self._answer(timeout)
-
-    def close(self) -> None:
-        self.proc.kill()
-        self.proc.wait(timeout=30)
-        self.log.close()
 
 
 @pytest.fixture(scope="module")
@@ -105,16 +50,10 @@ def lite_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def pyodide_run(tmp_path_factory: pytest.TempPathFactory, lite_folder: Path) -> Iterator[Run]:
     """Lite's scripts in Pyodide: only the wheel in `/data`, as the README says."""
     data = tmp_path_factory.mktemp("pyodide_data")
-    runner = Pyodide({"/data": data, "/lite": lite_folder, "/wheels": WHEELS,
-                      "/sdists": SDISTS}, tmp_path_factory.mktemp("node") / "pyodide.log")
+    runner, xlwings = start({"/data": data, "/lite": lite_folder},
+                            tmp_path_factory.mktemp("node") / "pyodide.log")
     try:
-        lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
-        source = (ROOT / "tests" / "pyodide" / "driver.py").read_text(encoding="utf-8")
-        runner("import sys, types\nmodule = types.ModuleType('lite_driver')\n"
-               f"exec({source!r}, module.__dict__)\nsys.modules['lite_driver'] = module")
-        pillow = lock["packages"]["pillow"]["version"]
-        assert runner(f"import lite_driver\nlite_driver.install('/wheels', '/sdists', "
-                      f"{pillow!r})") == xw.__version__
+        assert xlwings == xw.__version__
         assert runner("import importlib.util\nimportlib.util.find_spec('xlwings_torneo')") is None
 
         def run(script: str, book: dict[str, Any], args: list[Any]) -> dict[str, Any]:

@@ -37,12 +37,31 @@ PIL_STAND_IN = {
                  "    raise OSError('Pillow stand-in of the Lite test: no pictures')\n"),
 }
 
+SQLITE3_STAND_IN = (
+    '"""sqlite3 stand-in of bench/xlwings_ops.py (tests/pyodide/driver.py): Pyodide ships\n'
+    "sqlite3 apart, from its CDN; code that imports it at the top of a module (Torneo before\n"
+    'issue 32 did, in its journal) imports, and any use of it fails loudly."""\n\n\n'
+    "class DatabaseError(Exception):\n    pass\n\n\n"
+    "def connect(*args, **kwargs):\n"
+    "    raise DatabaseError('sqlite3 stand-in of the bench: no database')\n")
+
+
+def stand_in_sqlite3() -> None:
+    """The sqlite3 stand-in into site-packages (the Lite test does not need it)."""
+    (Path(site.getsitepackages()[0]) / "sqlite3.py").write_text(SQLITE3_STAND_IN)
+
 
 def _dist_info(name: str, version: str) -> None:
     info = Path(site.getsitepackages()[0]) / f"{name}-{version}.dist-info"
     info.mkdir(exist_ok=True)
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
     (info / "RECORD").write_text("")
+
+
+def unpack(wheel: str) -> None:
+    """A pure-Python wheel into Pyodide's site-packages, its requirements not resolved."""
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site.getsitepackages()[0])
 
 
 def install(wheels: str, sdists: str, pillow_version: str) -> str:
@@ -52,8 +71,7 @@ def install(wheels: str, sdists: str, pillow_version: str) -> str:
     os.environ["XLWINGS_ON_SERVER"] = "true"
     target = Path(site.getsitepackages()[0])
     for wheel in sorted(Path(wheels).glob("*.whl")):
-        with zipfile.ZipFile(wheel) as archive:
-            archive.extractall(target)
+        unpack(str(wheel))
     [sdist] = Path(sdists).glob("markupsafe-*.tar.gz")
     version = sdist.name.removeprefix("markupsafe-").removesuffix(".tar.gz")
     with tarfile.open(sdist) as archive:
