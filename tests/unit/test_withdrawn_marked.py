@@ -102,3 +102,4 @@ def test_the_html_and_the_site_mark_the_withdrawn_player_even_on_a_phone(marked)
     assert html.count(MARK) == 1
     cell = html[:html.index(MARK)].rsplit("<td", 1)[1]
     assert "extra" not in cell  # not among the columns a phone hides
+    assert "num" not in cell  # text that wraps (a number cell does not): a phone's width

@@ -274,10 +274,11 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
     if standings is None:
         return StandingsView(page, STANDINGS_TITLE, None)
     header, body, won = standings_grid(standings)
-    text_columns = range(1, len(STANDINGS_LEAD))
+    text_columns = set(range(1, len(STANDINGS_LEAD)))
     compact = {0, 1, 2, standings.points_column}  # position, name, surname, the points total
-    if standings.withdrawn:  # `ritirato al turno N` (issue 31.7) is read on a phone too
-        compact.add(len(header) - 1)
+    if standings.withdrawn:  # `ritirato al turno N` (issue 31.7) is read on a phone too,
+        compact.add(len(header) - 1)  # as text that wraps within a phone's width
+        text_columns.add(len(header) - 1)
 
     def classes(j: int, *extra: str) -> str:
         return " ".join([*extra, *(["extra"] if j not in compact else [])])
