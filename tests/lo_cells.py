@@ -23,6 +23,19 @@ CellValues = dict[str, dict[str, str | int | float]]
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def system_uno_python() -> str:
+    """The first Python of `office.uno_pythons` that can `import uno` (LibreOffice's own, or
+    Debian's python3 with python3-uno: the `python3` of the README), never this virtualenv's."""
+    from xlwings_torneo.workbook.backends.office import uno_pythons
+
+    for python in uno_pythons():
+        if subprocess.run([python, "-c", "import uno"], capture_output=True,
+                          check=False).returncode == 0:
+            return python
+    raise AssertionError("soffice is installed but no Python can import uno "
+                         "(apt install python3-uno)")
+
+
 def type_cells(path: Path, cells: CellValues) -> None:
     """Set `cells` in `path` through LibreOffice (the test's stand-in for the organiser)."""
     from xlwings_torneo.workbook.backends.xls_store import uno_python

@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from addin import build
-from xlwings_torneo.workbook.backends.office import find_soffice, package_path, uno_pythons
+from tests.lo_cells import system_uno_python
+from xlwings_torneo.workbook.backends.office import find_soffice, package_path
 
 pytestmark = [
     pytest.mark.libreoffice,
@@ -121,15 +122,6 @@ OURS = [module.name for module in build.our_modules()]
 FOREIGN = ["xlwings", "Dictionary"]
 
 
-def uno_python() -> str:
-    for python in uno_pythons():
-        if subprocess.run([python, "-c", "import uno"], capture_output=True,
-                          check=False).returncode == 0:
-            return python
-    raise AssertionError("soffice is installed but no Python can import uno "
-                         "(apt install python3-uno)")
-
-
 def as_workbook(addin: Path, folder: Path, edit: dict[str, str] | None = None) -> Path:
     """The add-in's package as an .xlsm (LibreOffice opens workbooks, not add-ins: only the
     content type differs); `edit` replaces text in our module sources first."""
@@ -162,7 +154,7 @@ def probe(workbook: Path, folder: Path) -> dict[str, Any]:
     script = folder / "probe.py"
     script.write_text(PROBE, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(package_path()[:1])}
-    done = subprocess.run([uno_python(), str(script), str(workbook), build.PROJECT_NAME,
+    done = subprocess.run([system_uno_python(), str(script), str(workbook), build.PROJECT_NAME,
                            json.dumps(OURS), json.dumps(FOREIGN), json.dumps(CALLS)],
                           capture_output=True, text=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.lo_cells import system_uno_python
 from xlwings_torneo.frontends.libreoffice import toolbar
-from xlwings_torneo.workbook.backends.office import find_soffice, uno_pythons
+from xlwings_torneo.workbook.backends.office import find_soffice
 
 pytestmark = [
     pytest.mark.libreoffice,
@@ -25,15 +26,6 @@ pytestmark = [
 REPO = Path(__file__).resolve().parents[2]
 INSTALL = str(REPO / "install_addin.py")
 ROOT_CAUSE = "barra dei pulsanti non installata: sei l'utente root"
-
-
-def uno_python() -> str:
-    """Debian's python3 with python3-uno: the `python3` of the README, and LibreOffice's."""
-    for python in uno_pythons():
-        if subprocess.run([python, "-c", "import uno"], capture_output=True,
-                          check=False).returncode == 0:
-            return python
-    raise AssertionError("soffice is installed but no Python can import uno")
 
 
 def install(python: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -48,7 +40,7 @@ def test_a_macro_whose_python_lacks_openpyxl_fails_the_check_naming_cause_and_fi
     """`python3 install_addin.py --libreoffice` with Debian's python3 (no openpyxl: the
     system packages `make test` installs hold none): the macro points at that Python's
     libraries, where a button would fail."""
-    system = uno_python()
+    system = system_uno_python()
     assert subprocess.run([system, "-E", "-s", "-c", "import openpyxl"],
                           capture_output=True, check=False).returncode != 0
     profile = tmp_path / "profilo"

@@ -14,7 +14,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xlwings_torneo.workbook.backends.office import find_soffice, package_path, uno_pythons
+from tests.lo_cells import system_uno_python
+from xlwings_torneo.workbook.backends.office import find_soffice, package_path
 
 pytestmark = [
     pytest.mark.libreoffice,
@@ -65,14 +66,6 @@ print(json.dumps(out))
 '''
 
 
-def uno_python() -> str:
-    for python in uno_pythons():
-        if subprocess.run([python, "-c", "import uno"], capture_output=True,
-                          check=False).returncode == 0:
-            return python
-    raise AssertionError("soffice is installed but no Python can import uno")
-
-
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
     folder = tmp_path_factory.mktemp("uno")
@@ -85,7 +78,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, o
     script = folder / "probe.py"
     script.write_text(PROBE, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": package_path()[0]}
-    done = subprocess.run([uno_python(), str(script), str(path)], capture_output=True,
+    done = subprocess.run([system_uno_python(), str(script), str(path)], capture_output=True,
                           text=True, env=env, timeout=150, check=False)
     assert done.returncode == 0, done.stderr
     return path, json.loads(done.stdout.strip().splitlines()[-1])
