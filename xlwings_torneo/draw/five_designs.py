@@ -16,11 +16,10 @@ Three constructions (and three transcribed sets of Latin squares):
   Combinatorial Designs, 2nd ed. 2007, §III.3.5; resolvable TD(k,q) ⇔ TD(k+1,q)): q rounds
   for 5q players, 35, 40, 45, 55, 80 and 95 at the best known. The same from an OA(6,q)
   (`ARRAYS`, `resolved`; the arrays' data is the stored family `five_arrays`) where q is not
-  a prime power, and when 5 divides q a last round
-  that splits each group into tables: 100 players from the Handbook's quasi-difference
-  matrix for OA(6,20) (21 rounds), 90 from Abel's for OA(7,18) (18), 60, 70 and 75 from
-  four MOLS of order 12, 14 and 15 (transcribed: 12, 14 and 16 rounds), all at the
-  best known.
+  a prime power, and when 5 divides q a last round that splits each group into tables: 100
+  players from the Handbook's quasi-difference matrix for OA(6,20) (21 rounds), 90 from
+  Abel's for OA(7,18) (18), 60, 70 and 75 from four MOLS of order 12, 14 and 15
+  (transcribed: 12, 14 and 16 rounds), all at the best known.
 - Cyclic schedules (the stored family `five_cyclic`): players Z_m × {0 … c-1} plus k fixed
   players ∞, round t is a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
   `bench/find_five_schedules.py` (annealing or a CP-SAT model; the difference method,
