@@ -1,5 +1,5 @@
 """Offline search for the base rounds of the cyclic schedules stored in
-`xlwings_torneo/draw/rotational_bases.py` (a script, not a test):
+`xlwings_torneo/draw/schedules/fours_rotational.json` (a script, not a test):
 
     nice -n 10 .venv/bin/python bench/find_cyclic_schedules.py [--multiplier U]
         [--restart S] [--tenure A,B] [--infinities K] [--seed S] [--seconds T] N …
@@ -50,8 +50,9 @@ after `--restart` nodes (heavy tails again): it found 48 (U = 1, 1 s), 80 (U = 3
 84 (U = 10, 20 s), 96 (U = 5, 42 s) and 100 (U = 1, 252 s), where the tabu search had not.
 68 (m = 22) has no U ≠ 1 and two fixed ∞, whose tables would both hold the difference
 (0, 1, 0) under U = 1, so it has no φ-invariant base round. Bounded by
-`--seconds` per N (default 540); prints the base round to paste into `rotational_bases.py`
-with the command and the seed that found it.
+`--seconds` per N (default 540); prints the base round as the entry to paste into
+`fours_rotational.json` (`stored_schedules.entry_text`; `docs/schedules.md`), its source the
+command and the seed that found it.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from xlwings_torneo.draw.designs import difference_key
-from xlwings_torneo.draw.rotational_bases import Point
+from xlwings_torneo.draw.stored_schedules import Point, entry_text
 
 SHAPES: dict[int, tuple[int, int, int]] = {
     **{n: ((n - 1) // 3, 3, 1) for n in range(16, 101, 12)},
@@ -497,12 +498,11 @@ def option(args: list[str], name: str) -> str | None:
 
 def print_entry(n: int, shape: tuple[int, int, int], comment: str,
                 base: Sequence[Block]) -> None:
-    """A base round as an entry to paste into `rotational_bases.py`, `comment` beside it."""
-    m, columns, infinities = shape
-    print(f"    {n}: (({m}, {columns}, {infinities}), (  # {comment}", flush=True)
-    for block in base:
-        print(f"        {block},")
-    print("    )),", flush=True)
+    """A base round as the entry to paste into `fours_rotational.json`, `comment` its
+    source."""
+    m, _, infinities = shape
+    print(entry_text(n, {"source": comment, "modulus": m, "infinities": infinities,
+                         "base": [[list(p) for p in block] for block in base]}), flush=True)
 
 
 def main() -> None:

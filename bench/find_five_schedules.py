@@ -34,7 +34,8 @@ ones, where the model finds them.
 Method: a seeded simulated annealing over swaps, bounded by the iteration budget; for a
 design, first a partition of the classes 1 … q-1 whose differences hit every class mod q
 4 times (annealing), then an exhaustive search of the representatives. It prints the base
-round to paste into `five_designs.py`, with the seed and budget.
+round as the entry to paste into `xlwings_torneo/draw/schedules/five_cyclic.json`
+(`docs/schedules.md`), with the command, seed and budget in its source.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from xlwings_torneo.draw.five_designs import SIZE, CyclicFives, develop_fives
+from xlwings_torneo.draw.five_designs import SIZE, develop_fives
+from xlwings_torneo.draw.stored_schedules import CyclicFives, entry_text
 
 HEAT, COOL = 1.5, 0.05
 REFRESH = 50
@@ -316,10 +318,13 @@ def show(n: int, entry: CyclicFives, seed: int, iterations: int) -> None:
     schedule = develop_fives(entry)
     assert sorted(p for t in schedule[0] for p in t) == list(range(n))
     print(f"RESULT {n}: {entry.rounds} rounds, seed {seed}, {iterations} iterations")
-    print(f"    {n}: CyclicFives({entry.modulus}, {entry.columns}, {entry.rounds}, (")
-    for table in entry.base:
-        print(f"        {table},")
-    print("    )),", flush=True)
+    print("the entry to paste into `five_cyclic.json`:")
+    print(entry_text(n, {"source": f"`find_five_schedules.py {' '.join(sys.argv[1:])}` "
+                                   f"(seed {seed}, {iterations} iterations)",
+                         "modulus": entry.modulus, "columns": entry.columns,
+                         "rounds": entry.rounds,
+                         "base": [[list(p) for p in table] for table in entry.base]}),
+          flush=True)
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
 """Offline search for the repeat-free schedules of the Open's tables (4 and 5, or all 4)
-stored in `xlwings_torneo/draw/open_schedules.py` (a script, not a test):
+stored in `xlwings_torneo/draw/schedules/open_mixed.json` (a script, not a test):
 
     .venv/bin/python bench/find_mixed_schedules.py [--seed S] [--iterations I] N …
 
@@ -8,7 +8,8 @@ schedules of R = 2, 3, … rounds in which nobody meets anybody twice AND the se
 of 5 are spread as the Open's FIVE criterion requires (`draw/criteria.py`, `draw/bounds.py`:
 a round is FIVE-fair when no player at a five has sat at more earlier fives than a player
 left out of them), until a length is not found within the iteration budget; it prints each
-schedule found as lines to paste into `open_schedules.py`, with the seed and budget.
+schedule found as the entry to paste into `open_mixed.json` (`docs/schedules.md`), with the
+seed and budget in its source.
 
 What is known: a player meets at least 3 new opponents a round, so ⌊(N-1)/3⌋ rounds is an
 upper bound (a counting bound only: the players at fives meet 4, and the Open's FIVE
@@ -49,6 +50,7 @@ from xlwings_torneo.draw.mixed_designs import (
     label_width,
     open_sizes,
 )
+from xlwings_torneo.draw.stored_schedules import entry_text
 
 Rounds = list[list[list[int]]]
 TENURE = [5, 10]
@@ -266,12 +268,13 @@ def longest(n: int, seed: int, iterations: int) -> list[str]:
 
 
 def show(n: int, seed: int, iterations: int, found: list[str]) -> None:
-    """The schedule as lines to paste into `mixed_designs.MIXED`."""
+    """The schedule as the entry to paste into `open_mixed.json`."""
     print(f"RESULT {n} seed={seed} iterations={iterations} rounds={len(found)}")
-    print(f"    {n}: (  # seed {seed}, {iterations} iterations a length")
-    for line in found:
-        print(f'        "{line}",')
-    print("    ),", flush=True)
+    sizes = open_sizes(n)
+    tables = " + ".join(f"{sizes.count(s)}×{s}" for s in sorted(set(sizes)))
+    print(entry_text(n, {"source": f"{tables}: {len(found)} rounds of at most {(n - 1) // 3}; "
+                                   f"seed {seed}, {iterations} iterations",
+                         "rounds": list(found)}), flush=True)
 
 
 def main() -> None:

@@ -1,5 +1,6 @@
-"""Offline search for the repeat-free schedules stored in `xlwings_torneo/draw/designs.py`
-(a script, not a test): `.venv/bin/python bench/find_schedules.py [players …]`.
+"""Offline search for the repeat-free schedules at tables of 4 stored in
+`xlwings_torneo/draw/schedules/fours_rotational.json` (a script, not a test):
+`.venv/bin/python bench/find_schedules.py [players …]`.
 
 The schedules are 1-rotational: the players are Z_m × {0, 1, 2} plus k fixed players
 ∞_1 … ∞_k, and round t is the base round shifted by t (x ↦ x + t on Z_m, ∞ fixed), so m
@@ -16,7 +17,8 @@ multiplier φ(x, i) = (U·x, i + 1) (U³ ≡ 1 mod m), which fixes ∞ (one ∞:
 {(0, ·)}) or turns ∞_1 → ∞_2 → ∞_3 (three), so only a third of the tables are chosen.
 (52 players: `find_schedules.py 52 1` found seed 14 in about 6 minutes.)
 `find_schedules.py --local N`: a tabu search without the multiplier (e.g. 32 players,
-whose two ∞ rule a multiplier out). Both print the base tables to paste into `designs.py`.
+whose two ∞ rule a multiplier out). Both print the entry to paste into
+`fours_rotational.json` (`stored_schedules.entry_text`; `docs/schedules.md`).
 """
 
 from __future__ import annotations
@@ -29,9 +31,25 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from xlwings_torneo.draw.designs import difference_key
-from xlwings_torneo.draw.rotational_bases import ROTATIONAL, Point
+from xlwings_torneo.draw.stored_schedules import Point, entry_text
 
 COLUMNS = 3
+
+INFINITIES = {4: 1, 0: 3, 8: 2}
+"""n mod 12 → the ∞ players of its shape: n = 3m + k (the shapes of `fours_rotational`)."""
+
+
+def shape(n: int) -> tuple[int, int]:
+    """(m, k): the rounds and the ∞ players of a schedule of n players, n ≡ 0 (mod 4)."""
+    k = INFINITIES[n % 12]
+    return (n - k) // COLUMNS, k
+
+
+def show(n: int, found: list[tuple[Point, ...]], source: str) -> None:
+    """The base round found, as the entry to paste into `fours_rotational.json`."""
+    m, infinities = shape(n)
+    print(entry_text(n, {"source": source, "modulus": m, "infinities": infinities,
+                         "base": [[list(p) for p in table] for table in found]}), flush=True)
 
 
 def local_search(m: int, infinities: int, seed: int, iterations: int = 2_000_000
@@ -109,13 +127,14 @@ def local_search(m: int, infinities: int, seed: int, iterations: int = 2_000_000
 
 def main_local() -> None:
     for n in [int(a) for a in sys.argv[2:]]:
-        m, infinities = ROTATIONAL[n]
+        m, infinities = shape(n)
         start = time.perf_counter()
         for seed in range(1000):
             found = local_search(m, infinities, seed, 20_000)
             if found is not None:
                 print(f"{n}: m={m} ∞={infinities} local seed {seed} "
-                      f"{time.perf_counter() - start:.1f} s\n    {found}", flush=True)
+                      f"{time.perf_counter() - start:.1f} s", flush=True)
+                show(n, found, f"`bench/find_schedules.py --local {n}`: tabu search, seed {seed}")
                 break
 
 
@@ -209,13 +228,15 @@ def multiplier_search(m: int, u: int, seed: int, node_limit: int = 2_000_000,
 
 def main() -> None:
     n, u = int(sys.argv[1]), int(sys.argv[2])
-    m, infinities = ROTATIONAL[n]
+    m, infinities = shape(n)
     start = time.perf_counter()
     for seed in range(1000):
         found = multiplier_search(m, u, seed, 200_000, infinities)
         if found is not None:
-            print(f"{n}: m={m} multiplier {u} seed {seed} {time.perf_counter() - start:.1f} s"
-                  f"\n    {found}", flush=True)
+            print(f"{n}: m={m} multiplier {u} seed {seed} {time.perf_counter() - start:.1f} s",
+                  flush=True)
+            show(n, found, f"`bench/find_schedules.py {n} {u}`: base round invariant under "
+                 f"φ(x, i) = ({u}·x, i + 1), multiplier_search seed {seed}")
             return
 
 

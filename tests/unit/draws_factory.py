@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from itertools import combinations
 
+from xlwings_torneo.draw.designs import Schedule
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.model.tournament import Player, PlayerId, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
@@ -35,3 +36,20 @@ def most_meetings(history: Sequence[Round]) -> int:
     met = Counter(frozenset(pair) for r in history for t in r.tables
                   for pair in combinations(t.players, 2))
     return max(met.values())
+
+
+def meetings(schedule: Schedule) -> Counter[frozenset[int]]:
+    """How often each pair of a schedule's labels sits at one table."""
+    return Counter(frozenset(pair) for tables in schedule for t in tables
+                   for pair in combinations(t, 2))
+
+
+def assert_repeat_free(schedule: Schedule | None, n: int, sizes: Sequence[int]) -> Schedule:
+    """Every round of `schedule` at tables of `sizes` (in any order) seats the labels
+    0 … n-1 once each, and no two meet twice in the whole schedule."""
+    assert schedule is not None
+    for tables in schedule:
+        assert sorted(map(len, tables)) == sorted(sizes)
+        assert sorted(p for t in tables for p in t) == list(range(n))
+    assert max(meetings(schedule).values()) == 1
+    return schedule

@@ -1,12 +1,8 @@
-"""Every repeat-free schedule at tables of 5 (`five_designs.py`) is checked here, not
-trusted: tables of 5, everyone every round, no pair twice, the best known number of rounds;
-and a type with tables of 5 only follows them."""
+"""The constructions of the repeat-free schedules at tables of 5 (`five_designs.py`: the
+unital, the finite fields), and a type with tables of 5 only follows them; every schedule
+itself is checked in `test_stored_schedules.py`."""
 
 from __future__ import annotations
-
-from collections import Counter
-from functools import partial
-from itertools import combinations
 
 import pytest
 
@@ -14,53 +10,14 @@ from tests.unit.draws_factory import draw_rounds, most_meetings, played
 from xlwings_torneo.draw.designs import schedule_for
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.five_designs import (
-    BELOW_BEST,
     BEST_KNOWN,
-    CYCLIC,
-    MOLS,
     PRIME_POWERS,
-    abel_array,
     field_ops,
     five_schedule,
-    mols_array,
-    qdm_array,
     unital_points,
 )
 from xlwings_torneo.model.tournament import Player, Round
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
-
-STORED = sorted(n for n in BEST_KNOWN if five_schedule(n) is not None)
-
-
-def meetings(schedule: tuple[tuple[tuple[int, ...], ...], ...]) -> Counter[frozenset[int]]:
-    return Counter(frozenset(pair) for tables in schedule for t in tables
-                   for pair in combinations(t, 2))
-
-
-@pytest.mark.parametrize("n", STORED)
-def test_every_player_every_round_at_tables_of_5_and_no_pair_twice(n):
-    schedule = five_schedule(n)
-    assert schedule is not None
-    for tables in schedule:
-        assert all(len(t) == 5 for t in tables)
-        assert sorted(p for t in tables for p in t) == list(range(n))
-    assert max(meetings(schedule).values()) == 1
-
-
-@pytest.mark.parametrize("n", sorted(BEST_KNOWN))
-def test_each_count_has_the_best_known_rounds_or_says_how_far_it_is(n):
-    schedule = five_schedule(n)
-    assert (len(schedule) if schedule else 0) == BELOW_BEST.get(n, BEST_KNOWN[n])
-    assert BELOW_BEST.get(n, 0) < BEST_KNOWN[n] <= (n - 1) // 4
-    assert schedule_for(n, 5) == schedule  # the planner's entry finds it
-
-
-def test_the_designs_meet_every_pair_exactly_once():
-    assert 85 in CYCLIC
-    for n in (65, 85):
-        schedule = five_schedule(n)
-        assert schedule is not None
-        assert len(meetings(schedule)) == n * (n - 1) // 2
 
 
 def test_the_65_players_sit_on_the_lines_of_the_hermitian_curve():
@@ -89,17 +46,6 @@ def test_the_65_players_sit_on_the_lines_of_the_hermitian_curve():
 
 def inverse(mul: list[list[int]], a: int) -> int:
     return mul[a].index(1)
-
-
-@pytest.mark.parametrize(("make", "q"), [
-    (qdm_array, 20), (abel_array, 18), *((partial(mols_array, q), q) for q in MOLS)])
-def test_the_arrays_are_orthogonal_arrays(make, q):
-    # OA(6,q): every two columns hold every ordered pair of symbols exactly once
-    array = make()
-    assert len(array) == q * q
-    for i, j in combinations(range(6), 2):
-        assert sorted((row[i], row[j]) for row in array) == [
-            (x, y) for x in range(q) for y in range(q)]
 
 
 def test_the_finite_fields_are_fields():

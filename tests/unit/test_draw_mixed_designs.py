@@ -1,19 +1,15 @@
-"""Every stored schedule of the Open's tables of 4 and 5 (`mixed_designs.py`) is checked
-here, not trusted: the Open's table sizes, everyone every round, each pair at most once and
-the seats at fives spread as FIVE requires, round by round."""
+"""The Open's tables of 4 and 5 (`mixed_designs.py`): FIVE fairness, the labels, the
+rounds FIVE allows and the relaxed schedules; the stored schedules themselves are checked in
+`test_stored_schedules.py`."""
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations
-
 import pytest
 
-from tests.unit.draws_factory import draw_rounds, most_meetings, played
+from tests.unit.draws_factory import assert_repeat_free, draw_rounds, most_meetings, played
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.mixed_designs import (
     ALPHABET,
-    MIXED,
     decode,
     encode_label,
     five_blocks_second_round,
@@ -24,38 +20,9 @@ from xlwings_torneo.draw.mixed_designs import (
     open_sizes,
     relaxed_schedule,
 )
+from xlwings_torneo.draw.stored_schedules import mixed_rounds
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
-
-
-def test_there_are_stored_schedules_of_tables_of_4_and_5():
-    assert any(5 in open_sizes(n) for n in MIXED)
-
-
-@pytest.mark.parametrize("n", sorted(MIXED))
-def test_each_round_has_the_open_tables_and_every_player_once(n):
-    schedule = mixed_schedule(n)
-    assert schedule is not None and len(schedule) >= 2
-    for tables in schedule:
-        assert sorted(map(len, tables)) == sorted(open_sizes(n))
-        assert sorted(p for t in tables for p in t) == list(range(n))
-
-
-@pytest.mark.parametrize("n", sorted(MIXED))
-def test_each_pair_meets_at_most_once(n):
-    schedule = mixed_schedule(n)
-    assert schedule is not None
-    met = Counter(frozenset(pair) for tables in schedule for t in tables
-                  for pair in combinations(t, 2))
-    assert max(met.values()) == 1
-
-
-@pytest.mark.parametrize("n", sorted(MIXED))
-def test_the_fives_are_fair_round_by_round_and_within_the_counting_bound(n):
-    schedule = mixed_schedule(n)
-    assert schedule is not None
-    assert five_fair(schedule)
-    assert len(schedule) <= (n - 1) // 3  # a player meets at least 3 new opponents a round
 
 
 def test_an_unfair_order_of_fives_is_caught():
@@ -74,7 +41,7 @@ def test_the_labels_are_one_character_each():
 def test_fives_block_a_second_repeat_free_round_for_the_small_mixed_counts():
     blocked = [n for n in range(12, 61) if five_blocks_second_round(n)]
     assert blocked == [13, 14, 15, 17, 18, 19, 21, 22, 23, 26, 27, 31]
-    assert not set(blocked) & set(MIXED)
+    assert not set(blocked) & set(mixed_rounds())
 
 
 def test_21_players_meet_again_in_round_2_whenever_five_is_at_its_bound():
@@ -108,14 +75,8 @@ RELAXED = [n for n in range(21, 28) if n % 4]
 
 @pytest.mark.parametrize("n", RELAXED)
 def test_without_five_first_21_to_27_players_have_5_repeat_free_rounds(n):
-    schedule = relaxed_schedule(n)
-    assert schedule is not None and len(schedule) >= 5
-    met: Counter[frozenset[int]] = Counter()
-    for tables in schedule:
-        assert sorted(map(len, tables)) == sorted(open_sizes(n))
-        assert sorted(p for t in tables for p in t) == list(range(n))
-        met.update(frozenset(pair) for t in tables for pair in combinations(t, 2))
-    assert max(met.values()) == 1
+    schedule = assert_repeat_free(relaxed_schedule(n), n, open_sizes(n))
+    assert len(schedule) >= 5
 
 
 @pytest.mark.parametrize("n", [22, 27])

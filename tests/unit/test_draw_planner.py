@@ -10,12 +10,12 @@ from itertools import combinations
 
 import pytest
 
-from xlwings_torneo.draw.designs import LISTED, best_known_fours, round_limit, schedule_for
+from xlwings_torneo.draw.designs import best_known_fours, round_limit, schedule_for
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
-from xlwings_torneo.draw.mixed_designs import MIXED, mixed_schedule, open_sizes
-from xlwings_torneo.draw.rotational_bases import BASE_ROUNDS, ROTATIONAL
+from xlwings_torneo.draw.mixed_designs import mixed_schedule, open_sizes
 from xlwings_torneo.draw.sizes import TablePlan
+from xlwings_torneo.draw.stored_schedules import listed_rounds, mixed_rounds, rotational_bases
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 
@@ -55,9 +55,10 @@ def meetings(results: list[DrawResult]) -> Counter[frozenset[int | None]]:
 def largest_of_each_shape() -> list[int]:
     """The schedules up to 52 players, and the largest with each number of ∞ players
     (the draw of each round takes time: the others follow the same code)."""
-    largest = {k: max(n for n in BASE_ROUNDS if ROTATIONAL[n][1] == k)
-               for _, k in ROTATIONAL.values()}
-    return sorted({*(n for n in BASE_ROUNDS if n <= 52), *LISTED, *largest.values()})
+    bases = rotational_bases()
+    largest = {k: max(n for n in bases if bases[n].infinities == k)
+               for _, k, _ in bases.values()}
+    return sorted({*(n for n in bases if n <= 52), *listed_rounds(), *largest.values()})
 
 
 @pytest.mark.parametrize("n", largest_of_each_shape())
@@ -65,7 +66,7 @@ def test_nobody_meets_twice_up_to_the_published_number_of_rounds(n):
     schedule_ = schedule_for(n, 4)
     assert schedule_ is not None
     limit = len(schedule_)
-    assert limit == best_known_fours(n) or ROTATIONAL[n][1] >= 4  # k ≥ 4: partial ones
+    assert limit == best_known_fours(n) or rotational_bases()[n].infinities >= 4  # partial
     results = schedule(people(n), limit, seed=3)
     assert max(meetings(results).values()) == 1
     # the log's counting bound after the last round: none left at the limit, 7 for 92
@@ -140,7 +141,7 @@ def test_with_clubs_the_stored_schedule_gives_way_to_a_plan_that_keeps_club_at_0
         ["turno 2", "turno 3", "turno 4", "turno 5"]
 
 
-MIXED_SHAPES = sorted(n for n in MIXED if 5 in open_sizes(n))
+MIXED_SHAPES = sorted(n for n in mixed_rounds() if 5 in open_sizes(n))
 
 
 @pytest.mark.parametrize("n", MIXED_SHAPES[:1] + MIXED_SHAPES[-1:])

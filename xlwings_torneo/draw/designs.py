@@ -2,22 +2,23 @@
 mathematics allows (at most ⌊(n-1)/(s-1)⌋ rounds of tables of s, since a player meets s-1
 new opponents a round).
 
-- 1-rotational schedules for tables of 4 (`rotational_bases.py`: 16-100 players, n ≡ 0
-  mod 4): players are Z_m × {0, …, c-1} plus k fixed players ∞, round t is a base round
-  shifted by t (m rounds): resolvable 2-(n,4,1) designs (n ≡ 4 mod 12, every pair meets
+- 1-rotational schedules for tables of 4 (the stored family `fours_rotational`: 16-100
+  players, n ≡ 0 mod 4): players are Z_m × {0, …, c-1} plus k fixed players ∞, round t is a
+  base round shifted by t (m rounds): resolvable 2-(n,4,1) designs (n ≡ 4 mod 12, every pair meets
   exactly once) and resolvable group divisible designs (n ≡ 0, 8 mod 12), each with the
   counting limit ⌊(n-1)/3⌋ rounds, and 23 rounds for 92 players (the most known,
   `BEST_KNOWN_FOURS`). 32 players: 10 rounds (8-4-10, first found by Aguado 2004) are
-  stored as a listed schedule below.
-- Listed schedules, transcribed from a published solution (32 players at tables of 4:
-  10 rounds).
+  stored as a listed schedule.
+- Listed schedules, transcribed from a published solution (the stored family
+  `fours_listed`: 32 players at tables of 4, 10 rounds).
 - Affine planes AG(2,q) for q² players at tables of q (q prime): q+1 rounds, the lines
   y = ax + b and x = b of Z_q² (e.g. 25 players at tables of 5: 6 rounds).
 
 Tables of 5 beyond 25 players: `five_designs.py`. Schedules of the Open's tables of 4 and 5
 (and of tables of 4 not listed here) are in `mixed_designs.py`.
 
-`tests/unit/test_draw_designs.py` checks every schedule: tables of the right sizes, every
+The stored data is read by `stored_schedules.py` (`draw/schedules/*.json`, `docs/schedules.md`);
+`tests/unit/test_stored_schedules.py` checks every schedule: tables of the right sizes, every
 player once a round, every pair at most once.
 """
 
@@ -27,7 +28,7 @@ from functools import cache
 
 from xlwings_torneo.draw.five_designs import SIZE as FIVE
 from xlwings_torneo.draw.five_designs import five_schedule
-from xlwings_torneo.draw.rotational_bases import BASE_ROUNDS, ROTATIONAL, Point
+from xlwings_torneo.draw.stored_schedules import Point, listed_rounds, rotational_bases
 
 Schedule = tuple[tuple[tuple[int, ...], ...], ...]
 """Rounds of tables of player labels 0 … n-1 (table order and seat order carry no meaning)."""
@@ -36,7 +37,7 @@ BEST_KNOWN_FOURS: dict[int, int] = {20: 5, 92: 23}
 """Players at tables of 4 whose most repeat-free rounds known fall short of the counting
 limit ⌊(n-1)/3⌋ (every other n ≡ 0 mod 4 up to 100 reaches it): Miller, Valkov & Abel,
 Symmetry 18(2):269, 2026, doi:10.3390/sym18020269, Appendix B (20 players: 5 rounds,
-stored in `open_schedules.py`; 92: 23, stored in `rotational_bases.py`)."""
+stored in the family `open_mixed`; 92: 23, stored in `fours_rotational`)."""
 
 
 def difference_key(a: Point, b: Point, m: int) -> tuple[int, int, int] | None:
@@ -52,11 +53,10 @@ def difference_key(a: Point, b: Point, m: int) -> tuple[int, int, int] | None:
 
 
 def develop(n: int) -> Schedule:
-    """The m rounds of the 1-rotational schedule for n players (`rotational_bases.py`;
+    """The m rounds of the 1-rotational schedule for n players (`fours_rotational`;
     labels: (x, c) → c·m + x, the ∞ players are c·m … n-1 with c columns)."""
-    m, infinities = ROTATIONAL[n]
+    m, infinities, base = rotational_bases()[n]
     columns = (n - infinities) // m
-    base = BASE_ROUNDS[n]
     rounds = []
     for t in range(m):
         tables = []
@@ -129,29 +129,12 @@ def spread_schedule(m: int) -> Schedule:
 LISTED_ALPHABET = "ABCDEFGHIJKLMNOPabcdefghijklmnop"
 """Player labels of a listed schedule: the letter at index i is player i."""
 
-LISTED: dict[int, tuple[str, ...]] = {
-    # Social golfer 8-4-10 (first found by Aguado 2004), as given in fpvandoorn/Dagstuhl-tables
-    # literature.md, section "T(32,4) = 11" (from Wolfram Demonstrations, "Social Golfer
-    # Problem"): its first 10 of 11 lines, the 11th repeats pairs. A partial spread of GF(2)^5
-    # (`spread_schedule(5)`) gives only 9 rounds.
-    32: ("ABCD EFGH IJKL MNOP abcd efgh ijkl mnop",
-         "AEIm BcgH DFKp dfkP aeiM bCGh jLNo JlnO",
-         "Aflo Bhkm DGiN aFLO bHKM CeJP cEjp dgIn",
-         "AciL BdjK bDJk FgoP fGOp aCIl EhMn eHmN",
-         "AgKN BElP DHIo dhiO beLp Cfjm cFJM aGkn",
-         "AhJp BFin cDmO bfIN eGKl CdMo EgkL aHjP",
-         "AdeF BGJo aDEf chlN iKmP CHLn bgjO IkMp",
-         "AbnP aBNp DglM ceko fHiJ CEKO FhIj dGLm",
-         "AGjM BeIO DhLP agJm cfKn CFkN bEio dHlp",
-         "AHkO BfLM Dejn bFlm cGIP Cgip dEJN ahKo"),
-}
-"""Players → rounds of tables of 4, one line a round, tables separated by spaces."""
-
 
 def listed_schedule(n: int) -> Schedule:
-    """The listed schedule of n players decoded to labels 0 … n-1."""
+    """The listed schedule of n players (`fours_listed`) decoded to labels 0 … n-1."""
     return tuple(tuple(tuple(LISTED_ALPHABET.index(c) for c in table) for table in line.split())
-                 for line in LISTED[n])
+                 for line in listed_rounds()[n])
+
 
 AFFINE_ORDERS = (3, 5, 7)
 """Primes q whose plane AG(2,q) is offered: 9 players in threes, 25 in fives, 49 in sevens."""
@@ -160,9 +143,9 @@ AFFINE_ORDERS = (3, 5, 7)
 @cache
 def schedule_for(n: int, size: int) -> Schedule | None:
     """A repeat-free schedule of n players at tables of `size`, or None when none is known."""
-    if size == 4 and n in BASE_ROUNDS:
+    if size == 4 and n in rotational_bases():
         return develop(n)
-    if size == 4 and n in LISTED:
+    if size == 4 and n in listed_rounds():
         return listed_schedule(n)
     if n == size * size and size in AFFINE_ORDERS:
         return affine_plane(size)

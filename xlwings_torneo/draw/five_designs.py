@@ -15,27 +15,29 @@ Three constructions (and three transcribed sets of Latin squares):
   never (a TD(6,q) from 4 mutually orthogonal Latin squares, Colbourn & Dinitz, Handbook of
   Combinatorial Designs, 2nd ed. 2007, §III.3.5; resolvable TD(k,q) ⇔ TD(k+1,q)): q rounds
   for 5q players, 35, 40, 45, 55, 80 and 95 at the best known. The same from an OA(6,q)
-  (`ARRAYS`, `resolved`) where q is not a prime power, and when 5 divides q a last round
-  that splits each group into tables: 100 players from the Handbook's quasi-difference
-  matrix for OA(6,20) (21 rounds), 90 from Abel's for OA(7,18) (18), 60, 70 and 75 from
-  four MOLS of order 12, 14 and 15 (`MOLS`, transcribed: 12, 14 and 16 rounds), all at the
-  best known.
-- Cyclic schedules (`CYCLIC`): players Z_m × {0 … c-1} plus k fixed players ∞, round t is
-  a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
+  (`ARRAYS`, `resolved`; the arrays' data is the stored family `five_arrays`) where q is not
+  a prime power, and when 5 divides q a last round that splits each group into tables: 100
+  players from the Handbook's quasi-difference matrix for OA(6,20) (21 rounds), 90 from
+  Abel's for OA(7,18) (18), 60, 70 and 75 from four MOLS of order 12, 14 and 15
+  (transcribed: 12, 14 and 16 rounds), all at the best known.
+- Cyclic schedules (the stored family `five_cyclic`): players Z_m × {0 … c-1} plus k fixed
+  players ∞, round t is a base round shifted by t (x ↦ x + t, ∞ fixed), the base round found by
   `bench/find_five_schedules.py` (annealing or a CP-SAT model; the difference method,
   Handbook §VI.16: a base round holding each difference at most once gives rounds meeting
   each pair at most once). 85 players are a resolvable 2-(85,5,1) design, 1-rotational over
   Z_21 × Z_4 (Handbook §VII.7): every pair meets exactly once.
 
-`tests/unit/test_draw_five_designs.py` checks every schedule: tables of 5, everyone every
-round, no pair twice, the rounds of `BEST_KNOWN`.
+The stored data is read by `stored_schedules.py` (`draw/schedules/*.json`,
+`docs/schedules.md`); `tests/unit/test_stored_schedules.py` checks every schedule: tables of
+5, everyone every round, no pair twice, the rounds of `BEST_KNOWN`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
-from typing import NamedTuple
+
+from xlwings_torneo.draw.stored_schedules import CyclicFives, cyclic_fives, orthogonal_arrays
 
 SIZE = 5
 
@@ -62,51 +64,6 @@ Z_16 × Z_4 none exists (the pairs at difference (8, d) give (8, d) and (8, -d),
 would be met twice). (The cyclic searches for 60, 70, 75, 90 and 100 found 11, 13 and no
 rounds, now `ARRAYS`.)"""
 
-
-class CyclicFives(NamedTuple):
-    """A cyclic schedule: players Z_modulus × {0 … columns-1} plus ∞s, `rounds` shifts of
-    `base`, whose first tables (one per ∞) get their ∞ added."""
-
-    modulus: int
-    columns: int
-    rounds: int
-    base: tuple[tuple[tuple[int, int], ...], ...]
-    """Tables of (x, column)."""
-
-
-CYCLIC: dict[int, CyclicFives] = {
-    # `find_five_schedules.py --iterations 20000 30 6 5` (seed 1, under a second)
-    30: CyclicFives(6, 5, 6, (
-        ((0, 0), (2, 0), (0, 2), (1, 2), (2, 4)), ((3, 2), (4, 3), (5, 3), (1, 4), (3, 4)),
-        ((1, 0), (0, 1), (4, 1), (0, 4), (5, 4)), ((2, 1), (3, 1), (2, 2), (4, 2), (1, 3)),
-        ((4, 0), (5, 0), (5, 1), (0, 3), (2, 3)), ((3, 0), (1, 1), (5, 2), (3, 3), (4, 4)),
-    )),
-    # `find_five_schedules.py --seed 2 --iterations 3000000 --design 85` (26 s): a resolvable
-    # 2-(85,5,1) design, 1-rotational over Z_21 × Z_4 (the ∞ table, then each base table
-    # and its 3 rotations of the columns)
-    85: CyclicFives(21, 4, 21, (
-        ((0, 0), (0, 1), (0, 2), (0, 3)), ((8, 0), (10, 0), (11, 1), (13, 0), (17, 0)),
-        ((8, 1), (10, 1), (11, 2), (13, 1), (17, 1)), ((8, 2), (10, 2), (11, 3), (13, 2), (17, 2)),
-        ((8, 3), (10, 3), (11, 0), (13, 3), (17, 3)), ((1, 3), (4, 1), (12, 1), (19, 0), (20, 2)),
-        ((1, 0), (4, 2), (12, 2), (19, 1), (20, 3)), ((1, 1), (4, 3), (12, 3), (19, 2), (20, 0)),
-        ((1, 2), (4, 0), (12, 0), (19, 3), (20, 1)), ((2, 3), (6, 0), (7, 0), (14, 2), (18, 1)),
-        ((2, 0), (6, 1), (7, 1), (14, 3), (18, 2)), ((2, 1), (6, 2), (7, 2), (14, 0), (18, 3)),
-        ((2, 2), (6, 3), (7, 3), (14, 1), (18, 0)), ((3, 0), (5, 2), (9, 0), (15, 2), (16, 1)),
-        ((3, 1), (5, 3), (9, 1), (15, 3), (16, 2)), ((3, 2), (5, 0), (9, 2), (15, 0), (16, 3)),
-        ((3, 3), (5, 1), (9, 3), (15, 1), (16, 0)),
-    )),
-    # `find_five_schedules.py --exact --iterations 300 50 9 5`
-    # (seed 1, CP-SAT: found after 51 s, the same with a longer limit):
-    # Z_9 × 5 columns + 5 ∞
-    50: CyclicFives(9, 5, 9, (
-        ((0, 0), (0, 1), (7, 3), (5, 4)), ((8, 1), (8, 2), (5, 3), (0, 4)),
-        ((1, 0), (2, 1), (4, 2), (8, 4)), ((2, 0), (6, 1), (7, 2), (6, 3)),
-        ((7, 0), (6, 2), (1, 3), (2, 4)), ((4, 0), (5, 0), (2, 2), (5, 2), (4, 4)),
-        ((1, 1), (0, 2), (0, 3), (2, 3), (3, 3)), ((3, 0), (6, 0), (8, 0), (5, 1), (8, 3)),
-        ((3, 1), (4, 1), (7, 1), (1, 2), (7, 4)), ((3, 2), (4, 3), (1, 4), (3, 4), (6, 4)),
-    )),
-}
-"""Players → their cyclic schedule (`bench/find_five_schedules.py`, seed beside each)."""
 
 PRIME_POWERS: dict[int, tuple[int, tuple[int, ...]]] = {
     7: (7, (1,)), 8: (2, (1, 1, 0, 1)), 9: (3, (1, 0, 1)), 11: (11, (1,)), 13: (13, (1,)),
@@ -171,101 +128,21 @@ def develop_fives(entry: CyclicFives) -> Rounds:
         for t in range(entry.rounds))
 
 
-QDM_19: tuple[tuple[int | None, ...], ...] = (
-    (None, 7, 13, 1, 16, 9, 2), (0, 1, 15, 7, 17, 6, 14), (0, 11, 10, 11, 5, 4, 3),
-    (7, None, 13, 16, 1, 2, 9), (1, 0, 15, 17, 7, 14, 6), (11, 0, 10, 5, 11, 3, 4),
-)
-"""The quasi-difference matrix QDM(19,6;1,1;1) of Colbourn & Dinitz, Handbook of Combinatorial
-Designs, 2nd ed. 2007, Example III.3.49 (also in SageMath's `designs.database.OA_6_20`), None
-standing for ∞: each column (a, b, c, d, e, f) stands for itself and (b, c, a, f, d, e),
-(c, a, b, e, f, d); those 21 columns developed over Z_19 (∞ fixed) plus the row of ∞s are an
-OA(6,20) (`qdm_array`)."""
-
-MOLS: dict[int, tuple[str, ...]] = {
-    # Five MOLS of order 12, the first four kept, as published in SageMath's
-    # `designs.database.MOLS_12_5` (5 MOLS(12) exist: Johnson, Dulmage & Mendelsohn,
-    # Canad. J. Math. 13 (1961) 356-372; Handbook table of MOLS, §III.3.6)
-    12: (
-        "abcdefghijkl abcdefghijkl abcdefghijkl abcdefghijkl",
-        "badcfehgjilk ghefklijcdab dcbahgfelkji jilkbadcfehg",
-        "cdabghefklij efghijklabcd lkjidcbahgfe ijklabcdefgh",
-        "dcbahgfelkji cdabghefklij ghefklijcdab badcfehgjilk",
-        "ijklabcdefgh klijcdabghef efghijklabcd fehgjilkbadc",
-        "jilkbadcfehg fehgjilkbadc hgfelkjidcba dcbahgfelkji",
-        "klijcdabghef hgfelkjidcba jilkbadcfehg cdabghefklij",
-        "lkjidcbahgfe ijklabcdefgh badcfehgjilk efghijklabcd",
-        "efghijklabcd jilkbadcfehg fehgjilkbadc lkjidcbahgfe",
-        "fehgjilkbadc dcbahgfelkji cdabghefklij ghefklijcdab",
-        "ghefklijcdab badcfehgjilk klijcdabghef hgfelkjidcba",
-        "hgfelkjidcba lkjidcbahgfe ijklabcdefgh klijcdabghef",
-    ),
-    # Four MOLS of order 14 (Todorov, "Four mutually orthogonal Latin squares of order 14",
-    # J. Combin. Des. 20 (2012) 363-367), shared by Ian Wanless, in SageMath's
-    # `designs.database.MOLS_14_4`
-    14: (
-        "bjihgkecalnfmd bfmcenidgjhalk bcdefghijklmna bcdefghijklmna",
-        "fckjbhledimagn jcgndfalehkbim gnkjdmiclbhaef jflhnkaecmgdib",
-        "mgdlkcbafejnih ikdhaegnmfblcj lifhbjemkangcd emkdjbgfnliahc",
-        "cnhemldbigfkaj hjlebifkangcmd dalmgnbjehcfik anighmflkbdcej",
-        "edabfnmkcjhgli gbkmfcjeliahdn njcaeifhbdgkml kebcajimdgfhln",
-        "nfeicgajldkbhm khclngdafmjibe mfbkcdlagnjihe cgnflembihakjd",
-        "iagfjdhnkmelcb elbdmahfignkjc aemnhkjdcifblg ilabkdnhfcjegm",
-        "dlnkeafimhcjbg ceabkjnihdmgfl hdnikbagmcelfj ljgnihecbamfdk",
-        "gemalfihjnbdkc adficlkmjbenhg cgjflhnbiekdam ndmabcjglfeikh",
-        "jhfnimgdbkacel liegjdmhnkcfab fkibmagenldhjc mbhiefljadkncg",
-        "hkbgajnmeclidf nmjfhkecbaldgi imhlneckdfajgb difjcnkamehgbl",
-        "ablchikgnfdmje fankgbljdcimeh klegafdnhjmcbi ghckmlbdeinjaf",
-        "licmdbjfhagenk mgialhcbkedjnf jhadicmlfgbekn fajlgidkhncbme",
-        "kmjdneclgbihfa dnhjimbgclfeka ebgcjlkfamindh hkemdacngjblfi",
-    ),
-    # Four MOLS of order 15 (Schellenberg, van Rees & Vanstone 1978 proved 4 exist, Handbook
-    # §III.3.6), shared by Ian Wanless, in SageMath's `designs.database.MOLS_15_4`
-    15: (
-        "bcdefghijklmnoa bdgiknfcamehjlo bhealiofmdjgcnk blhcmdinejofakg",
-        "abcdefghijklmno acehjlogdbnfikm lcifbmjagnekhdo hcmidnejofkagbl",
-        "oabcdefghijklmn nbdfikmahecogjl amdjgcnkbhoflie midnjeofkaglbhc",
-        "noabcdefghijklm mocegjlnbifdahk fbnekhdolciagmj dnjeokfaglbhmci",
-        "mnoabcdefghijkl lnadfhkmocjgebi kgcoflieamdjbhn jeokfalgbhmcind",
-        "lmnoabcdefghijk jmobegilnadkhfc olhdagmjfbnekci ekfalgbmhcindjo",
-        "klmnoabcdefghij dknacfhjmobelig jamiebhnkgcofld aflgbmhcnidjoek",
-        "jklmnoabcdefghi helobdgiknacfmj ekbnjfciolhdagm lbgmhcnidojekaf",
-        "ijklmnoabcdefgh kifmacehjlobdgn nflcokgdjamiebh gmchnidojeakflb",
-        "hijklmnoabcdefg oljgnbdfikmaceh iogmdalhekbnjfc chndiojeakfblgm",
-        "ghijklmnoabcdef iamkhocegjlnbdf djahnebmiflcokg ndioejakfblgcmh",
-        "fghijklmnoabcde gjbnliadfhkmoce hekbiofcnjgmdal ioejafkblgcmhdn",
-        "efghijklmnoabcd fhkcomjbegilnad miflcjagdokhneb ojafkbglcmhdnie",
-        "defghijklmnoabc egildankcfhjmob cnjgmdkbhealiof fakbglchmdnieoj",
-        "cdefghijklmnoab cfhjmeboldgikna gdokhnelcifbmja kgblchmdineojfa",
-    ),
-}
-"""q → four mutually orthogonal Latin squares of order q (row i: row i of each square,
-symbols a, b, …): transcriptions, as no construction of them is known to us;
-`test_draw_five_designs.py` checks them (an orthogonal array, no pair twice)."""
-
-
-ABEL_18: tuple[str, ...] = (
-    "000 100 100 000 100 100 100 000 000 000 100 000",
-    "000 020 100 100 000 120 110 110 010 020 010 120",
-    "000 100 022 102 112 001 101 120 121 001 020 002",
-    "000 002 100 002 102 122 010 111 110 121 021 001",
-    "000 021 000 100 020 112 100 021 112 102 102 012",
-    "000 000 011 010 100 010 110 122 011 121 120 111",
-    "000 100 002 022 011 121 020 122 100 010 112 112",
-)
-"""R. J. R. Abel, "Existence of five MOLS of orders 18 and 60", J. Combin. Des. 23 (2015)
-135-139 (doi:10.1002/jcd.21384; also SageMath's `designs.database.OA_7_18`): a 7 × 12
-matrix over G = Z_2 × Z_3 × Z_3 (xyz = (x, y, z)). Each column (a … g) stands for the three
-columns a, b + (0,0,y), c + (0,y,0), d + (0,2y,y), e + (0,2y,2y), f + (0,y,2y), g + (0,0,2y),
-y ∈ Z_3; those 36 developed over the subgroup {0} × Z_3 × Z_3 are an OA(7,18) (`abel_array`
-keeps 6 of its columns)."""
+ABEL_ORDER = 18
+QDM_ORDER = 20
+"""The orders q of the stored arrays (`five_arrays`) built from Abel's matrix and from the
+quasi-difference matrix."""
 
 ABEL_SHIFTS = ((0, 0), (0, 1), (1, 0), (2, 1), (2, 2), (1, 2), (0, 2))
-"""(y, z) multiples of y added to the rows of `ABEL_18` (Abel 2015)."""
+"""(y, z) multiples of y added to the rows of Abel's matrix (Abel 2015)."""
 
 
 def abel_array() -> list[tuple[int, ...]]:
-    """An OA(6,18) from `ABEL_18` (the element (x, y, z) of G is the symbol 9x + 3y + z)."""
-    matrix = [[tuple(int(ch) for ch in word) for word in line.split()] for line in ABEL_18]
+    """An OA(6,18) from Abel's 7 × 12 matrix over G = Z_2 × Z_3 × Z_3 (`five_arrays`, q = 18,
+    its source says how each column is developed; the element (x, y, z) of G is the symbol
+    9x + 3y + z)."""
+    matrix = [[tuple(int(ch) for ch in word) for word in line.split()]
+              for line in orthogonal_arrays()[ABEL_ORDER].rows]
     rows = []
     for column in zip(*matrix, strict=True):
         for y in range(3):
@@ -277,17 +154,19 @@ def abel_array() -> list[tuple[int, ...]]:
 
 
 def qdm_array() -> list[tuple[int, ...]]:
-    """The OA(6,20) of `QDM_19` (∞ = 19): any two of its 400 rows agree in one column at
-    most."""
-    columns = [turn for a, b, c, d, e, f in zip(*QDM_19, strict=True)
+    """The OA(6,20) of the quasi-difference matrix QDM(19,6;1,1;1) (`five_arrays`, q = 20;
+    ∞ = 19): any two of its 400 rows agree in one column at most."""
+    columns = [turn for a, b, c, d, e, f in zip(*orthogonal_arrays()[QDM_ORDER].rows,
+                                                 strict=True)
                for turn in ((a, b, c, d, e, f), (b, c, a, f, d, e), (c, a, b, e, f, d))]
     return [tuple(19 if x is None else (x + g) % 19 for x in column)
             for column in columns for g in range(19)] + [(19,) * 6]
 
 
 def mols_array(q: int) -> list[tuple[int, ...]]:
-    """The OA(6,q) of `MOLS[q]`: (row, column, the four squares' symbols there)."""
-    squares = [line.split() for line in MOLS[q]]
+    """The OA(6,q) of the four MOLS of order q (`five_arrays`): (row, column, the four
+    squares' symbols there)."""
+    squares = [line.split() for line in orthogonal_arrays()[q].rows]
     return [(r, c, *(ord(square[c]) - ord("a") for square in squares[r]))
             for r in range(q) for c in range(q)]
 
@@ -308,7 +187,8 @@ def resolved(array: list[tuple[int, ...]], q: int) -> Rounds:
 
 ARRAYS: dict[int, tuple[Callable[[], list[tuple[int, ...]]], int]] = {
     60: (partial(mols_array, 12), 12), 70: (partial(mols_array, 14), 14),
-    75: (partial(mols_array, 15), 15), 90: (abel_array, 18), 100: (qdm_array, 20),
+    75: (partial(mols_array, 15), 15), 90: (abel_array, ABEL_ORDER),
+    100: (qdm_array, QDM_ORDER),
 }
 """Players → an OA(6,q) and q: 60 (12 rounds), 70 (14), 75 (16), 90 (18) and 100 (21), the
 best known."""
@@ -360,7 +240,7 @@ def unital_rounds() -> Rounds:
     unital (J. M. Dover, "A Search for Spreads of Hermitian Unitals", arXiv:1702.01297,
     2017, §1: the secants through a point P off the unital with P's polar form a spread),
     one for each of the 16 points of the tangent at ∞ other than ∞. The argument above is
-    complete, and `test_draw_five_designs.py` checks the result."""
+    complete, and `test_stored_schedules.py` checks the result."""
     q = UNITAL_ORDER
     add, mul = field_ops(q * q)
     points = unital_points()
@@ -383,8 +263,8 @@ def five_schedule(n: int) -> Rounds | None:
     """The longest repeat-free schedule of n players at tables of 5 known here, or None."""
     if n == UNITAL_ORDER**3 + 1:
         return unital_rounds()
-    if n in CYCLIC:
-        return develop_fives(CYCLIC[n])
+    if n in cyclic_fives():
+        return develop_fives(cyclic_fives()[n])
     if n in ARRAYS:
         make, q = ARRAYS[n]
         return resolved(make(), q)

@@ -15,11 +15,11 @@ but their tables were not available to us: the maxima for these shapes are unkno
 and the lengths below are what our search found (every count from 25 to 99 that is not a
 multiple of 4 and not blocked by FIVE; 61-99 with 110 s of search a count).
 
-Stored as text in `open_schedules.py` (data only): one string a round, tables separated by
-spaces, the player with label i written as ALPHABET[i] (two characters past 62 players,
-`encode_label`); round 0 seats 0 … n-1 table by
+Stored as text in the family `open_mixed` (`stored_schedules.py`, `docs/schedules.md`): one
+string a round, tables separated by spaces, the player with label i written as ALPHABET[i]
+(two characters past 62 players, `encode_label`); round 0 seats 0 … n-1 table by
 table. The order of the rounds matters (FIVE fairness is checked in this order).
-`tests/unit/test_draw_mixed_designs.py` checks each schedule: the Open's table sizes,
+`tests/unit/test_stored_schedules.py` checks each schedule: the Open's table sizes,
 everyone every round, each pair at most once, FIVE fair round by round.
 """
 
@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from xlwings_torneo.draw.designs import Schedule, schedule_for
-from xlwings_torneo.draw.open_schedules import MIXED
 from xlwings_torneo.draw.sizes import plan_tables
+from xlwings_torneo.draw.stored_schedules import mixed_rounds
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament_type import SizeScheme
 
@@ -124,7 +124,8 @@ def five_cap(sizes: Sequence[int]) -> str | None:
 @cache
 def mixed_schedule(n: int) -> Schedule | None:
     """The stored schedule of n players at the Open's tables of 4 and 5, or None."""
-    return decode(MIXED[n]) if n in MIXED else None
+    stored = mixed_rounds()
+    return decode(stored[n]) if n in stored else None
 
 
 RELAXED_NODES = 2000
