@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.config.registry import find_type, tournament_type
+from xlwings_torneo.config.type_catalogue import find_type, tournament_type
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament import Player, Tournament, TournamentInfo

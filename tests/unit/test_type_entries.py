@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.config.registry import builtin_types, types_for
+from xlwings_torneo.config.type_catalogue import builtin_types, types_for
 from xlwings_torneo.config.type_entries import load_types, types_folder
 from xlwings_torneo.errors import ValidationError
 from xlwings_torneo.model.tournament_type import BUILTIN_SOURCE, DrawKind

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from xlwings_torneo import __version__
-from xlwings_torneo.config.registry import types_for
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.draw.unevaluated import criterion_lines
 from xlwings_torneo.errors import LossRefusedError, TorneoError, ValidationError
 from xlwings_torneo.frontends.buttons import writes_workbook
