@@ -70,8 +70,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from league_bounds import in_class, matching_bound, offline_seating, player_bound
 
-from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.history import pair_key
 from xlwings_torneo.model.tournament import Player, PlayerId, Round, Tournament

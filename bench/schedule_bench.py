@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from xlwings_torneo.config.registry import builtin_types, find_type
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import builtin_types, find_type
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.designs import best_known_fours, schedule_for
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised

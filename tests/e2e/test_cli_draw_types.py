@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, round_tables, type_scores
-from xlwings_torneo.config.registry import builtin_types, find_type
+from xlwings_torneo.config.type_catalogue import builtin_types, find_type
 from xlwings_torneo.draw.qualification import threshold_for
 from xlwings_torneo.model.tournament_type import DrawKind
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
-from xlwings_torneo.config.registry import builtin_types
+from xlwings_torneo.config.type_catalogue import builtin_types
 from xlwings_torneo.config.type_entries import types_folder
 
 

@@ -8,7 +8,7 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, round_columns, type_scores
-from xlwings_torneo.config.registry import builtin_types
+from xlwings_torneo.config.type_catalogue import builtin_types
 
 
 @pytest.fixture

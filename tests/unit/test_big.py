@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.config.registry import find_type, tournament_type
+from xlwings_torneo.config.type_catalogue import find_type, tournament_type
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament import Player, Tournament, TournamentInfo
 from xlwings_torneo.model.tournament_type import PreferredSizes
-from xlwings_torneo.scoring.exact import to_decimal
+from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.games import collect_games
 from xlwings_torneo.scoring.share import table_ghost, table_share
 from xlwings_torneo.scoring.standings import compute_standings
@@ -55,7 +55,7 @@ def test_the_seeds_pbg_example_is_exact():
     _, games = collect_games(t, unico_vincitore=True, after_round=None)
     share = table_share(games[0], games[0].seats[0])
     assert share == Fraction(82, 185)
-    assert to_decimal(share).quantize(Decimal("0.0001")) == Decimal("0.4432")
+    assert decimal_of_fraction(share).quantize(Decimal("0.0001")) == Decimal("0.4432")
     assert table_ghost(games[0]) is None
 
 

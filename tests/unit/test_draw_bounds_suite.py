@@ -22,8 +22,8 @@ from decimal import Decimal
 
 import pytest
 
-from xlwings_torneo.config.registry import builtin_types
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import builtin_types
 from xlwings_torneo.draw.bounds import lower_bound
 from xlwings_torneo.draw.criteria import evaluate
 from xlwings_torneo.draw.dispatch import draw_for_round

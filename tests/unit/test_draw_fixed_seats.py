@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from tests.unit.test_draw_planner import OPEN_FIRST, OPEN_LATER, meetings, people, played
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.designs import round_limit
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
 from xlwings_torneo.draw.fixed_seats import arrange, check_pins

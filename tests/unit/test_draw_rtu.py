@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.knockout import (
     Step,

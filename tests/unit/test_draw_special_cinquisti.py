@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from tests.unit.test_draw_special_phases import CONFIG, make_players, scored
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.cinquisti import draw_cinquisti, pick_cinquisti
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.model.tournament import Tournament

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.unit.test_draw_special_phases import CONFIG, chunks, make_players, scored
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.dispatch import draw_for_round, ranking
 from xlwings_torneo.draw.placed import greek
 from xlwings_torneo.draw.sizes import plan_tables

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament
 

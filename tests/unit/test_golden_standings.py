@@ -36,7 +36,7 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.config.registry import builtin_types, find_type, tournament_type
+from xlwings_torneo.config.type_catalogue import builtin_types, find_type, tournament_type
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.model.tournament import Penalty, Round, Tournament, TournamentInfo, VoidGame
 from xlwings_torneo.scoring.result import Standings

@@ -8,8 +8,8 @@ import ast
 from pathlib import Path
 
 import xlwings_torneo
-from xlwings_torneo.config.registry import builtin_types
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import builtin_types
 from xlwings_torneo.model.tournament import Options
 
 PACKAGE = Path(xlwings_torneo.__file__).resolve().parent

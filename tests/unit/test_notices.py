@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from xlwings_torneo.config.registry import builtin_types
+from xlwings_torneo.config.type_catalogue import builtin_types
 from xlwings_torneo.model.duplicates import possible_duplicates
 from xlwings_torneo.model.notices import Kind, Notice, counted, grouped, row_ranges
 from xlwings_torneo.model.spelling import edit_distance, nearest

@@ -34,7 +34,7 @@ NEVER_ONE = {
     ("scoring/points.py", "size"): "a table's size (2 or more)",
     ("scoring/primitive.py", "size"): "a table's size (2 or more)",
     ("workbook/round_sheets.py", "len(blocks)"): "a round written again: 2 times or more",
-    ("workbook/registry.py", "len(group)"): "namesakes: 2 or more",
+    ("workbook/national_register.py", "len(group)"): "namesakes: 2 or more",
     ("workbook/backends/file_checks.py", "ratio"): "a compression ratio far above one",
     ("workbook/backends/xls_backend.py", "MAX_ROWS"): "the .xls limits (65,536 rows)",
     ("workbook/backends/xls_backend.py", "MAX_COLS"): "the .xls limits (256 columns)",

@@ -7,7 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 from html import unescape
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.model.tournament import Options
 from xlwings_torneo.reports.html_export import export_html
 from xlwings_torneo.reports.sheet import table_sheets

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.unit.reports_factory import make_standings, make_tournament
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.errors import TorneoError, WorkbookError
 from xlwings_torneo.reports.italian import format_column, format_points, format_score
 from xlwings_torneo.reports.pdf_report import write_report

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.model.tournament import Options, Player, Round, Seat, Table, Tournament
 from xlwings_torneo.reports.pdf_sheets import write_round_sheets
 from xlwings_torneo.reports.team_column import TEAM_HEADER

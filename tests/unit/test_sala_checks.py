@@ -3,7 +3,7 @@ at a table of three against three, and the type's own rules (seed 003 for A Squa
 
 from __future__ import annotations
 
-from xlwings_torneo.config.registry import tournament_type
+from xlwings_torneo.config.type_catalogue import tournament_type
 from xlwings_torneo.model.tournament import Options, Player, Round, Seat, Table, Tournament
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.usecases.sala import Entry, Reading, check_result

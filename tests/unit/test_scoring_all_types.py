@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from xlwings_torneo.config.registry import builtin_types, find_type
+from xlwings_torneo.config.type_catalogue import builtin_types, find_type
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.scoring.standings import compute_standings
 

@@ -3,7 +3,7 @@ then everybody else by the points of the games played with the final tie-breaker
 
 from __future__ import annotations
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.scoring.finals import qualifier_rounds
 from xlwings_torneo.scoring.standings import compute_standings
 

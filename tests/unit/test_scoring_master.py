@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.scoring.games import Game, collect_games
 from xlwings_torneo.scoring.points import master_game_points
 from xlwings_torneo.scoring.standings import compute_standings

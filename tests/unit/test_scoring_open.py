@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.scoring.standings import compute_standings
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.scoring.games import collect_games
 from xlwings_torneo.scoring.points import (

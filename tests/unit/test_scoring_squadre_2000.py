@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.scoring.standings import compute_standings
 
 from .test_scoring_builders import tournament

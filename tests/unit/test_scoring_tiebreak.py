@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import Player
 from xlwings_torneo.scoring.standings import compute_standings

@@ -7,7 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.config.type_entries import load_types
 from xlwings_torneo.reports.standings_rows import standings_grid, team_grid
 from xlwings_torneo.scoring.standings import compute_standings

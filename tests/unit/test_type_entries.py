@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.config.registry import builtin_types, types_for
+from xlwings_torneo.config.type_catalogue import builtin_types, types_for
 from xlwings_torneo.config.type_entries import load_types, types_folder
 from xlwings_torneo.errors import ValidationError
 from xlwings_torneo.model.tournament_type import BUILTIN_SOURCE, DrawKind
@@ -265,7 +265,9 @@ def test_the_documentation_shows_the_club_championship_of_the_tests():
 
 
 def test_the_documentation_names_every_primitive_parameter_criterion_and_draw_kind():
-    from xlwings_torneo.config.type_entries import DRAW_KINDS, STANDINGS_KEYS, TEAM_KEYS, TOP_KEYS
+    from xlwings_torneo.config.entry_build import TOP_KEYS
+    from xlwings_torneo.config.entry_rounds import DRAW_KINDS
+    from xlwings_torneo.config.entry_scoring import STANDINGS_KEYS, TEAM_KEYS
     from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
     from xlwings_torneo.scoring.primitives import PRIMITIVES, TIEBREAK_NAMES
 

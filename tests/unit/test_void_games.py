@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.config.type_entries import load_types
 from xlwings_torneo.errors import ValidationError
 from xlwings_torneo.model.scoring_rule import DEFAULT_VOID_RULE, VOID_NEXT_ROUND, VOID_NO_POINTS

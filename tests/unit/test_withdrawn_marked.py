@@ -11,8 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from tests.unit.reports_factory import make_standings, make_tournament
-from xlwings_torneo.config.registry import find_type
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.model.attendance import withdrawals
 from xlwings_torneo.model.tournament import Round, Tournament, TournamentInfo
 from xlwings_torneo.reports.page_views import SITE_LINKS, frame, front_view

@@ -16,7 +16,7 @@ from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import Repechage, Threshold, TournamentType
-from xlwings_torneo.scoring.exact import to_decimal
+from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.finals import qualifier_rounds
 from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings, records_after
@@ -192,7 +192,7 @@ def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repecha
             f"; nessun ripescato (nessun giocatore non qualificato con almeno "
             f"{rule.min_rounds} turni): l'ultimo posto va alla classifica")
     pick = order[0]
-    best = format(to_decimal(records[pick].best(0)[1]), "f").replace(".", ",")
+    best = format(decimal_of_fraction(records[pick].best(0)[1]), "f").replace(".", ",")
     games = seated[pick]
     return [*ranking[direct:needed - 1], pick], (
         f"; ripescato per l'ultimo posto in semifinale: "

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xlwings_torneo import __version__
-from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.errors import OverridableError, TorneoError, ValidationError
 from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.model.notices import counted

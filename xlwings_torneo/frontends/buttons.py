@@ -1,6 +1,7 @@
 """The buttons of the "Torneo" tab: the one list from which the Excel ribbon (XML and VBA
 callbacks, made by `addin/build.py`), the Python targets (`excel.press`) and the LibreOffice
-toolbar and macro names are made or checked.
+toolbar and macro names are made or checked; and the commands that write the workbook, the one
+list the command line and the LibreOffice runner hold the workbook by.
 
 Adding a button: one `Button` here, what it does on any backend in `actions.py`, its Excel
 target in `excel.py` (and its LibreOffice action in `libreoffice/document.py`), then
@@ -131,3 +132,15 @@ def groups() -> list[Group]:
         if button.group not in seen:
             seen.append(button.group)
     return seen
+
+
+WRITING_COMMANDS = ("nuovo", "sorteggia", "risorteggia", "classifica", "importa", "statistiche",
+                    "sala importa")
+"""The commands that write the workbook, by the Italian name both front ends give them
+(`torneo sorteggia`, `torneo lo-esegui FILE sorteggia`, `torneo sala importa`): each holds the
+workbook for its whole read-check-write (`usecases/session.writing`), so a second writer waits."""
+
+
+def writes_workbook(command: str) -> bool:
+    """Whether the command called `command` (its Italian name) writes the workbook."""
+    return command in WRITING_COMMANDS

@@ -14,9 +14,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from xlwings_torneo import __version__
-from xlwings_torneo.config.registry import types_for
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.draw.unevaluated import criterion_lines
 from xlwings_torneo.errors import LossRefusedError, TorneoError, ValidationError
+from xlwings_torneo.frontends.buttons import writes_workbook
 from xlwings_torneo.frontends.cli_parser import ItalianParser, bounded_int, round_number
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import LogLevel
@@ -357,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
         `english` name it had before (issue 24: kept working as an alias)."""
         p = sub.add_parser(name, help=help_text, description=help_text,
                            aliases=[english] if english else [])
-        p.set_defaults(handler=handler, ignora_blocco=False)
+        p.set_defaults(handler=handler, command_name=name, ignora_blocco=False)
         return p
 
     def with_draw_overrides(p: argparse.ArgumentParser) -> None:
@@ -614,19 +615,16 @@ def _run(args: argparse.Namespace) -> int:
     return code
 
 
-_WRITING: dict[Callable[[argparse.Namespace], int], str] = {
-    cmd_new: "nuovo", cmd_draw: "sorteggia", cmd_rank: "classifica", cmd_import: "importa",
-    cmd_statistics: "statistiche",
-}
-"""The commands that write the workbook, and how the lock file names them."""
-
-
 def _writing(args: argparse.Namespace) -> str | None:
-    """How the lock file names this command, if it writes the workbook: `sala` writes only
-    as `sala importa FILE` (the server never writes; a missing file is `cmd_sala`'s error)."""
+    """How the lock file names this command, if it writes the workbook (`WRITING_COMMANDS`):
+    `sala` writes only as `sala importa FILE` (the server never writes; a missing file is
+    `cmd_sala`'s error)."""
+    name: str = args.command_name
     if args.handler is cmd_sala:
-        return "sala importa" if args.primo == SALA_IMPORT and args.file else None
-    return _WRITING.get(args.handler)
+        if args.primo != SALA_IMPORT or not args.file:
+            return None
+        name = f"{name} {SALA_IMPORT}"
+    return name if writes_workbook(name) else None
 
 
 def _silence_stdout() -> None:

@@ -5,7 +5,7 @@ A type with `struttura` rows (`formats.AttendanceRow`) has no fixed list of roun
 given tournament `resolve` builds the concrete type, with its qualifying rounds (the type's
 `turni` rules, the last repeating), then the semifinals if any, then the final, and the
 thresholds the semifinal and final draws read. The use cases look types up through
-`config.registry.tournament_type`, so every draw, standings, check and output sees the same
+`config.type_catalogue.tournament_type`, so every draw, standings, check and output sees the same
 structure.
 """
 

@@ -1,5 +1,5 @@
 """One key for a person's name, shared by every place that matches people by name: the
-national registry `GIOCATORI` (`workbook/registry.py`), `torneo importa`
+national registry `GIOCATORI` (`workbook/national_register.py`), `torneo importa`
 (`roster_import.py`), `--classifica-precedente` (`previous_standings.py`) and a seat without
 ID on an older round sheet (`workbook/round_sheets.py`).
 

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepInFrame
 from reportlab.rl_config import _FUZZ
 
+from xlwings_torneo.reports.page_stamp import unstamped
 from xlwings_torneo.reports.stacking import (
     Size,
     draw_stacked,
@@ -23,7 +24,6 @@ from xlwings_torneo.reports.stacking import (
     space_before,
     stacked_size,
 )
-from xlwings_torneo.reports.stamp import unstamped
 
 
 class FittedSheet(Flowable):  # type: ignore[misc]  # reportlab is untyped

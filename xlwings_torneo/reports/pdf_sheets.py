@@ -39,6 +39,7 @@ from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.fitted_sheet import FittedSheet
 from xlwings_torneo.reports.one_line import text_line
 from xlwings_torneo.reports.output import write_atomic
+from xlwings_torneo.reports.page_stamp import Stamp
 from xlwings_torneo.reports.qr import qr_drawing
 from xlwings_torneo.reports.sheet import (
     HEADERS,
@@ -48,7 +49,6 @@ from xlwings_torneo.reports.sheet import (
     TableSheet,
     table_sheets,
 )
-from xlwings_torneo.reports.stamp import Stamp
 from xlwings_torneo.reports.team_column import TEAM_COLUMN, TEAM_HEADER
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 

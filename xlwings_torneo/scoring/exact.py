@@ -23,7 +23,7 @@ def _terminates(f: Fraction) -> bool:
     return d == 1
 
 
-def to_decimal(f: Fraction) -> Decimal:
+def decimal_of_fraction(f: Fraction) -> Decimal:
     """`f` exactly when it has a finite decimal form, else rounded to `INEXACT_PLACES`."""
     with localcontext() as ctx:
         ctx.prec = 100

@@ -16,7 +16,7 @@ from xlwings_torneo.model.attendance import withdrawals
 from xlwings_torneo.model.scoring_rule import ScoringRule, TeamRule, TieBreak, TieCriterion
 from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import Threshold, TournamentType
-from xlwings_torneo.scoring.exact import to_decimal
+from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.finals import final_rounds, finalist_positions, qualifier_rounds
 from xlwings_torneo.scoring.games import Game, collect_games
 from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
@@ -143,7 +143,7 @@ def _tie_columns(rows: tuple[StandingRow, ...], ranked: Sequence[Ranked],
 
 
 def _shown(value: Fraction | str | None) -> TieValue:
-    return to_decimal(value) if isinstance(value, Fraction) else value
+    return decimal_of_fraction(value) if isinstance(value, Fraction) else value
 
 
 def _teams(rule: TeamRule | None, records: Iterable[Record]) -> tuple[TeamRow, ...]:
@@ -164,12 +164,12 @@ def _row(ranked: Ranked, played: Sequence[int], record: Record, *,
     return StandingRow(
         position=ranked.position,
         player=record.player,
-        round_points=tuple(to_decimal(record.points[n]) if n in record.points else None
+        round_points=tuple(decimal_of_fraction(record.points[n]) if n in record.points else None
                            for n in played),
         round_won=tuple(n in record.won for n in played),
-        totals=(Decimal(record.wins), *(to_decimal(x) for x in record.extras),
-                *((to_decimal(record.penalty),) if penalty else ()),
-                to_decimal(record.total)),
+        totals=(Decimal(record.wins), *(decimal_of_fraction(x) for x in record.extras),
+                *((decimal_of_fraction(record.penalty),) if penalty else ()),
+                decimal_of_fraction(record.total)),
         round_discarded=tuple(n in record.discarded for n in played),
     )
 

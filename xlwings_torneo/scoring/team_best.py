@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from xlwings_torneo.scoring.exact import to_decimal
+from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.result import TeamRow
 from xlwings_torneo.scoring.tiebreak import Record
 
@@ -82,7 +82,8 @@ def best_results_rows(records: Iterable[Record], best: int = CNS_BEST_RESULTS
         position = rows[-1].position if tied else i + 1
         wins = sum(1 for x in counted(key) if x.place == 1)
         _, seconds, before, has_dropped, dropped = sort_key(key)[1:]
-        rows.append(TeamRow(position, names[key], wins, to_decimal(_score(results[key], best)),
-                            (to_decimal(seconds), to_decimal(before),
-                             to_decimal(dropped) if has_dropped else None)))
+        rows.append(TeamRow(position, names[key], wins,
+                            decimal_of_fraction(_score(results[key], best)),
+                            (decimal_of_fraction(seconds), decimal_of_fraction(before),
+                             decimal_of_fraction(dropped) if has_dropped else None)))
     return tuple(rows)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from xlwings_torneo.model.scoring_rule import TeamRule
-from xlwings_torneo.scoring.exact import to_decimal
+from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.result import TeamRow
 from xlwings_torneo.scoring.tiebreak import Record
 
@@ -41,5 +41,5 @@ def team_rows(records: Iterable[Record], rule: TeamRule) -> tuple[TeamRow, ...]:
         position = i + 1
         if rows and sort_key(key) == sort_key(order[i - 1]):
             position = rows[-1].position
-        rows.append(TeamRow(position, names[key], wins[key], to_decimal(points[key])))
+        rows.append(TeamRow(position, names[key], wins[key], decimal_of_fraction(points[key])))
     return tuple(rows)

@@ -28,7 +28,7 @@ from xlwings_torneo.model.scoring_rule import (
     VOID_NEXT_ROUND,
 )
 from xlwings_torneo.model.tournament import PlayerId, Tournament, VoidGame
-from xlwings_torneo.scoring.exact import to_decimal
+from xlwings_torneo.scoring.exact import decimal_of_fraction
 
 CULPRIT_LEFT_OUT = True
 """**Decision** (seed 003 l.69: "tale giocatore verrà eliminato dal torneo in corso"): the
@@ -145,7 +145,7 @@ def _outcome(void: VoidGame, pid: PlayerId, round_no: int, points: Mapping[int, 
 
 def _number(value: Fraction) -> str:
     """Points as the sheets show them: 32, 6,5."""
-    return format(to_decimal(value).normalize(), "f").replace(".", ",")
+    return format(decimal_of_fraction(value).normalize(), "f").replace(".", ",")
 
 
 def _group_text(state: State, source: int | None, group: list[Outcome],

@@ -8,8 +8,8 @@ from dataclasses import replace as dc_replace
 from pathlib import Path
 
 from xlwings_torneo.config.logs import FILE_ONLY, log, log_session
-from xlwings_torneo.config.registry import find_type, tournament_type, types_for
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import find_type, tournament_type, types_for
 from xlwings_torneo.errors import (
     TorneoError,
     ValidationError,

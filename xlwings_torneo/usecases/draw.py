@@ -11,8 +11,8 @@ from xlwings_torneo.config.logs import (
     log,
     notice,
 )
-from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import Config
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.draw.dispatch import draw_at_hand
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import Config
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Tournament

@@ -3,7 +3,7 @@ bounds, scores present, tournament types named where they were written (issue 9)
 
 from __future__ import annotations
 
-from xlwings_torneo.config.registry import find_type
+from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.round_at_hand import RoundAtHand
 from xlwings_torneo.errors import DrawError, OverridableError, ScoringError, UnknownTypeError
 from xlwings_torneo.limits import MAX_ROUND, too_many_players

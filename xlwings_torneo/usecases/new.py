@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.errors import (
     WorkbookError,
 )

@@ -9,8 +9,8 @@ from dataclasses import replace as dc_replace
 from pathlib import Path
 
 from xlwings_torneo.config.logs import log
-from xlwings_torneo.config.registry import find_type, tournament_type, types_for
 from xlwings_torneo.config.settings import Config
+from xlwings_torneo.config.type_catalogue import find_type, tournament_type, types_for
 from xlwings_torneo.errors import MissingDependencyError, TorneoError, WorkbookError
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import Config
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.outputs import (
     drawn_round,

@@ -22,7 +22,7 @@ from xlwings_torneo.model.tournament import Player, Tournament
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.iscritti import find_header
 from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, SHEET_TORNEO
-from xlwings_torneo.workbook.registry import SHEET_GIOCATORI, read_registry
+from xlwings_torneo.workbook.national_register import SHEET_GIOCATORI, read_registry
 from xlwings_torneo.workbook.sheet import Grid, cell_ref
 
 MIN_TABLES = 6

@@ -9,8 +9,8 @@ from xlwings_torneo.config.logs import (
     log,
     notice,
 )
-from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import Config
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.scoring.result import Standings

@@ -14,8 +14,8 @@ from dataclasses import replace as dc_replace
 from decimal import Decimal
 from pathlib import Path
 
-from xlwings_torneo.config.registry import types_for
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
 from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Round, Seat, Table, Tournament

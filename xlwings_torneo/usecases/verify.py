@@ -10,8 +10,8 @@ import itertools
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from xlwings_torneo.config.registry import tournament_type, types_for
 from xlwings_torneo.config.settings import load_config
+from xlwings_torneo.config.type_catalogue import tournament_type, types_for
 from xlwings_torneo.draw.criteria import Value
 from xlwings_torneo.draw.dispatch import conflicts, draw_at_hand
 from xlwings_torneo.draw.round_at_hand import resolve_round

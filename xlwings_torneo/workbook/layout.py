@@ -14,9 +14,9 @@ from xlwings_torneo.errors import WorkbookError
 from xlwings_torneo.model.tournament import LogLevel, Options, Player, Tournament, TournamentInfo
 from xlwings_torneo.workbook.cells import is_blank, norm_header, to_date, to_id, to_text, to_yes_no
 from xlwings_torneo.workbook.iscritti import HEADER_SEARCH_ROWS, read_iscritti
+from xlwings_torneo.workbook.national_register import SHEET_GIOCATORI, apply_registry, read_registry
 from xlwings_torneo.workbook.penalties import is_penalty_sheet, read_penalties
 from xlwings_torneo.workbook.problems import Problems
-from xlwings_torneo.workbook.registry import SHEET_GIOCATORI, apply_registry, read_registry
 from xlwings_torneo.workbook.round_sheets import read_round, round_number, round_sheet_name
 from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref
 from xlwings_torneo.workbook.void_games import eliminate_culprits, is_void_sheet, read_void_games

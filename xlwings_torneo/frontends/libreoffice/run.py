@@ -44,8 +44,22 @@ ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
            "stampa": "print", "esporta": "export", "controlla": "check"}
 """The commands' Italian names (issue 24), the ones `torneo --aiuto` and the README use; the
 English ones stay as aliases."""
+ITALIAN_NAME = {english: italian for italian, english in ITALIAN.items()}
+"""The Italian name of each command the runner knows by its English one (`draw`: `sorteggia`)."""
 BUTTONS = tuple(button.name for button in buttons.BUTTONS)
 """The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
+BUTTON_COMMANDS = (*COMMANDS, "pubblicazione", "macro")
+"""The commands that run one of the ribbon's buttons (`pubblicazione`: Prima di pubblicare)."""
+
+
+def holds_workbook(command: str) -> bool:
+    """Whether the run holds the workbook (`session.writing`): a command that writes it
+    (`buttons.WRITING_COMMANDS`, by its Italian name), as on the command line, and every other
+    button too: LibreOffice opens the file for it and, with ours held on its profile, takes our
+    lock file for its own, naming the command. Only `check`, no button, is left LibreOffice's
+    plain lock."""
+    return (buttons.writes_workbook(ITALIAN_NAME.get(command, command))
+            or command in BUTTON_COMMANDS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,8 +127,8 @@ def execute(args: argparse.Namespace) -> actions.Message:
     with contextlib.ExitStack() as stack:
         profile = args.profile or Path(stack.enter_context(
             tempfile.TemporaryDirectory(prefix="torneo_lo_", ignore_cleanup_errors=True)))
-        if args.command != "check":  # held for the whole load-run-store, as on the command
-            # line; LibreOffice, started on this profile, opens the file as its own lock's
+        if holds_workbook(args.command):  # held for the whole load-run-store, as on the
+            # command line; LibreOffice, started on this profile, opens the file as its own lock's
             stack.enter_context(session.writing(path, f"LibreOffice {args.command}",
                                                 office_profile=file_url(profile)))
         desktop = stack.enter_context(headless_office(timeout=args.timeout, profile=profile))
