@@ -112,7 +112,7 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
 
 def _field_changed(ids: Sequence[PlayerId], previous: Sequence[Round]) -> bool:
     """Other players than in the latest round (a league's evening): no schedule or plan
-    holds across such rounds, so the draw keeps options for later (`options.py`)."""
+    holds across such rounds, so the draw keeps options for later (`kept_opponents.py`)."""
     return bool(previous) and \
         set(max(previous, key=lambda r: r.number).player_ids) != set(ids)
 

@@ -17,7 +17,7 @@ from xlwings_torneo.draw.criteria import (
 )
 from xlwings_torneo.draw.fixed_seats import arrange
 from xlwings_torneo.draw.history import build_history
-from xlwings_torneo.draw.options import OPTIONS_EFFORT, OPTIONS_WORK, option_weights
+from xlwings_torneo.draw.kept_opponents import OPTIONS_EFFORT, OPTIONS_WORK, option_weights
 from xlwings_torneo.draw.search import WORK_CAP, Budget, optimise
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
@@ -158,7 +158,7 @@ def draw_round(
     With `follow`, the start is a round of a plan over several rounds (`lookahead.py`): when
     it is used, the search does not trade it for a lower value of `start_helps` now.
     With `keep_options` and no start followed, the seatings equally good for every
-    criterion are told apart by the new opponents they leave for later (`options.py`).
+    criterion are told apart by the new opponents they leave for later (`kept_opponents.py`).
     """
     fixed = dict(fixed or {})
     plan = plan or plan_tables(len(players), scheme)
