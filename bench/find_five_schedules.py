@@ -48,7 +48,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from xlwings_torneo.draw.five_designs import SIZE, CyclicFives, develop_fives
+from xlwings_torneo.draw.five_designs import CyclicFives, develop_fives
+from xlwings_torneo.model.tournament_type import FIVE_TABLE as SIZE
 
 HEAT, COOL = 1.5, 0.05
 REFRESH = 50

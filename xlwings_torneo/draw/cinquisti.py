@@ -26,9 +26,7 @@ from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.model.tournament import Player, PlayerId, Round
-from xlwings_torneo.model.tournament_type import Criterion, Sizes
-
-FIVE_SIZE = 5
+from xlwings_torneo.model.tournament_type import FIVE_TABLE, Criterion, Sizes
 
 
 def pick_cinquisti(players: Sequence[Player], previous: Sequence[Round], count: int,
@@ -75,7 +73,7 @@ def draw_cinquisti(players: Sequence[Player], previous: Sequence[Round], scheme:
                    time_limit: float | None = None) -> DrawResult:
     """A cinquisti round; values and bounds are counted with every club (step d)."""
     plan = plan_tables(len(players), scheme)
-    five_tables = [t for t, size in enumerate(plan.real_sizes) if size == FIVE_SIZE]
+    five_tables = [t for t, size in enumerate(plan.real_sizes) if size == FIVE_TABLE]
     if not five_tables:
         return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit)
     rng = random.Random(seed)

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import NamedTuple
 
-SIZE = 5
+from xlwings_torneo.model.tournament_type import FIVE_TABLE as SIZE
 
 Rounds = tuple[tuple[tuple[int, ...], ...], ...]
 """Rounds of tables of player labels 0 … n-1 (`designs.Schedule`)."""
