@@ -13,6 +13,7 @@ from xlwings_torneo.draw.knockout import (
     plan_description,
     survivors,
 )
+from xlwings_torneo.draw.request import DrawRequest
 from xlwings_torneo.draw.squads import fielded, teammates_note
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament import PlayerId, Round, Tournament
@@ -31,8 +32,8 @@ def draw_knockout(tournament: Tournament, previous: Sequence[Round], rule: Round
     byes = choose_byes(alive, step.byes, last_scores(previous), seed)
     by_id = tournament.by_id
     playing = [by_id[p] for p in alive if p not in byes]
-    result = draw_round(playing, previous, SizeScheme.FOUR_FIVE, rule.criteria, seed,
-                        time_limit=time_limit)
+    result = draw_round(DrawRequest(playing, previous, SizeScheme.FOUR_FIVE, rule.criteria,
+                                    seed, time_limit=time_limit))
     notes = [f"Eliminazione diretta: {len(alive)} in gara, {plan_description(len(alive))}"]
     if byes:
         why = "miglior punteggio nell'ultima partita" if previous else "sorteggiati"
@@ -58,8 +59,8 @@ def draw_squads(tournament: Tournament, previous: Sequence[Round], rule: RoundRu
     """A CNS round: the fielded players only, teammates as one club, tables of 5."""
     players = fielded(tournament, round_no)
     # earlier rounds' seats carry the real clubs: the history only needs who sat where
-    result = draw_round(players, previous, SizeScheme.FIVE, rule.criteria, seed,
-                        time_limit=time_limit)
+    result = draw_round(DrawRequest(players, previous, SizeScheme.FIVE, rule.criteria, seed,
+                                    time_limit=time_limit))
     return DrawResult(result.tables, result.values, result.bounds, seed,
                       (*result.warnings, *teammates_note(dict(result.values))),
                       result.iterations, result.notes)
