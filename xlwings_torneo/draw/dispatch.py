@@ -38,7 +38,6 @@ from xlwings_torneo.model.tournament_type import (
     Criterion,
     DrawKind,
     Sizes,
-    SizeScheme,
     TournamentType,
 )
 from xlwings_torneo.scoring.standings import compute_standings
@@ -209,9 +208,9 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
     request = DrawRequest(players, previous, at_hand.sizes, rule.criteria, seed,
                           time_limit=limit)
     if at_hand.squads:
-        return draw_squads(tournament, previous, rule, round_no, seed, limit)
+        return draw_squads(tournament, previous, at_hand, seed, limit)
     if kind is DrawKind.KNOCKOUT:
-        return draw_knockout(tournament, previous, rule, seed, limit)
+        return draw_knockout(tournament, previous, at_hand, seed, limit)
     if kind is DrawKind.OPTIMISE:
         fixed = pinned(players)
         if fixed:
@@ -222,7 +221,8 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
     if kind is DrawKind.CINQUISTI:
         return draw_cinquisti(request)
     if kind is DrawKind.SEMIFINAL:
-        return draw_semifinals(tournament, ttype, previous, rule.criteria, seed)
+        return draw_semifinals(tournament, ttype, previous, rule.criteria, at_hand.sizes,
+                               seed)
     if kind is DrawKind.PREVIOUS_TOURNAMENT:
         return _previous_tournament(tournament, at_hand, seed, config, previous_order)
     if not previous:
@@ -237,7 +237,7 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
                             f"{FINAL_TABLE}")
         finalists = {p for t in final.tables for p in t}
         return _placed([p for p in players if p.id in finalists], previous,
-                       SizeScheme.FOUR_FIVE, final.tables, seed, final.notes)
+                       at_hand.sizes, final.tables, seed, final.notes)
     plan_ = plan_tables(len(players), at_hand.sizes)
     if kind is DrawKind.GREEK:
         moved, notes = greek(last, [p.id for p in players], plan_)
@@ -245,8 +245,8 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
     order = ranking(tournament, ttype, last.number, seed)
     if kind is DrawKind.TOP_FINAL:
         top = top_final(order, rule)
-        return _placed([p for p in players if p.id in top], previous,
-                       SizeScheme.FOUR_FIVE, [top], seed)
+        return _placed([p for p in players if p.id in top], previous, at_hand.sizes, [top],
+                       seed)
     if kind is DrawKind.FIXED:
         return _placed(players, previous, at_hand.sizes, fixed_scheme(order, plan_), seed)
     return _placed(players, previous, at_hand.sizes, swiss(order, plan_), seed)
