@@ -49,8 +49,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from xlwings_torneo.draw.five_designs import SIZE, develop_fives
+from xlwings_torneo.draw.five_designs import develop_fives
 from xlwings_torneo.draw.stored_schedules import CyclicFives, entry_text
+from xlwings_torneo.model.tournament_type import FIVE_TABLE as SIZE
 
 HEAT, COOL = 1.5, 0.05
 REFRESH = 50

@@ -75,7 +75,7 @@ def tournament_rounds(ttype: TournamentType, players: tuple[Player, ...], rounds
 
 def knockout_rounds(n: int) -> int:
     """Rounds from n players to the final (`48 -> 12 -> 4 (finale)`: 3)."""
-    return plan_description(n).count("->") + 1
+    return plan_description(n, SizeScheme.FOUR_FIVE).count("->") + 1
 
 
 def rounds_for(ttype: TournamentType, rng: random.Random) -> int:

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 from dataclasses import replace
+from types import ModuleType
 
 import pytest
 
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_catalogue import find_type
+from xlwings_torneo.draw import cinquisti, dispatch, knockout, phases, rtu_draws
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.knockout import (
     Step,
+    final_sizes,
+    knockout_step,
     plan_description,
     step_for,
     survivors,
@@ -19,7 +24,7 @@ from xlwings_torneo.draw.knockout import (
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament import Player, Round, Tournament
-from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
+from xlwings_torneo.model.tournament_type import Criterion, PreferredSizes, SizeScheme
 from xlwings_torneo.scoring.placement import placements
 from xlwings_torneo.usecases.simulate import play_round
 
@@ -54,13 +59,13 @@ def play(t: Tournament, type_name: str, rounds: int, seed: int = 1) -> Tournamen
     (5, Step(0, 1), "5 (finale)"),
 ])
 def test_knockout_steps_reach_a_final_of_4_or_5(n: int, step: Step, plan: str):
-    assert step_for(n) == step
-    assert plan_description(n) == plan
+    assert step_for(n, SizeScheme.FOUR_FIVE) == step
+    assert plan_description(n, SizeScheme.FOUR_FIVE) == plan
 
 
 def test_only_6_players_cannot_reach_a_final():
     # 6 = no tables of 4/5; 5 + 1 through or 4 + 2 through leave 2 or 3: no final table
-    assert [n for n in range(4, 400) if step_for(n) is None] == [6]
+    assert [n for n in range(4, 400) if step_for(n, SizeScheme.FOUR_FIVE) is None] == [6]
 
 
 def test_every_count_from_4_to_400_reaches_a_final_by_tables_of_4_and_5():
@@ -68,11 +73,33 @@ def test_every_count_from_4_to_400_reaches_a_final_by_tables_of_4_and_5():
     for start in (n for n in range(4, 400) if n != 6):
         n = start
         while n not in (4, 5):
-            step = step_for(n)
+            step = step_for(n, SizeScheme.FOUR_FIVE)
             assert step is not None, start
             plan = plan_tables(n - step.byes, SizeScheme.FOUR_FIVE)
             assert set(plan.sizes) <= {4, 5} and plan.n_tables == step.tables, start
             n = step.next_count
+
+
+def test_the_knockout_final_is_one_table_of_the_round_s_sizes():
+    assert final_sizes(SizeScheme.FOUR_FIVE) == (4, 5)
+    assert final_sizes(SizeScheme.FIVE) == (5,)
+    assert final_sizes(PreferredSizes(6, 3)) == (3, 4, 5, 6)
+    with pytest.raises(DrawError, match=r"non si arriva a una finale a 4 o 5 con tavoli da 4 e 5;"):
+        knockout_step(6, SizeScheme.FOUR_FIVE)
+
+
+def test_a_knockout_of_a_type_at_tables_of_5_draws_tables_of_5_down_to_a_final_of_5():
+    ttype = replace(find_type("RTU_Eliminazione"), sizes=SizeScheme.FIVE)
+    result = draw_for_round(Tournament(players(17)), ttype, 1, 3, CONFIG)
+    # 2 through by the seed, 3 tables of 5, their 3 winners and the 2 through: the final
+    assert [len(x) for x in result.tables] == [5] * 3
+    assert "Eliminazione diretta: 17 in gara, 17 -> 5 (finale)" in result.notes
+
+
+@pytest.mark.parametrize("module", [dispatch, phases, rtu_draws, knockout, cinquisti])
+def test_the_round_draws_take_the_resolved_round_s_sizes_and_name_no_scheme(module: ModuleType):
+    # the sizes come from `RoundAtHand.sizes` (the type's `tavoli`), resolved once
+    assert "SizeScheme." not in inspect.getsource(module)
 
 
 def test_a_48_player_knockout_goes_12_tables_then_2_through_and_2_tables_then_the_final():

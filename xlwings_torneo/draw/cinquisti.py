@@ -19,16 +19,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import permutations
 
 from xlwings_torneo.draw.criteria import Value, evaluate
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.history import build_history
+from xlwings_torneo.draw.request import DrawRequest, Start
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.model.tournament import Player, PlayerId, Round
-from xlwings_torneo.model.tournament_type import Criterion, Sizes
-
-FIVE_SIZE = 5
+from xlwings_torneo.model.tournament_type import FIVE_TABLE, Criterion
 
 
 def pick_cinquisti(players: Sequence[Player], previous: Sequence[Round], count: int,
@@ -70,36 +70,32 @@ def _best_permutation(tables: list[list[PlayerId]], cinquisti: Sequence[PlayerId
     return rng.choice(choices)
 
 
-def draw_cinquisti(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
-                   criteria: Sequence[Criterion], seed: int, *,
-                   time_limit: float | None = None) -> DrawResult:
+def draw_cinquisti(request: DrawRequest) -> DrawResult:
     """A cinquisti round; values and bounds are counted with every club (step d)."""
-    plan = plan_tables(len(players), scheme)
-    five_tables = [t for t, size in enumerate(plan.real_sizes) if size == FIVE_SIZE]
+    players, previous, criteria = request.players, request.previous, request.criteria
+    plan = plan_tables(len(players), request.sizes)
+    five_tables = [t for t, size in enumerate(plan.real_sizes) if size == FIVE_TABLE]
     if not five_tables:
-        return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit)
-    rng = random.Random(seed)
+        return draw_round(request)
+    rng = random.Random(request.seed)
     cinquisti = pick_cinquisti(players, previous, len(five_tables), rng)
     fixed = {pid: t + 1 for pid, t in zip(cinquisti, five_tables, strict=True)}
-    inner = draw_others(players, previous, scheme, criteria, seed, fixed,
-                        time_limit=time_limit)
+    inner = draw_others(replace(request, fixed=fixed))
     tables = [[p for p in seats if p is not None] for seats in inner.tables]
     tables = _best_permutation(tables, cinquisti, five_tables, players, previous, criteria,
                                rng)
-    final = draw_round(players, previous, scheme, criteria, seed, start=tables,
-                       fixed={p: t for t, m in enumerate(tables, 1) for p in m})
+    final = draw_round(DrawRequest(players, previous, request.sizes, criteria, request.seed,
+                                   start=Start(tables),
+                                   fixed={p: t for t, m in enumerate(tables, 1) for p in m}))
     names = {p.id: p.display_name for p in players}
     note = "Cinquisti sorteggiati: " + ", ".join(
         f"{names[pid]} (tavolo {t})" for t, m in enumerate(tables, 1) for pid in m
         if pid in fixed)
-    return DrawResult(final.tables, final.values, final.bounds, seed,
+    return DrawResult(final.tables, final.values, final.bounds, request.seed,
                       inner.warnings, inner.iterations, (note,))
 
 
-def draw_others(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
-                criteria: Sequence[Criterion], seed: int, fixed: dict[PlayerId, int], *,
-                time_limit: float | None = None) -> DrawResult:
-    """(c): everyone else drawn and optimised with the cinquisti pinned, their clubs ignored
-    (its values and bounds are those of that reduced problem)."""
-    return draw_round(players, previous, scheme, criteria, seed, fixed=fixed,
-                      ignore_club=frozenset(fixed), time_limit=time_limit)
+def draw_others(request: DrawRequest) -> DrawResult:
+    """(c): everyone else drawn and optimised with the cinquisti pinned (`request.fixed`),
+    their clubs ignored (its values and bounds are those of that reduced problem)."""
+    return draw_round(replace(request, ignore_club=frozenset(request.fixed)))

@@ -95,7 +95,7 @@ class CostModel:
     """(weight, term) for the criteria counted table by table."""
     significant: int = 1
     """The weight of the last criterion's digit: a cost below it is only the tie-break
-    under every criterion (`options.py`), not a conflict."""
+    under every criterion (`kept_opponents.py`), not a conflict."""
 
     def encode(self, values: Mapping[Criterion, Value]) -> int:
         """The integer cost of per-criterion values (or bounds)."""
@@ -149,7 +149,7 @@ def compile_costs(ids: Sequence[PlayerId], criteria: Sequence[Criterion], ctx: C
                   ) -> CostModel:
     """Build the cost model for players `ids` (internal index = position in `ids`).
     `tie_break`: pair weights (sorted internal index pairs) of a last digit below every
-    criterion, e.g. `options.option_weights`."""
+    criterion, e.g. `kept_opponents.option_weights`."""
     index = {p: i for i, p in enumerate(ids)}
     n, h = len(ids), ctx.history
     sizes = plan.real_sizes

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from xlwings_torneo.draw.history import History, club_pair, pair_key
 from xlwings_torneo.model.tournament import PlayerId
-from xlwings_torneo.model.tournament_type import Criterion
+from xlwings_torneo.model.tournament_type import FIVE_TABLE, Criterion
 
 Tables = Sequence[Sequence[PlayerId]]
 """Real players of each table, in plan order (ghost seats left out)."""
@@ -91,7 +91,7 @@ def pair_weight(criterion: Criterion, ctx: Context) -> Callable[[PlayerId, Playe
     return None
 
 
-SEAT_SIZE: dict[Criterion, int] = {Criterion.FIVE: 5, Criterion.THREE: 3}
+SEAT_SIZE: dict[Criterion, int] = {Criterion.FIVE: FIVE_TABLE, Criterion.THREE: 3}
 """Real-player count of the tables FIVE / THREE are about (a 3+ghost table is a three)."""
 
 

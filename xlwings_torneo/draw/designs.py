@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from xlwings_torneo.draw.five_designs import SIZE as FIVE
 from xlwings_torneo.draw.five_designs import five_schedule
 from xlwings_torneo.draw.stored_schedules import Point, listed_rounds, rotational_bases
+from xlwings_torneo.model.tournament_type import FIVE_TABLE
 
 Schedule = tuple[tuple[tuple[int, ...], ...], ...]
 """Rounds of tables of player labels 0 … n-1 (table order and seat order carry no meaning)."""
@@ -149,7 +149,7 @@ def schedule_for(n: int, size: int) -> Schedule | None:
         return listed_schedule(n)
     if n == size * size and size in AFFINE_ORDERS:
         return affine_plane(size)
-    if size == FIVE:
+    if size == FIVE_TABLE:
         return five_schedule(n)
     return None
 

@@ -27,6 +27,7 @@ from xlwings_torneo.draw.previous_tournament import (
     previous_tournament_tables,
 )
 from xlwings_torneo.draw.qualification import bands_of, structure
+from xlwings_torneo.draw.request import DrawRequest, Start
 from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round
 from xlwings_torneo.draw.rtu_draws import draw_knockout, draw_squads, top_final
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
@@ -37,7 +38,6 @@ from xlwings_torneo.model.tournament_type import (
     Criterion,
     DrawKind,
     Sizes,
-    SizeScheme,
     TournamentType,
 )
 from xlwings_torneo.scoring.standings import compute_standings
@@ -60,22 +60,22 @@ TIES_IN_RANDOM_ORDER = True
 (every tie-breaker equal) are ordered by the round's seed, not by ID, so that which of them
 sits at the higher table is chance; False: by ID."""
 
-def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
-                   criteria: Sequence[Criterion], seed: int, *,
-                   time_limit: float | None = None, plan: TablePlan | None = None,
-                   fixed: dict[PlayerId, int] | None = None,
-                   planned_rounds: int | None = None) -> DrawResult:
+def draw_optimised(request: DrawRequest, *, planned_rounds: int | None = None) -> DrawResult:
     """The generic draw; with REPEAT it follows a known repeat-free schedule when one fits
     the players and tables (`planner.py`) and no club-mates must be kept apart, or else
     follows a plan searched for these players (`lookahead.py`), and says in the log how
     many more rounds can still be free of repeats (`planned_rounds`: `Numero Turni
-    Previsti`, the count the log line gives). `fixed`: seats that cannot move
+    Previsti`, the count the log line gives). `request.fixed`: seats that cannot move
     (`fixed_seats.py`), pinned in the search; a schedule or a plan is followed only where
-    it can be renumbered around them."""
+    it can be renumbered around them. The start is this draw's to choose: a request that
+    brings one is a `ValueError`."""
+    if request.start is not None:
+        raise ValueError("draw_optimised chooses its own start")
+    players, previous, criteria, seed = (request.players, request.previous, request.criteria,
+                                         request.seed)
     if Criterion.REPEAT not in criteria:
-        return draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
-                          plan=plan, fixed=fixed)
-    plan = plan or plan_tables(len(players), scheme)
+        return draw_round(request)
+    plan = request.plan or plan_tables(len(players), request.sizes)
     ids = [p.id for p in players]
     before_repeat = criteria[:list(criteria).index(Criterion.REPEAT)]
     five_first = Criterion.FIVE in before_repeat
@@ -94,9 +94,10 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
         for members in start:
             shuffle.shuffle(members)
         shuffle.shuffle(start)
-    result = draw_round(players, previous, scheme, criteria, seed, time_limit=time_limit,
-                        start=start, start_helps=Criterion.REPEAT, plan=plan, fixed=fixed,
-                        follow=planned is not None, keep_options=_field_changed(ids, previous))
+    given = None if start is None else \
+        Start(start, helps=Criterion.REPEAT, follow=planned is not None)
+    result = draw_round(replace(request, plan=plan, start=given,
+                                keep_options=_field_changed(ids, previous)))
     if planned is not None and not result.notes:
         of = f" di {planned_rounds}" if planned_rounds and planned[1] <= planned_rounds else ""
         result = replace(result, notes=(
@@ -112,7 +113,7 @@ def draw_optimised(players: Sequence[Player], previous: Sequence[Round], scheme:
 
 def _field_changed(ids: Sequence[PlayerId], previous: Sequence[Round]) -> bool:
     """Other players than in the latest round (a league's evening): no schedule or plan
-    holds across such rounds, so the draw keeps options for later (`options.py`)."""
+    holds across such rounds, so the draw keeps options for later (`kept_opponents.py`)."""
     return bool(previous) and \
         set(max(previous, key=lambda r: r.number).player_ids) != set(ids)
 
@@ -122,8 +123,8 @@ def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
             ) -> DrawResult:
     """A draw decided by the results: the engine only counts its conflicts."""
     pinned = {pid: t for t, members in enumerate(tables, 1) for pid in members}
-    result = draw_round(players, previous, scheme, SHOWN_FOR_PLACED_DRAWS, seed,
-                        start=tables, fixed=pinned)
+    result = draw_round(DrawRequest(players, previous, scheme, SHOWN_FOR_PLACED_DRAWS, seed,
+                                    start=Start(tables), fixed=pinned))
     # every seat is fixed by the rules: no other draw is allowed, so the lowest possible
     # value of each criterion is the one these tables have
     return DrawResult(result.tables, result.values, dict(result.values), seed,
@@ -204,23 +205,24 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
     players = tournament.active
     limit = config.draw_time_limit
     kind = rule.kind
+    request = DrawRequest(players, previous, at_hand.sizes, rule.criteria, seed,
+                          time_limit=limit)
     if at_hand.squads:
-        return draw_squads(tournament, previous, rule, round_no, seed, limit)
+        return draw_squads(tournament, previous, at_hand, seed, limit)
     if kind is DrawKind.KNOCKOUT:
-        return draw_knockout(tournament, previous, rule, seed, limit)
+        return draw_knockout(tournament, previous, at_hand, seed, limit)
     if kind is DrawKind.OPTIMISE:
         fixed = pinned(players)
         if fixed:
             plan = plan_tables(len(players), at_hand.sizes)
             check_pins(players, plan.real_sizes, rule.criteria)
-        return draw_optimised(players, previous, at_hand.sizes, rule.criteria, seed,
-                              time_limit=limit, fixed=fixed,
+        return draw_optimised(replace(request, fixed=fixed),
                               planned_rounds=tournament.info.turni_previsti)
     if kind is DrawKind.CINQUISTI:
-        return draw_cinquisti(players, previous, at_hand.sizes, rule.criteria, seed,
-                              time_limit=limit)
+        return draw_cinquisti(request)
     if kind is DrawKind.SEMIFINAL:
-        return draw_semifinals(tournament, ttype, previous, rule.criteria, seed)
+        return draw_semifinals(tournament, ttype, previous, rule.criteria, at_hand.sizes,
+                               seed)
     if kind is DrawKind.PREVIOUS_TOURNAMENT:
         return _previous_tournament(tournament, at_hand, seed, config, previous_order)
     if not previous:
@@ -235,7 +237,7 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
                             f"{FINAL_TABLE}")
         finalists = {p for t in final.tables for p in t}
         return _placed([p for p in players if p.id in finalists], previous,
-                       SizeScheme.FOUR_FIVE, final.tables, seed, final.notes)
+                       at_hand.sizes, final.tables, seed, final.notes)
     plan_ = plan_tables(len(players), at_hand.sizes)
     if kind is DrawKind.GREEK:
         moved, notes = greek(last, [p.id for p in players], plan_)
@@ -243,8 +245,8 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
     order = ranking(tournament, ttype, last.number, seed)
     if kind is DrawKind.TOP_FINAL:
         top = top_final(order, rule)
-        return _placed([p for p in players if p.id in top], previous,
-                       SizeScheme.FOUR_FIVE, [top], seed)
+        return _placed([p for p in players if p.id in top], previous, at_hand.sizes, [top],
+                       seed)
     if kind is DrawKind.FIXED:
         return _placed(players, previous, at_hand.sizes, fixed_scheme(order, plan_), seed)
     return _placed(players, previous, at_hand.sizes, swiss(order, plan_), seed)
@@ -259,8 +261,8 @@ def _previous_tournament(tournament: Tournament, at_hand: RoundAtHand, seed: int
     players = tournament.active
     previous = tournament.rounds
     if order is None:
-        result = draw_optimised(players, previous, at_hand.sizes, at_hand.criteria, seed,
-                                time_limit=config.draw_time_limit)
+        result = draw_optimised(DrawRequest(players, previous, at_hand.sizes, at_hand.criteria,
+                                            seed, time_limit=config.draw_time_limit))
         note = ("nessuna classifica del torneo precedente (--classifica-precedente): "
                 "sorteggio ottimizzato")
         return replace(result, warnings=(*result.warnings, note))

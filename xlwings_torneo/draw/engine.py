@@ -17,13 +17,14 @@ from xlwings_torneo.draw.criteria import (
 )
 from xlwings_torneo.draw.fixed_seats import arrange
 from xlwings_torneo.draw.history import build_history
-from xlwings_torneo.draw.options import OPTIONS_EFFORT, OPTIONS_WORK, option_weights
+from xlwings_torneo.draw.kept_opponents import OPTIONS_EFFORT, OPTIONS_WORK, option_weights
+from xlwings_torneo.draw.request import DrawRequest
 from xlwings_torneo.draw.search import WORK_CAP, Budget, optimise
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, PlayerId, Round
-from xlwings_torneo.model.tournament_type import Criterion, Sizes
+from xlwings_torneo.model.tournament_type import Criterion
 
 # manual 000_…, "Tipi di Tornei contemplati" l. 427: "un sorteggio casuale ed una fase
 # successiva di elaborazione atta a minimizzare eventuali conflitti la cui priorità va dai
@@ -124,58 +125,34 @@ def _given_start(ids: Sequence[PlayerId], start: Sequence[Sequence[PlayerId]],
     return tables
 
 
-def draw_round(
-    players: Sequence[Player],
-    previous: Sequence[Round],
-    scheme: Sizes,
-    criteria: Sequence[Criterion],
-    seed: int,
-    *,
-    bands: Mapping[PlayerId, int] | None = None,
-    time_limit: float | None = None,
-    fixed: Mapping[PlayerId, int] | None = None,
-    ignore_club: Collection[PlayerId] = frozenset(),
-    others: Sequence[Player] = (),
-    start: Sequence[Sequence[PlayerId]] | None = None,
-    start_helps: Criterion | None = None,
-    plan: TablePlan | None = None,
-    follow: bool = False,
-    keep_options: bool = False,
-) -> DrawResult:
-    """Draw a round of `players` (those with `Partecipa Torneo = SI`) minimising
-    `criteria` lexicographically; `bands` feeds BAND (semifinals).
+def draw_round(request: DrawRequest) -> DrawResult:
+    """Draw the round `request` asks (`request.py`).
 
-    For the special draws (e.g. the cinquisti): `fixed` pins players to a table (1-based,
-    plan order) and `ignore_club` lists players whose club counts as empty in this draw.
-    `others` are players not drawn now who sat in earlier rounds: their clubs still count
-    for CLUBxCLUB / PLAYERxCLUB. Same seed and same players, in any order, give the same
-    draw, unless `time_limit` (seconds) cuts the search short, which is then warned about.
-    `start` (players per table, plan order) replaces the random start, e.g. the next round
-    of a known repeat-free schedule (`planner.py`): the search still improves it if it can. With
-    `start_helps`, the start is only a help for that criterion: it is not used when a
-    criterion before it in `criteria` is above its lower bound there (the criteria order
-    is kept). `plan` replaces the scheme's tables (e.g. 25 players at 5 tables of 5).
-    With `follow`, the start is a round of a plan over several rounds (`lookahead.py`): when
-    it is used, the search does not trade it for a lower value of `start_helps` now.
-    With `keep_options` and no start followed, the seatings equally good for every
-    criterion are told apart by the new opponents they leave for later (`options.py`).
+    A start that only helps a criterion is dropped when an earlier criterion is above its
+    lower bound there, and a start is followed with seats that cannot move only renumbered
+    so that they hold (`fixed_seats.arrange`); the log says why a start was not followed.
     """
-    fixed = dict(fixed or {})
-    plan = plan or plan_tables(len(players), scheme)
+    players, previous, criteria = request.players, request.previous, request.criteria
+    seed, time_limit = request.seed, request.time_limit
+    fixed = dict(request.fixed)
+    plan = request.plan or plan_tables(len(players), request.sizes)
     # the players' order in the sheet must not matter: sort, then shuffle with the seed
     ordered = sorted(players, key=lambda p: p.id)
     _check_players([p.id for p in ordered], fixed, plan)
     rng = random.Random(seed)
     rng.shuffle(ordered)
     ids = [p.id for p in ordered]
-    ctx = make_context(ordered, previous, bands=bands, ignore_club=ignore_club, others=others)
+    ctx = make_context(ordered, previous, bands=request.bands,
+                       ignore_club=request.ignore_club, others=request.others)
     criteria = list(dict.fromkeys(criteria))
     bounds, _ = draw_bounds(criteria, ids, plan, ctx, fixed=fixed)
     fixed_idx = {i for i, pid in enumerate(ids) if pid in fixed}
     notes: list[str] = []
-    if start is not None and start_helps in criteria:
-        worse = [c for c in criteria[:criteria.index(start_helps)]
-                 if bounds[c] < evaluate(c, start, ctx)]
+    given = request.start
+    start = given.tables if given is not None else None
+    if given is not None and given.helps in criteria:
+        worse = [c for c in criteria[:criteria.index(given.helps)]
+                 if bounds[c] < evaluate(c, given.tables, ctx)]
         if worse:
             start = None
             notes.append("lo schema già pronto senza incontri ripetuti non è stato seguito: "
@@ -189,7 +166,7 @@ def draw_round(
                          "non rispetta i tavoli fissi")
         start = arranged
     weights = option_weights(ids, ctx.history, ctx.clubs) \
-        if keep_options and start is None and Criterion.REPEAT in criteria else {}
+        if request.keep_options and start is None and Criterion.REPEAT in criteria else {}
     options = bool(weights)
     model = compile_costs(ids, criteria, ctx, plan, weights)
     budget = Budget.for_players(len(ids), time_limit, tables=plan.n_tables,
@@ -199,7 +176,8 @@ def draw_round(
     first = _given_start(ids, start, plan) if start is not None \
         else _random_start(ids, fixed, plan)
     target = model.encode(bounds)
-    if follow and start is not None:  # the plan's own values: nothing to chase below them
+    if given is not None and given.follow and start is not None:
+        # the plan's own values: nothing to chase below them
         target = max(target, model.encode({c: evaluate(c, start, ctx) for c in criteria}))
     result = optimise(model, plan.real_sizes, first, fixed_idx, rng, target, budget)
     tables = [[ids[i] for i in members] for members in result.tables]

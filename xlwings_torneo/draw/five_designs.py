@@ -38,8 +38,7 @@ from collections.abc import Callable
 from functools import cache, partial
 
 from xlwings_torneo.draw.stored_schedules import CyclicFives, cyclic_fives, orthogonal_arrays
-
-SIZE = 5
+from xlwings_torneo.model.tournament_type import FIVE_TABLE as SIZE
 
 Rounds = tuple[tuple[tuple[int, ...], ...], ...]
 """Rounds of tables of player labels 0 … n-1 (`designs.Schedule`)."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from xlwings_torneo.model.tournament import PlayerId, Round
+from xlwings_torneo.model.tournament_type import FIVE_TABLE
 from xlwings_torneo.scoring.placement import winners
 
 ClubPair = tuple[str, str]
@@ -72,7 +73,7 @@ def build_history(previous: Sequence[Round], clubs: Mapping[PlayerId, str]) -> H
         for table in rnd.tables:
             ids = table.players
             met.update(pair_key(a, b) for a, b in combinations(ids, 2))
-            if len(ids) == 5:
+            if len(ids) == FIVE_TABLE:
                 fives.update(ids)
             elif len(ids) == 3:
                 threes.update(ids)

@@ -1,6 +1,7 @@
 """Eliminazione diretta (seed 002 l.89-90, FORMATS.md §3): each table's winner goes on.
 
-Each round the survivors are drawn at tables of 4/5 (`plan_tables`). Some counts of
+Each round the survivors are drawn at the round's tables (`RoundAtHand.sizes`, resolved once
+per command: 4/5 in RTU_Eliminazione), and the final is one such table. Some counts of
 survivors cannot reach a final table of 4 or 5 by winners alone (12 survivors -> 3 tables ->
 3 winners); then, as the seed advises for semifinals (l.102-105), the best survivors go
 straight to the next round ("qualificare direttamente in finale il primo ... o i primi
@@ -19,21 +20,17 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 
+from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import PlayerId, Round
+from xlwings_torneo.model.tournament_type import Sizes
 from xlwings_torneo.scoring.placement import placements
-
-FINAL_SIZES = (4, 5)
-"""seed 002 l.53: "tavoli da 4 o da 5 giocatori": the final is one such table."""
 
 MAX_TABLES_BEFORE_FINAL = 3
 """seed 002 l.105: "è buona norma evitare che si giochino 4 semifinali (16 persone)": a final
 is fed by at most 3 tables (16 survivors: the best straight to the final, 3 tables of 5)."""
 
-UNSPLITTABLE = frozenset({6, 7, 11})
-"""Counts that tables of 4 and 5 cannot seat (the 3-player tables of `sizes.py` are not
-allowed by seed 002 l.53)."""
 
 
 @dataclass(frozen=True)
@@ -43,41 +40,67 @@ class Step:
     byes: int
     """Best survivors who go straight to the next round."""
     tables: int
-    """Tables of 4/5 played by the others (their winners go on); 1 with no byes: final."""
+    """Tables played by the others (their winners go on); 1 with no byes: final."""
 
     @property
     def next_count(self) -> int:
         return self.tables + self.byes
 
 
-def _seatable(m: int) -> bool:
-    return m >= min(FINAL_SIZES) and m not in UNSPLITTABLE
+@cache
+def _seated(m: int, sizes: Sizes) -> TablePlan | None:
+    """The tables of `m` survivors under `sizes`; None when the sizes cannot seat them
+    without a table outside the scheme (a 3-player table of the 4/5 split, a ghost): seed
+    002 l.53, "tavoli da 4 o da 5 giocatori"."""
+    try:
+        plan = plan_tables(m, sizes)
+    except DrawError:
+        return None
+    return None if plan.warnings or any(plan.ghosts) else plan
 
 
 @cache
-def step_for(n: int) -> Step | None:
+def final_sizes(sizes: Sizes) -> tuple[int, ...]:
+    """The counts `sizes` seat at one table (4/5: 4 and 5): a final is one such table."""
+    finals: list[int] = []
+    for n in range(1, 1000):
+        try:
+            tables = plan_tables(n, sizes).n_tables
+        except DrawError:
+            continue
+        if tables > 1:
+            break
+        if _seated(n, sizes) is not None:
+            finals.append(n)
+    return tuple(finals)
+
+
+@cache
+def step_for(n: int, sizes: Sizes) -> Step | None:
     """The fewest byes with which `n` survivors reach a final table, None if none does."""
-    if n in FINAL_SIZES:
+    finals = final_sizes(sizes)
+    if n in finals:
         return Step(0, 1)
     for byes in range(n):
-        m = n - byes
-        if not _seatable(m):
+        plan = _seated(n - byes, sizes)
+        if plan is None:
             continue
-        step = Step(byes, m // 4)  # plan_tables' 4/5 split has m // 4 tables
+        step = Step(byes, plan.n_tables)
         c = step.next_count
-        if c >= n or not _seatable(c):
+        if c >= n or _seated(c, sizes) is None:
             continue
-        if c in FINAL_SIZES and step.tables > MAX_TABLES_BEFORE_FINAL:
+        if c in finals and step.tables > MAX_TABLES_BEFORE_FINAL:
             continue
-        if step_for(c) is not None:
+        if step_for(c, sizes) is not None:
             return step
     return None
 
 
-def plan_description(n: int) -> str:
+def plan_description(n: int, sizes: Sizes) -> str:
     """The rounds from `n` survivors to the final, for the log: `48 -> 12 -> 4 (finale)`."""
     counts = [n]
-    while (step := step_for(counts[-1])) is not None and counts[-1] not in FINAL_SIZES:
+    while (step := step_for(counts[-1], sizes)) is not None and \
+            counts[-1] not in final_sizes(sizes):
         counts.append(step.next_count)
     return " -> ".join(map(str, counts)) + " (finale)"
 
@@ -127,11 +150,13 @@ def choose_byes(alive: Sequence[PlayerId], byes: int, last: Mapping[PlayerId, De
     return order[:byes]
 
 
-def knockout_step(n: int) -> Step:
-    step = step_for(n)
+def knockout_step(n: int, sizes: Sizes) -> Step:
+    step = step_for(n, sizes)
     if step is None:
+        finals = [str(size) for size in final_sizes(sizes)]
+        final = " o ".join(finals)
         raise DrawError(f"eliminazione diretta: con {counted(n, 'giocatore', 'giocatori')} "
                         "ancora in gara non si arriva "
-                        "a una finale a 4 o 5 con tavoli da 4 e 5; segna Partecipa Torneo = SI "
-                        "o NO per correggere il numero")
+                        f"a una finale a {final} con tavoli da {' e '.join(finals)}; segna "
+                        "Partecipa Torneo = SI o NO per correggere il numero")
     return step

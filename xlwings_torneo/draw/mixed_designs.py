@@ -32,9 +32,7 @@ from xlwings_torneo.draw.designs import Schedule, schedule_for
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.draw.stored_schedules import mixed_rounds
 from xlwings_torneo.model.notices import counted
-from xlwings_torneo.model.tournament_type import SizeScheme
-
-FIVE_SIZE = 5
+from xlwings_torneo.model.tournament_type import FIVE_TABLE, SizeScheme
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 """Player labels: the character at index i is player i (up to 62 players); past 62 players
@@ -79,8 +77,8 @@ def five_fair(schedule: Schedule) -> bool:
     `bounds.lower_bound`: the seats go to the players with the fewest earlier fives)."""
     counts: dict[int, int] = {}
     for rnd in schedule:
-        chosen = {p for t in rnd if len(t) == 5 for p in t}
-        others = {p for t in rnd if len(t) != 5 for p in t}
+        chosen = {p for t in rnd if len(t) == FIVE_TABLE for p in t}
+        others = {p for t in rnd if len(t) != FIVE_TABLE for p in t}
         if chosen and others and \
                 max(counts.get(p, 0) for p in chosen) > min(counts.get(p, 0) for p in others):
             return False
@@ -104,7 +102,7 @@ def five_blocks_second_round(n: int) -> bool:
 def five_cap(sizes: Sequence[int]) -> str | None:
     """Why FIVE before REPEAT leaves one repeat-free round only at tables of `sizes` (the
     log's words, the proof of `five_blocks_second_round`), or None when it does not."""
-    fours, fives = sizes.count(4), sizes.count(FIVE_SIZE)
+    fours, fives = sizes.count(4), sizes.count(FIVE_TABLE)
     if not fives:
         return None
     head = ("con i tavoli da 5 fatti girare prima di evitare gli incontri ripetuti, "
@@ -112,10 +110,10 @@ def five_cap(sizes: Sequence[int]) -> str | None:
             f"({counted(fours, 'tavolo', 'tavoli')} da 4 e "
             f"{fives} da 5) hanno un solo turno senza incontri ripetuti: al turno 2 i posti "
             "ai tavoli da 5 vanno a chi non c'è stato, così ")
-    if 4 * fours < FIVE_SIZE * fives:
+    if 4 * fours < FIVE_TABLE * fives:
         return head + (f"i posti ai tavoli da 4 ({4 * fours}) vanno a giocatori dei tavoli "
                        f"da 5 del turno 1 ({fives}), al più uno per tavolo da 5 a ogni tavolo")
-    if fours < FIVE_SIZE:
+    if fours < FIVE_TABLE:
         return head + ("i 5 giocatori di un tavolo da 5 del turno 1 vanno a tavoli da 4 "
                        f"diversi, che sono solo {fours}")
     return None
@@ -196,9 +194,9 @@ def _deleted(n: int) -> Schedule | None:
     and 27 from 30 players: 5, 35 from 40: 7)."""
     sizes = open_sizes(n)
     fours = sizes.count(4)
-    if not 0 < fours <= FIVE_SIZE or len(sizes) - fours > FIVE_SIZE:
+    if not 0 < fours <= FIVE_TABLE or len(sizes) - fours > FIVE_TABLE:
         return None
-    full = schedule_for(n + fours, FIVE_SIZE)
+    full = schedule_for(n + fours, FIVE_TABLE)
     if full is None or len(full) <= 2:  # at least two rounds remain
         return None
     gone = set(full[0][0][:fours])

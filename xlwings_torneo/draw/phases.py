@@ -19,10 +19,11 @@ from xlwings_torneo.draw.qualification import (
     structure,
     threshold_for,
 )
+from xlwings_torneo.draw.request import DrawRequest
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import PlayerId, Round, Table, Tournament
-from xlwings_torneo.model.tournament_type import Criterion, SizeScheme, TournamentType
+from xlwings_torneo.model.tournament_type import Criterion, Sizes, TournamentType
 from xlwings_torneo.scoring.placement import placements
 
 FINAL_TABLE = 4
@@ -39,8 +40,9 @@ def _add(a: Value, b: Value) -> Value:
 
 
 def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Sequence[Round],
-                    criteria: Sequence[Criterion], seed: int) -> DrawResult:
-    """One band draw per group; the groups' tables follow each other (group 1 first)."""
+                    criteria: Sequence[Criterion], sizes: Sizes, seed: int) -> DrawResult:
+    """One band draw per group at the round's tables (`sizes`); the groups' tables follow
+    each other (group 1 first)."""
     s = structure(tournament, ttype)
     by_id = tournament.by_id
     tables: list[tuple[PlayerId | None, ...]] = []
@@ -55,8 +57,8 @@ def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Seq
         # manual 000_… l.461: "un sorteggio casuale (con minimizzazione degli scontri diretti
         # fra giocatori che frequentano lo stesso club […]) e possibilmente piazzando ad ogni
         # tavolo un giocatore per ogni fascia di classifica"
-        result = draw_round([by_id[p] for p in group], previous, SizeScheme.FOUR_FIVE,
-                            criteria, group_seed(seed, g), bands=bands_of(group))
+        result = draw_round(DrawRequest([by_id[p] for p in group], previous, sizes, criteria,
+                                        group_seed(seed, g), bands=bands_of(group)))
         first = len(tables) + 1
         tables.extend(result.tables)
         iterations += result.iterations

@@ -47,6 +47,7 @@ from xlwings_torneo.draw.history import pair_key
 from xlwings_torneo.draw.mixed_designs import mixed_schedule, relaxed_schedule
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import PlayerId, Round
+from xlwings_torneo.model.tournament_type import FIVE_TABLE
 
 Met = Mapping[tuple[PlayerId, PlayerId], int]
 
@@ -103,7 +104,7 @@ class Planner:
 
     def five_tally(self, index: int) -> SeatTally:
         """FIVE of the schedule's round `index` given the earlier fives (`criteria.py`)."""
-        seated = [p for members in self.round_tables(index) if len(members) == 5
+        seated = [p for members in self.round_tables(index) if len(members) == FIVE_TABLE
                   for p in members]
         return tally(seated, self.fives, max(self.fives.values(), default=0) + 1)
 
@@ -170,7 +171,7 @@ def make_planner(players: Sequence[PlayerId], previous: Sequence[Round],
     if mixed:
         for rnd in previous:
             for t in rnd.tables:
-                if len(t.players) == 5:
+                if len(t.players) == FIVE_TABLE:
                     for pid in t.players:
                         fives[pid] = fives.get(pid, 0) + 1
     ordered = sorted(previous, key=lambda r: r.number)

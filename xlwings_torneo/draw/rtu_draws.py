@@ -13,27 +13,31 @@ from xlwings_torneo.draw.knockout import (
     plan_description,
     survivors,
 )
+from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.round_at_hand import RoundAtHand
 from xlwings_torneo.draw.squads import fielded, teammates_note
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament import PlayerId, Round, Tournament
-from xlwings_torneo.model.tournament_type import RoundRule, SizeScheme
+from xlwings_torneo.model.tournament_type import RoundRule
 
 
-def draw_knockout(tournament: Tournament, previous: Sequence[Round], rule: RoundRule,
+def draw_knockout(tournament: Tournament, previous: Sequence[Round], at_hand: RoundAtHand,
                   seed: int, time_limit: float | None) -> DrawResult:
     """seed 002 l.90: "Il vincitore accede al turno successivo e gli altri vengono
-    eliminati"; the survivors not going straight through are drawn at tables of 4/5."""
+    eliminati"; the survivors not going straight through are drawn at the round's tables
+    (`at_hand.sizes`), down to a final of one such table."""
     active = {p.id for p in tournament.active}
     alive = [p for p in survivors(previous, sorted(active), active) if p in active]
     if len(alive) <= 1:
         raise DrawError("eliminazione diretta: la finale è stata giocata, il torneo è concluso")
-    step = knockout_step(len(alive))
+    step = knockout_step(len(alive), at_hand.sizes)
     byes = choose_byes(alive, step.byes, last_scores(previous), seed)
     by_id = tournament.by_id
     playing = [by_id[p] for p in alive if p not in byes]
-    result = draw_round(playing, previous, SizeScheme.FOUR_FIVE, rule.criteria, seed,
-                        time_limit=time_limit)
-    notes = [f"Eliminazione diretta: {len(alive)} in gara, {plan_description(len(alive))}"]
+    result = draw_round(DrawRequest(playing, previous, at_hand.sizes, at_hand.criteria, seed,
+                                    time_limit=time_limit))
+    notes = [f"Eliminazione diretta: {len(alive)} in gara, "
+             f"{plan_description(len(alive), at_hand.sizes)}"]
     if byes:
         why = "miglior punteggio nell'ultima partita" if previous else "sorteggiati"
         notes.append(f"Passano direttamente al turno successivo ({why}): "
@@ -53,13 +57,14 @@ def top_final(order: Sequence[PlayerId], rule: RoundRule) -> tuple[PlayerId, ...
     return tuple(order[:rule.size])
 
 
-def draw_squads(tournament: Tournament, previous: Sequence[Round], rule: RoundRule,
-                round_no: int, seed: int, time_limit: float | None) -> DrawResult:
-    """A CNS round: the fielded players only, teammates as one club, tables of 5."""
-    players = fielded(tournament, round_no)
+def draw_squads(tournament: Tournament, previous: Sequence[Round], at_hand: RoundAtHand,
+                seed: int, time_limit: float | None) -> DrawResult:
+    """A CNS round: the fielded players only, teammates as one club, at the round's tables
+    (CNS: of 5)."""
+    players = fielded(tournament, at_hand.number)
     # earlier rounds' seats carry the real clubs: the history only needs who sat where
-    result = draw_round(players, previous, SizeScheme.FIVE, rule.criteria, seed,
-                        time_limit=time_limit)
+    result = draw_round(DrawRequest(players, previous, at_hand.sizes, at_hand.criteria, seed,
+                                    time_limit=time_limit))
     return DrawResult(result.tables, result.values, result.bounds, seed,
                       (*result.warnings, *teammates_note(dict(result.values))),
                       result.iterations, result.notes)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
-from xlwings_torneo.model.tournament_type import PreferredSizes, Sizes, SizeScheme
+from xlwings_torneo.model.tournament_type import FIVE_TABLE, PreferredSizes, Sizes, SizeScheme
 
 THREES_WHEN_FOUR_FIVE_FAILS: dict[int, tuple[int, ...]] = {6: (3, 3), 7: (4, 3), 11: (4, 4, 3)}
 """**Decision** (FORMATS.md §1): 6, 7 and 11 players cannot be split into tables of 4 and 5,
@@ -81,7 +81,7 @@ def _four_five(n: int) -> TablePlan:
         )
         return _plan(4, sizes.count(4), (3,) * threes, warnings=(warning,))
     fives = n % 4
-    return _plan(4, (n - 5 * fives) // 4, (5,) * fives)
+    return _plan(4, (n - FIVE_TABLE * fives) // 4, (FIVE_TABLE,) * fives)
 
 
 def _four_three(n: int) -> TablePlan:
@@ -101,9 +101,9 @@ def _four_five_ghost(n: int) -> TablePlan:
         raise _too_few(n, SizeScheme.FOUR_FIVE_GHOST, 3)
     rest = n % 4
     if rest == 1:
-        if n < 5:
+        if n < FIVE_TABLE:
             raise _too_few(n, SizeScheme.FOUR_FIVE_GHOST, 3)
-        return _plan(4, (n - 5) // 4, (5,))
+        return _plan(4, (n - FIVE_TABLE) // 4, (FIVE_TABLE,))
     ghost_tables = {0: 0, 2: 2, 3: 1}[rest]
     odd = (GHOST_TABLE_REAL_PLAYERS + 1,) * ghost_tables
     return _plan(4, (n - GHOST_TABLE_REAL_PLAYERS * ghost_tables) // 4, odd, ghosts=1)
@@ -120,12 +120,12 @@ def _two_three(n: int) -> TablePlan:
 def _five(n: int) -> TablePlan:
     # seed 002 l.267 (CNS): "Solo tavoli da 5 giocatori"
     if n < 5:
-        raise _too_few(n, SizeScheme.FIVE, 5)
-    if n % 5:
+        raise _too_few(n, SizeScheme.FIVE, FIVE_TABLE)
+    if n % FIVE_TABLE:
         raise DrawError(f"con {counted(n, 'giocatore', 'giocatori')} non si possono formare "
                         "solo tavoli da 5: "
                         f"ne servono un multiplo di 5")
-    return _plan(5, n // 5, ())
+    return _plan(FIVE_TABLE, n // FIVE_TABLE, ())
 
 # --- tables of 6, the rest of 4, then of 5 (torneo "A Squadre 2000", FORMATS.md §3) ---
 # The sizes are data: the preferred size, the sizes of the leftover tables in order of

@@ -18,6 +18,11 @@ from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.scoring_rule import ScoringRule, TieCriterion
 from xlwings_torneo.model.spelling import nearest, nearest_few
 
+FIVE_TABLE = 5
+"""Real players at a table of five: the table FIVE counts, the cinquisti sit at and the
+stored schedules of fives are made of (manual 000_…, "Open" l. 643: "tavoli da 4 e 5
+giocatori")."""
+
 
 class Criterion(enum.Enum):
     """Draw criteria, each a count to minimise (FORMATS.md §1, "Draw criteria")."""

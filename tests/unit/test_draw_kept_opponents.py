@@ -1,4 +1,4 @@
-"""The tie-break that keeps options for later rounds (`draw/options.py`): its weights, its
+"""The tie-break that keeps options for later rounds (`draw/kept_opponents.py`): its weights, its
 place below every criterion, and a league's evenings drawn with it, replayed."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from xlwings_torneo.draw.costs import compile_costs
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.engine import make_context
 from xlwings_torneo.draw.history import build_history
-from xlwings_torneo.draw.options import option_weights
+from xlwings_torneo.draw.kept_opponents import option_weights
 from xlwings_torneo.draw.search import SwapSearch
 from xlwings_torneo.draw.sizes import TablePlan
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament
