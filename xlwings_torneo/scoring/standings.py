@@ -20,8 +20,14 @@ from xlwings_torneo.scoring.exact import to_decimal
 from xlwings_torneo.scoring.finals import final_rounds, finalist_positions, qualifier_rounds
 from xlwings_torneo.scoring.games import Game, collect_games
 from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
-from xlwings_torneo.scoring.result import DrawnTie, StandingRow, Standings, TeamRow, TieValue
 from xlwings_torneo.scoring.share import table_share
+from xlwings_torneo.scoring.standings_values import (
+    DrawnTie,
+    StandingRow,
+    Standings,
+    TeamRow,
+    TieValue,
+)
 from xlwings_torneo.scoring.team_best import TIE_HEADERS as TEAM_TIE_HEADERS
 from xlwings_torneo.scoring.team_best import best_results_rows
 from xlwings_torneo.scoring.teams import team_rows
