@@ -16,11 +16,11 @@ from xlwings_torneo.model.attendance import withdrawals
 from xlwings_torneo.model.scoring_rule import ScoringRule, TeamRule, TieBreak, TieCriterion
 from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import Threshold, TournamentType
+from xlwings_torneo.scoring import pbg
 from xlwings_torneo.scoring.exact import to_decimal
 from xlwings_torneo.scoring.finals import final_rounds, finalist_positions, qualifier_rounds
 from xlwings_torneo.scoring.games import Game, collect_games
 from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
-from xlwings_torneo.scoring.share import table_share
 from xlwings_torneo.scoring.standings_values import (
     DrawnTie,
     StandingRow,
@@ -242,7 +242,8 @@ class _Engine:
                 table_points.setdefault(pid, []).append(seat.pts)
                 places.setdefault(pid, {})[g.round_no] = seat.place
                 tables.setdefault(pid, {})[g.round_no] = g.table_no
-                shares.setdefault(pid, {})[g.round_no] = table_share(g, seat)
+                shares.setdefault(pid, {})[g.round_no] = pbg.seat_pbg(g, seat,
+                                                                      pbg.WHOLE_TABLE)
                 if pid in g.winners:
                     # A shared win (Unico Vincitore = NO) is a win for each winner.
                     won.setdefault(pid, set()).add(g.round_no)
