@@ -20,7 +20,6 @@ from xlwings_torneo.scoring.primitives import PIAZZAMENTO
 from xlwings_torneo.scoring.standings import compute_standings, records_after
 
 from .test_scoring_builders import tournament
-from .test_type_entries import problems_of
 
 PACKAGE = Path(xlwings_torneo.__file__).parent
 SCORING = PACKAGE / "scoring"
@@ -115,15 +114,3 @@ def test_no_table_of_the_bgl_points_remains_in_the_code():
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert found == []
 
-
-def test_a_placement_entry_without_its_points_names_each_missing_row(tmp_path):
-    text = problems_of(tmp_path, """
-[SenzaPunti]
-tavoli = "4/3"
-turni = [{ sorteggio = "ottimizzato", criteri = ["CLUB"] }]
-[SenzaPunti.punti]
-regola = "piazzamento"
-""")
-    for size in (3, 4):
-        assert (f"tipo SenzaPunti, chiave punti.punti: manca la riga per i tavoli da {size} "
-                f"giocatori") in text
