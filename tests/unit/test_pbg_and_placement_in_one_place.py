@@ -100,7 +100,7 @@ def test_changing_bgl_points_in_its_type_entry_changes_the_scores(tmp_path):
     assert points(changed) == [p + x for p, x in zip((7, 5, 3, 1), pbgs, strict=True)]
 
 
-def test_no_table_of_the_bgl_points_remains_in_the_code():
+def test_no_copy_of_the_bgl_points_remains_in_the_code_or_another_entry():
     entry = tomllib.loads((types_folder() / BGL_ENTRY).read_text(encoding="utf-8"))
     rows = {tuple(row) for row in entry["BGL"]["punti"]["punti"].values() if len(row) > 2}
     assert len(rows) == 5
@@ -112,5 +112,12 @@ def test_no_table_of_the_bgl_points_remains_in_the_code():
             numbers = tuple(n.value for n in items if isinstance(n, ast.Constant))
             if numbers in rows:
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    # nor in another type's entry: a type with BGL's points takes them with `base = "BGL"`
+    for path in sorted(types_folder().glob("*.toml")):
+        if path.name != BGL_ENTRY:
+            for entry in tomllib.loads(path.read_text(encoding="utf-8")).values():
+                table = entry.get("punti", {}).get("punti", {})
+                rows_there = table.values() if isinstance(table, dict) else [table]
+                found += [f"{path.name}: {row}" for row in rows_there if tuple(row) in rows]
     assert found == []
 
