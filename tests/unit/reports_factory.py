@@ -16,7 +16,7 @@ from xlwings_torneo.model.tournament import (
     TournamentInfo,
 )
 from xlwings_torneo.scoring.placement import placements
-from xlwings_torneo.scoring.result import StandingRow, Standings
+from xlwings_torneo.scoring.standings_values import StandingRow, Standings
 
 NOMI = ("Danilo", "Marco", "Eugenio", "Sergio", "Luca", "Lorenzo", "Chiara", "Roberto",
         "Edoardo", "Francesco", "Orfea", "Elisa", "Antonello", "Giulia", "Niccolò")

@@ -16,7 +16,7 @@ from xlwings_torneo.model.tournament import Player, Tournament, TournamentInfo
 from xlwings_torneo.model.tournament_type import PreferredSizes
 from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.games import collect_games
-from xlwings_torneo.scoring.share import table_ghost, table_share
+from xlwings_torneo.scoring.pbg import WHOLE_TABLE, ghost_score, seat_pbg
 from xlwings_torneo.scoring.standings import compute_standings
 
 from .test_scoring_builders import tournament
@@ -53,19 +53,19 @@ def test_the_seeds_pbg_example_is_exact():
     # seed 004 l.81: "82 / (82+60+43) = 0.4432"
     t = tournament(["A 82, B 60, C 43"])
     _, games = collect_games(t, unico_vincitore=True, after_round=None)
-    share = table_share(games[0], games[0].seats[0])
+    share = seat_pbg(games[0], games[0].seats[0], WHOLE_TABLE)
     assert share == Fraction(82, 185)
     assert decimal_of_fraction(share).quantize(Decimal("0.0001")) == Decimal("0.4432")
-    assert table_ghost(games[0]) is None
+    assert ghost_score(games[0], WHOLE_TABLE) is None
 
 
 def test_a_smaller_table_of_the_round_has_a_ghost_at_ninety_percent_of_its_mean():
     # seed 004 l.81: "un giocatore “fantasma” il cui punteggio corrisponderà al 90% della media"
     t = tournament(["A 10, B 8, C 7, D 5", "E 9, F 6, G 3"])
     _, games = collect_games(t, unico_vincitore=True, after_round=None)
-    assert table_ghost(games[0]) is None
-    assert table_ghost(games[1]) == Decimal("5.4")   # 0.9 × 18 / 3
-    assert table_share(games[1], games[1].seats[0]) == Fraction(9) / Fraction("23.4")
+    assert ghost_score(games[0], WHOLE_TABLE) is None
+    assert ghost_score(games[1], WHOLE_TABLE) == Decimal("5.4")   # 0.9 × 18 / 3
+    assert seat_pbg(games[1], games[1].seats[0], WHOLE_TABLE) == Fraction(9) / Fraction("23.4")
 
 
 def test_big_and_catan_entries():

@@ -39,8 +39,8 @@ import pytest
 from xlwings_torneo.config.type_catalogue import builtin_types, find_type, tournament_type
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.model.tournament import Penalty, Round, Tournament, TournamentInfo, VoidGame
-from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.scoring.standings_values import Standings
 
 from .test_scoring_builders import Names, parse_table
 

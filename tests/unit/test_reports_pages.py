@@ -37,7 +37,7 @@ from xlwings_torneo.reports.pages import (
     render_round,
     render_seating,
 )
-from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.standings_values import Standings
 
 HALL = Links(standings="/classifica", round="/turno/{n}", seating="/posti/{n}",
              player="/giocatore/{id}")

@@ -306,7 +306,7 @@ def test_a_report_without_standings_has_the_cover_the_clubs_and_the_sheets(tmp_p
 
 
 def test_a_reduced_report_has_the_team_standings_when_the_type_has_one(tmp_path):
-    from xlwings_torneo.scoring.result import Standings, TeamRow
+    from xlwings_torneo.scoring.standings_values import Standings, TeamRow
 
     t = make_tournament(8, 1)
     base = make_standings(t)

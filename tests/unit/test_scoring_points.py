@@ -10,13 +10,8 @@ import pytest
 from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.scoring.games import collect_games
-from xlwings_torneo.scoring.points import (
-    bgl_ghost_score,
-    bgl_points,
-    bonus_points,
-    gufo_points,
-    spartac_points,
-)
+from xlwings_torneo.scoring.pbg import ghost_score
+from xlwings_torneo.scoring.points import bonus_points, gufo_points, spartac_points
 
 from .test_scoring_builders import tournament
 
@@ -83,6 +78,11 @@ def test_spartac_ghost_earns_and_costs_nothing():
 
 # --- BGL -------------------------------------------------------------------------------------
 
+BGL_SCORING = find_type("BGL").scoring
+assert BGL_SCORING is not None
+bgl_points = BGL_SCORING.points
+"""BGL's points as its type entry gives them (configuration/tipi/09_bgl.toml)."""
+
 def test_bgl_placement_points_plus_pbg_at_a_four():
     # 40 / (30+20+10) = 2/3; 30 / 70 = 3/7; 20 / 80 = 1/4; 10 / 90 = 1/9.
     assert by_seat(bgl_points, "A 40, B 30, C 20, D 10") == [
@@ -90,7 +90,7 @@ def test_bgl_placement_points_plus_pbg_at_a_four():
 
 
 def test_bgl_pbg_with_a_zero_sum_of_opponents_divides_by_one():
-    # Decision BGL_ZERO_SUM_DIVISOR: A 5 / (0+0+0) counts as 5 / 1.
+    # Decision pbg.ZERO_SUM_DIVISOR: A 5 / (0+0+0) counts as 5 / 1.
     assert by_seat(bgl_points, "A 5, B 0, C 0.2, D 0.1")[0] == 105
 
 
@@ -98,7 +98,7 @@ def test_bgl_three_player_table_in_a_round_of_fours_gets_a_ghost_at_0_9_of_the_m
     games = games_of("A 40, B 30, C 20, D 10", "E 50, F 30, G 10")
     ghost_table = games[1]
     # 0.9 × (50+30+10)/3 = 27: the ghost is third, G fourth of a table of 4.
-    assert bgl_ghost_score(ghost_table) == 27
+    assert ghost_score(ghost_table) == 27
     pts = bgl_points(ghost_table)
     assert pts[5] == 100 + Fraction(50, 30 + 10 + 27)
     assert pts[6] == 60 + Fraction(30, 50 + 10 + 27)
@@ -107,7 +107,7 @@ def test_bgl_three_player_table_in_a_round_of_fours_gets_a_ghost_at_0_9_of_the_m
 
 def test_bgl_three_player_tables_in_a_round_of_threes_have_no_ghost():
     game = games_of("A 40, B 30, C 20", "D 10, E 5, F 1")[0]
-    assert bgl_ghost_score(game) is None
+    assert ghost_score(game) is None
     assert bgl_points(game)[1] == 100 + Fraction(40, 50)
 
 

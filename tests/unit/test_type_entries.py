@@ -164,17 +164,24 @@ spareggi = ["vittoria"]
            '"vittorie"?' in text
 
 
-def test_a_placement_table_shorter_than_the_table_size_is_an_error(tmp_path):
-    text = problems_of(tmp_path, """
+@pytest.mark.parametrize(("tables", "points", "said"), [
+    ("4/5", "punti = [10, 6, 3, 1]", ["4 valori ma i tavoli da 5 giocatori hanno 5 posizioni"]),
+    # no default table: the placement points are the entry's (BGL's in its own entry)
+    ("4/3", "", ["manca la riga per i tavoli da 3 giocatori",
+                 "manca la riga per i tavoli da 4 giocatori"]),
+])
+def test_a_placement_table_short_or_missing_for_a_table_size_is_an_error(tmp_path, tables,
+                                                                         points, said):
+    text = problems_of(tmp_path, f"""
 [Corto]
-tavoli = "4/5"
-turni = [{ sorteggio = "ottimizzato", criteri = ["CLUB"] }]
+tavoli = "{tables}"
+turni = [{{ sorteggio = "ottimizzato", criteri = ["CLUB"] }}]
 [Corto.punti]
 regola = "piazzamento"
-punti = [10, 6, 3, 1]
+{points}
 """)
-    assert "tipo Corto, chiave punti.punti: 4 valori ma i tavoli da 5 giocatori hanno 5 " \
-           "posizioni" in text
+    for message in said:
+        assert f"tipo Corto, chiave punti.punti: {message}" in text
 
 
 def test_wrong_values_and_missing_requirements_are_errors(tmp_path):

@@ -17,8 +17,8 @@ from xlwings_torneo.model.attendance import withdrawals
 from xlwings_torneo.model.tournament import Round, Tournament, TournamentInfo
 from xlwings_torneo.reports.page_views import SITE_LINKS, frame, front_view
 from xlwings_torneo.reports.pages import render_front
-from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.workbook.writer import standings_specs
 
 from .test_scoring_builders import tournament

@@ -18,8 +18,8 @@ from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import Repechage, Threshold, TournamentType
 from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.finals import qualifier_rounds
-from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings, records_after
+from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.scoring.tiebreak import Record, sort_key
 
 QUALIFICATION_TIE_SEED = 0

@@ -14,7 +14,7 @@ from xlwings_torneo.reports.page_views import (
 )
 from xlwings_torneo.reports.pages import render_document
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
-from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.standings_values import Standings
 
 
 def export_html(t: Tournament, standings: Standings | None = None,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
-from xlwings_torneo.scoring.result import column_decimals
+from xlwings_torneo.scoring.standings_values import column_decimals
 
 WEEKDAYS = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")
 """Italian weekday names, Monday first as `date.weekday()` counts."""

@@ -19,7 +19,7 @@ from xlwings_torneo.reports.standings_rows import (
     team_grid,
 )
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
-from xlwings_torneo.scoring.result import STANDINGS_LEAD, Standings
+from xlwings_torneo.scoring.standings_values import STANDINGS_LEAD, Standings
 
 NO_STANDINGS = "Classifica non ancora calcolata."
 FIND_SEAT_TITLE = "Dove mi siedo"

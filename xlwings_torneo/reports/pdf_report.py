@@ -49,7 +49,7 @@ from xlwings_torneo.reports.standings_rows import (
 )
 from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
-from xlwings_torneo.scoring.result import StandingRow, Standings
+from xlwings_torneo.scoring.standings_values import StandingRow, Standings
 
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
 """Rows alternate background colour, as in `Classifica` (WORKBOOK.md)."""

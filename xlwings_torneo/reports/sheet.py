@@ -23,7 +23,7 @@ from xlwings_torneo.reports.italian import format_column, format_date, format_sc
 from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
-from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.standings_values import Standings
 
 HEADERS = ("Nominativo", "Punti", "Pti fuori obb.", "Punti Torneo", "Firma")
 TOTAL_LABEL = "Totale Punti:"

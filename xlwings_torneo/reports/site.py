@@ -25,7 +25,7 @@ from xlwings_torneo.reports.page_views import (
 )
 from xlwings_torneo.reports.pages import render_front, render_round, render_seating
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
-from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.standings_values import Standings
 
 INDEX = SITE_LINKS.standings
 DATA = SITE_LINKS.data

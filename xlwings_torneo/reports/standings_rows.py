@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xlwings_torneo.model.attendance import NOTE_HEADER, withdrawal_note
 from xlwings_torneo.reports.italian import format_column, format_points
-from xlwings_torneo.scoring.result import StandingRow, Standings, TieValue
+from xlwings_torneo.scoring.standings_values import StandingRow, Standings, TieValue
 
 WON_COLOUR = "#C6EFCE"
 """A won game's cell in every output (sheet, PDF, html, site): the default of

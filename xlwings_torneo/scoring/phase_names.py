@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
 from xlwings_torneo.scoring.finals import round_kind
-from xlwings_torneo.scoring.result import ROUND_PREFIX, Standings
+from xlwings_torneo.scoring.standings_values import ROUND_PREFIX, Standings
 
 PHASE_NAMES: dict[DrawKind, str] = {DrawKind.SEMIFINAL: "Semifinale", DrawKind.FINAL: "Finale"}
 """**Decision**: the Italian names of the final phase's rounds (manual 000, "Raduno

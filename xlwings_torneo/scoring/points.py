@@ -3,8 +3,9 @@
 Each `*_rule(...)` factory takes the formula's parameters and returns a `PointsRule`: a
 function from a checked `Game` to the points of each real player as an exact `Fraction`.
 The arithmetic is `Decimal` (exact for every formula: no binary float ever touches a score);
-only the PBG is a true division and stays a `Fraction`. The defaults are the manual's values;
-the module-level rules (`gufo_points`, `master_points`, …) are the formulas with them.
+only the PBG (`pbg.py`) is a true division and stays a `Fraction`. The defaults are the
+manual's values; the module-level rules (`gufo_points`, `master_points`, …) are the formulas
+with them. Placement points have no default: their table is the type entry's (`punti`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TypeAlias
 
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.model.scoring_rule import GamePoints, PointsRule
+from xlwings_torneo.scoring import pbg
 from xlwings_torneo.scoring.games import Game, GameSeat
 
 PlaceTable: TypeAlias = Mapping[int, Sequence[Decimal]]
@@ -198,60 +200,16 @@ def spartac_rule(five_factor: Decimal = FIVE_FACTOR, base: Decimal = SPARTAC_BAS
 spartac_points = spartac_rule()
 
 
-# --- Placement points (BGL), PBG and the ghost ---------------------------------------------------
+# --- Placement points (BGL, Board Italian Gamers, a club's championship) ---------------------
 
-BGL_PLACE_POINTS: dict[int, tuple[Decimal, ...]] = {
-    size: tuple(Decimal(v) for v in row) for size, row in {
-        # manual 000 l.780-788: placement points by players at the table.
-        2: (100, 55),
-        3: (100, 55, 10),
-        4: (100, 60, 40, 20),
-        5: (100, 65, 50, 30, 15),
-        6: (100, 70, 55, 40, 25, 10),
-        7: (100, 70, 50, 30, 20, 10, 10),
-    }.items()}
-BGL_GHOST_FACTOR = Decimal("0.9")
-"""manual 000 l.792: the ghost's score is "la media punti dei 3 giocatori moltiplicata per 0,9"."""
-BGL_ZERO_SUM_DIVISOR = 1
-"""**Decision** (FORMATS.md, BGL): PBG = pts / (sum of the opponents' pts); when that sum is 0
-it counts as 1 (so the PBG is the player's own table points)."""
-
-
-def ghost_score(game: Game, factor: Decimal = BGL_GHOST_FACTOR) -> Decimal | None:
-    """The ghost's score at a table one player short of the round's largest, else None.
-
-    manual 000 l.792: "nei tavoli da 3 la classifica verrà determinata con l'inserimento di un
-    giocatore fantasma": `factor` × the mean of the table's points (0.9 × (a+b+c)/3 = 0.3 ×
-    (a+b+c): an exact decimal). A `factor` of 0 means: no ghost.
-    """
-    if factor and game.size == 3 and game.round_max_players == 4:
-        return factor * sum(Decimal(s.pts) for s in game.seats) / game.size
-    return None
-
-
-def bgl_ghost_score(game: Game) -> Decimal | None:
-    return ghost_score(game)
-
-
-def pbg(game: Game, seat: GameSeat, ghost_factor: Decimal = BGL_GHOST_FACTOR) -> Fraction:
-    """PBG (manual 000 l.790): "punti tavolo del giocatore" / "somma punti tavolo avversari",
-    the ghost counting as an opponent; kept exact."""
-    ghost = ghost_score(game, ghost_factor) or Decimal(0)
-    opponents = sum(Fraction(s.pts) for s in game.seats if s is not seat) + Fraction(ghost)
-    return Fraction(seat.pts) / (opponents if opponents else BGL_ZERO_SUM_DIVISOR)
-
-
-def bgl_pbg(game: Game, seat: GameSeat) -> Fraction:
-    return pbg(game, seat)
-
-
-def placement_rule(places: PlaceTable = BGL_PLACE_POINTS, *, with_pbg: bool = True,
-                   ghost_factor: Decimal = BGL_GHOST_FACTOR,
+def placement_rule(places: PlaceTable, *, with_pbg: bool = True,
+                   ghost_factor: Decimal = pbg.GHOST_FACTOR,
                    add_table_points: bool = False) -> PointsRule:
-    """Placement points by table size (the ghost taking a place: FORMATS.md, BGL), plus the
-    PBG if `with_pbg`, plus the table points if `add_table_points` (manual 000 l.778-792)."""
+    """Placement points by table size, `places` as the type entry gives them (BGL: manual 000
+    l.780-788), the ghost taking a place (FORMATS.md, BGL), plus the PBG if `with_pbg`, plus
+    the table points if `add_table_points` (manual 000 l.778-792)."""
     def place_points(game: Game, seat: GameSeat) -> Decimal:
-        ghost = ghost_score(game, ghost_factor)
+        ghost = pbg.ghost_score(game, pbg.OPPONENTS, ghost_factor)
         size = game.size + (1 if ghost is not None else 0)
         table = places.get(size)
         if table is None:
@@ -264,7 +222,7 @@ def placement_rule(places: PlaceTable = BGL_PLACE_POINTS, *, with_pbg: bool = Tr
         def value(s: GameSeat) -> Fraction:
             out = Fraction(place_points(game, s))
             if with_pbg:
-                out += pbg(game, s, ghost_factor)
+                out += pbg.seat_pbg(game, s, pbg.OPPONENTS, ghost_factor)
             if add_table_points:
                 out += s.pts
             return out
@@ -275,6 +233,3 @@ def placement_rule(places: PlaceTable = BGL_PLACE_POINTS, *, with_pbg: bool = Tr
 def _sizes(places: PlaceTable) -> str:
     sizes = sorted(places)
     return f"{sizes[0]} a {sizes[-1]}" if sizes else "nessuna"
-
-
-bgl_points = placement_rule()

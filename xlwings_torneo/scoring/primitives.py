@@ -9,12 +9,13 @@ type is data.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from xlwings_torneo.model.scoring_rule import CountedTieBreak, TieBreak
 from xlwings_torneo.model.tournament import PlayerId
+from xlwings_torneo.scoring import pbg, rtu
 from xlwings_torneo.scoring import points as p
-from xlwings_torneo.scoring import rtu
 from xlwings_torneo.scoring.games import Game
 from xlwings_torneo.scoring.primitive import (
     FIVE_PARAM,
@@ -88,6 +89,11 @@ SPARTAC = Primitive(
 )
 
 
+NO_PLACES: dict[int, tuple[Decimal, ...]] = {}
+"""`punti` has no default: the placement points are the type entry's (BGL's in its TOML);
+left out, the check names every table size without a row."""
+
+
 def _placement(q: Params) -> Formula:
     table = q["punti"]
     places = table if isinstance(table, dict) else {size: tuple(table) for size in
@@ -97,7 +103,7 @@ def _placement(q: Params) -> Formula:
                             add_table_points=q["punti_tavolo"])
 
     def column(game: Game, pid: PlayerId) -> Fraction:
-        return p.pbg(game, game.seat(pid), ghost)
+        return pbg.seat_pbg(game, game.seat(pid), pbg.OPPONENTS, ghost)
     return Formula(rule, (("PBG tot", column),) if q["pbg"] else ())
 
 
@@ -105,12 +111,12 @@ PIAZZAMENTO = Primitive(
     "piazzamento",
     "punti per piazzamento secondo il numero di giocatori al tavolo, più PBG (BGL)",
     {
-        "punti": Param(Kind.PLACE_TABLE, p.BGL_PLACE_POINTS,
+        "punti": Param(Kind.PLACE_TABLE, NO_PLACES,
                        "punti del 1°, 2°, …; una lista vale per ogni tavolo, oppure una "
                        "riga per numero di giocatori"),
         "pbg": Param(Kind.FLAG, True, "aggiunge il PBG (punti tavolo / somma punti tavolo "
                                       "avversari) e la colonna PBG tot"),
-        "fantasma": Param(Kind.NUMBER, p.BGL_GHOST_FACTOR,
+        "fantasma": Param(Kind.NUMBER, pbg.GHOST_FACTOR,
                           "al tavolo da 3 in un turno da 4: fantasma con questa frazione della "
                           "media dei punti (0 = nessun fantasma)"),
         "punti_tavolo": Param(Kind.FLAG, False, "aggiunge anche i punti tavolo"),

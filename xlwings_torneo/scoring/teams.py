@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from xlwings_torneo.model.scoring_rule import TeamRule
 from xlwings_torneo.scoring.exact import decimal_of_fraction
-from xlwings_torneo.scoring.result import TeamRow
+from xlwings_torneo.scoring.standings_values import TeamRow
 from xlwings_torneo.scoring.tiebreak import Record
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from xlwings_torneo.model.scoring_rule import CountedTieBreak, TieBreak, TieCriterion
 from xlwings_torneo.model.tournament import Player, PlayerId
-from xlwings_torneo.scoring.result import DrawnTie
+from xlwings_torneo.scoring.standings_values import DrawnTie
 
 BUILTIN_TIEBREAKS: dict[str, TieBreak | CountedTieBreak] = {
     "vittorie": TieBreak.WINS,

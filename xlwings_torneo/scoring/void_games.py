@@ -7,8 +7,9 @@ segnato lo stesso punteggio ottenuto al turno successivo. Nel caso si trattasse 
 turno ai giocatori interessati verranno segnati i punti ottenuti all'ultimo turno disputato."
 The player who interrupted the game "verrà eliminato dal torneo in corso".
 
-The engine (`standings.py`) leaves a void table out of the games, leaves a void seat out of
-its player's record, and adds the points this module finds for it.
+The engine leaves a void table out of the games (`standings.py`), leaves a void seat out of
+its player's record (`player_records.py`), and adds the points this module finds for it
+(`referee_decisions.py`).
 
 Readings of l.69 (documented for organisers in docs/tipi.md): who does not play the next
 round "obtained" nothing in it and gets nothing for the void game; the last round is the

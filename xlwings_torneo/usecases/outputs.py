@@ -15,8 +15,8 @@ from xlwings_torneo.errors import MissingDependencyError, TorneoError, WorkbookE
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
 from xlwings_torneo.reports.types_shown import TypesShown
-from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.usecases.session import LogOverrides, run_logged, sheet_of
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.remembered_type import say_type_change

@@ -13,8 +13,8 @@ from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Tournament
-from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.usecases.guards import (
     check_after_round,
     check_player_count,

@@ -23,8 +23,8 @@ from xlwings_torneo.model.tournament_type import TournamentType
 from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.games import TEAM_NAMES
-from xlwings_torneo.scoring.result import Standings
 from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
 from xlwings_torneo.usecases.sala_rules import counted_result
 from xlwings_torneo.usecases.sala_words import for_players

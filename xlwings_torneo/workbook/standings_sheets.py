@@ -4,7 +4,7 @@ before ours is written."""
 
 from __future__ import annotations
 
-from xlwings_torneo.scoring.result import STANDINGS_LEAD
+from xlwings_torneo.scoring.standings_values import STANDINGS_LEAD
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.cells import norm_header
 from xlwings_torneo.workbook.layout import (

@@ -9,7 +9,7 @@ from decimal import Decimal
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.model.attendance import NOTE_HEADER, withdrawal_note
 from xlwings_torneo.model.tournament import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
-from xlwings_torneo.scoring.result import Standings
+from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.workbook.layout import (
     HEADER_ROW,
     ISCRITTI_HEADERS,
