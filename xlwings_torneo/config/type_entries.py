@@ -29,6 +29,7 @@ from xlwings_torneo.model.scoring_rule import (
 )
 from xlwings_torneo.model.tournament_type import (
     BUILTIN_SOURCE,
+    KIND_TRAITS,
     AttendanceRow,
     Criterion,
     DrawKind,
@@ -50,23 +51,11 @@ from xlwings_torneo.scoring.primitives import PRIMITIVES, TIEBREAK_NAMES
 ORGANISER_FILE = "tipi.toml"
 """An organiser's own types, beside the workbook."""
 
-DRAW_KINDS = {
-    "ottimizzato": DrawKind.OPTIMISE, "cinquisti": DrawKind.CINQUISTI,
-    "greca": DrawKind.GREEK, "schema_fisso": DrawKind.FIXED, "svizzera": DrawKind.SWISS,
-    "semifinali": DrawKind.SEMIFINAL, "finale": DrawKind.FINAL,
-    "finale_classifica": DrawKind.TOP_FINAL, "eliminazione_diretta": DrawKind.KNOCKOUT,
-    "classifica_precedente": DrawKind.PREVIOUS_TOURNAMENT,
-}
+DRAW_KINDS = {traits.entry_name: kind for kind, traits in KIND_TRAITS.items()}
 """How an entry names each draw kind (`sorteggio = "..."`)."""
-DRAW_KIND_NAMES = {kind: name for name, kind in DRAW_KINDS.items()}
 
-RANKED_KINDS = {DrawKind.FIXED, DrawKind.SWISS, DrawKind.SEMIFINAL, DrawKind.FINAL,
-                DrawKind.TOP_FINAL}
-FINAL_KINDS = {DrawKind.FINAL, DrawKind.TOP_FINAL}
-"""Rounds whose result places the finalists first in the standings."""
 FINAL_TABLE_SIZES = (4, 5)
 """`finale_classifica`: a final table of 4 or 5 (seed 002 l.86: "finale a 4 o 5")."""
-"""Draws made on the type's own standings: the type needs `[punti]`."""
 
 SCHEME_PROBE_PLAYERS = range(2, 64)
 """Numbers of players tried to learn which table sizes a scheme makes (every scheme repeats
@@ -369,7 +358,7 @@ def _standings(p: _Problems, name: str, entry: Mapping[str, Any], formula: Formu
     """`[classifica]` and `[squadre]` around the points `formula`."""
     standing = _table(p, name, "classifica", entry.get("classifica", {}))
     _check_keys(p, name, "classifica.", standing, STANDINGS_KEYS)
-    has_final = any(r.kind in FINAL_KINDS for r in rounds)
+    has_final = any(r.kind.traits.final for r in rounds)
     teams = None
     if "squadre" in entry:
         raw_teams = _table(p, name, "squadre", entry["squadre"])
@@ -462,8 +451,9 @@ def build_type(p: _Problems, name: str, entry: Mapping[str, Any], source: str
     if scoring is not None and scoring.draw_ties and not thresholds:
         p.add(name, "classifica.sorteggio_parita", "il sorteggio delle parità riguarda chi "
                                                     "entra nella fase finale: servono le soglie")
-    if scoring is None and kinds & RANKED_KINDS:
-        needs = ", ".join(DRAW_KIND_NAMES[k] for k in kinds & RANKED_KINDS)
+    ranked = {k for k in kinds if k.traits.ranked}
+    if scoring is None and ranked:
+        needs = ", ".join(k.traits.entry_name for k in ranked)
         p.add(name, "punti", f"il sorteggio {needs} si basa sulla classifica: serve [punti]")
     aliases = [_text(p, name, "alias", a) for a in _list(p, name, "alias", entry.get("alias", []))]
     description = _text(p, name, "descrizione", entry.get("descrizione", ""))

@@ -17,7 +17,7 @@ from xlwings_torneo.model.scoring_rule import ScoringRule, TeamRule, TieBreak, T
 from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import Threshold, TournamentType
 from xlwings_torneo.scoring.exact import to_decimal
-from xlwings_torneo.scoring.finals import final_rounds, finalist_positions, qualifier_rounds
+from xlwings_torneo.scoring.finals import finalist_positions
 from xlwings_torneo.scoring.games import Game, collect_games
 from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
 from xlwings_torneo.scoring.result import DrawnTie, StandingRow, Standings, TeamRow, TieValue
@@ -279,7 +279,7 @@ class _Engine:
         if self.rule.min_games and self._at_the_end(played):
             records = {pid: r for pid, r in records.items()
                        if len(r.points) >= self.rule.min_games}
-        finals = final_rounds(self.ttype, played) if self.rule.final_phase else ()
+        finals = self.ttype.final_rounds(played) if self.rule.final_phase else ()
         criteria = self.rule.final_tiebreakers if finals else self.rule.tiebreakers
         previous: dict[PlayerId, int] = {}
         if TieBreak.PREVIOUS_PLACE in criteria and len(played) > 1:
@@ -310,7 +310,7 @@ class _Engine:
         finalists = sorted((Ranked(pos, records[pid]) for pid, pos in at_final.items()),
                            key=lambda r: (r.position, r.record.player.id))
         if self.rule.final_ties_by_standing:
-            qualifiers = set(qualifier_rounds(self.ttype))
+            qualifiers = set(self.ttype.qualifier_rounds())
             before, _ = self.ranked([n for n in played if n in qualifiers], draw_seed=0)
             place = {r.record.player.id: r.position for r in before}
             finalists.sort(key=lambda r: (r.position, place.get(r.record.player.id, 0)))
@@ -330,13 +330,13 @@ class _Engine:
 
     def _qualification_done(self, played: Sequence[int]) -> bool:
         """True when the last played round is the last qualifier (semifinals come next)."""
-        qualifiers = qualifier_rounds(self.ttype)
+        qualifiers = self.ttype.qualifier_rounds()
         return (0 < len(qualifiers) < len(self.ttype.rounds)
                 and played[-1] == qualifiers[-1])
 
     def _played_every_qualifier(self) -> set[PlayerId]:
         """regolamento 001 l.30, l.55: only who played both qualifiers may reach the semifinals."""
-        qualifiers = set(qualifier_rounds(self.ttype))
+        qualifiers = set(self.ttype.qualifier_rounds())
         rounds_of: dict[PlayerId, set[int]] = {}
         for g in self.games:
             for seat in g.seats:
