@@ -17,7 +17,7 @@ import xlrd
 from tests.e2e.conftest import Cli, club_players, register, type_scores
 from tests.e2e.test_cli_lo_run import torneo_fd  # noqa: F401  (fixture)
 from tests.e2e.test_original_replicas import REPLICA_2008, read_as_the_original
-from xlwings_torneo.draw.meeting_stats import PALETTE
+from xlwings_torneo.model.meeting_grids import PALETTE
 
 SHARED_2025 = Path("/work/shared/files/ModuloTorneo_2025_replica.xls")
 REPLICA_2025 = SHARED_2025 if SHARED_2025.exists() else \

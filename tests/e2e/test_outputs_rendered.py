@@ -22,6 +22,7 @@ from xlwings_torneo.reports.pdf_report import write_report
 from xlwings_torneo.reports.pdf_seating import MARGIN, QR_SIZE, write_seating
 from xlwings_torneo.reports.pdf_sheets import write_round_sheets
 from xlwings_torneo.reports.qr import QUIET_ZONE
+from xlwings_torneo.usecases.statistics import meeting_stats
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None,
                                 reason="pdftoppm not installed (apt: poppler-utils)")
@@ -111,7 +112,8 @@ def test_the_hall_list_renders_on_one_page_with_a_qr_code_of_the_right_modules(t
 def test_the_report_renders_a_cover_the_standings_landscape_then_the_sheets(tmp_path):
     t = make_tournament(37, 2)
     pdf = tmp_path / "t.pdf"
-    write_report(t, make_standings(t), pdf, reduced=True, printed=date(2026, 11, 21))
+    write_report(t, make_standings(t), pdf, meetings=meeting_stats(t), reduced=True,
+                 printed=date(2026, 11, 21))
     images = render(pdf, tmp_path, 72)
     assert len(images) == len(PdfReader(str(pdf)).pages)
     portrait = [i for i, image in enumerate(images) if image.width < image.height]

@@ -75,6 +75,14 @@ def test_the_renderers_read_no_configuration_and_no_workbook(graph: arch.Graph) 
                                                             "xlwings_torneo.workbook"))], module
 
 
+def test_the_sheets_and_the_renderers_import_no_draw(graph: arch.Graph) -> None:
+    """The `STATISTICHE` grids are model values (`model.meeting_grids`): the sheet and the
+    report write them, the use case counts them with the draw's history."""
+    for module, imported in graph.items():
+        if module.startswith(("xlwings_torneo.reports.", "xlwings_torneo.workbook.")):
+            assert not [m for m in imported if m.startswith("xlwings_torneo.draw")], module
+
+
 def test_the_diagram_in_the_architecture_page_is_up_to_date(graph: arch.Graph) -> None:
     doc = arch.architecture_doc().read_text(encoding="utf-8")
     assert arch.with_diagram(doc, graph) == doc, "run `make architecture`"

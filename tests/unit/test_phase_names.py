@@ -21,6 +21,7 @@ from xlwings_torneo.scoring.phase_names import (
     round_title,
 )
 from xlwings_torneo.scoring.standings import compute_standings
+from xlwings_torneo.usecases.statistics import meeting_stats
 from xlwings_torneo.workbook.writer import standings_specs
 
 from .test_scoring_builders import tournament
@@ -114,7 +115,7 @@ def test_the_report_names_the_phases_on_one_line_and_explains_the_finalists(tmp_
     t, standings = final_played()
     t = replace(t, options=Options(tipo_sorteggio="RadunoNazionale"))
     out = tmp_path / "raduno.pdf"
-    write_report(t, standings, out, types=TypesShown(draw=RADUNO))
+    write_report(t, standings, out, meetings=meeting_stats(t), types=TypesShown(draw=RADUNO))
     texts = [" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages]
     assert any("Turno 3 - Semifinale - Stampa Tavolo N°1" in text for text in texts)
     last = next(text for text in texts if "Q1 Q2 Semifinale" in text)  # after the cover

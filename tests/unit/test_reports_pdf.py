@@ -22,6 +22,7 @@ from xlwings_torneo.reports.pdf_sheets import write_round_sheets
 from xlwings_torneo.reports.sheet import HEADERS, nominativo
 from xlwings_torneo.reports.standings_rows import points_text
 from xlwings_torneo.reports.types_shown import TypesShown
+from xlwings_torneo.usecases.statistics import meeting_stats
 
 pytest.importorskip("reportlab")
 
@@ -159,7 +160,7 @@ def test_accented_greek_and_chinese_names_are_printed_with_embedded_fonts(tmp_pa
 def test_a_ghost_seat_is_printed_as_ghost_without_scores(tmp_path):
     t = make_tournament(11, 1, ghost=True)
     out = tmp_path / "torneo.pdf"
-    write_report(t, make_standings(t), out)
+    write_report(t, make_standings(t), out, meetings=meeting_stats(t))
     assert "GHOST —" in flat(pages_text(out)[-1])  # the last table, on the last page
 
 
@@ -187,7 +188,7 @@ def test_a_three_round_report_shows_every_score_and_every_point(tmp_path):
     t = make_tournament(37, 3)
     standings = make_standings(t)
     out = tmp_path / "torneo.pdf"
-    write_report(t, standings, out)
+    write_report(t, standings, out, meetings=meeting_stats(t))
     pages = pages_text(out)
     sheets = sheet_texts(out)
     rows = {row.player.id: row for row in standings.rows}
@@ -215,7 +216,7 @@ def test_the_report_is_a_cover_the_standings_the_statistics_then_two_tables_a_pa
     t = make_tournament(37, 3)
     standings = make_standings(t)
     out = tmp_path / "torneo.pdf"
-    write_report(t, standings, out)
+    write_report(t, standings, out, meetings=meeting_stats(t))
     pages = [flat(p) for p in pages_text(out)]
     cover = pages[0]
     for field in ("Report del torneo", "XXX Campionato cittadino", "Campionato periodico",
@@ -239,7 +240,7 @@ def test_every_report_page_is_headed_by_what_it_is(tmp_path):
     """Issue 31.3: the club-against-club page was headed `Classifica - Open`."""
     t = make_tournament(37, 3)
     out = tmp_path / "torneo.pdf"
-    write_report(t, make_standings(t), out)
+    write_report(t, make_standings(t), out, meetings=meeting_stats(t))
     pages = [flat(p) for p in pages_text(out)]
     name = "XXX Campionato cittadino"
     assert pages[0].startswith("Report del torneo")
@@ -263,7 +264,7 @@ def test_a_column_of_whole_points_is_printed_without_decimals(tmp_path):
                  for r in base.rows)
     standings = replace(base, rows=rows)
     out = tmp_path / "torneo.pdf"
-    write_report(t, standings, out)
+    write_report(t, standings, out, meetings=meeting_stats(t))
     sheets = sheet_texts(out)
     for table in t.rounds[0].tables:
         text = sheets[f"Turno 1 - Stampa Tavolo N°{table.number}"]
@@ -283,7 +284,7 @@ def test_a_tie_broken_by_decimals_prints_the_decimal_and_ignores_it_in_the_total
                  if any(s.raw is not None and s.raw != int(s.raw) for s in tb.seats))
     rnd = next(r for r in t.rounds if table in r.tables)
     out = tmp_path / "torneo.pdf"
-    write_report(t, None, out)
+    write_report(t, None, out, meetings=meeting_stats(t))
     text = sheet_texts(out)[f"Turno {rnd.number} - Stampa Tavolo N°{table.number}"]
     seat = next(s for s in table.seats if s.raw is not None and s.raw != int(s.raw))
     assert f"{nominativo(t, seat)} {format_score(seat.raw)}" in text
@@ -295,7 +296,7 @@ def test_a_tie_broken_by_decimals_prints_the_decimal_and_ignores_it_in_the_total
 def test_a_report_without_standings_has_the_cover_the_clubs_and_the_sheets(tmp_path):
     t = make_tournament(12, 2)
     out = tmp_path / "torneo.pdf"
-    write_report(t, None, out)
+    write_report(t, None, out, meetings=meeting_stats(t))
     pages = pages_text(out)
     sheets = math.ceil(sum(len(r.tables) for r in t.rounds) / 2)
     assert len(pages) == 1 + 2 + sheets  # the cover, clubs and players met, the sheets
@@ -313,7 +314,7 @@ def test_a_reduced_report_has_the_team_standings_when_the_type_has_one(tmp_path)
     standings = Standings(base.type_name, base.rounds, base.total_headers, base.rows,
                           base.decimals, (TeamRow(1, "ROMA [Il Gufo]", 3, Decimal("31.5")),))
     out = tmp_path / "torneo.pdf"
-    write_report(t, standings, out, reduced=True)
+    write_report(t, standings, out, meetings=meeting_stats(t), reduced=True)
     text = "\n".join(pages_text(out))
     assert "Classifica a Squadre" in text and "31,50" in text
 
@@ -323,7 +324,8 @@ def test_every_report_page_is_numbered_and_dated_and_every_standings_page_titled
 
     t = make_tournament(60, 3)
     out = tmp_path / "torneo.pdf"
-    write_report(t, make_standings(t), out, reduced=True, printed=date(2026, 11, 21))
+    write_report(t, make_standings(t), out, meetings=meeting_stats(t), reduced=True,
+                 printed=date(2026, 11, 21))
     pages = [flat(text) for text in pages_text(out)]
     total = len(pages)
     for number, text in enumerate(pages, start=1):
@@ -344,7 +346,7 @@ def test_won_games_have_the_colour_of_the_sheet(tmp_path):
     assert f"#classifica td.vinto{{background:{WON_COLOUR} !important}}" in css()
     t = make_tournament(12, 1)
     out = tmp_path / "torneo.pdf"
-    write_report(t, make_standings(t), out)
+    write_report(t, make_standings(t), out, meetings=meeting_stats(t))
     wanted = tuple(int(WON_COLOUR[i:i + 2], 16) for i in (1, 3, 5))
     content = b"".join(page.get_contents().get_data() for page in PdfReader(str(out)).pages)
     fills = {tuple(round(float(v) * 255) for v in line.split()[:3])

@@ -4,7 +4,6 @@ then everybody else by the points of the games played with the final tie-breaker
 from __future__ import annotations
 
 from xlwings_torneo.config.type_catalogue import find_type
-from xlwings_torneo.scoring.finals import qualifier_rounds
 from xlwings_torneo.scoring.standings import compute_standings
 
 from .test_scoring_builders import tournament
@@ -79,5 +78,5 @@ def test_santeufemia_final_standings_put_the_finalists_first():
 
 
 def test_qualifier_rounds_come_from_the_type():
-    assert qualifier_rounds(MASTER) == (1, 2)
-    assert qualifier_rounds(find_type("Open")) == (1, 2)
+    assert MASTER.qualifier_rounds() == (1, 2)
+    assert find_type("Open").qualifier_rounds() == (1, 2)

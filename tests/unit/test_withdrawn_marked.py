@@ -19,6 +19,7 @@ from xlwings_torneo.reports.page_views import SITE_LINKS, frame, front_view
 from xlwings_torneo.reports.pages import render_front
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.scoring.standings_values import Standings
+from xlwings_torneo.usecases.statistics import meeting_stats
 from xlwings_torneo.workbook.writer import standings_specs
 
 from .test_scoring_builders import tournament
@@ -85,7 +86,7 @@ def test_the_report_marks_the_withdrawn_player_on_his_row(tmp_path, marked):
 
     t, standings, last = marked
     out = tmp_path / "torneo.pdf"
-    write_report(t, standings, out)
+    write_report(t, standings, out, meetings=meeting_stats(t))
     text = next(" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages
                 if "Pos. Nome Cognome" in " ".join(p.extract_text().split()))
     player = t.by_id[last]

@@ -14,8 +14,6 @@ from xlwings_torneo.config.entry_checks import (
     read_text,
 )
 from xlwings_torneo.config.entry_rounds import (
-    DRAW_KIND_NAMES,
-    RANKED_KINDS,
     read_attendance,
     read_rounds,
     read_sizes,
@@ -50,8 +48,9 @@ def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
     if scoring is not None and scoring.draw_ties and not thresholds:
         p.add(name, "classifica.sorteggio_parita", "il sorteggio delle parità riguarda chi "
                                                     "entra nella fase finale: servono le soglie")
-    if scoring is None and kinds & RANKED_KINDS:
-        needs = ", ".join(DRAW_KIND_NAMES[k] for k in kinds & RANKED_KINDS)
+    ranked = {k for k in kinds if k.traits.ranked}
+    if scoring is None and ranked:
+        needs = ", ".join(k.traits.entry_name for k in ranked)
         p.add(name, "punti", f"il sorteggio {needs} si basa sulla classifica: serve [punti]")
     aliases = [read_text(p, name, "alias", a)
                for a in read_list(p, name, "alias", entry.get("alias", []))]

@@ -20,6 +20,7 @@ from xlwings_torneo.config.entry_checks import (
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament_type import (
+    KIND_TRAITS,
     AttendanceRow,
     Criterion,
     DrawKind,
@@ -30,20 +31,8 @@ from xlwings_torneo.model.tournament_type import (
     Threshold,
 )
 
-DRAW_KINDS = {
-    "ottimizzato": DrawKind.OPTIMISE, "cinquisti": DrawKind.CINQUISTI,
-    "greca": DrawKind.GREEK, "schema_fisso": DrawKind.FIXED, "svizzera": DrawKind.SWISS,
-    "semifinali": DrawKind.SEMIFINAL, "finale": DrawKind.FINAL,
-    "finale_classifica": DrawKind.TOP_FINAL, "eliminazione_diretta": DrawKind.KNOCKOUT,
-    "classifica_precedente": DrawKind.PREVIOUS_TOURNAMENT,
-}
+DRAW_KINDS = {traits.entry_name: kind for kind, traits in KIND_TRAITS.items()}
 """How an entry names each draw kind (`sorteggio = "..."`)."""
-DRAW_KIND_NAMES = {kind: name for name, kind in DRAW_KINDS.items()}
-RANKED_KINDS = {DrawKind.FIXED, DrawKind.SWISS, DrawKind.SEMIFINAL, DrawKind.FINAL,
-                DrawKind.TOP_FINAL}
-"""Draws made on the type's own standings: the type needs `[punti]`."""
-FINAL_KINDS = {DrawKind.FINAL, DrawKind.TOP_FINAL}
-"""Rounds whose result places the finalists first in the standings."""
 FINAL_TABLE_SIZES = (4, 5)
 """`finale_classifica`: a final table of 4 or 5 (seed 002 l.86: "finale a 4 o 5")."""
 SCHEME_PROBE_PLAYERS = range(2, 64)

@@ -16,7 +16,7 @@ from xlwings_torneo.config.entry_checks import (
     read_text,
     unknown,
 )
-from xlwings_torneo.config.entry_rounds import FINAL_KINDS, MAX_ROUNDS, table_sizes
+from xlwings_torneo.config.entry_rounds import MAX_ROUNDS, table_sizes
 from xlwings_torneo.model.scoring_rule import (
     DEFAULT_VOID_RULE,
     FINAL_TIEBREAKERS,
@@ -83,7 +83,7 @@ def _standings(p: Problems, name: str, entry: Mapping[str, Any], formula: Formul
     """`[classifica]` and `[squadre]` around the points `formula`."""
     standing = read_table(p, name, "classifica", entry.get("classifica", {}))
     check_keys(p, name, "classifica.", standing, STANDINGS_KEYS)
-    has_final = any(r.kind in FINAL_KINDS for r in rounds)
+    has_final = any(r.kind.traits.final for r in rounds)
     teams = None
     if "squadre" in entry:
         raw_teams = read_table(p, name, "squadre", entry["squadre"])

@@ -17,7 +17,6 @@ from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import Repechage, Threshold, TournamentType
 from xlwings_torneo.scoring.exact import decimal_of_fraction
-from xlwings_torneo.scoring.finals import qualifier_rounds
 from xlwings_torneo.scoring.standings import compute_standings, records_after
 from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.scoring.tiebreak import Record, sort_key
@@ -55,7 +54,7 @@ class Qualification:
 
 
 def qualification(tournament: Tournament, ttype: TournamentType) -> Qualification:
-    rounds = qualifier_rounds(ttype)
+    rounds = ttype.qualifier_rounds()
     if ttype.scoring is None or not rounds:
         raise DrawError(f"il tipo {ttype.name} non ha una fase finale")
     played = [tournament.round(n) for n in rounds]
@@ -86,7 +85,7 @@ def _tied(standings: Standings, a: PlayerId, b: PlayerId) -> bool:
 
 
 def _two_wins(q: Qualification, ttype: TournamentType) -> set[PlayerId]:
-    rounds = set(qualifier_rounds(ttype))
+    rounds = set(ttype.qualifier_rounds())
     cols = [i for i, n in enumerate(q.standings.rounds) if n in rounds]
     return {r.player.id for r in q.standings.rows
             if r.player.id in q.eligible and all(r.round_won[i] for i in cols)}
@@ -176,7 +175,7 @@ def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repecha
                     ) -> tuple[list[PlayerId], str]:
     """The semifinalists with the last seat to the ripescato, and the Italian note saying
     who took it and why."""
-    rounds = qualifier_rounds(ttype)
+    rounds = ttype.qualifier_rounds()
     seated = Counter(pid for n in rounds if (r := tournament.round(n)) is not None
                      for pid in r.player_ids)
     taken = set(ranking[:needed - 1])

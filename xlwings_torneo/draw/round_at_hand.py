@@ -17,12 +17,7 @@ from xlwings_torneo.model.tournament_type import (
     Sizes,
     TournamentType,
 )
-from xlwings_torneo.scoring.finals import qualifier_rounds
 from xlwings_torneo.scoring.phase_names import round_title
-
-NEED_PREVIOUS = frozenset({DrawKind.GREEK, DrawKind.FIXED, DrawKind.SWISS, DrawKind.FINAL,
-                           DrawKind.TOP_FINAL})
-"""Kinds whose tables the rules set from the previous round's results (no free choice)."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +54,7 @@ class RoundAtHand:
     @property
     def placed(self) -> bool:
         """The rules set every seat from the previous results (Greek, fixed, Swiss, finals)."""
-        return self.rule.kind in NEED_PREVIOUS
+        return self.rule.kind.traits.placed
 
 
 def resolve_round(ttype: TournamentType, number: int) -> RoundAtHand:
@@ -71,15 +66,4 @@ def resolve_round(ttype: TournamentType, number: int) -> RoundAtHand:
         last_planned=not ttype.open_ended and number >= len(ttype.rounds),
         open_ended=ttype.open_ended,
         title=round_title(ttype, number),
-        required_results=_required_results(ttype, rule, number))
-
-
-def _required_results(ttype: TournamentType, rule: RoundRule, number: int
-                      ) -> tuple[int, ...]:
-    if rule.kind is DrawKind.SEMIFINAL:
-        # the semifinals are drawn on the qualification standings: all of them scored
-        return tuple(n for n in qualifier_rounds(ttype) if n < number)
-    if number > 1 and (rule.kind in NEED_PREVIOUS or rule.kind is DrawKind.KNOCKOUT
-                       or Criterion.WINNERS_PREV in rule.criteria):
-        return (number - 1,)
-    return ()
+        required_results=ttype.required_results(number))

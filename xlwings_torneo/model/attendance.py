@@ -32,6 +32,11 @@ other types' semifinals, one player per band of the qualification ranking (3-4, 
 
 FINAL_RULE = RoundRule(DrawKind.FINAL)
 
+
+def final_phase(row: AttendanceRow) -> tuple[RoundRule, ...]:
+    """The rounds after the qualifiers: the semifinals if the row has any, then the final."""
+    return (SEMIFINAL_RULE,) * bool(row.semifinals) + (FINAL_RULE,)
+
 NO_LIMIT = 10**6
 
 
@@ -89,7 +94,7 @@ def qualifying_rounds(row: AttendanceRow, planned: int | None) -> int:
     (seed 004 l.98: the organiser may "ridurre o allungare turni")."""
     if not planned:
         return row.rounds[0]
-    phase = 2 if row.semifinals else 1
+    phase = len(final_phase(row))
     if planned <= phase:
         raise DrawError(f"Numero Turni Previsti = {planned}: con "
                         f"{counted(phase, 'turno', 'turni')} di fase finale serve almeno "
@@ -123,7 +128,7 @@ def resolve(ttype: TournamentType, tournament: Tournament) -> TournamentType:
     row = row_for(ttype.by_attendance, players)
     qualifiers = qualifying_rounds(row, tournament.info.turni_previsti)
     rounds = tuple(ttype.rule_for(n) for n in range(1, qualifiers + 1))
-    rounds += (SEMIFINAL_RULE,) * bool(row.semifinals) + (FINAL_RULE,)
+    rounds += final_phase(row)
     return replace(ttype, rounds=rounds, open_ended=False,
                    thresholds=(Threshold(NO_LIMIT, row.direct, row.semifinals, 1),),
                    scoring=replace(ttype.scoring, final_phase=True))

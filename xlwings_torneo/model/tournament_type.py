@@ -105,6 +105,74 @@ class DrawKind(enum.Enum):
     PREVIOUS_TOURNAMENT = "previous_tournament"
     """Round 1 by the previous tournament's standings (A Squadre 2000, seed 003 l.11)."""
 
+    @property
+    def traits(self) -> KindTraits:
+        """What the rules say about a round of this kind: its row of `KIND_TRAITS`."""
+        return KIND_TRAITS[self]
+
+
+class Needs(enum.Enum):
+    """Which earlier results must be scored before a round of a kind is drawn."""
+
+    NOTHING = "nothing"
+    PREVIOUS = "previous"
+    """The previous round's."""
+    QUALIFIERS = "qualifiers"
+    """Every qualifier's (the rounds before the final phase)."""
+
+
+PREVIOUS_RESULTS = "servono i risultati del turno precedente"
+"""Why a round waits for the previous round's scores (the error names the tables)."""
+
+
+@dataclass(frozen=True)
+class KindTraits:
+    """The properties of a draw kind; every question about a kind reads them here."""
+
+    entry_name: str
+    """How a type entry names the kind (`sorteggio = "..."`)."""
+    placed: bool = False
+    """The rules set every seat from the previous results: no free choice of tables."""
+    ranked: bool = False
+    """Drawn on the type's own standings: the type needs `[punti]`."""
+    final_phase: bool = False
+    """Part of the final phase: the qualifiers are the rounds before the first such round."""
+    final: bool = False
+    """Its results place the finalists first in the standings."""
+    phase_name: str | None = None
+    """What a person reads for the round (`Semifinale`), None for a plain `Turno N`."""
+    needs: Needs = Needs.NOTHING
+    """Results that must be scored before the round is drawn (the `WINNERS(prev)` criterion
+    also needs the previous round's, whatever the kind)."""
+    needs_reason: str = PREVIOUS_RESULTS
+    """Italian: why the round waits for those results."""
+
+
+KIND_TRAITS: dict[DrawKind, KindTraits] = {
+    DrawKind.OPTIMISE: KindTraits("ottimizzato"),
+    DrawKind.CINQUISTI: KindTraits("cinquisti"),
+    DrawKind.GREEK: KindTraits("greca", placed=True, needs=Needs.PREVIOUS),
+    DrawKind.FIXED: KindTraits("schema_fisso", placed=True, ranked=True, needs=Needs.PREVIOUS),
+    DrawKind.SWISS: KindTraits("svizzera", placed=True, ranked=True, needs=Needs.PREVIOUS),
+    # **Decision**: the Italian names of the final phase's rounds (manual 000, "Raduno
+    # Nazionale": "semifinali", "finale")
+    DrawKind.SEMIFINAL: KindTraits(
+        "semifinali", ranked=True, final_phase=True, phase_name="Semifinale",
+        needs=Needs.QUALIFIERS,
+        needs_reason="le semifinali si sorteggiano dopo che tutte le qualificazioni hanno i "
+                     "punteggi"),
+    DrawKind.FINAL: KindTraits(
+        "finale", placed=True, ranked=True, final_phase=True, final=True, phase_name="Finale",
+        needs=Needs.PREVIOUS,
+        needs_reason="la finale si sorteggia sui risultati delle semifinali"),
+    DrawKind.TOP_FINAL: KindTraits("finale_classifica", placed=True, ranked=True,
+                                   final_phase=True, final=True, needs=Needs.PREVIOUS),
+    DrawKind.KNOCKOUT: KindTraits("eliminazione_diretta", needs=Needs.PREVIOUS),
+    DrawKind.PREVIOUS_TOURNAMENT: KindTraits("classifica_precedente"),
+}
+"""One row per draw kind: the one place that says which kinds are placed, ranked, part of
+the final phase, named, and which results they wait for."""
+
 
 @dataclass(frozen=True)
 class RoundRule:
@@ -202,6 +270,47 @@ class TournamentType:
             f"{counted(len(self.rounds), 'turno', 'turni')}: "
             f"il turno {round_no} non esiste"
         )
+
+    def round_kind(self, round_no: int) -> DrawKind | None:
+        """The draw kind of round `round_no`, None for a round the type lacks: the one answer
+        to "what kind of round is round N" (the draw's `resolve_round` and the standings read
+        it)."""
+        try:
+            return self.rule_for(round_no).kind
+        except DrawError:
+            return None
+
+    def qualifier_rounds(self) -> tuple[int, ...]:
+        """Round numbers before the first round of the final phase (all planned rounds if
+        there is none)."""
+        numbers: list[int] = []
+        for i, rule in enumerate(self.rounds, start=1):
+            if rule.kind.traits.final_phase:
+                break
+            numbers.append(i)
+        return tuple(numbers)
+
+    def final_rounds(self, played: Sequence[int]) -> tuple[int, ...]:
+        """The rounds of `played` whose results place the finalists first."""
+        return tuple(n for n in played if (kind := self.round_kind(n)) is not None
+                     and kind.traits.final)
+
+    def required_results(self, round_no: int) -> tuple[int, ...]:
+        """Rounds whose every table must be scored before round `round_no` can be drawn."""
+        rule = self.rule_for(round_no)
+        needs = rule.kind.traits.needs
+        if needs is Needs.QUALIFIERS:
+            # the semifinals are drawn on the qualification standings: all of them scored
+            return tuple(n for n in self.qualifier_rounds() if n < round_no)
+        if round_no > 1 and (needs is Needs.PREVIOUS
+                             or Criterion.WINNERS_PREV in rule.criteria):
+            return (round_no - 1,)
+        return ()
+
+    def has_named_phase(self) -> bool:
+        """Some planned round has a phase name (`Semifinale`, `Finale`): the other rounds are
+        then the qualifiers."""
+        return any(r.kind.traits.phase_name is not None for r in self.rounds)
 
 
 def type_key(name: str) -> str:

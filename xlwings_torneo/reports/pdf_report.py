@@ -22,8 +22,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from xlwings_torneo.draw.meeting_stats import meeting_stats
 from xlwings_torneo.model.attendance import withdrawal_note
+from xlwings_torneo.model.meeting_grids import MeetingStats
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.italian import format_date
@@ -77,13 +77,13 @@ TEAMS_TEMPLATE = "landscape-teams"
 
 
 def write_report(t: Tournament, standings: Standings | None, out: Path, *,
-                 reduced: bool = True, logo: Path | None = None,
+                 meetings: MeetingStats, reduced: bool = True, logo: Path | None = None,
                  printed: date | None = None, types: TypesShown = NO_TYPES) -> None:
     """Issue 31.3: a cover (TORNEO data, players, rounds, the podium), the standings (and
-    the team standings), the club-against-club statistics, then every round's sheets with
-    `Punti` and `Punti Torneo` filled, two to a page as the original's `Stampa ridotta`
-    (`reduced=False`: one a page). Every page is numbered and dated (`printed`, default
-    today) and headed by what it is."""
+    the team standings), the club-against-club statistics (`meetings`, counted by the use
+    case), then every round's sheets with `Punti` and `Punti Torneo` filled, two to a page as
+    the original's `Stampa ridotta` (`reduced=False`: one a page). Every page is numbered and
+    dated (`printed`, default today) and headed by what it is."""
     name = t.info.nome or REPORT_TITLE
     lead = f"{t.info.nome} - " if t.info.nome else ""
     story: list[Flowable] = cover_story(t, standings, types)
@@ -96,7 +96,7 @@ def write_report(t: Tournament, standings: Standings | None, out: Path, *,
             titles[TEAMS_TEMPLATE] = f"{lead}{TEAMS_TITLE}"
             story += [NextPageTemplate(TEAMS_TEMPLATE), PageBreak(),
                       *teams_story(t, standings)]
-    clubs = meetings_story(meeting_stats(t)) if t.rounds else []
+    clubs = meetings_story(meetings) if t.rounds else []
     if clubs:
         titles[CLUBS_TEMPLATE] = f"{lead}{STATISTICS_TITLE}"
         story += [NextPageTemplate(CLUBS_TEMPLATE), PageBreak(), *clubs]

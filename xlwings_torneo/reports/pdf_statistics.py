@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from xlwings_torneo.draw.meeting_stats import (
+from xlwings_torneo.model.meeting_grids import (
     PALETTE,
     MeetingGrid,
     MeetingStats,

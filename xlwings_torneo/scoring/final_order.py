@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from xlwings_torneo.model.scoring_rule import ScoringRule, TieCriterion
 from xlwings_torneo.model.tournament import PlayerId
 from xlwings_torneo.model.tournament_type import Threshold, TournamentType
-from xlwings_torneo.scoring.finals import finalist_positions, qualifier_rounds
+from xlwings_torneo.scoring.finals import finalist_positions
 from xlwings_torneo.scoring.games import Game
 from xlwings_torneo.scoring.standings_values import DrawnTie
 from xlwings_torneo.scoring.tiebreak import Ranked, Record, draw_ties, positions, rank
@@ -40,7 +40,7 @@ def final_standings(ttype: TournamentType, rule: ScoringRule, games: Sequence[Ga
     finalists = sorted((Ranked(pos, records[pid]) for pid, pos in at_final.items()),
                        key=lambda r: (r.position, r.record.player.id))
     if rule.final_ties_by_standing:
-        qualifiers = set(qualifier_rounds(ttype))
+        qualifiers = set(ttype.qualifier_rounds())
         before = ranked_after([n for n in played if n in qualifiers])
         place = {r.record.player.id: r.position for r in before}
         finalists.sort(key=lambda r: (r.position, place.get(r.record.player.id, 0)))
@@ -59,7 +59,7 @@ def played_of(records: dict[PlayerId, Record]) -> tuple[int, ...]:
 
 def qualification_done(ttype: TournamentType, played: Sequence[int]) -> bool:
     """True when the last played round is the last qualifier (semifinals come next)."""
-    qualifiers = qualifier_rounds(ttype)
+    qualifiers = ttype.qualifier_rounds()
     return (0 < len(qualifiers) < len(ttype.rounds)
             and played[-1] == qualifiers[-1])
 
@@ -77,7 +77,7 @@ def draw_qualifying_ties(groups: list[list[Record]], ttype: TournamentType,
 
 def played_every_qualifier(ttype: TournamentType, games: Sequence[Game]) -> set[PlayerId]:
     """regolamento 001 l.30, l.55: only who played both qualifiers may reach the semifinals."""
-    qualifiers = set(qualifier_rounds(ttype))
+    qualifiers = set(ttype.qualifier_rounds())
     rounds_of: dict[PlayerId, set[int]] = {}
     for g in games:
         for seat in g.seats:

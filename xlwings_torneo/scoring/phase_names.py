@@ -7,18 +7,10 @@ from the draw kind of the round: one place for every output (sheets, PDFs, site)
 from __future__ import annotations
 
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
-from xlwings_torneo.scoring.finals import round_kind
 from xlwings_torneo.scoring.standings_values import ROUND_PREFIX, Standings
 
-PHASE_NAMES: dict[DrawKind, str] = {DrawKind.SEMIFINAL: "Semifinale", DrawKind.FINAL: "Finale"}
-"""**Decision**: the Italian names of the final phase's rounds (manual 000, "Raduno
-Nazionale": "semifinali", "finale")."""
 QUALIFIER_PREFIX = "Q"
 """**Decision**: in a type with a final phase the qualifiers are columns `Q1`, `Q2`."""
-
-
-def has_final_phase(ttype: TournamentType | None) -> bool:
-    return ttype is not None and any(r.kind in PHASE_NAMES for r in ttype.rounds)
 
 
 def phase_name(ttype: TournamentType | None, number: int) -> str | None:
@@ -29,8 +21,8 @@ def phase_name(ttype: TournamentType | None, number: int) -> str | None:
     if ttype.round_names and number <= len(ttype.round_names):
         named = ttype.round_names[number - 1]
         return None if named.startswith(QUALIFIER_PREFIX) and named[1:].isdigit() else named
-    kind = round_kind(ttype, number)
-    return PHASE_NAMES.get(kind) if kind is not None else None
+    kind = ttype.round_kind(number)
+    return kind.traits.phase_name if kind is not None else None
 
 
 def round_column(ttype: TournamentType | None, number: int) -> str:
@@ -40,7 +32,7 @@ def round_column(ttype: TournamentType | None, number: int) -> str:
     name = phase_name(ttype, number)
     if name is not None:
         return name
-    prefix = QUALIFIER_PREFIX if has_final_phase(ttype) else ROUND_PREFIX
+    prefix = QUALIFIER_PREFIX if ttype is not None and ttype.has_named_phase() else ROUND_PREFIX
     return f"{prefix}{number}"
 
 
@@ -71,7 +63,7 @@ def finalists_note(standings: Standings, ttype: TournamentType | None) -> str | 
     """The note under the standings when a final was played, None otherwise."""
     if ttype is None:
         return None
-    finals = [k for k, n in enumerate(standings.rounds) if round_kind(ttype, n) is DrawKind.FINAL]
+    finals = [k for k, n in enumerate(standings.rounds) if ttype.round_kind(n) is DrawKind.FINAL]
     if not finals:
         return None
     finalists = sum(1 for row in standings.rows

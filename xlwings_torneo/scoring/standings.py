@@ -22,7 +22,6 @@ from xlwings_torneo.scoring.final_order import (
     final_standings,
     qualification_done,
 )
-from xlwings_torneo.scoring.finals import final_rounds
 from xlwings_torneo.scoring.games import Game, collect_games
 from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
 from xlwings_torneo.scoring.player_records import player_records
@@ -180,7 +179,7 @@ class _Engine:
         if self.rule.min_games and self._at_the_end(played):
             records = {pid: r for pid, r in records.items()
                        if len(r.points) >= self.rule.min_games}
-        finals = final_rounds(self.ttype, played) if self.rule.final_phase else ()
+        finals = self.ttype.final_rounds(played) if self.rule.final_phase else ()
         criteria = self.rule.final_tiebreakers if finals else self.rule.tiebreakers
         previous: dict[PlayerId, int] = {}
         if TieBreak.PREVIOUS_PLACE in criteria and len(played) > 1:

@@ -27,7 +27,7 @@ from xlwings_torneo.errors import (
 from xlwings_torneo.model.attendance import describe as describe_structure
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Round, Tournament
-from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
+from xlwings_torneo.model.tournament_type import TournamentType
 from xlwings_torneo.usecases import draw_record
 from xlwings_torneo.usecases.draw_record import drawn_with
 from xlwings_torneo.usecases.guards import (
@@ -130,11 +130,7 @@ def _check_previous_scored(previous: Round, why: str) -> None:
 def _check_results(tournament: Tournament, at_hand: RoundAtHand) -> None:
     """The rounds this round is drawn on must be fully scored (e.g. every qualifier before
     the semifinals, the semifinals before the final)."""
-    kind = at_hand.kind
-    why = {DrawKind.SEMIFINAL: "le semifinali si sorteggiano dopo che tutte le "
-                               "qualificazioni hanno i punteggi",
-           DrawKind.FINAL: "la finale si sorteggia sui risultati delle semifinali"}.get(
-        kind, "servono i risultati del turno precedente")
+    why = at_hand.kind.traits.needs_reason
     for number in at_hand.required_results:
         rnd = tournament.round(number)
         if rnd is not None:

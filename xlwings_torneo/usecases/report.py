@@ -14,6 +14,7 @@ from xlwings_torneo.usecases.outputs import (
     standings_and_types,
 )
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
+from xlwings_torneo.usecases.statistics import meeting_stats
 from xlwings_torneo.workbook.base import WorkbookBackend
 
 
@@ -29,8 +30,8 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
         out = path.with_suffix(".pdf")
         small = True if reduced is None else reduced
         standings, shown = standings_and_types(t, types_for(path), required=True)
-        write_report(t, standings, out, reduced=small, logo=logo_path(path, config),
-                     types=shown)
+        write_report(t, standings, out, meetings=meeting_stats(t), reduced=small,
+                     logo=logo_path(path, config), types=shown)
         return out
 
     return run_output(book, path, overrides, action, type_name)

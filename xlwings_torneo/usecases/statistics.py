@@ -7,13 +7,19 @@ from pathlib import Path
 
 from xlwings_torneo.config.logs import log, notice
 from xlwings_torneo.config.settings import Config
-from xlwings_torneo.draw.meeting_stats import MeetingStats, meeting_stats
+from xlwings_torneo.draw.history import build_history
+from xlwings_torneo.model.meeting_grids import MeetingStats, meeting_grids
 from xlwings_torneo.model.notices import agree, counted
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.standings_sheets import keep_foreign_standings
 from xlwings_torneo.workbook.statistics_sheet import SHEET_STATISTICHE, statistics_spec
+
+
+def meeting_stats(tournament: Tournament) -> MeetingStats:
+    """The meeting grids of `tournament`, counted as the draw counts them."""
+    return meeting_grids(tournament, build_history)
 
 
 def write_statistics(book: WorkbookBackend, tournament: Tournament, *,

@@ -1,5 +1,5 @@
 """The `STATISTICHE` sheet (WORKBOOK.md: the original writes it after a draw; issue 24.2): the
-three meeting grids of `draw.meeting_stats`, each cell coloured by its count with a legend
+three meeting grids of `model.meeting_grids`, each cell coloured by its count with a legend
 row above the grid; a grid too wide for a sheet is written as the list of its pairs that met
 more than once, and the sheet says so.
 
@@ -9,7 +9,7 @@ size; each legend band spans `LEGEND_SPAN` columns, clear of the headers below i
 
 from __future__ import annotations
 
-from xlwings_torneo.draw.meeting_stats import (
+from xlwings_torneo.model.meeting_grids import (
     MAX_LISTED,
     PALETTE,
     MeetingGrid,

@@ -3,19 +3,23 @@
 against each player, so that an anomaly (two clubs meeting far more than the others, a pair
 meeting twice) stands out.
 
-The counts are the draw's own (`history.build_history`): a pair of clubs counts the tables
-where both sat (CLUBxCLUB), a player and another club the tables where he met it
-(PLAYERxCLUB), two players the rounds they shared a table (REPEAT). Clubs and players are
-sorted by name; players without a club form a group of their own, after the others. Bounded:
-a grid wider than `MAX_GRID_COLUMNS` is replaced by the list of its cells above 1.
+The counts are the draw's own: the caller hands `meeting_grids` the draw's history
+(`draw.history.build_history`, as the use case `statistics.meeting_stats` does), where a pair
+of clubs counts the tables where both sat (CLUBxCLUB), a player and another club the tables
+where he met it (PLAYERxCLUB), two players the rounds they shared a table (REPEAT). Clubs and
+players are sorted by name; players without a club form a group of their own, after the
+others. Bounded: a grid wider than `MAX_GRID_COLUMNS` is replaced by the list of its cells
+above 1. The sheet (`workbook.statistics_sheet`) and the report (`reports.pdf_statistics`)
+write these values and colour them with `PALETTE`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from xlwings_torneo.draw.history import build_history
-from xlwings_torneo.model.tournament import Player, PlayerId, Tournament, fold
+from xlwings_torneo.model.tournament import Player, PlayerId, Round, Tournament, fold
 
 MAX_GRID_COLUMNS = 200
 """**Decision**: the widest grid written (200 columns: a `.xls` sheet has 256, and 200 × 200
@@ -97,6 +101,23 @@ class MeetingGrid:
         return sorted(cells, key=lambda x: (-x[2], x[0], x[1]))
 
 
+class MeetingCounts(Protocol):
+    """Who met whom over some rounds, as the draw counts it (`draw.history.History`)."""
+
+    @property
+    def met(self) -> Mapping[tuple[PlayerId, PlayerId], int]: ...
+
+    @property
+    def club_meetings(self) -> Mapping[tuple[str, str], int]: ...
+
+    @property
+    def player_club_meetings(self) -> Mapping[tuple[PlayerId, str], int]: ...
+
+
+CountMeetings = Callable[[Sequence[Round], Mapping[PlayerId, str]], MeetingCounts]
+"""Counts the meetings of some rounds, given each player's club key (`build_history`)."""
+
+
 @dataclass(frozen=True)
 class MeetingStats:
     rounds: tuple[int, ...]
@@ -120,13 +141,14 @@ def player_label(p: Player) -> str:
     return f"{name} ({p.club.strip()})" if p.club.strip() else name
 
 
-def meeting_stats(tournament: Tournament) -> MeetingStats:
-    """The three grids over every round of `tournament` (players who sat at least once)."""
+def meeting_grids(tournament: Tournament, count: CountMeetings) -> MeetingStats:
+    """The three grids over every round of `tournament` (players who sat at least once), with
+    the meetings as `count` counts them."""
     rounds = tuple(sorted(tournament.rounds, key=lambda r: r.number))
     seated = {pid for r in rounds for pid in r.player_ids}
     players = [p for p in tournament.players if p.id in seated]
     club_of = {p.id: p.club_key for p in players}
-    history = build_history(rounds, club_of)
+    history = count(rounds, club_of)
 
     names: dict[str, str] = {}
     for p in players:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from xlwings_torneo.draw import meeting_stats as ms
-from xlwings_torneo.draw.meeting_stats import CLUBLESS, PALETTE, fill_of, levels, meeting_stats
+from xlwings_torneo.model import meeting_grids as ms
+from xlwings_torneo.model.meeting_grids import CLUBLESS, PALETTE, fill_of, levels
+from xlwings_torneo.usecases.statistics import meeting_stats
 from xlwings_torneo.workbook.statistics_sheet import (
     LEGEND_SPAN,
     SHEET_STATISTICHE,
