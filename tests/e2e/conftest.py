@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -97,6 +98,19 @@ def workbook(tmp_path: Path, torneo: Cli) -> Path:
     register(path, club_players(40))
     return path
 
+
+
+def twin_workbooks(folder: Path, torneo: Cli, first: str) -> tuple[Path, Path]:
+    """The same registered workbook (24 players) twice: `folder/<first>/torneo.xlsx` for the
+    front end under test, `folder/cli/torneo.xlsx` for the `torneo` command."""
+    mine = folder / first / "torneo.xlsx"
+    mine.parent.mkdir()
+    assert torneo("new", mine) == 0
+    register(mine, club_players(24))
+    cli = folder / "cli" / "torneo.xlsx"
+    cli.parent.mkdir()
+    shutil.copyfile(mine, cli)
+    return mine, cli
 
 ROUND_COLUMN = re.compile(r"^(pt|Q)\d+$|^(Semifinale|Finale)$")
 """A round's column in `Classifica`: `pt3`, or `Q1` … `Finale` for a type with a final phase

@@ -16,7 +16,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
+from tests.e2e.conftest import Cli, round_tables, twin_workbooks, type_scores
 from xlwings_torneo.workbook.backends.office import find_soffice
 
 pytestmark = [
@@ -40,14 +40,7 @@ def values(path: Path, sheet: str) -> list[tuple[object, ...]]:
 @pytest.fixture
 def twins(tmp_path: Path, torneo: Cli) -> tuple[Path, Path]:
     """The same registered workbook twice: one for LibreOffice, one for the CLI."""
-    lo = tmp_path / "lo" / "torneo.xlsx"
-    lo.parent.mkdir()
-    assert torneo("new", lo) == 0
-    register(lo, club_players(24))
-    cli = tmp_path / "cli" / "torneo.xlsx"
-    cli.parent.mkdir()
-    shutil.copyfile(lo, cli)
-    return lo, cli
+    return twin_workbooks(tmp_path, torneo, "lo")
 
 
 def test_headless_draw_of_round_1_writes_what_the_cli_writes(twins: tuple[Path, Path],

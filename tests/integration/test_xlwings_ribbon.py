@@ -13,7 +13,7 @@ import openpyxl
 import pytest
 import xlwings as xw
 
-from tests.e2e.conftest import Cli, club_players, register, type_scores
+from tests.e2e.conftest import Cli, twin_workbooks, type_scores
 from tests.xlwings_remote import (  # noqa: F401 - apply_actions: other tests import it from here
     LICENCE,
     apply_actions,
@@ -39,14 +39,8 @@ def sheet_values(path: Path, name: str) -> list[tuple[Any, ...]]:
 
 @pytest.fixture
 def twins(tmp_path: Path, torneo: Cli) -> tuple[Path, Path]:
-    excel = tmp_path / "excel" / "torneo.xlsx"
-    excel.parent.mkdir()
-    assert torneo("new", excel) == 0
-    register(excel, club_players(24))
-    cli = tmp_path / "cli" / "torneo.xlsx"
-    cli.parent.mkdir()
-    shutil.copyfile(excel, cli)
-    return excel, cli
+    """The same registered workbook twice: one for the ribbon, one for the CLI."""
+    return twin_workbooks(tmp_path, torneo, "excel")
 
 
 @pytest.fixture
