@@ -39,6 +39,14 @@ def torneo(capsys: pytest.CaptureFixture[str]) -> Cli:
     return Cli(capsys)
 
 
+@pytest.fixture
+def torneo_fd(capfd: pytest.CaptureFixture[str]) -> Cli:
+    """`torneo` seen at the file-descriptor level: `lo-run` may hand over to LibreOffice's
+    Python (Debian's python3, which has `uno`) in a subprocess, whose output `capsys`
+    misses."""
+    return Cli(capfd)
+
+
 def register(path: Path, players: Sequence[Sequence[object]]) -> None:
     """Type players into `Iscritti` from row 4, as an organiser would in Excel."""
     wb = openpyxl.load_workbook(path)
@@ -92,11 +100,18 @@ def no_libreoffice(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def workbook(tmp_path: Path, torneo: Cli) -> Path:
+def fresh(tmp_path: Path, torneo: Cli) -> Path:
+    """A new workbook (`torneo new`), no player registered yet."""
     path = tmp_path / "torneo.xlsx"
     assert torneo("new", path) == 0
-    register(path, club_players(40))
     return path
+
+
+@pytest.fixture
+def workbook(fresh: Path) -> Path:
+    """A new workbook with 40 players of 10 clubs."""
+    register(fresh, club_players(40))
+    return fresh
 
 
 
