@@ -3,10 +3,12 @@ would leave it, and the `torneo` command run on it."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import shutil
-from collections.abc import Callable, Sequence
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +128,20 @@ def twin_workbooks(folder: Path, torneo: Cli, first: str) -> tuple[Path, Path]:
     cli.parent.mkdir()
     shutil.copyfile(mine, cli)
     return mine, cli
+
+
+@pytest.fixture
+def unopkg_sandbox() -> Iterator[tuple[Path, list[str]]]:
+    """A folder anyone may write, and the prefix of an `unopkg` command run there: unopkg
+    refuses to run as root, so as root (CI) it runs as the user nobody."""
+    run_as = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+              "env", "HOME=/tmp"] if os.geteuid() == 0 else []
+    shared = Path(tempfile.mkdtemp(prefix="torneo_toolbar_"))
+    try:
+        shared.chmod(0o777)
+        yield shared, run_as
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
 
 ROUND_COLUMN = re.compile(r"^(pt|Q)\d+$|^(Semifinale|Finale)$")
 """A round's column in `Classifica`: `pt3`, or `Q1` … `Finale` for a type with a final phase
