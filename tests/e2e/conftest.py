@@ -15,7 +15,12 @@ from typing import Any
 import openpyxl
 import pytest
 
+from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.frontends.cli import main
+from xlwings_torneo.model.tournament import Round, Tournament
+from xlwings_torneo.workbook.backends.factory import open_workbook
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.layout import read_tournament
 
 CLUBS = ["ROMA [Il Gufo]", "MONZA [Monzamicì]", "TORINO [ToRisiKo!]", "FIRENZE [Maledetti Toscani]",
          "BOLOGNA [Asinelli]", "VENEZIA [Grifone]", "PALERMO [Eagles]", "TERNI [Li Draghi]",
@@ -64,6 +69,17 @@ def club_players(n: int, clubs: int = 10, seed: int = 1) -> list[list[object]]:
     return [[i, f"Nome{i}", f"Cognome{i}", f"nick{i}", CLUBS[(i - 1) % clubs], "SI",
              rng.choice(["LAZIO", "LOMBARDIA", "PIEMONTE"])] for i in range(1, n + 1)]
 
+
+
+def read_round(path: Path, number: int) -> tuple[WorkbookBackend, Tournament, Round]:
+    """Round `number` of the file as the program reads it (through the backend of its
+    format, with its options, not validated), beside the open backend and the tournament."""
+    book = open_workbook(path)
+    tournament = read_tournament([book.read_sheet(n) for n in book.sheet_names()],
+                                 load_config(path).options)
+    played = tournament.round(number)
+    assert played is not None
+    return book, tournament, played
 
 def round_tables(path: Path, number: int) -> list[list[int]]:
     """The IDs per table of sheet `N° Turno`, read straight from the file as the original
