@@ -17,6 +17,7 @@ from tests.e2e.conftest import Cli, twin_workbooks, type_scores
 from tests.xlwings_remote import (  # noqa: F401 - apply_actions: other tests import it from here
     LICENCE,
     apply_actions,
+    new_excel_workbook,
     payload,
     press,
     register_remote_engine,
@@ -139,10 +140,7 @@ def test_opzioni_shows_the_hidden_sheet(twins: tuple[Path, Path]):
 
 
 def test_nuovo_torneo_fills_an_empty_workbook_like_torneo_new(tmp_path: Path, torneo: Cli):
-    empty = tmp_path / "vuoto.xlsx"
-    wb = openpyxl.Workbook()
-    wb.active.title = "Foglio1"
-    wb.save(empty)
+    empty = new_excel_workbook(tmp_path / "vuoto.xlsx")
     message, _, _ = press(empty, addin.nuovo_torneo)
     assert not message.error, message.text
     assert torneo("new", tmp_path / "cli.xlsx") == 0
