@@ -35,6 +35,14 @@ def register_remote_engine(setattr_: Callable[[Any, str, Any], None] = setattr) 
     setattr_(xw, "__pro__", True)
 
 
+
+def new_excel_workbook(path: Path) -> Path:
+    """`path`: a new workbook as an Italian Excel makes it, one empty sheet `Foglio1`."""
+    wb = openpyxl.Workbook()
+    wb.active.title = "Foglio1"
+    wb.save(path)
+    return path
+
 def _payload_value(value: Any) -> Any:
     if value is None:
         return ""

@@ -3,16 +3,24 @@ would leave it, and the `torneo` command run on it."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
-from collections.abc import Callable, Sequence
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
 
+from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.frontends.cli import main
+from xlwings_torneo.model.tournament import Round, Tournament
+from xlwings_torneo.workbook.backends.factory import open_workbook
+from xlwings_torneo.workbook.base import WorkbookBackend
+from xlwings_torneo.workbook.layout import read_tournament
 
 CLUBS = ["ROMA [Il Gufo]", "MONZA [Monzamicì]", "TORINO [ToRisiKo!]", "FIRENZE [Maledetti Toscani]",
          "BOLOGNA [Asinelli]", "VENEZIA [Grifone]", "PALERMO [Eagles]", "TERNI [Li Draghi]",
@@ -38,6 +46,14 @@ def torneo(capsys: pytest.CaptureFixture[str]) -> Cli:
     return Cli(capsys)
 
 
+@pytest.fixture
+def torneo_fd(capfd: pytest.CaptureFixture[str]) -> Cli:
+    """`torneo` seen at the file-descriptor level: `lo-run` may hand over to LibreOffice's
+    Python (Debian's python3, which has `uno`) in a subprocess, whose output `capsys`
+    misses."""
+    return Cli(capfd)
+
+
 def register(path: Path, players: Sequence[Sequence[object]]) -> None:
     """Type players into `Iscritti` from row 4, as an organiser would in Excel."""
     wb = openpyxl.load_workbook(path)
@@ -53,6 +69,17 @@ def club_players(n: int, clubs: int = 10, seed: int = 1) -> list[list[object]]:
     return [[i, f"Nome{i}", f"Cognome{i}", f"nick{i}", CLUBS[(i - 1) % clubs], "SI",
              rng.choice(["LAZIO", "LOMBARDIA", "PIEMONTE"])] for i in range(1, n + 1)]
 
+
+
+def read_round(path: Path, number: int) -> tuple[WorkbookBackend, Tournament, Round]:
+    """Round `number` of the file as the program reads it (through the backend of its
+    format, with its options, not validated), beside the open backend and the tournament."""
+    book = open_workbook(path)
+    tournament = read_tournament([book.read_sheet(n) for n in book.sheet_names()],
+                                 load_config(path).options)
+    played = tournament.round(number)
+    assert played is not None
+    return book, tournament, played
 
 def round_tables(path: Path, number: int) -> list[list[int]]:
     """The IDs per table of sheet `N° Turno`, read straight from the file as the original
@@ -91,12 +118,46 @@ def no_libreoffice(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def workbook(tmp_path: Path, torneo: Cli) -> Path:
+def fresh(tmp_path: Path, torneo: Cli) -> Path:
+    """A new workbook (`torneo new`), no player registered yet."""
     path = tmp_path / "torneo.xlsx"
     assert torneo("new", path) == 0
-    register(path, club_players(40))
     return path
 
+
+@pytest.fixture
+def workbook(fresh: Path) -> Path:
+    """A new workbook with 40 players of 10 clubs."""
+    register(fresh, club_players(40))
+    return fresh
+
+
+
+def twin_workbooks(folder: Path, torneo: Cli, first: str) -> tuple[Path, Path]:
+    """The same registered workbook (24 players) twice: `folder/<first>/torneo.xlsx` for the
+    front end under test, `folder/cli/torneo.xlsx` for the `torneo` command."""
+    mine = folder / first / "torneo.xlsx"
+    mine.parent.mkdir()
+    assert torneo("new", mine) == 0
+    register(mine, club_players(24))
+    cli = folder / "cli" / "torneo.xlsx"
+    cli.parent.mkdir()
+    shutil.copyfile(mine, cli)
+    return mine, cli
+
+
+@pytest.fixture
+def unopkg_sandbox() -> Iterator[tuple[Path, list[str]]]:
+    """A folder anyone may write, and the prefix of an `unopkg` command run there: unopkg
+    refuses to run as root, so as root (CI) it runs as the user nobody."""
+    run_as = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+              "env", "HOME=/tmp"] if os.geteuid() == 0 else []
+    shared = Path(tempfile.mkdtemp(prefix="torneo_toolbar_"))
+    try:
+        shared.chmod(0o777)
+        yield shared, run_as
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
 
 ROUND_COLUMN = re.compile(r"^(pt|Q)\d+$|^(Semifinale|Finale)$")
 """A round's column in `Classifica`: `pt3`, or `Q1` … `Finale` for a type with a final phase

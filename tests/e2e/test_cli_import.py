@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.e2e.conftest import Cli, club_players, register
+from tests.e2e.conftest import club_players, register
 from xlwings_torneo.model.tournament import Player
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.writer import iscritti_spec
@@ -20,13 +20,6 @@ def iscritti(path: Path) -> list[tuple[object, ...]]:
     ws = openpyxl.load_workbook(path)["Iscritti"]
     return [tuple(row) for row in ws.iter_rows(min_row=3, values_only=True)
             if any(v is not None for v in row)]
-
-
-@pytest.fixture
-def fresh(tmp_path: Path, torneo: Cli) -> Path:
-    path = tmp_path / "torneo.xlsx"
-    assert torneo("new", path) == 0
-    return path
 
 
 SEMICOLON_1252 = ("Cognome;Nome;Nickname;Club o Famiglia;Regione;Data di nascita;N° Tessera\r\n"

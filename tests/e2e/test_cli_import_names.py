@@ -6,16 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
-import pytest
 
-from tests.e2e.conftest import Cli, register
-
-
-@pytest.fixture
-def fresh(tmp_path: Path, torneo: Cli) -> Path:
-    path = tmp_path / "torneo.xlsx"
-    assert torneo("new", path) == 0
-    return path
+from tests.e2e.conftest import register
 
 
 def surnames(path: Path) -> list[object]:

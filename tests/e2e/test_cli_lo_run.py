@@ -15,13 +15,6 @@ pytestmark = [pytest.mark.libreoffice,
               pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")]
 
 
-@pytest.fixture
-def torneo_fd(capfd: pytest.CaptureFixture[str]) -> Cli:
-    """The runner may hand over to Debian's python3 (which has `uno`) in a subprocess:
-    capture at the file-descriptor level to see what it prints."""
-    return Cli(capfd)
-
-
 def test_lo_run_draws_the_same_round_as_the_cli(tmp_path: Path, torneo_fd: Cli):
     torneo = torneo_fd
     workbook = new_workbook(tmp_path / "torneo.xlsx").path

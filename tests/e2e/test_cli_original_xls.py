@@ -9,10 +9,7 @@ from pathlib import Path
 
 import xlrd
 
-from tests.e2e.conftest import Cli
-from xlwings_torneo.config.settings import load_config
-from xlwings_torneo.workbook.backends.factory import open_workbook
-from xlwings_torneo.workbook.layout import read_tournament
+from tests.e2e.conftest import Cli, read_round
 from xlwings_torneo.workbook.writer import round_spec
 
 ORIGINAL = Path(__file__).resolve().parents[1] / "files" / "original_layout.xls"
@@ -20,11 +17,7 @@ ORIGINAL = Path(__file__).resolve().parents[1] / "files" / "original_layout.xls"
 
 def type_scores_xls(path: Path, number: int) -> None:
     """Fill the round's score cells (first seat wins), keeping the rest of the file."""
-    book = open_workbook(path)
-    t = read_tournament([book.read_sheet(n) for n in book.sheet_names()],
-                        load_config(path).options)
-    played = t.round(number)
-    assert played is not None
+    book, t, played = read_round(path, number)
     scores = {pid: Decimal(50 - 7 * j) for table in played.tables
               for j, pid in enumerate(table.players)}
     book.write_sheet(round_spec(number, [table.players for table in played.tables], t.by_id,

@@ -13,12 +13,9 @@ import openpyxl
 import pytest
 import xlrd
 
-from tests.e2e.conftest import Cli, type_scores
+from tests.e2e.conftest import Cli, read_round, type_scores
 from tests.e2e.test_cli_original_xls import type_scores_xls
-from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.usecases.previous_record import ORDER_IDS_PER_LINE
-from xlwings_torneo.workbook.backends.factory import open_workbook
-from xlwings_torneo.workbook.layout import read_tournament
 
 PLAYERS = 23
 """Three tables of 6 and one of 5 (seed 003 l.11)."""
@@ -58,11 +55,7 @@ def draw_with_previous(book: Path, torneo: Cli, standings: Path) -> None:
 
 def first_table(book: Path) -> set[int]:
     """The players of round 1's table 1, read through the backend of the file's format."""
-    wb = open_workbook(book)
-    t = read_tournament([wb.read_sheet(n) for n in wb.sheet_names()],
-                        load_config(book).options)
-    played = t.round(1)
-    assert played is not None
+    _, _, played = read_round(book, 1)
     return set(played.tables[0].players)
 
 

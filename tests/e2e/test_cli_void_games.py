@@ -10,11 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Cli
-from xlwings_torneo.config.settings import load_config
+from tests.e2e.conftest import Cli, read_round
 from xlwings_torneo.model.tournament import Player
 from xlwings_torneo.workbook.backends.factory import open_workbook
-from xlwings_torneo.workbook.layout import read_tournament
 from xlwings_torneo.workbook.sheet import CellValue, SheetSpec
 from xlwings_torneo.workbook.writer import iscritti_spec, round_spec
 
@@ -26,11 +24,7 @@ VOID_HEADER = ["Turno", "Tavolo", "ID", "Responsabile", "Motivo"]
 
 
 def _tables(path: Path, number: int) -> list[tuple[int, ...]]:
-    book = open_workbook(path)
-    t = read_tournament([book.read_sheet(n) for n in book.sheet_names()],
-                        load_config(path).options)
-    played = t.round(number)
-    assert played is not None
+    _, _, played = read_round(path, number)
     return [table.players for table in played.tables]
 
 

@@ -12,13 +12,11 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.e2e.conftest import Cli, type_scores
-from xlwings_torneo.config.settings import load_config
+from tests.e2e.conftest import Cli, read_round, type_scores
 from xlwings_torneo.usecases.demo import demo_players
 from xlwings_torneo.usecases.draw import DrawRequest, draw
 from xlwings_torneo.usecases.session import NO_OVERRIDES, open_file
 from xlwings_torneo.workbook.backends.factory import open_workbook
-from xlwings_torneo.workbook.layout import read_tournament
 from xlwings_torneo.workbook.writer import iscritti_spec, round_spec
 
 SENTINEL = 12345
@@ -104,11 +102,7 @@ def test_a_nan_in_an_xls_names_its_cell(tmp_path: Path, torneo: Cli):
     book.write_sheet(iscritti_spec(demo_players(12, random.Random(1))))
     book.save()
     draw(open_file(path), path, DrawRequest(seed=1), NO_OVERRIDES)
-    book = open_workbook(path)
-    t = read_tournament([book.read_sheet(n) for n in book.sheet_names()],
-                        load_config(path).options)
-    played = t.round(1)
-    assert played is not None
+    book, t, played = read_round(path, 1)
     scores = {pid: Decimal(10 + k) for k, pid in enumerate(t.by_id)}
     first = played.tables[0].seats[0]
     assert first.player_id is not None

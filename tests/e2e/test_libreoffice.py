@@ -10,13 +10,12 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
+from tests.e2e.conftest import Cli, round_tables, twin_workbooks, type_scores
 from xlwings_torneo.workbook.backends.office import find_soffice
 
 pytestmark = [
@@ -40,14 +39,7 @@ def values(path: Path, sheet: str) -> list[tuple[object, ...]]:
 @pytest.fixture
 def twins(tmp_path: Path, torneo: Cli) -> tuple[Path, Path]:
     """The same registered workbook twice: one for LibreOffice, one for the CLI."""
-    lo = tmp_path / "lo" / "torneo.xlsx"
-    lo.parent.mkdir()
-    assert torneo("new", lo) == 0
-    register(lo, club_players(24))
-    cli = tmp_path / "cli" / "torneo.xlsx"
-    cli.parent.mkdir()
-    shutil.copyfile(lo, cli)
-    return lo, cli
+    return twin_workbooks(tmp_path, torneo, "lo")
 
 
 def test_headless_draw_of_round_1_writes_what_the_cli_writes(twins: tuple[Path, Path],
@@ -186,30 +178,24 @@ def test_a_soffice_that_never_answers_is_given_up_and_ended(twins: tuple[Path, P
     assert lo.read_bytes() == before
 
 
-def test_the_toolbar_extension_registers_its_nine_buttons(tmp_path: Path):
+def test_the_toolbar_extension_registers_its_nine_buttons(
+        unopkg_sandbox: tuple[Path, list[str]]):
     from xlwings_torneo.frontends.libreoffice import toolbar
 
-    # unopkg refuses to run as root: as root (CI), it runs as the user nobody
-    run_as = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-              "env", "HOME=/tmp"] if os.geteuid() == 0 else []
-    shared = Path(tempfile.mkdtemp(prefix="torneo_toolbar_"))
-    try:
-        shared.chmod(0o777)
-        message = toolbar.install_toolbar(shared / "profilo", shared / "ext", run_as=run_as)
-        assert message == "Barra dei pulsanti 'Torneo' installata", message
-        unopkg = toolbar.find_unopkg()
-        assert unopkg is not None
-        listed = subprocess.run(
-            [*run_as, str(unopkg), "list",
-             f"-env:UserInstallation={(shared / 'profilo').as_uri()}"],
-            capture_output=True, text=True, timeout=120, check=False)
-        assert f"Identifier: {toolbar.EXTENSION_ID}" in listed.stdout
-        assert listed.stdout.count("is registered: yes") == 2  # the extension, its Addons.xcu
-        xcu = toolbar.addons_xcu()
-        for function in toolbar.TITLES:
-            assert toolbar.script_url(function).replace("&", "&amp;") in xcu
-        message = toolbar.install_toolbar(shared / "profilo", shared, remove=True,
-                                          run_as=run_as)
-        assert message == "Barra dei pulsanti 'Torneo' rimossa", message
-    finally:
-        shutil.rmtree(shared, ignore_errors=True)
+    shared, run_as = unopkg_sandbox
+    message = toolbar.install_toolbar(shared / "profilo", shared / "ext", run_as=run_as)
+    assert message == "Barra dei pulsanti 'Torneo' installata", message
+    unopkg = toolbar.find_unopkg()
+    assert unopkg is not None
+    listed = subprocess.run(
+        [*run_as, str(unopkg), "list",
+         f"-env:UserInstallation={(shared / 'profilo').as_uri()}"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert f"Identifier: {toolbar.EXTENSION_ID}" in listed.stdout
+    assert listed.stdout.count("is registered: yes") == 2  # the extension, its Addons.xcu
+    xcu = toolbar.addons_xcu()
+    for function in toolbar.TITLES:
+        assert toolbar.script_url(function).replace("&", "&amp;") in xcu
+    message = toolbar.install_toolbar(shared / "profilo", shared, remove=True,
+                                      run_as=run_as)
+    assert message == "Barra dei pulsanti 'Torneo' rimossa", message

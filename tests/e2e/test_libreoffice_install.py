@@ -6,7 +6,6 @@ root says why it was not installed and exits 2."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -80,22 +79,17 @@ def test_the_toolbar_install_states_the_real_outcome_for_this_user(tmp_path: Pat
         assert "Barra dei pulsanti 'Torneo' installata" in done.stdout
 
 
-def test_a_refusal_other_than_root_keeps_the_advice_to_close_libreoffice(tmp_path: Path):
+def test_a_refusal_other_than_root_keeps_the_advice_to_close_libreoffice(
+        tmp_path: Path, unopkg_sandbox: tuple[Path, list[str]]):
     """unopkg failing for another reason (here a profile it cannot write): exit 2 and the
     message it gave, with the advice that fits a busy profile."""
     unopkg = toolbar.find_unopkg()
     assert unopkg is not None
     blocked = tmp_path / "file"
     blocked.write_text("not a folder", encoding="utf-8")
-    run_as = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-              "env", "HOME=/tmp"] if os.geteuid() == 0 else []
-    shared = Path(tempfile.mkdtemp(prefix="torneo_toolbar_"))
-    try:
-        shared.chmod(0o777)
-        with pytest.raises(toolbar.ToolbarError) as refused:
-            toolbar.install_toolbar(blocked / "profilo", shared, run_as=run_as)
-        assert str(refused.value).startswith("barra dei pulsanti non installata (unopkg: ")
-        assert "root" not in str(refused.value)
-        assert str(refused.value).endswith("se LibreOffice è aperto, chiudilo e riprova")
-    finally:
-        shutil.rmtree(shared, ignore_errors=True)
+    shared, run_as = unopkg_sandbox
+    with pytest.raises(toolbar.ToolbarError) as refused:
+        toolbar.install_toolbar(blocked / "profilo", shared, run_as=run_as)
+    assert str(refused.value).startswith("barra dei pulsanti non installata (unopkg: ")
+    assert "root" not in str(refused.value)
+    assert str(refused.value).endswith("se LibreOffice è aperto, chiudilo e riprova")

@@ -17,11 +17,6 @@ pytestmark = [pytest.mark.libreoffice,
               pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")]
 
 
-@pytest.fixture
-def torneo_fd(capfd: pytest.CaptureFixture[str]) -> Cli:
-    return Cli(capfd)
-
-
 def test_lo_run_draws_a_cns_round_like_the_cli_and_ranks_the_teams(tmp_path: Path,
                                                                     torneo_fd: Cli):
     torneo = torneo_fd

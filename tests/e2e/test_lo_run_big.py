@@ -17,11 +17,6 @@ pytestmark = [pytest.mark.libreoffice,
               pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")]
 
 
-@pytest.fixture
-def torneo_fd(capfd: pytest.CaptureFixture[str]) -> Cli:
-    return Cli(capfd)
-
-
 def classifica(path: Path) -> list[list[object]]:
     ws = openpyxl.load_workbook(path)["Classifica"]
     return [[c.value for c in row] for row in ws.iter_rows()]

@@ -18,11 +18,6 @@ pytestmark = [pytest.mark.libreoffice,
               pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")]
 
 
-@pytest.fixture
-def torneo_fd(capfd: pytest.CaptureFixture[str]) -> Cli:
-    return Cli(capfd)
-
-
 def test_a_squadre_2000_round_through_libreoffice(tmp_path: Path, torneo_fd: Cli):
     torneo = torneo_fd
     book = new_workbook(tmp_path / "squadre.xlsx").path

@@ -17,7 +17,6 @@ import stat
 from pathlib import Path
 
 import openpyxl
-import pytest
 import xlrd
 from PIL import Image
 
@@ -133,12 +132,6 @@ def the_day(torneo: Cli, path: Path) -> None:
     assert torneo("verify", path, "--round", "1") == 0, torneo.err
     assert torneo("verify", path, "--round", "2") == 0, torneo.err
     assert_rest_unchanged(before, path)
-
-
-@pytest.fixture
-def torneo_fd(capfd: pytest.CaptureFixture[str]) -> Cli:
-    """lo-run hands over to LibreOffice's Python: its output is seen at the fd level."""
-    return Cli(capfd)
 
 
 def test_the_xls_replica_goes_through_the_day_keeping_every_feature(

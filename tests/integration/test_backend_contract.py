@@ -103,6 +103,16 @@ def test_text_longer_than_a_cell_holds_is_refused_naming_the_cell(tmp_path: Path
         backend.write_sheet(spec)
 
 
+
+def test_invalid_or_clashing_sheet_names_are_refused(layout: Path) -> None:
+    backend = open_workbook(layout)
+    with pytest.raises(WorkbookError, match="nome di foglio non valido"):
+        backend.write_sheet(SheetSpec("Turno 1/2"))
+    with pytest.raises(WorkbookError, match="al massimo 31 caratteri"):
+        backend.write_sheet(SheetSpec("Classifica Squadre e Famiglie 2011"))
+    with pytest.raises(WorkbookError, match="«Iscritti»"):
+        backend.write_sheet(SheetSpec("ISCRITTI"))
+
 def test_updating_cells_changes_only_those_cells_and_never_a_formula(layout: Path) -> None:
     backend = open_workbook(layout)
     before = backend.read_sheet("Iscritti")

@@ -21,6 +21,7 @@ from tests.integration.test_xlwings_ribbon import (  # noqa: F401 - remote_engin
     remote_engine,
 )
 from tests.pyodide import driver
+from tests.xlwings_remote import new_excel_workbook
 from xlwings_torneo.frontends import lite
 from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.frontends.lite_setup import main_py
@@ -40,11 +41,7 @@ def main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 @pytest.fixture
 def workbook(tmp_path: Path) -> Path:
-    path = tmp_path / "torneo.xlsx"
-    wb = openpyxl.Workbook()
-    wb.active.title = "Foglio1"
-    wb.save(path)
-    return path
+    return new_excel_workbook(tmp_path / "torneo.xlsx")
 
 
 def run(main: Any, path: Path, script: str, *args: Any) -> dict[str, Any]:

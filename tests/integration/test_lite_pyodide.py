@@ -27,6 +27,7 @@ from tests.integration.test_xlwings_ribbon import (  # noqa: F401 - remote_engin
 )
 from tests.pyodide import driver
 from tests.pyodide.session import start
+from tests.xlwings_remote import new_excel_workbook
 from xlwings_torneo.frontends import lite
 from xlwings_torneo.frontends.lite_setup import wheel_name, write_lite
 
@@ -98,9 +99,7 @@ def cpython_run(tmp_path: Path, lite_folder: Path,
 def tournament(run: Run, path: Path) -> list[str]:
     """An empty workbook to three rounds of 40 players, the standings, the seat list and the
     report, through the Lite scripts; what they printed, one entry a script."""
-    wb = openpyxl.Workbook()
-    wb.active.title = "Foglio1"
-    wb.save(path)
+    new_excel_workbook(path)
     printed = []
 
     def press(script: str, *args: Any) -> None:

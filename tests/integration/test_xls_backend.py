@@ -23,7 +23,13 @@ from xlrd.compdoc import CompDoc
 from xlrd.formula import FMLA_TYPE_CELL, decompile_formula
 from xlwt.CompoundDoc import XlsDoc
 
-from tests.integration.backend_fixtures import FILES, HYPERLINK, copy_layout, every_kind_spec
+from tests.integration.backend_fixtures import (
+    FILES,
+    HYPERLINK,
+    copy_layout,
+    every_kind_spec,
+    write_a_round_sheet_between,
+)
 from xlwings_torneo.errors import LossRefusedError, MissingDependencyError, WorkbookError
 from xlwings_torneo.workbook.backends.factory import create_workbook, open_workbook
 from xlwings_torneo.workbook.backends.xls_backend import XlsBackend, nearest_colour
@@ -224,18 +230,8 @@ def test_user_strings_starting_with_equals_stay_text(tmp_path: Path) -> None:
 
 
 def test_other_sheets_survive_writing_a_new_sheet(layout: Path) -> None:
-    before = snapshot(layout)
-    backend = open_xls(layout)
-    spec = SheetSpec("Turno 2")
-    spec.put(1, 2, "Tavolo N°1", Style(bold=True))
-    backend.write_sheet(spec, after="Turno 1")
-    backend.save()
+    after = write_a_round_sheet_between(layout, open_xls, snapshot)
 
-    after = snapshot(layout)
-
-    assert after["order"] == ["Iscritti", "TORNEO", "Turno 1", "Turno 2", "Dati"]
-    for title in before["order"]:
-        assert after[title] == before[title], title
     iscritti = after["Iscritti"]
     assert iscritti["cells"][(2, 0)][2:4] == (1, 0)  # header bold
     assert iscritti["cells"][(2, 0)][7:9] == (1, (255, 255, 0))  # solid yellow fill
@@ -482,16 +478,6 @@ def test_a_sheet_beyond_the_xls_limits_is_refused(tmp_path: Path) -> None:
     tall.put(65537, 1, "x")
     with pytest.raises(WorkbookError, match="65536 righe"):
         backend.write_sheet(tall)
-
-
-def test_invalid_or_clashing_sheet_names_are_refused(layout: Path) -> None:
-    backend = open_xls(layout)
-    with pytest.raises(WorkbookError, match="nome di foglio non valido"):
-        backend.write_sheet(SheetSpec("Turno 1/2"))
-    with pytest.raises(WorkbookError, match="al massimo 31 caratteri"):
-        backend.write_sheet(SheetSpec("Classifica Squadre e Famiglie 2011"))
-    with pytest.raises(WorkbookError, match="«Iscritti»"):
-        backend.write_sheet(SheetSpec("ISCRITTI"))
 
 
 def test_an_xlsx_file_renamed_xls_is_explained(tmp_path: Path) -> None:

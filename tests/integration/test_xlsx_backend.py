@@ -15,7 +15,14 @@ from typing import Any
 import openpyxl
 import pytest
 
-from tests.integration.backend_fixtures import DDE, FILES, HYPERLINK, copy_layout, every_kind_spec
+from tests.integration.backend_fixtures import (
+    DDE,
+    FILES,
+    HYPERLINK,
+    copy_layout,
+    every_kind_spec,
+    write_a_round_sheet_between,
+)
 from xlwings_torneo.errors import FileLockedError, WorkbookError
 from xlwings_torneo.workbook.backends.factory import create_workbook, open_workbook
 from xlwings_torneo.workbook.backends.xlsx_backend import XlsxBackend
@@ -109,18 +116,8 @@ def test_a_formula_cell_reads_as_the_value_cached_in_the_file(tmp_path: Path) ->
 
 
 def test_writing_a_new_sheet_leaves_every_other_sheet_untouched(layout: Path) -> None:
-    before = snapshot(layout)
-    backend = open_workbook(layout)
-    spec = SheetSpec("Turno 2")
-    spec.put(1, 2, "Tavolo N°1", Style(bold=True))
-    backend.write_sheet(spec, after="Turno 1")
-    backend.save()
+    after = write_a_round_sheet_between(layout, open_workbook, snapshot)
 
-    after = snapshot(layout)
-
-    assert after["order"] == ["Iscritti", "TORNEO", "Turno 1", "Turno 2", "Dati"]
-    for title in before["order"]:
-        assert after[title] == before[title], title
     assert after["Dati"]["state"] == "hidden"
     assert after["Iscritti"]["cells"]["A3"][1:6] == (True, False, 10, "solid", "FFFFFF00")
     assert after["Iscritti"]["widths"]["E"] == (22, False)
@@ -332,19 +329,6 @@ def test_an_xls_file_renamed_xlsx_is_explained(tmp_path: Path) -> None:
     shutil.copy(FILES / "original_layout.xls", path)
     with pytest.raises(WorkbookError, match=r"in formato \.xls "):
         open_workbook(path)
-
-
-def test_an_invalid_sheet_name_is_a_workbook_error(tmp_path: Path) -> None:
-    backend = create_workbook(tmp_path / "nomi.xlsx")
-    with pytest.raises(WorkbookError, match="nome di foglio non valido"):
-        backend.write_sheet(SheetSpec("Turno 1/2"))
-    with pytest.raises(WorkbookError, match="al massimo 31 caratteri"):
-        backend.write_sheet(SheetSpec("Classifica Squadre e Famiglie 2011"))
-
-
-def test_a_sheet_name_differing_only_in_case_is_refused(layout: Path) -> None:
-    with pytest.raises(WorkbookError, match="«Iscritti»"):
-        open_workbook(layout).write_sheet(SheetSpec("ISCRITTI"))
 
 
 def test_control_characters_in_text_name_the_cell(tmp_path: Path) -> None:

@@ -11,13 +11,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
 from tests.xlwings_remote import (
     LICENCE,
     apply_actions,
     book_state,
+    new_excel_workbook,
     press_actions,
     register_remote_engine,
 )
@@ -110,10 +110,7 @@ def test_the_batched_sheets_equal_those_written_one_cell_at_a_time(
         colour_matrix: bool):
     monkeypatch.setattr(xlwings_backend, "_colours_in_bulk", lambda book: colour_matrix)
     if button is addin.nuovo_torneo:
-        source = tmp_path / "vuoto.xlsx"
-        wb = openpyxl.Workbook()
-        wb.active.title = "Foglio1"
-        wb.save(source)
+        source = new_excel_workbook(tmp_path / "vuoto.xlsx")
     else:
         source = tournament
     batched, plain = tmp_path / "batched.xlsx", tmp_path / "plain.xlsx"

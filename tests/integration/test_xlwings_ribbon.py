@@ -13,10 +13,11 @@ import openpyxl
 import pytest
 import xlwings as xw
 
-from tests.e2e.conftest import Cli, club_players, register, type_scores
+from tests.e2e.conftest import Cli, twin_workbooks, type_scores
 from tests.xlwings_remote import (  # noqa: F401 - apply_actions: other tests import it from here
     LICENCE,
     apply_actions,
+    new_excel_workbook,
     payload,
     press,
     register_remote_engine,
@@ -39,14 +40,8 @@ def sheet_values(path: Path, name: str) -> list[tuple[Any, ...]]:
 
 @pytest.fixture
 def twins(tmp_path: Path, torneo: Cli) -> tuple[Path, Path]:
-    excel = tmp_path / "excel" / "torneo.xlsx"
-    excel.parent.mkdir()
-    assert torneo("new", excel) == 0
-    register(excel, club_players(24))
-    cli = tmp_path / "cli" / "torneo.xlsx"
-    cli.parent.mkdir()
-    shutil.copyfile(excel, cli)
-    return excel, cli
+    """The same registered workbook twice: one for the ribbon, one for the CLI."""
+    return twin_workbooks(tmp_path, torneo, "excel")
 
 
 @pytest.fixture
@@ -145,10 +140,7 @@ def test_opzioni_shows_the_hidden_sheet(twins: tuple[Path, Path]):
 
 
 def test_nuovo_torneo_fills_an_empty_workbook_like_torneo_new(tmp_path: Path, torneo: Cli):
-    empty = tmp_path / "vuoto.xlsx"
-    wb = openpyxl.Workbook()
-    wb.active.title = "Foglio1"
-    wb.save(empty)
+    empty = new_excel_workbook(tmp_path / "vuoto.xlsx")
     message, _, _ = press(empty, addin.nuovo_torneo)
     assert not message.error, message.text
     assert torneo("new", tmp_path / "cli.xlsx") == 0

@@ -66,6 +66,16 @@ def test_every_bad_penalty_row_is_reported_at_once():
                                   'Penalità!B3: "sette" non è un numero')
 
 
+
+def test_a_penalty_sheet_without_the_headers_is_an_error_naming_it():
+    with pytest.raises(ValidationError) as err:
+        read_tournament(_workbook([["Chi", "Quanto"], [3, -7]]), defaults=_options())
+    assert err.value.problems == ("Penalità!A1: mancano le intestazioni ID e Punti",)
+
+
+def test_an_empty_penalty_sheet_is_no_penalty():
+    assert read_tournament(_workbook([]), defaults=_options()).penalties == ()
+
 def _options():
     from xlwings_torneo.model.tournament import Options
 

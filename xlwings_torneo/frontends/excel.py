@@ -119,16 +119,20 @@ def risultati_sala(book: Any = None) -> Message:
     return _button(hall_results, book)
 
 
-def stampa_turno(book: Any = None, round_no: int | None = None) -> Message:
+def _printing(action: Callable[[Any, Path | None, int | None], str], book: Any,
+              round_no: int | None) -> Message:
+    """A print button: `round_no`, else the round of the active sheet (else the last)."""
     xl_book, backend, path = _caller(book)
     number = round_no if round_no is not None else active_round(xl_book)
-    return _show(xl_book, _quietly(xl_book, lambda: print_round(backend, path, number)))
+    return _show(xl_book, _quietly(xl_book, lambda: action(backend, path, number)))
+
+
+def stampa_turno(book: Any = None, round_no: int | None = None) -> Message:
+    return _printing(print_round, book, round_no)
 
 
 def chi_siede_dove(book: Any = None, round_no: int | None = None) -> Message:
-    xl_book, backend, path = _caller(book)
-    number = round_no if round_no is not None else active_round(xl_book)
-    return _show(xl_book, _quietly(xl_book, lambda: print_seating(backend, path, number)))
+    return _printing(print_seating, book, round_no)
 
 
 def report(book: Any = None) -> Message:

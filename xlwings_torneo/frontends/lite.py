@@ -24,22 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from xlwings_torneo.errors import OverridableError, TorneoError
-from xlwings_torneo.frontends.actions import (
-    Ask,
-    Message,
-    draw_round,
-    export_files,
-    help_text,
-    meeting_statistics,
-    new_tournament,
-    print_round,
-    print_seating,
-    publishing_check,
-    redraw_last_round,
-    report_pdf,
-    run,
-    standings,
-)
+from xlwings_torneo.frontends import actions
+from xlwings_torneo.frontends.actions import Ask, Message, run
 from xlwings_torneo.frontends.buttons import BUTTONS, Button, RoundChoice, find_button
 from xlwings_torneo.frontends.xlwings_shared import (
     active_round,
@@ -132,20 +118,20 @@ class Pressed:
 
 
 ACTIONS: dict[str, Callable[[Pressed], str]] = {
-    "NuovoTorneo": lambda p: new_tournament(p.backend, p.path),
+    "NuovoTorneo": lambda p: actions.new_tournament(p.backend, p.path),
     "Opzioni": lambda p: show_options(p.xl_book, p.backend),
     "SorteggioTurno": lambda p: p.drawing(
-        lambda ask: draw_round(p.backend, p.path, p.round_no, p.seed, ask=ask)),
+        lambda ask: actions.draw_round(p.backend, p.path, p.round_no, p.seed, ask=ask)),
     "RipetiSorteggio": lambda p: p.drawing(
-        lambda ask: redraw_last_round(p.backend, p.path, p.seed, ask=ask)),
-    "Classifica": lambda p: standings(p.backend, p.path),
-    "Statistiche": lambda p: meeting_statistics(p.backend, p.path),
-    "StampaTurno": lambda p: print_round(p.backend, p.path, p.round_no),
-    "ChiSiedeDove": lambda p: print_seating(p.backend, p.path, p.round_no),
-    "ReportPDF": lambda p: report_pdf(p.backend, p.path),
-    "Esporta": lambda p: export_files(p.backend, p.path),
-    "PrimaDiPubblicare": lambda p: publishing_check(p.backend, p.path),
-    "Aiuto": lambda p: "\n\n".join([help_text(), LITE_HELP_FOOT]),
+        lambda ask: actions.redraw_last_round(p.backend, p.path, p.seed, ask=ask)),
+    "Classifica": lambda p: actions.standings(p.backend, p.path),
+    "Statistiche": lambda p: actions.meeting_statistics(p.backend, p.path),
+    "StampaTurno": lambda p: actions.print_round(p.backend, p.path, p.round_no),
+    "ChiSiedeDove": lambda p: actions.print_seating(p.backend, p.path, p.round_no),
+    "ReportPDF": lambda p: actions.report_pdf(p.backend, p.path),
+    "Esporta": lambda p: actions.export_files(p.backend, p.path),
+    "PrimaDiPubblicare": lambda p: actions.publishing_check(p.backend, p.path),
+    "Aiuto": lambda p: "\n\n".join([actions.help_text(), LITE_HELP_FOOT]),
 }
 """What each Lite script runs: the ribbon's action of `actions.py`."""
 

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import tempfile
-from contextlib import suppress
 from pathlib import Path
 
 from xlwings_torneo.errors import TorneoError, WorkbookError
 from xlwings_torneo.usecases.session import ensure_not_open
-from xlwings_torneo.workbook.backends.office import OfficeError, find_soffice
+from xlwings_torneo.workbook.backends.office import OfficeError, find_soffice, kill_soffice
 
 CONVERT_TIMEOUT = 300.0
 """Seconds LibreOffice may take to convert one workbook."""
@@ -76,11 +74,7 @@ def _run_soffice(soffice: Path, path: Path, work: Path, timeout: float) -> None:
     try:
         process.wait(timeout)
     except subprocess.TimeoutExpired:
-        if hasattr(os, "killpg"):
-            with suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-        else:
-            process.kill()
+        kill_soffice(process)
         process.wait()
         raise OfficeError(f"LibreOffice non ha convertito «{path.name}» entro {timeout:.0f} "
                           "secondi: fermato") from None

@@ -20,9 +20,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import ClassVar
 
 from xlwings_torneo.model.tournament import PlayerId, Round
-from xlwings_torneo.usecases.previous_record import id_lines, parse_ids
+from xlwings_torneo.usecases.previous_record import IdsRecordReader, id_lines
 
 _LEAD = r"^Sorteggio di (?P<sheet>.+?), seme (?P<seed>\d+)"
 HEADER_RE = re.compile(_LEAD + r": (?P<count>\d+) partecipanti; turni precedenti "
@@ -88,31 +89,18 @@ def record_lines(sheet: str, seed: int, seen: DrawnWith) -> list[str]:
 
 
 @dataclass
-class RecordReader:
+class RecordReader(IdsRecordReader):
     """Collects the record lines of one draw (its round's seed) from the `Log`."""
 
-    seed: int
-    header: re.Match[str] | None = None
-    parts: dict[int, tuple[int, tuple[PlayerId, ...]]] = field(default_factory=dict)
-
-    def feed(self, match: re.Match[str]) -> None:
-        """One line matched by `HEADER_RE` or `PLAYERS_RE` for this draw's round."""
-        if int(match["seed"]) != self.seed:
-            return
-        if match.re is HEADER_RE:
-            self.header, self.parts = match, {}
-        elif self.header is not None:
-            self.parts[int(match["part"])] = (int(match["parts"]), parse_ids(match["ids"]))
+    HEADER: ClassVar[re.Pattern[str]] = HEADER_RE
 
     def drawn_with(self) -> DrawnWith | str | None:
         """The record; None when the draw wrote none (an older version); an Italian problem
         when lines are missing."""
         if self.header is None:
             return None
-        counts = {n for n, _ in self.parts.values()}
-        players = tuple(pid for k in sorted(self.parts) for pid in self.parts[k][1])
-        if (len(counts) != 1 or sorted(self.parts) != list(range(1, max(counts) + 1))
-                or len(players) != int(self.header["count"])):
+        players = self.ids(self.header)
+        if players is None:
             return "elenco dei partecipanti registrato nel Log incompleto"
         earlier = {} if self.header["rounds"] == "nessuno" else {
             int(number): RoundPrint(*prints.split("/"))

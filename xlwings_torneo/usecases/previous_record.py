@@ -17,8 +17,9 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from xlwings_torneo.model.tournament import Player, PlayerId
 from xlwings_torneo.usecases.previous_standings import match_players, previous_names
@@ -89,31 +90,49 @@ def parse_ids(text: str | None) -> tuple[PlayerId, ...]:
 
 
 @dataclass
-class RecordReader:
-    """Collects the record lines of one draw (its sheet's round and seed) from the `Log`."""
+class IdsRecordReader:
+    """Collects one record from the `Log` for the draw with `seed`: its header line (matched
+    by `HEADER`, with a `count` of IDs) and the IDs after it, split over lines `k/n`
+    (`id_lines`, matched with `part`, `parts` and `ids`)."""
 
+    HEADER: ClassVar[re.Pattern[str]]
     seed: int
     header: re.Match[str] | None = None
-    parts: dict[int, tuple[int, tuple[PlayerId, ...]]] | None = None
+    parts: dict[int, tuple[int, tuple[PlayerId, ...]]] = field(default_factory=dict)
 
     def feed(self, match: re.Match[str]) -> None:
-        """One line matched by `HEADER_RE` or `ORDER_RE` for this draw's round."""
+        """One line of the record matched for this draw's round (a header starts again)."""
         if int(match["seed"]) != self.seed:
             return
-        if match.re is HEADER_RE:
+        if match.re is self.HEADER:
             self.header, self.parts = match, {}
-        elif self.parts is not None:
+        elif self.header is not None:
             self.parts[int(match["part"])] = (int(match["parts"]), parse_ids(match["ids"]))
+
+    def ids(self, header: re.Match[str]) -> tuple[PlayerId, ...] | None:
+        """The IDs of every line in order; None when a line is missing or they are not the
+        `count` of `header`."""
+        counts = {n for n, _ in self.parts.values()}
+        ids = tuple(pid for k in sorted(self.parts) for pid in self.parts[k][1])
+        if (len(counts) != 1 or sorted(self.parts) != list(range(1, max(counts) + 1))
+                or len(ids) != int(header["count"])):
+            return None
+        return ids
+
+
+@dataclass
+class RecordReader(IdsRecordReader):
+    """Collects the record lines of one draw (its sheet's round and seed) from the `Log`."""
+
+    HEADER: ClassVar[re.Pattern[str]] = HEADER_RE
 
     def standings(self) -> PreviousStandings | str | None:
         """The recorded standings; None when nothing was recorded; an Italian problem when
         the record is incomplete (lines deleted from the `Log`)."""
-        if self.header is None or self.parts is None:
+        if self.header is None:
             return None
-        counts = {n for n, _ in self.parts.values()}
-        order = tuple(pid for k in sorted(self.parts) for pid in self.parts[k][1])
-        if (len(counts) != 1 or sorted(self.parts) != list(range(1, max(counts) + 1))
-                or len(order) != int(self.header["count"])):
+        order = self.ids(self.header)
+        if order is None:
             return ("sorteggio con classifica precedente: ordine registrato nel Log "
                     "incompleto, non ripetibile")
         return PreviousStandings(self.header["file"], self.header["sha"],

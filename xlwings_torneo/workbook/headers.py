@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from xlwings_torneo.workbook.cells import norm_header
+from xlwings_torneo.workbook.problems import Problems
 from xlwings_torneo.workbook.sheet import Grid
 
 HEADER_SEARCH_ROWS = 10
@@ -22,3 +23,13 @@ def find_header(grid: Grid, headers: Mapping[str, str], required: Collection[str
         if all(key in found for key in required):
             return row, found
     return None
+
+
+def read_header(grid: Grid, headers: Mapping[str, str], required: Collection[str],
+                labels: str, problems: Problems) -> tuple[int, dict[str, int]] | None:
+    """`find_header`; when no row holds every `required` key of a sheet that is not empty,
+    a problem saying the headers `labels` (`ID e Punti`) are missing."""
+    header = find_header(grid, headers, required)
+    if header is None and grid.max_row:
+        problems.add(f"mancano le intestazioni {labels}", f"{grid.name}!A1")
+    return header

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Container
 from decimal import Decimal
-from typing import Protocol
 
 from xlwings_torneo.errors import WorkbookError
 from xlwings_torneo.model.tournament import Penalty, PlayerId
 from xlwings_torneo.workbook.cells import is_blank, norm_header, to_decimal, to_id, to_text
-from xlwings_torneo.workbook.headers import find_header
+from xlwings_torneo.workbook.headers import read_header
+from xlwings_torneo.workbook.problems import Problems
 from xlwings_torneo.workbook.sheet import Grid, cell_ref
 
 SHEET_PENALITA = "Penalità"
@@ -31,10 +31,6 @@ HEADERS = {
 }
 
 
-class Problems(Protocol):
-    def add(self, message: str, where: str | None = None) -> None: ...
-
-
 def is_penalty_sheet(name: str) -> bool:
     return norm_header(name) in {norm_header(k) for k in PENALTY_SHEET_KEYS}
 
@@ -43,10 +39,8 @@ def read_penalties(grid: Grid, players: Container[PlayerId],
                    problems: Problems) -> tuple[Penalty, ...]:
     """Every penalty of the sheet; problems (unknown ID, a value that is not a number)
     collected with their cells."""
-    header = find_header(grid, HEADERS, ("id", "points"))
+    header = read_header(grid, HEADERS, ("id", "points"), "ID e Punti", problems)
     if header is None:
-        if grid.max_row:
-            problems.add("mancano le intestazioni ID e Punti", f"{grid.name}!A1")
         return ()
     top, cols = header
     out: list[Penalty] = []

@@ -18,7 +18,7 @@ from dataclasses import replace
 from xlwings_torneo.errors import WorkbookError
 from xlwings_torneo.model.tournament import Player, PlayerId, Round, VoidGame
 from xlwings_torneo.workbook.cells import is_blank, norm_header, to_id, to_text
-from xlwings_torneo.workbook.headers import find_header
+from xlwings_torneo.workbook.headers import read_header
 from xlwings_torneo.workbook.problems import Problems
 from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref
 
@@ -60,10 +60,8 @@ def read_void_games(grid: Grid, rounds: Sequence[Round], players: Mapping[Player
                     problems: Problems) -> tuple[VoidGame, ...]:
     """Every void game of the sheet, checked against the round sheets: an unknown round,
     table or ID is a problem naming its cell."""
-    header = find_header(grid, HEADERS, ("round", "table"))
+    header = read_header(grid, HEADERS, ("round", "table"), "Turno e Tavolo", problems)
     if header is None:
-        if grid.max_row:
-            problems.add("mancano le intestazioni Turno e Tavolo", f"{grid.name}!A1")
         return ()
     top, cols = header
     by_number = {r.number: r for r in rounds}

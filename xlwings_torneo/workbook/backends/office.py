@@ -96,7 +96,7 @@ def headless_office(*, timeout: float, profile: Path | None = None) -> Iterator[
 
     def expire() -> None:
         expired.set()
-        _kill(process)
+        kill_soffice(process)
 
     watchdog = threading.Timer(timeout, expire)
     watchdog.daemon = True
@@ -119,13 +119,13 @@ def headless_office(*, timeout: float, profile: Path | None = None) -> Iterator[
         try:
             process.wait(EXIT_SECONDS)
         except subprocess.TimeoutExpired:
-            _kill(process)
+            kill_soffice(process)
             process.wait(EXIT_SECONDS)
         if own_profile:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
+def kill_soffice(process: subprocess.Popen[bytes]) -> None:
     """End soffice and the programs it started (its own process group)."""
     if process.poll() is not None:
         return
