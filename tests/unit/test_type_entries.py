@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from xlwings_torneo.model.tournament_type import BUILTIN_SOURCE, DrawKind
 from xlwings_torneo.scoring.standings import compute_standings
 
 from .test_scoring_builders import tournament
+from .test_scoring_points import by_seat
 
 ORIGINAL_TYPES = ("RadunoNazionale", "MasterRisiko", "SantEufemia", "Open", "TorneoGufo",
                   "CampionatoGufo", "Victory", "NazionaleRisiKo", "BGL", "BGL_SVIZZERA", "1VS1",
@@ -166,9 +168,7 @@ spareggi = ["vittoria"]
 
 @pytest.mark.parametrize(("tables", "points", "said"), [
     ("4/5", "punti = [10, 6, 3, 1]", ["4 valori ma i tavoli da 5 giocatori hanno 5 posizioni"]),
-    # no default table: the placement points are the entry's (BGL's in its own entry)
-    ("4/3", "", ["manca la riga per i tavoli da 3 giocatori",
-                 "manca la riga per i tavoli da 4 giocatori"]),
+    ("4/3", "punti = { 4 = [100, 60, 40, 20] }", ["manca la riga per i tavoli da 3 giocatori"]),
 ])
 def test_a_placement_table_short_or_missing_for_a_table_size_is_an_error(tmp_path, tables,
                                                                          points, said):
@@ -182,6 +182,23 @@ regola = "piazzamento"
 """)
     for message in said:
         assert f"tipo Corto, chiave punti.punti: {message}" in text
+
+
+def test_a_placement_rule_without_its_table_takes_the_bgl_entrys(tmp_path):
+    """docs/tipi.md: `punti` defaults to BGL's table, read from BGL's own entry (the numbers
+    are written once, in configuration/tipi/09_bgl.toml)."""
+    types = load_types(organiser=organiser(tmp_path, """
+[Corto]
+tavoli = "4/3"
+turni = [{ sorteggio = "ottimizzato", criteri = ["CLUB"] }]
+[Corto.punti]
+regola = "piazzamento"
+"""))
+    own, bgl = types.find("Corto").scoring, types.find("BGL").scoring
+    assert own is not None and bgl is not None
+    line = "A 40, B 30, C 20, D 10"
+    assert by_seat(own.points, line) == by_seat(bgl.points, line)
+    assert by_seat(own.points, line)[3] == 20 + Fraction(10, 90)  # 4th of 4: 20 + PBG
 
 
 def test_wrong_values_and_missing_requirements_are_errors(tmp_path):

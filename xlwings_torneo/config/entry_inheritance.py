@@ -26,6 +26,23 @@ def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+PLACEMENT_TABLE_FROM = "BGL"
+"""**Decision**: an entry with `regola = "piazzamento"` and no `punti` table takes the
+placement points of this type's entry (manual 000 l.780-792, BGL), as it did when the numbers
+were the primitive's default: the numbers are written once, in `configuration/tipi/09_bgl.toml`."""
+
+
+def with_placement_table(entry: dict[str, Any], source: Mapping[str, Any] | None
+                         ) -> dict[str, Any]:
+    """`entry` with `source`'s placement table when its `piazzamento` rule names none."""
+    points = entry.get("punti")
+    table = (source or {}).get("punti", {}).get("punti")
+    if (not isinstance(points, dict) or points.get("regola") != "piazzamento"
+            or "punti" in points or table is None):
+        return entry
+    return {**entry, "punti": {**points, "punti": table}}
+
+
 @dataclass
 class MergedEntries:
     """The types read so far, file after file, with the merged entry each was built from."""
@@ -67,6 +84,7 @@ class MergedEntries:
             p.add(name, None, f"tipo definito due volte (anche in {self.types[key].source})")
             return
         merged.pop("base", None)
+        merged = with_placement_table(merged, self.raw.get(type_key(PLACEMENT_TABLE_FROM)))
         if organiser and key in self.raw:
             source = f"{source}, modifica il predefinito"
         built = build_type(p, name, merged, source)

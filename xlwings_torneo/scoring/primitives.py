@@ -90,8 +90,9 @@ SPARTAC = Primitive(
 
 
 NO_PLACES: dict[int, tuple[Decimal, ...]] = {}
-"""`punti` has no default: the placement points are the type entry's (BGL's in its TOML);
-left out, the check names every table size without a row."""
+"""`punti` has no default in code: the placement points are the type entry's (BGL's in its
+TOML); an entry that names none gets BGL's before it is built
+(`config/entry_inheritance.PLACEMENT_TABLE_FROM`)."""
 
 
 def _placement(q: Params) -> Formula:
