@@ -144,13 +144,9 @@ def _plan(path: Path, rounds: int) -> None:
 
 
 def empty_workbook(folder: Path) -> Path:
-    import openpyxl
+    from tests.xlwings_remote import new_excel_workbook
 
-    path = folder / "vuoto.xlsx"
-    wb = openpyxl.Workbook()
-    wb.active.title = "Foglio1"
-    wb.save(path)
-    return path
+    return new_excel_workbook(folder / "vuoto.xlsx")
 
 
 def _target(button: str) -> Any:

@@ -43,6 +43,7 @@ def new_excel_workbook(path: Path) -> Path:
     wb.save(path)
     return path
 
+
 def _payload_value(value: Any) -> Any:
     if value is None:
         return ""

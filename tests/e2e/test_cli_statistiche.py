@@ -15,7 +15,6 @@ import pytest
 import xlrd
 
 from tests.e2e.conftest import Cli, club_players, register, type_scores
-from tests.e2e.test_cli_lo_run import torneo_fd  # noqa: F401  (fixture)
 from tests.e2e.test_original_replicas import REPLICA_2008, read_as_the_original
 from xlwings_torneo.model.meeting_grids import PALETTE
 
