@@ -129,7 +129,7 @@ def test_rank_writes_the_statistics_beside_the_standings(tmp_path: Path, torneo:
 
 @pytest.mark.libreoffice
 def test_libreoffice_writes_the_statistics_with_their_colours(tmp_path: Path,
-                                                              torneo_fd: Cli):  # noqa: F811
+                                                              torneo_fd: Cli):
     path = tmp_path / "torneo.xlsx"
     assert torneo_fd("new", path) == 0, torneo_fd.err
     register(path, club_players(12, clubs=3))
