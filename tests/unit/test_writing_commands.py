@@ -15,6 +15,9 @@ import pytest
 from xlwings_torneo.frontends import buttons, cli
 from xlwings_torneo.frontends.libreoffice import run
 
+ENGLISH_TO_ITALIAN = {english: italian for italian, english in run.ITALIAN.items()}
+"""The runner's commands by their Italian names (`draw`: `sorteggia`)."""
+
 
 def _choices(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
@@ -30,7 +33,7 @@ def _command_names() -> tuple[set[str], set[str]]:
     lo_commands = next(a for a in run.build_parser()._actions if a.dest == "command").choices
     assert lo_commands is not None
     for name in [*lo_commands, *run.ITALIAN]:
-        italian = run.ITALIAN_NAME.get(name, name)
+        italian = ENGLISH_TO_ITALIAN.get(name, name)
         (writing if buttons.writes_workbook(italian) else other).add(name)
     return writing, other
 
@@ -91,3 +94,12 @@ def test_the_libreoffice_runner_holds_the_workbook_for_every_command_but_the_che
     assert lo_commands is not None
     assert [c for c in lo_commands
             if not run.holds_workbook(run.ITALIAN.get(c, c))] == ["controlla", "check"]
+
+
+def test_the_libreoffice_runner_holds_the_workbook_for_every_command_that_writes_it() -> None:
+    lo_commands = next(a for a in run.build_parser()._actions if a.dest == "command").choices
+    assert lo_commands is not None
+    writers = [c for c in lo_commands
+               if buttons.writes_workbook(ENGLISH_TO_ITALIAN.get(c, c))]
+    assert set(writers) >= {"sorteggia", "draw", "classifica", "rank", "statistiche"}
+    assert all(run.holds_workbook(run.ITALIAN.get(c, c)) for c in writers)

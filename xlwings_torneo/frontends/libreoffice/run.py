@@ -44,8 +44,6 @@ ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
            "stampa": "print", "esporta": "export", "controlla": "check"}
 """The commands' Italian names (issue 24), the ones `torneo --aiuto` and the README use; the
 English ones stay as aliases."""
-ITALIAN_NAME = {english: italian for italian, english in ITALIAN.items()}
-"""The Italian name of each command the runner knows by its English one (`draw`: `sorteggia`)."""
 BUTTONS = tuple(button.name for button in buttons.BUTTONS)
 """The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
 BUTTON_COMMANDS = (*COMMANDS, "pubblicazione", "macro")
@@ -53,13 +51,12 @@ BUTTON_COMMANDS = (*COMMANDS, "pubblicazione", "macro")
 
 
 def holds_workbook(command: str) -> bool:
-    """Whether the run holds the workbook (`session.writing`): a command that writes it
-    (`buttons.WRITING_COMMANDS`, by its Italian name), as on the command line, and every other
-    button too: LibreOffice opens the file for it and, with ours held on its profile, takes our
-    lock file for its own, naming the command. Only `check`, no button, is left LibreOffice's
-    plain lock."""
-    return (buttons.writes_workbook(ITALIAN_NAME.get(command, command))
-            or command in BUTTON_COMMANDS)
+    """Whether the run of `command` (its English name, as `main` leaves it) holds the workbook
+    (`session.writing`): every button does, those that write it (`buttons.WRITING_COMMANDS`)
+    and the others too, because LibreOffice opens the file for it and, with ours held on its
+    profile, takes our lock file for its own, naming the command. Only `check`, no button, is
+    left LibreOffice's plain lock."""
+    return command in BUTTON_COMMANDS
 
 
 def build_parser() -> argparse.ArgumentParser:
