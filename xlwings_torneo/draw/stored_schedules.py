@@ -75,10 +75,6 @@ class StoredFamily(NamedTuple):
     entries: Mapping[int, Entry]
 
 
-FAMILIES = ("fours_rotational", "fours_listed", "open_mixed", "five_cyclic", "five_arrays")
-"""The files of `draw/schedules/` (without `.json`)."""
-
-
 def _broken(name: str, reason: str) -> TorneoError:
     return TorneoError(f"schemi di turni salvati illeggibili ({reason}): reinstalla il "
                        "pacchetto", where=str(schedules_path(f"{name}.json")))
@@ -164,10 +160,13 @@ READERS: dict[str, Callable[[], Mapping[int, object]]] = {
 }
 """Each family's reader (the install check reads them all from the installed package)."""
 
+FAMILIES = tuple(READERS)
+"""The files of `draw/schedules/` (without `.json`)."""
+
 
 def load_all() -> dict[str, int]:
     """Reads every family: family → number of entries."""
-    return {name: len(READERS[name]()) for name in FAMILIES}
+    return {name: len(read()) for name, read in READERS.items()}
 
 
 def _dump(value: object, indent: int, start: int) -> str:
