@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from xlwings_torneo.draw import DrawResult, draw_round
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.model.tournament import Player, Round
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 from xlwings_torneo.usecases.simulate import play_round
@@ -58,8 +58,8 @@ def bench_rounds(title: str, n: int, rounds: int, seed: int,
     for number in range(1, rounds + 1):
         criteria = first if number == 1 else later
         start = time.perf_counter()
-        result = draw_round(DrawRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
-                                        seed + number))
+        result = draw_round(SeatingRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
+                                           seed + number))
         seconds = time.perf_counter() - start
         flag = "" if result.reached_bounds else "   (bound not reached)"
         print(f"{number:>5} {seconds:>8.3f} {result.iterations:>6}  "

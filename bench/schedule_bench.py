@@ -38,7 +38,7 @@ from xlwings_torneo.draw.mixed_designs import (
     mixed_schedule,
     relaxed_schedule,
 )
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament import Player, Round, Tournament
@@ -87,8 +87,8 @@ def bench_master_style(players: tuple[Player, ...], rounds: int, seed: int) -> N
     for number in range(1, rounds + 1):
         criteria = (Criterion.CLUB,) if number == 1 else MASTER_LATER
         start = time.perf_counter()
-        result = draw_cinquisti(DrawRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
-                                            seed + number, time_limit=CONFIG.draw_time_limit))
+        result = draw_cinquisti(SeatingRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
+                                               seed + number, time_limit=CONFIG.draw_time_limit))
         seconds = time.perf_counter() - start
         print(line(number, "cinquisti", seconds, result))
         history.append(play_round(result.tables, number, rng))
@@ -114,8 +114,8 @@ def repeat_run(n: int, size: int, seed: int) -> tuple[int, list[int], list[int],
         criteria = (Criterion.CLUB,) if number == 1 else \
             (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT)
         start = time.process_time()  # CPU seconds: steady on a shared machine
-        result = draw_optimised(DrawRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
-                                            seed + number, plan=plan))
+        result = draw_optimised(SeatingRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
+                                               seed + number, plan=plan))
         seconds.append(time.process_time() - start)
         value = result.values.get(Criterion.REPEAT, 0)
         bound = result.bounds.get(Criterion.REPEAT, 0)
@@ -192,9 +192,9 @@ def free_run(n: int, scheme: SizeScheme, criteria: tuple[Criterion, ...], rounds
     worst = 0.0
     for number in range(1, rounds + 1):
         start = time.process_time()
-        result = draw_optimised(DrawRequest(players, history, scheme,
-                                            (Criterion.CLUB,) if number == 1 else criteria,
-                                            seed + number))
+        result = draw_optimised(SeatingRequest(players, history, scheme,
+                                               (Criterion.CLUB,) if number == 1 else criteria,
+                                               seed + number))
         worst = max(worst, time.process_time() - start)
         if result.values.get(Criterion.REPEAT, 0):
             return number - 1, worst

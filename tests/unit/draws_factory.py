@@ -10,7 +10,7 @@ from itertools import combinations
 
 from xlwings_torneo.draw.designs import Schedule
 from xlwings_torneo.draw.dispatch import draw_optimised
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.model.tournament import Player, PlayerId, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 
@@ -26,9 +26,9 @@ def draw_rounds(players: Sequence[Player], scheme: SizeScheme,
                 criteria: Sequence[Criterion], rounds: int, seed: int) -> list[Round]:
     history: list[Round] = []
     for number in range(1, rounds + 1):
-        result = draw_optimised(DrawRequest(players, history, scheme,
-                                            (Criterion.CLUB,) if number == 1 else criteria,
-                                            seed + number))
+        result = draw_optimised(SeatingRequest(players, history, scheme,
+                                               (Criterion.CLUB,) if number == 1 else criteria,
+                                               seed + number))
         history.append(played(result.tables, number))
     return history
 

@@ -12,7 +12,7 @@ from xlwings_torneo.draw import SeatTally, draw_round
 from xlwings_torneo.draw.bounds import lower_bound, spread_pairs
 from xlwings_torneo.draw.criteria import Context, Value, evaluate
 from xlwings_torneo.draw.history import build_history
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion as C
@@ -36,8 +36,8 @@ def test_spread_pairs_spreads_a_group_as_evenly_as_the_tables_allow() -> None:
 
 
 def test_forty_players_in_ten_clubs_of_four_get_no_same_club_pair() -> None:
-    result = draw_round(DrawRequest(players_in_clubs(*[4] * 10), [], SizeScheme.FOUR_FIVE, [C.CLUB],
-                                    11))
+    result = draw_round(SeatingRequest(players_in_clubs(*[4] * 10), [], SizeScheme.FOUR_FIVE,
+                                       [C.CLUB], 11))
     assert result.bounds[C.CLUB] == 0
     assert result.values[C.CLUB] == 0
 
@@ -45,14 +45,14 @@ def test_forty_players_in_ten_clubs_of_four_get_no_same_club_pair() -> None:
 @pytest.mark.parametrize("seed", range(8))
 def test_forty_players_in_ten_uneven_clubs_get_the_fewest_same_club_pairs(seed: int) -> None:
     players = players_in_clubs(12, 11, 5, 4, 2, 2, 1, 1, 1, 1)
-    result = draw_round(DrawRequest(players, [], SizeScheme.FOUR_FIVE, [C.CLUB], seed))
+    result = draw_round(SeatingRequest(players, [], SizeScheme.FOUR_FIVE, [C.CLUB], seed))
     assert result.bounds[C.CLUB] == 3  # 12 over 10 tables: 2 pairs; 11: 1 pair
     assert result.values[C.CLUB] == 3
 
 
 def test_a_club_bigger_than_the_table_count_forces_pairs_and_the_bound_says_so() -> None:
     players = players_in_clubs(5, 1, 1, 1, 1, 1, 1, 1)  # 12 players, 3 tables, club of 5
-    result = draw_round(DrawRequest(players, [], SizeScheme.FOUR_FIVE, [C.CLUB], 5))
+    result = draw_round(SeatingRequest(players, [], SizeScheme.FOUR_FIVE, [C.CLUB], 5))
     assert result.bounds[C.CLUB] == 2
     assert result.values[C.CLUB] == 2
     assert "Compagni di club allo stesso tavolo: 2, il minimo possibile" in result.log_lines()
@@ -61,8 +61,8 @@ def test_a_club_bigger_than_the_table_count_forces_pairs_and_the_bound_says_so()
 def test_uneven_clubs_reach_the_club_bound() -> None:
     players = players_in_clubs(12, 7, 5, 4, 3, 3, 2, 2, 1, 1, 1, 1)  # 42 players, 10 tables
     for seed in range(5):
-        result = draw_round(DrawRequest(players, [], SizeScheme.FOUR_FIVE, [C.CLUB, C.REGION],
-                                        seed))
+        result = draw_round(SeatingRequest(players, [], SizeScheme.FOUR_FIVE, [C.CLUB, C.REGION],
+                                           seed))
         assert result.bounds[C.CLUB] == 2  # the club of 12: two tables hold a pair
         assert result.values[C.CLUB] == result.bounds[C.CLUB]
 
@@ -124,7 +124,7 @@ def test_small_draws_reach_the_exact_lexicographic_optimum_and_bounds_hold(case:
             for t, members in enumerate((order[:4], order[4:]), 1))))
     criteria = rng.sample([C.CLUB, C.REGION, C.REPEAT, C.REPEAT_PREV, C.WINNERS_PREV,
                            C.FIVE], 3)
-    result = draw_round(DrawRequest(players, previous, SizeScheme.FOUR_FIVE, criteria, case))
+    result = draw_round(SeatingRequest(players, previous, SizeScheme.FOUR_FIVE, criteria, case))
     ctx = Context(build_history(previous, clubs), clubs, regions)
     best = min(
         _lex_key([evaluate(c, [list(four), [p for p in ids if p not in four]], ctx)

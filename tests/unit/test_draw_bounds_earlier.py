@@ -14,7 +14,7 @@ from xlwings_torneo.draw import draw_round
 from xlwings_torneo.draw.bounds import draw_bounds, lower_bound, seat_limits
 from xlwings_torneo.draw.criteria import criterion_line, evaluate
 from xlwings_torneo.draw.engine import make_context
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion as C
@@ -54,7 +54,7 @@ def test_with_five_first_repeat_bound_is_the_true_minimum_where_alone_it_is_half
     truth = min(evaluate(C.REPEAT, d, ctx) for d in every_split(ids)
                 if evaluate(C.FIVE, d, ctx) == five_best)
     assert truth == 12
-    result = draw_round(DrawRequest(players, previous, SizeScheme.FOUR_FIVE, OPEN_LATER, 5))
+    result = draw_round(SeatingRequest(players, previous, SizeScheme.FOUR_FIVE, OPEN_LATER, 5))
     assert result.values[C.REPEAT] == result.bounds[C.REPEAT] == 12
     assert "Incontri ripetuti: 12, il minimo possibile" in result.log_lines()
 
@@ -104,13 +104,13 @@ def test_a_bound_that_ignores_an_earlier_criterion_lists_it() -> None:
     players = [Player(p, f"N{p}", f"C{p}", regione="LAZIO" if p <= 4 else "")
                for p in range(1, 9)]
     previous = [played(1, [1, 5, 6, 7], [2, 3, 4, 8])]
-    result = draw_round(DrawRequest(players, previous, SizeScheme.FOUR_FIVE,
-                                    [C.REGION, C.REPEAT], 3))
+    result = draw_round(SeatingRequest(players, previous, SizeScheme.FOUR_FIVE,
+                                       [C.REGION, C.REPEAT], 3))
     assert result.values[C.REGION] == result.bounds[C.REGION] == 2
     assert result.unaccounted == {C.REPEAT: (C.REGION,)}
     # with no region pairs REGION cannot change the draw: nothing to account for
-    alone = draw_round(DrawRequest(people(8), previous, SizeScheme.FOUR_FIVE,
-                                   [C.REGION, C.REPEAT], 3))
+    alone = draw_round(SeatingRequest(people(8), previous, SizeScheme.FOUR_FIVE,
+                                      [C.REGION, C.REPEAT], 3))
     assert alone.unaccounted == {}
 
 

@@ -16,7 +16,7 @@ from xlwings_torneo.draw.five_designs import (
     five_schedule,
     unital_points,
 )
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.model.tournament import Player, Round
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 
@@ -81,8 +81,8 @@ def test_a_newcomer_takes_the_place_of_a_withdrawn_player_in_the_schedule():
         if number == 3:  # player 1 withdraws, player 36 arrives
             active = [*active[1:], pool[35]]
         criteria = (Criterion.CLUB,) if number == 1 else (Criterion.CLUB, Criterion.REPEAT)
-        result = draw_optimised(DrawRequest(active, history, SizeScheme.FIVE, criteria,
-                                            60 + number))
+        result = draw_optimised(SeatingRequest(active, history, SizeScheme.FIVE, criteria,
+                                               60 + number))
         assert sorted(p for t in result.tables for p in t if p) == sorted(p.id for p in active)
         history.append(played(result.tables, number))
     assert most_meetings(history) == 1

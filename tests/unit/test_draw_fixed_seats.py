@@ -14,7 +14,7 @@ from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.designs import round_limit
 from xlwings_torneo.draw.dispatch import draw_for_round, draw_optimised
 from xlwings_torneo.draw.fixed_seats import arrange, check_pins
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
@@ -79,8 +79,8 @@ def test_a_fixed_player_keeps_his_table_and_the_schedule_stays_repeat_free():
     results = []
     for number in range(1, rounds + 1):
         criteria = OPEN_FIRST if number == 1 else OPEN_LATER
-        result = draw_optimised(DrawRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
-                                            40 + number, fixed={7: 3}))
+        result = draw_optimised(SeatingRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
+                                               40 + number, fixed={7: 3}))
         results.append(result)
         history.append(played(result, number))
         assert 7 in result.tables[2]
@@ -154,12 +154,12 @@ def test_two_fixed_players_at_one_table_meet_again_and_the_bound_says_so():
     players = people(16)
     pins = {1: 1, 2: 1}
     players = [fixed(p, pins[p.id], p.id + 3) if p.id in pins else p for p in players]
-    first = draw_optimised(DrawRequest(players, [], SizeScheme.FOUR_FIVE, OPEN_FIRST, 5,
-                                       fixed=pins))
-    second = draw_optimised(DrawRequest(players, [played(first, 1)], SizeScheme.FOUR_FIVE,
-                                        OPEN_LATER, 6, fixed=pins))
+    first = draw_optimised(SeatingRequest(players, [], SizeScheme.FOUR_FIVE, OPEN_FIRST, 5,
+                                          fixed=pins))
+    second = draw_optimised(SeatingRequest(players, [played(first, 1)], SizeScheme.FOUR_FIVE,
+                                           OPEN_LATER, 6, fixed=pins))
     assert {1, 2} <= set(first.tables[0]) and {1, 2} <= set(second.tables[0])
     assert second.bounds[Criterion.REPEAT] == 1 <= second.values[Criterion.REPEAT]
-    free = draw_optimised(DrawRequest(people(16), [played(first, 1)], SizeScheme.FOUR_FIVE,
-                                      OPEN_LATER, 6))
+    free = draw_optimised(SeatingRequest(people(16), [played(first, 1)], SizeScheme.FOUR_FIVE,
+                                         OPEN_LATER, 6))
     assert free.bounds[Criterion.REPEAT] == 0

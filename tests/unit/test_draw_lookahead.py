@@ -18,7 +18,7 @@ from xlwings_torneo.draw.lookahead import (
     planned_round,
     searched_schedule,
 )
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 
@@ -44,8 +44,8 @@ def tournament(players: list[Player], rounds: int, seed: int) -> list[DrawResult
     results = []
     for number in range(1, rounds + 1):
         criteria = (Criterion.CLUB,) if number == 1 else OPEN_LATER
-        result = draw_optimised(DrawRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
-                                            seed * 100 + number))
+        result = draw_optimised(SeatingRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
+                                               seed * 100 + number))
         results.append(result)
         history.append(played(result.tables, number))
     return results
@@ -90,8 +90,8 @@ def test_the_draw_follows_the_plan_and_repeats_less_than_round_by_round() -> Non
     history: list[Round] = [played(results[0].tables, 1)]
     greedy = [[[p for p in t if p is not None] for t in results[0].tables]]
     for number in range(2, PLAN_ROUNDS + 1):
-        alone = draw_round(DrawRequest(players, history, SizeScheme.FOUR_FIVE, OPEN_LATER,
-                                       400 + number))
+        alone = draw_round(SeatingRequest(players, history, SizeScheme.FOUR_FIVE, OPEN_LATER,
+                                          400 + number))
         greedy.append([[p for p in t if p is not None] for t in alone.tables])
         history.append(played(alone.tables, number))
     assert followed < extra(greedy)
@@ -123,7 +123,8 @@ def test_a_change_of_field_starts_a_new_plan_from_the_first_round_of_the_new_fie
 def test_the_seed_places_the_planned_tables_and_the_same_seed_replays_them() -> None:
     players = people()
     history = [played(ANCHOR, 1)]
-    drawn = [draw_optimised(DrawRequest(players, history, SizeScheme.FOUR_FIVE, OPEN_LATER, seed))
+    drawn = [draw_optimised(SeatingRequest(players, history, SizeScheme.FOUR_FIVE, OPEN_LATER,
+                                           seed))
              for seed in (11, 11, 12)]
     assert drawn[0].tables == drawn[1].tables  # `torneo verify` replays the round
     groups = [{frozenset(t) for t in d.tables} for d in drawn]

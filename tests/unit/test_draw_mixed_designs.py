@@ -20,7 +20,7 @@ from xlwings_torneo.draw.mixed_designs import (
     open_sizes,
     relaxed_schedule,
 )
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.stored_schedules import mixed_rounds
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
@@ -50,13 +50,13 @@ def test_21_players_meet_again_in_round_2_whenever_five_is_at_its_bound():
     # always repeats a meeting of round 1's table of 5
     players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 22)]
     for seed in (1, 2, 3):
-        first = draw_optimised(DrawRequest(players, [], SizeScheme.FOUR_FIVE, (Criterion.CLUB,),
-                                           seed))
+        first = draw_optimised(SeatingRequest(players, [], SizeScheme.FOUR_FIVE, (Criterion.CLUB,),
+                                              seed))
         played = Round(1, tuple(Table(k, tuple(Seat(p) for p in seats if p is not None))
                                 for k, seats in enumerate(first.tables, 1)))
-        second = draw_optimised(DrawRequest(players, [played], SizeScheme.FOUR_FIVE,
-                                            (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT),
-                                            seed))
+        second = draw_optimised(SeatingRequest(players, [played], SizeScheme.FOUR_FIVE,
+                                               (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT),
+                                               seed))
         assert second.values[Criterion.FIVE] == second.bounds[Criterion.FIVE]
         assert second.values[Criterion.REPEAT] >= 1
 
@@ -96,9 +96,9 @@ def test_a_type_without_five_gets_the_longer_schedule(n):
 
 def test_the_log_says_why_five_allows_one_repeat_free_round_only():
     players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 22)]
-    first = draw_optimised(DrawRequest(players, [], SizeScheme.FOUR_FIVE, (Criterion.CLUB,), 1))
-    second = draw_optimised(DrawRequest(players, [played(first.tables, 1)], SizeScheme.FOUR_FIVE,
-                                        (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT), 2))
+    first = draw_optimised(SeatingRequest(players, [], SizeScheme.FOUR_FIVE, (Criterion.CLUB,), 1))
+    second = draw_optimised(SeatingRequest(players, [played(first.tables, 1)], SizeScheme.FOUR_FIVE,
+                                           (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT), 2))
     assert five_cap(open_sizes(21)) in second.notes
     assert "un solo turno senza incontri ripetuti" in second.notes[-1]
     assert "che sono solo 4" in second.notes[-1]  # 4 tables of 4 for round 1's five

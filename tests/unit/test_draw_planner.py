@@ -14,7 +14,7 @@ from xlwings_torneo.draw.designs import best_known_fours, round_limit, schedule_
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.mixed_designs import mixed_schedule, open_sizes
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.sizes import TablePlan
 from xlwings_torneo.draw.stored_schedules import listed_rounds, mixed_rounds, rotational_bases
 from xlwings_torneo.model.tournament import Player, Round, Seat, Table
@@ -41,8 +41,8 @@ def schedule(players: list[Player], rounds: int, seed: int,
     results = []
     for number in range(1, rounds + 1):
         criteria = OPEN_FIRST if number == 1 else OPEN_LATER
-        result = draw_optimised(DrawRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
-                                            seed * 100 + number, plan=plan))
+        result = draw_optimised(SeatingRequest(players, history, SizeScheme.FOUR_FIVE, criteria,
+                                               seed * 100 + number, plan=plan))
         results.append(result)
         history.append(played(result, number))
     return results
@@ -112,8 +112,8 @@ def test_players_joining_and_withdrawing_never_break_the_draw_and_the_plan_resum
             active = [p for p in active if p is not leaving]
             active.append(next(p for p in pool if p not in active))
         criteria = OPEN_FIRST if number == 1 else OPEN_LATER
-        result = draw_optimised(DrawRequest(active, history, SizeScheme.FOUR_FIVE, criteria,
-                                            number))
+        result = draw_optimised(SeatingRequest(active, history, SizeScheme.FOUR_FIVE, criteria,
+                                               number))
         assert sorted(p for t in result.tables for p in t) == sorted(p.id for p in active)
         history.append(played(result, number))
     # a newcomer takes the withdrawn player's place in the plan: nobody meets twice
@@ -129,7 +129,7 @@ def test_a_round_redrawn_by_hand_is_repaired():
     by_hand = Round(2, tuple(Table(k, tuple(Seat(p) for p in ids[4 * k - 4:4 * k]))
                              for k in range(1, 7)))
     history = [played(first[0], 1), by_hand]
-    result = draw_optimised(DrawRequest(players, history, SizeScheme.FOUR_FIVE, OPEN_LATER, 3))
+    result = draw_optimised(SeatingRequest(players, history, SizeScheme.FOUR_FIVE, OPEN_LATER, 3))
     assert result.values[Criterion.REPEAT] == result.bounds[Criterion.REPEAT] == 0
 
 
@@ -167,8 +167,8 @@ def test_tables_of_4_and_5_with_a_player_replaced_still_draw_every_round():
         if number == 3:
             active = [*active[1:], pool[n]]
         criteria = OPEN_FIRST if number == 1 else OPEN_LATER
-        result = draw_optimised(DrawRequest(active, history, SizeScheme.FOUR_FIVE, criteria,
-                                            number))
+        result = draw_optimised(SeatingRequest(active, history, SizeScheme.FOUR_FIVE, criteria,
+                                               number))
         assert sorted(p for t in result.tables for p in t) == sorted(p.id for p in active)
         assert result.values.get(Criterion.FIVE, 0) == result.bounds.get(Criterion.FIVE, 0)
         history.append(played(result, number))

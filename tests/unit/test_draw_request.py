@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from xlwings_torneo.draw import DrawRequest, Start, draw_round
+from xlwings_torneo.draw import SeatingRequest, Start, draw_round
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.dispatch import draw_optimised
 from xlwings_torneo.model.tournament import Player
@@ -31,8 +31,8 @@ def test_a_start_to_follow_needs_the_criterion_it_helps() -> None:
 
 
 def test_the_optimised_draw_chooses_its_own_start() -> None:
-    request = DrawRequest(PLAYERS, [], SizeScheme.FOUR_FIVE, [Criterion.REPEAT], 1,
-                          start=Start(((1, 2, 3, 4), (5, 6, 7, 8))))
+    request = SeatingRequest(PLAYERS, [], SizeScheme.FOUR_FIVE, [Criterion.REPEAT], 1,
+                             start=Start(((1, 2, 3, 4), (5, 6, 7, 8))))
     with pytest.raises(ValueError, match="its own start"):
         draw_optimised(request)
 
@@ -40,6 +40,6 @@ def test_the_optimised_draw_chooses_its_own_start() -> None:
 def test_a_given_start_is_kept_when_every_seat_is_fixed() -> None:
     tables = ((8, 6, 4, 2), (7, 5, 3, 1))
     pins = {p: t for t, members in enumerate(tables, 1) for p in members}
-    result = draw_round(DrawRequest(PLAYERS, [], SizeScheme.FOUR_FIVE, [Criterion.CLUB], 3,
-                                    start=Start(tables), fixed=pins))
+    result = draw_round(SeatingRequest(PLAYERS, [], SizeScheme.FOUR_FIVE, [Criterion.CLUB], 3,
+                                       start=Start(tables), fixed=pins))
     assert result.tables == tables

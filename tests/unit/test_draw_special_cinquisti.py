@@ -10,7 +10,7 @@ from tests.unit.test_draw_special_phases import CONFIG, make_players, scored
 from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.cinquisti import draw_cinquisti, pick_cinquisti
 from xlwings_torneo.draw.dispatch import draw_for_round
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import Criterion, SizeScheme
 
@@ -25,7 +25,7 @@ def seats(result: object) -> list[list[int]]:
 
 def test_round_1_seats_one_cinquista_per_five_table_and_names_them():
     players = make_players(22, [f"C{i % 6}" for i in range(22)])  # 22: 2 tables of 5, last
-    result = draw_cinquisti(DrawRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=3))
+    result = draw_cinquisti(SeatingRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=3))
     assert [len(t) for t in seats(result)] == [4, 4, 4, 5, 5]
     assert result.notes[0].startswith("Cinquisti sorteggiati:")
     assert "(tavolo 4)" in result.notes[0] and "(tavolo 5)" in result.notes[0]
@@ -48,7 +48,7 @@ def test_round_2_cinquisti_come_from_those_without_a_five():
     for seed in range(20):
         chosen = pick_cinquisti(players, (r1,), 2, random.Random(seed))
         assert not had_five & set(chosen)
-    result = draw_cinquisti(DrawRequest(players, (r1,), SizeScheme.FOUR_FIVE, R2, seed=1))
+    result = draw_cinquisti(SeatingRequest(players, (r1,), SizeScheme.FOUR_FIVE, R2, seed=1))
     at_five = [p for t in seats(result) if len(t) == 5 for p in t]
     assert not had_five & set(at_five)  # FIVE: nobody at a second five
     assert result.values[Criterion.FIVE] == result.bounds[Criterion.FIVE]
@@ -59,21 +59,21 @@ def test_step_d_permutes_the_cinquisti_to_separate_clubs():
     # so (d) cannot help with a single five, but the final values still count his club
     clubs = ["A"] * 4 + [""] * 9
     players = make_players(13, clubs)
-    result = draw_cinquisti(DrawRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=7))
+    result = draw_cinquisti(SeatingRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=7))
     assert result.values[Criterion.CLUB] >= result.bounds[Criterion.CLUB]
     # two fives, two cinquisti of club A: (d) never leaves them at one table with A
     clubs = ["A", "A", "A", "B", "B", "B", *[""] * 16]
     players = make_players(22, clubs)
     for seed in range(10):
-        result = draw_cinquisti(DrawRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=seed))
+        result = draw_cinquisti(SeatingRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=seed))
         assert result.values[Criterion.CLUB] == result.bounds[Criterion.CLUB] == 0
 
 
 def test_same_seed_same_draw_whatever_the_order_of_the_sheet():
     players = list(make_players(41, [f"C{i % 7}" for i in range(41)]))
-    a = draw_cinquisti(DrawRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=11))
+    a = draw_cinquisti(SeatingRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=11))
     random.Random(1).shuffle(players)
-    b = draw_cinquisti(DrawRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=11))
+    b = draw_cinquisti(SeatingRequest(players, (), SizeScheme.FOUR_FIVE, R1, seed=11))
     assert a.tables == b.tables
 
 
@@ -86,7 +86,7 @@ def test_who_sits_at_a_five_is_chance_not_input_order():
     for seed in range(draws):
         order = list(players)
         random.Random(seed).shuffle(order)
-        result = draw_cinquisti(DrawRequest(order, (), SizeScheme.FOUR_FIVE, R1, seed=seed))
+        result = draw_cinquisti(SeatingRequest(order, (), SizeScheme.FOUR_FIVE, R1, seed=seed))
         counts.update(p for p in seats(result)[-1])
     expected = draws * 5 / 13
     assert all(0.6 * expected < counts[p.id] < 1.4 * expected for p in players), counts

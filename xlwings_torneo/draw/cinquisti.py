@@ -25,7 +25,7 @@ from itertools import permutations
 from xlwings_torneo.draw.criteria import Value, evaluate
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.history import build_history
-from xlwings_torneo.draw.request import DrawRequest, Start
+from xlwings_torneo.draw.request import SeatingRequest, Start
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.model.tournament import Player, PlayerId, Round
 from xlwings_torneo.model.tournament_type import FIVE_TABLE, Criterion
@@ -70,7 +70,7 @@ def _best_permutation(tables: list[list[PlayerId]], cinquisti: Sequence[PlayerId
     return rng.choice(choices)
 
 
-def draw_cinquisti(request: DrawRequest) -> DrawResult:
+def draw_cinquisti(request: SeatingRequest) -> DrawResult:
     """A cinquisti round; values and bounds are counted with every club (step d)."""
     players, previous, criteria = request.players, request.previous, request.criteria
     plan = plan_tables(len(players), request.sizes)
@@ -84,9 +84,9 @@ def draw_cinquisti(request: DrawRequest) -> DrawResult:
     tables = [[p for p in seats if p is not None] for seats in inner.tables]
     tables = _best_permutation(tables, cinquisti, five_tables, players, previous, criteria,
                                rng)
-    final = draw_round(DrawRequest(players, previous, request.sizes, criteria, request.seed,
-                                   start=Start(tables),
-                                   fixed={p: t for t, m in enumerate(tables, 1) for p in m}))
+    final = draw_round(SeatingRequest(players, previous, request.sizes, criteria, request.seed,
+                                      start=Start(tables),
+                                      fixed={p: t for t, m in enumerate(tables, 1) for p in m}))
     names = {p.id: p.display_name for p in players}
     note = "Cinquisti sorteggiati: " + ", ".join(
         f"{names[pid]} (tavolo {t})" for t, m in enumerate(tables, 1) for pid in m
@@ -95,7 +95,7 @@ def draw_cinquisti(request: DrawRequest) -> DrawResult:
                       inner.warnings, inner.iterations, (note,))
 
 
-def draw_others(request: DrawRequest) -> DrawResult:
+def draw_others(request: SeatingRequest) -> DrawResult:
     """(c): everyone else drawn and optimised with the cinquisti pinned (`request.fixed`),
     their clubs ignored (its values and bounds are those of that reduced problem)."""
     return draw_round(replace(request, ignore_club=frozenset(request.fixed)))

@@ -27,7 +27,7 @@ from xlwings_torneo.draw.previous_tournament import (
     previous_tournament_tables,
 )
 from xlwings_torneo.draw.qualification import bands_of, structure
-from xlwings_torneo.draw.request import DrawRequest, Start
+from xlwings_torneo.draw.request import SeatingRequest, Start
 from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round
 from xlwings_torneo.draw.rtu_draws import draw_knockout, draw_squads, top_final
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
@@ -60,7 +60,7 @@ TIES_IN_RANDOM_ORDER = True
 (every tie-breaker equal) are ordered by the round's seed, not by ID, so that which of them
 sits at the higher table is chance; False: by ID."""
 
-def draw_optimised(request: DrawRequest, *, planned_rounds: int | None = None) -> DrawResult:
+def draw_optimised(request: SeatingRequest, *, planned_rounds: int | None = None) -> DrawResult:
     """The generic draw; with REPEAT it follows a known repeat-free schedule when one fits
     the players and tables (`planner.py`) and no club-mates must be kept apart, or else
     follows a plan searched for these players (`lookahead.py`), and says in the log how
@@ -123,8 +123,8 @@ def _placed(players: Sequence[Player], previous: Sequence[Round], scheme: Sizes,
             ) -> DrawResult:
     """A draw decided by the results: the engine only counts its conflicts."""
     pinned = {pid: t for t, members in enumerate(tables, 1) for pid in members}
-    result = draw_round(DrawRequest(players, previous, scheme, SHOWN_FOR_PLACED_DRAWS, seed,
-                                    start=Start(tables), fixed=pinned))
+    result = draw_round(SeatingRequest(players, previous, scheme, SHOWN_FOR_PLACED_DRAWS, seed,
+                                       start=Start(tables), fixed=pinned))
     # every seat is fixed by the rules: no other draw is allowed, so the lowest possible
     # value of each criterion is the one these tables have
     return DrawResult(result.tables, result.values, dict(result.values), seed,
@@ -205,8 +205,8 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
     players = tournament.active
     limit = config.draw_time_limit
     kind = rule.kind
-    request = DrawRequest(players, previous, at_hand.sizes, rule.criteria, seed,
-                          time_limit=limit)
+    request = SeatingRequest(players, previous, at_hand.sizes, rule.criteria, seed,
+                             time_limit=limit)
     if at_hand.squads:
         return draw_squads(tournament, previous, at_hand, seed, limit)
     if kind is DrawKind.KNOCKOUT:
@@ -261,8 +261,8 @@ def _previous_tournament(tournament: Tournament, at_hand: RoundAtHand, seed: int
     players = tournament.active
     previous = tournament.rounds
     if order is None:
-        result = draw_optimised(DrawRequest(players, previous, at_hand.sizes, at_hand.criteria,
-                                            seed, time_limit=config.draw_time_limit))
+        result = draw_optimised(SeatingRequest(players, previous, at_hand.sizes, at_hand.criteria,
+                                               seed, time_limit=config.draw_time_limit))
         note = ("nessuna classifica del torneo precedente (--classifica-precedente): "
                 "sorteggio ottimizzato")
         return replace(result, warnings=(*result.warnings, note))

@@ -18,7 +18,7 @@ from xlwings_torneo.draw.criteria import (
 from xlwings_torneo.draw.fixed_seats import arrange
 from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.draw.kept_opponents import OPTIONS_EFFORT, OPTIONS_WORK, option_weights
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.search import WORK_CAP, Budget, optimise
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
@@ -125,7 +125,7 @@ def _given_start(ids: Sequence[PlayerId], start: Sequence[Sequence[PlayerId]],
     return tables
 
 
-def draw_round(request: DrawRequest) -> DrawResult:
+def draw_round(request: SeatingRequest) -> DrawResult:
     """Draw the round `request` asks (`request.py`).
 
     A start that only helps a criterion is dropped when an earlier criterion is above its

@@ -1,7 +1,7 @@
 """Seats that cannot move (issue 23, item 6): a player with a `Tavolo fisso` in `Iscritti`
 (a wheelchair, the table by the door) sits at that table every round.
 
-The optimised draw pins him in the search (`DrawRequest.fixed`, `request.py`) and a stored
+The optimised draw pins him in the search (`SeatingRequest.fixed`, `request.py`) and a stored
 schedule is followed only once its tables are renumbered so that he sits where he must
 (`arrange`); a round the rules seat (Swiss, finals, …) keeps its tables and only renumbers
 them (`dispatch`). An impossible set is an error naming the cells (`check_pins`).

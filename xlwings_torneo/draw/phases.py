@@ -19,7 +19,7 @@ from xlwings_torneo.draw.qualification import (
     structure,
     threshold_for,
 )
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import PlayerId, Round, Table, Tournament
@@ -57,8 +57,8 @@ def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Seq
         # manual 000_… l.461: "un sorteggio casuale (con minimizzazione degli scontri diretti
         # fra giocatori che frequentano lo stesso club […]) e possibilmente piazzando ad ogni
         # tavolo un giocatore per ogni fascia di classifica"
-        result = draw_round(DrawRequest([by_id[p] for p in group], previous, sizes, criteria,
-                                        group_seed(seed, g), bands=bands_of(group)))
+        result = draw_round(SeatingRequest([by_id[p] for p in group], previous, sizes, criteria,
+                                           group_seed(seed, g), bands=bands_of(group)))
         first = len(tables) + 1
         tables.extend(result.tables)
         iterations += result.iterations

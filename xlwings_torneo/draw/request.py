@@ -1,4 +1,6 @@
-"""What a draw is asked (`engine.draw_round`, `dispatch.draw_optimised`): one value.
+"""What the seating search is asked (`engine.draw_round`, `dispatch.draw_optimised`): one
+value, `SeatingRequest` (the organiser's own request, round, type and seed, is
+`usecases/draw.DrawRequest`).
 
 Who is drawn, the earlier rounds, the table sizes, the criteria and the seed, plus the
 optional parts a special draw adds (seats that cannot move, a starting arrangement, bands,
@@ -36,7 +38,7 @@ class Start:
 
 
 @dataclass(frozen=True)
-class DrawRequest:
+class SeatingRequest:
     """A round to draw: `players` (those with `Partecipa Torneo = SI`) seated under `sizes`,
     `criteria` minimised lexicographically, `seed` choosing among equals. Same seed and same
     players, in any order, give the same draw, unless `time_limit` cuts the search short."""

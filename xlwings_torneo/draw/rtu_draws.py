@@ -13,7 +13,7 @@ from xlwings_torneo.draw.knockout import (
     plan_description,
     survivors,
 )
-from xlwings_torneo.draw.request import DrawRequest
+from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.round_at_hand import RoundAtHand
 from xlwings_torneo.draw.squads import fielded, teammates_note
 from xlwings_torneo.errors import DrawError
@@ -34,8 +34,8 @@ def draw_knockout(tournament: Tournament, previous: Sequence[Round], at_hand: Ro
     byes = choose_byes(alive, step.byes, last_scores(previous), seed)
     by_id = tournament.by_id
     playing = [by_id[p] for p in alive if p not in byes]
-    result = draw_round(DrawRequest(playing, previous, at_hand.sizes, at_hand.criteria, seed,
-                                    time_limit=time_limit))
+    result = draw_round(SeatingRequest(playing, previous, at_hand.sizes, at_hand.criteria, seed,
+                                       time_limit=time_limit))
     notes = [f"Eliminazione diretta: {len(alive)} in gara, "
              f"{plan_description(len(alive), at_hand.sizes)}"]
     if byes:
@@ -63,8 +63,8 @@ def draw_squads(tournament: Tournament, previous: Sequence[Round], at_hand: Roun
     (CNS: of 5)."""
     players = fielded(tournament, at_hand.number)
     # earlier rounds' seats carry the real clubs: the history only needs who sat where
-    result = draw_round(DrawRequest(players, previous, at_hand.sizes, at_hand.criteria, seed,
-                                    time_limit=time_limit))
+    result = draw_round(SeatingRequest(players, previous, at_hand.sizes, at_hand.criteria, seed,
+                                       time_limit=time_limit))
     return DrawResult(result.tables, result.values, result.bounds, seed,
                       (*result.warnings, *teammates_note(dict(result.values))),
                       result.iterations, result.notes)
