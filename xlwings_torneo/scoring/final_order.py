@@ -76,14 +76,17 @@ def draw_qualifying_ties(groups: list[list[Record]], ttype: TournamentType,
 
 
 def played_every_qualifier(ttype: TournamentType, games: Sequence[Game]) -> set[PlayerId]:
-    """regolamento 001 l.30, l.55: only who played both qualifiers may reach the semifinals."""
+    """Who may reach the final phase by the type's `ammessi_fase_finale` (issue 40.1); by
+    default regolamento 001 l.30, l.55: only who played both qualifiers may reach the
+    semifinals."""
     qualifiers = set(ttype.qualifier_rounds())
     rounds_of: dict[PlayerId, set[int]] = {}
     for g in games:
         for seat in g.seats:
             if seat.player_id is not None:
                 rounds_of.setdefault(seat.player_id, set()).add(g.round_no)
-    return {pid for pid, rounds in rounds_of.items() if qualifiers <= rounds}
+    return {pid for pid, rounds in rounds_of.items()
+            if ttype.admission.admits(len(rounds & qualifiers), len(qualifiers))}
 
 
 def _qualified_places(places: QualifiedPlaces, players: int) -> int:
