@@ -15,7 +15,7 @@ from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.engine import DrawResult
-from xlwings_torneo.model.tournament import Player, PlayerId, Round, Seat, Table, Tournament
+from xlwings_torneo.model.tournament import Player, PlayerId, Round, Table, Tournament
 from xlwings_torneo.model.tournament_type import TournamentType
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.scoring.standings_values import Standings
@@ -140,12 +140,27 @@ def test_five_evenings_the_leader_who_missed_an_evening_goes_straight_to_the_fin
     assert first.round_points[1] is None and not any(first.round_discarded)
     assert first.points == sum((v for v in first.round_points if v is not None), Decimal(0))
     t, semis = evening(t, ttype, 6, ranking, random.Random(6))
-    at_semis = seated(semis)
-    assert len(semis.tables) == 3 and leader not in at_semis
+    at_semis = [pid for table in semis.tables[:3] for pid in table if pid is not None]
+    assert leader not in seated(semis)
     # places 2-12 in three semifinals, the 12th seat to the ripescato
-    assert set(ranking[1:12]) <= set(at_semis) and len(at_semis) == 12
-    assert "1 in finale, 3 semifinali" in "\n".join(semis.notes)
+    assert set(ranking[1:11]) <= set(at_semis) and len(at_semis) == 12
+    log = "\n".join(semis.notes)
+    assert "1 in finale, 3 semifinali" in log
+    # 40.7: the 7 present left out play tables of their own, after the semifinals'
+    esclusi = set(ranking) - set(at_semis) - {leader}
+    assert len(esclusi) == 7
+    assert {pid for table in semis.tables[3:] for pid in table if pid is not None} == esclusi
+    assert "Torneo degli esclusi: 7 giocatori presenti fuori dalla fase finale, tavoli 4-5 " \
+           "(classifica a parte)" in log
+    qualifying = totals(standings)
     t, final = evening(t, ttype, 7, ranking, random.Random(7))
     (table,) = final.tables
-    assert leader in table and len(table) == 4
-    assert compute_standings(t, ttype).withdrawn == {}
+    assert leader in table and len(table) == 4 and not esclusi & set(table)
+    after = compute_standings(t, ttype)
+    assert after.withdrawn == {}
+    # ranked apart: their game changes neither their total nor anybody's place among them
+    assert all(totals(after)[pid] == qualifying[pid] for pid in esclusi)
+    assert [r.round_points[5] for r in after.rows if r.player.id in esclusi] == [None] * 7
+    note = after.consolation_note or ""
+    assert note.startswith("Torneo degli esclusi (turno 6, tavoli 4-5, classifica a parte): 1° ")
+    assert note.count("°") == 7

@@ -100,10 +100,10 @@ def admission_notes(tournament: Tournament, ttype: TournamentType, q: Qualificat
 def threshold_for(count: int, ttype: TournamentType) -> Threshold:
     """The row of the type's thresholds for `count` qualified players (manual 000_… l.448
     `soglieRaduni`, l.529 `soglieMaster`): the one way to read them."""
-    rows = ttype.thresholds
-    if not rows:
+    row = ttype.threshold_row(count)
+    if row is None:
         raise DrawError(f"il tipo {ttype.name} non ha le soglie della fase finale (soglie)")
-    return next((t for t in rows if count <= t.up_to), rows[-1])
+    return row
 
 
 def _tied(standings: Standings, a: PlayerId, b: PlayerId) -> bool:

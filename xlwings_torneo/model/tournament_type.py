@@ -302,6 +302,10 @@ class TournamentType:
     """Columns the printed score sheets add for the referee to fill at the table."""
     repechage: Repechage | None = None
     """Who takes the last semifinal seat instead of the standings (`[ripescato]`)."""
+    consolation: bool = False
+    """"Torneo degli esclusi" (`torneo_esclusi`, issue 40.7): the semifinal round also seats
+    the players present who are not in the final phase, at tables of their own after the
+    semifinals', ranked apart."""
     admission: Admission = Admission()
     """Who may reach the final phase (`ammessi_fase_finale`)."""
     absence: Absence = Absence.WITHDRAWN
@@ -340,6 +344,13 @@ class TournamentType:
                 break
             numbers.append(i)
         return tuple(numbers)
+
+    def threshold_row(self, count: int) -> Threshold | None:
+        """The row of the type's thresholds for `count` players admitted to the final phase
+        (manual 000_… l.448 `soglieRaduni`, l.529 `soglieMaster`): the one way to read them;
+        None for a type without them."""
+        rows = self.thresholds
+        return next((t for t in rows if count <= t.up_to), rows[-1]) if rows else None
 
     def in_final_phase(self, round_no: int) -> bool:
         """Round `round_no` is a semifinal or a final (its results are not discarded)."""

@@ -55,9 +55,10 @@ def _round_text(points: str, discarded: bool) -> str:
 
 def standings_note(standings: Standings) -> str:
     """The line under the standings: why the finalists stand first, how the discarded
-    results are marked."""
+    results are marked, the "torneo degli esclusi" ranked apart."""
     return " ".join(n for n in (standings.finalists_note,
-                                DISCARDED_NOTE if standings.has_discards else None) if n)
+                                DISCARDED_NOTE if standings.has_discards else None,
+                                standings.consolation_note) if n)
 
 
 def note_of(standings: Standings, row: StandingRow) -> str:

@@ -16,6 +16,7 @@ from xlwings_torneo.model.attendance import withdrawals
 from xlwings_torneo.model.scoring_rule import ScoringRule, TeamRule, TieBreak, TieCriterion
 from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import Absence, TournamentType
+from xlwings_torneo.scoring.consolation import consolation_note, consolation_tables
 from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.final_order import (
     draw_qualifying_ties,
@@ -77,6 +78,7 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         else (),
         drawn_ties=tuple(drawn),
         notes=engine.notes(played[-1]) if played else (),
+        consolation_note=engine.consolation,
         tiebreak_headers=tie_headers, tiebreak_decimals=tie_decimals,
     )
     # the type names the columns once, here; the sheets and the outputs read these values;
@@ -111,7 +113,15 @@ def _engine(tournament: Tournament, ttype: TournamentType, rule: ScoringRule,
     voids = void_seats(tournament)
     played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
                                   after_round=after_round, void_tables=voids.tables)
-    return played, _Engine(tournament, ttype, rule, games, voids)
+    # the "torneo degli esclusi" is ranked apart (issue 40.7): its games leave the standings
+    apart = consolation_tables(ttype, games)
+    engine = _Engine(tournament, ttype, rule,
+                     tuple(g for g in games if (g.round_no, g.table_no) not in apart), voids)
+    engine.consolation = consolation_note(
+        tournament, [g for g in games if (g.round_no, g.table_no) in apart],
+        {(g.round_no, g.table_no): rule.points(g) for g in games
+         if (g.round_no, g.table_no) in apart})
+    return played, engine
 
 
 def _teams(rule: TeamRule | None, records: Iterable[Record]) -> tuple[TeamRow, ...]:
@@ -145,6 +155,8 @@ class _Engine:
     games: tuple[Game, ...]
     voids: VoidSeats
     """The void games (sheet `Partite Annullate`)."""
+    consolation: str | None = None
+    """The "torneo degli esclusi" ranked apart (`consolation.consolation_note`)."""
 
     def __post_init__(self) -> None:
         self.game_points = {(g.round_no, g.table_no): self.rule.points(g) for g in self.games}

@@ -92,6 +92,8 @@ class Standings:
     the manual's `pt1 … ptN` (`columns`)."""
     finalists_note: str | None = None
     """Why finalists with fewer points stand above others, once a final was played."""
+    consolation_note: str | None = None
+    """The "torneo degli esclusi" ranked apart (type entry `torneo_esclusi`), once played."""
     tiebreak_headers: tuple[str, ...] = ()
     """The columns after the totals showing the values the tie-breakers compared (`PBG`,
     `Secondi`, …), one per tie-breaker the type shows (issue 24)."""

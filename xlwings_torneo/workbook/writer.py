@@ -304,8 +304,8 @@ def standings_specs(standings: Standings, colours: dict[str, str],
         full.put(1, note_col, NOTE_HEADER, Style(bold=True, fill=colours["intestazione"]))
         full.col_widths[note_col] = 22
     notes = [n for n in (standings.finalists_note,
-                         DISCARDED_NOTE_SHEET if standings.has_discards else None) if n] \
-        + list(standings.notes)
+                         DISCARDED_NOTE_SHEET if standings.has_discards else None,
+                         standings.consolation_note) if n] + list(standings.notes)
     for k, note in enumerate(notes):
         full.put(len(standings.rows) + 3 + k, 1, note, Style(italic=True))
     full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})
