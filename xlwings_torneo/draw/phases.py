@@ -81,18 +81,25 @@ CONSOLATION_SEED_OFFSET = 1000
 """The esclusi are drawn with the round's seed plus this (the groups take seed + g)."""
 
 
+def consolation_criteria(criteria: Sequence[Criterion]) -> list[Criterion]:
+    """**Decision** (issue 40.7): the esclusi are drawn on the semifinal round's criteria but
+    the bands (they have none), then REPEAT, so that the evening's tables mix players who
+    met least in the season."""
+    kept: list[Criterion] = [c for c in criteria if c is not Criterion.BAND]
+    return kept if Criterion.REPEAT in kept else [*kept, Criterion.REPEAT]
+
+
 def _consolation(tournament: Tournament, s: Structure, previous: Sequence[Round],
                  criteria: Sequence[Criterion], sizes: Sizes, seed: int, after: int
                  ) -> DrawResult:
     """"Torneo degli esclusi" (type entry `torneo_esclusi`, issue 40.7): the players present
     (`Partecipa Torneo = SI`) who are neither direct finalists nor semifinalists, at tables of
-    their own after the semifinals' (`after` tables), drawn on the round's criteria but the
-    bands; ranked apart (`scoring.consolation`)."""
+    their own after the semifinals' (`after` tables), drawn on `consolation_criteria`; ranked
+    apart (`scoring.consolation`)."""
     inside = {*s.direct, *(p for group in s.groups for p in group)}
     left = [p for p in tournament.active if p.id not in inside]
     try:
-        result = draw_round(SeatingRequest(left, previous, sizes,
-                                           [c for c in criteria if c is not Criterion.BAND],
+        result = draw_round(SeatingRequest(left, previous, sizes, consolation_criteria(criteria),
                                            seed + CONSOLATION_SEED_OFFSET))
     except DrawError as err:
         return DrawResult((), {}, {}, seed, (), 0, (
