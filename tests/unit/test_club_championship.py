@@ -93,8 +93,8 @@ def test_nine_evenings_best_six_reach_a_final_of_the_top_two_and_two_semifinal_w
     (ripescato,) = set(at_semis) - set(admitted[2:9])
     assert played[ripescato] >= 3 and ripescato in admitted[9:]
     log = "\n".join(semis.notes)
-    assert ("Ammessi alla fase finale: la classifica, fra chi ha giocato almeno 3 turni di "
-            "qualificazione") in log
+    assert ("Ammessi alla fase finale (la classifica, fra chi ha giocato almeno 3 turni di "
+            "qualificazione)") in log
     assert "Non ammessi, per troppo pochi turni di qualificazione giocati: N23 C23 (2 su 9)" \
         in log
     assert "ripescato per l'ultimo posto in semifinale: " \

@@ -64,8 +64,8 @@ def test_by_default_only_who_played_every_qualifier_is_admitted_and_the_log_says
     q = qualification(t, ttype)
     assert {name_of(t, p) for p in q.ranking} == set("BCDEFGHIJKLMNOP")
     s = structure(t, ttype)
-    assert s.admission[0] == ("Ammessi alla fase finale: chi ha giocato tutti i turni di "
-                              "qualificazione: 15 giocatori")
+    assert s.admission[0] == ("Ammessi alla fase finale (chi ha giocato tutti i turni di "
+                              "qualificazione): 15 giocatori")
     assert "Non ammessi, per troppo pochi turni di qualificazione giocati: " in s.admission[1]
     assert "A (1 su 2)" in s.admission[1] and "Q (1 su 2)" in s.admission[1]
 
@@ -79,8 +79,8 @@ def test_from_the_standings_the_leader_who_missed_an_evening_is_admitted(tmp_pat
     assert name_of(t, standings.rows[0].player.id) == "A"
     s = structure(t, ttype)
     assert next(name_of(t, p) for p in s.direct) == "A"
-    assert s.admission == ("Ammessi alla fase finale: la classifica, fra chi ha giocato "
-                           "almeno 1 turno di qualificazione: 17 giocatori",)
+    assert s.admission == ("Ammessi alla fase finale (la classifica, fra chi ha giocato "
+                           "almeno 1 turno di qualificazione): 17 giocatori",)
 
 
 def test_the_minimum_of_rounds_leaves_out_who_played_fewer_and_says_so(tmp_path: Path):

@@ -88,7 +88,7 @@ def admission_notes(tournament: Tournament, ttype: TournamentType, q: Qualificat
     rounds = len(ttype.qualifier_rounds())
     seated = qualifiers_played(tournament, ttype)
     rule = ttype.admission
-    out = [f"Ammessi alla fase finale: {rule.describe()}: "
+    out = [f"Ammessi alla fase finale ({rule.describe()}): "
            f"{counted(len(q.eligible), 'giocatore', 'giocatori')}"]
     left = [row.player for row in q.standings.rows if row.player.id not in q.eligible]
     if left:
