@@ -13,6 +13,7 @@ from pathlib import Path
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_entries import load_types
 from xlwings_torneo.draw.qualification import qualification, structure
+from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament import Tournament, TournamentInfo
 from xlwings_torneo.model.tournament_type import AdmissionSource
 from xlwings_torneo.reports.page_views import SITE_LINKS, frame, standings_view
@@ -213,3 +214,35 @@ def test_partecipa_no_is_an_absence_in_a_periodic_championship(tmp_path: Path):
     standings = compute_standings(t, absent)
     assert standings.withdrawn == {}
     assert "Note" not in standings_grid(standings)[0]
+
+
+def test_an_admitted_player_absent_on_the_semifinal_evening_is_named_and_replaced(
+        tmp_path: Path):
+    ttype = club_type(tmp_path, 'ammessi_fase_finale = { da = "classifica", minimo_turni = 1 }\n'
+                                'partecipa_no = "assente"')
+    t = two_evenings()
+    first = structure(t, ttype)
+    third = first.groups[0][0]  # the best semifinalist stays home tonight
+    t = replace(t, players=tuple(replace(p, partecipa=p.id != third) for p in t.players))
+    s = structure(t, ttype)
+    assert third not in s.groups[0]
+    place = next(r.position for r in compute_standings(t, ttype, after_round=2).rows
+                 if r.player.id == third)
+    assert s.admission[-1] == ("Non partecipano (Partecipa Torneo = NO), il posto passa ai "
+                               f"successivi in classifica: {t.player(third).display_name} "
+                               f"({place}°)")
+
+
+def test_too_few_admitted_and_present_says_who_is_admitted(tmp_path: Path):
+    ttype = club_type(tmp_path, 'ammessi_fase_finale = { da = "classifica", minimo_turni = 2 }')
+    t = two_evenings()
+    t = replace(t, players=tuple(replace(p, partecipa=p.nome in "BCDEF") for p in t.players))
+    try:
+        structure(t, ttype)
+    except DrawError as err:
+        assert str(err) == ("servono 10 giocatori ammessi alla fase finale e presenti "
+                            "(Partecipa Torneo = SI) per 2 semifinali e 2 finalisti diretti: ce "
+                            "ne sono solo 5 (ammessi: la classifica, fra chi ha giocato almeno 2 "
+                            "turni di qualificazione)")
+    else:
+        raise AssertionError("5 present cannot fill 2 semifinals and 2 direct finalists")

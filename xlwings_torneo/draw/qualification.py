@@ -167,10 +167,11 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     needed = direct + SEMIFINAL_TABLE * semifinals
     if len(ranking) < needed:
         raise DrawError("servono "
-                        f"{counted(needed, 'giocatore qualificato', 'giocatori qualificati')}"
-                        f" per {counted(semifinals, 'semifinale', 'semifinali')} e "
+                        f"{counted(needed, 'giocatore ammesso', 'giocatori ammessi')} alla "
+                        "fase finale e presenti (Partecipa Torneo = SI) per "
+                        f"{counted(semifinals, 'semifinale', 'semifinali')} e "
                         f"{counted(direct, 'finalista diretto', 'finalisti diretti')}: ce ne "
-                        f"sono solo {len(ranking)}")
+                        f"sono solo {len(ranking)} (ammessi: {ttype.admission.describe()})")
     semifinalists = ranking[direct:needed]
     if ttype.repechage is not None and semifinals > 0:
         semifinalists, note = _with_repechage(tournament, ttype, ttype.repechage, q, ranking,
@@ -180,7 +181,22 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     # manual 000_… l.465: "classifiche parallele equivalenti": positions 1, k+1, 2k+1, …
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
     return Structure(tuple(ranking[:direct]), groups, reason,
-                     admission_notes(tournament, ttype, q))
+                     (*admission_notes(tournament, ttype, q),
+                      *(_absent_notes(q, ranking[needed - 1], active) if needed else ())))
+
+
+def _absent_notes(q: Qualification, last: PlayerId, active: set[PlayerId]
+                  ) -> tuple[str, ...]:
+    """Italian, for the log: the admitted players ranked within the final phase's places who
+    are not taking part tonight (`Partecipa Torneo = NO`), whose places went to the next."""
+    place = {r.player.id: r.position for r in q.standings.rows}
+    reach = q.ranking[:q.ranking.index(last)]
+    names = {r.player.id: r.player.display_name for r in q.standings.rows}
+    skipped = [f"{names[p]} ({place[p]}°)" for p in reach if p not in active]
+    if not skipped:
+        return ()
+    return ("Non partecipano (Partecipa Torneo = NO), il posto passa ai successivi in "
+            "classifica: " + ", ".join(skipped),)
 
 
 def repechage_order(records: Mapping[PlayerId, Record], candidates: Sequence[PlayerId],
