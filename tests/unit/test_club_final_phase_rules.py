@@ -246,3 +246,26 @@ def test_too_few_admitted_and_present_says_who_is_admitted(tmp_path: Path):
                             "turni di qualificazione)")
     else:
         raise AssertionError("5 present cannot fill 2 semifinals and 2 direct finalists")
+
+
+# --- one idea, one place (docs/architecture.md) ---------------------------------------------
+
+PACKAGE = Path(__file__).resolve().parents[2] / "xlwings_torneo"
+
+
+def sources() -> dict[str, str]:
+    return {str(p.relative_to(PACKAGE)): p.read_text(encoding="utf-8")
+            for p in PACKAGE.rglob("*.py")}
+
+
+def test_the_thresholds_row_is_looked_up_in_one_place():
+    lookups = {name for name, text in sources().items() if "<= t.up_to" in text}
+    assert lookups == {"model/tournament_type.py"}
+
+
+def test_what_each_admission_rule_means_is_said_in_one_place():
+    # the entry reader names the rules; only `Admission.admits` says what they mean
+    readers = {name for name, text in sources().items()
+               if "AdmissionSource.EVERY_QUALIFIER" in text or "AdmissionSource.STANDINGS" in text}
+    assert readers == {"model/tournament_type.py", "config/entry_rounds.py"}
+    assert all("frozenset.intersection" not in text for text in sources().values())
