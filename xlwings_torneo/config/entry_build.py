@@ -14,6 +14,8 @@ from xlwings_torneo.config.entry_checks import (
     read_text,
 )
 from xlwings_torneo.config.entry_rounds import (
+    read_absence,
+    read_admission,
     read_attendance,
     read_rounds,
     read_sizes,
@@ -25,7 +27,8 @@ from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
             "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni",
-            "schieramento", "colonne_foglio", "ripescato")
+            "schieramento", "colonne_foglio", "ripescato", "ammessi_fase_finale",
+            "partecipa_no", "torneo_esclusi")
 
 
 def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
@@ -64,9 +67,18 @@ def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
     columns = tuple(read_text(p, name, "colonne_foglio", c)
                     for c in read_list(p, name, "colonne_foglio", entry.get("colonne_foglio", [])))
     repechage = read_repechage(p, name, entry, bool(thresholds or by_attendance))
+    admission = read_admission(p, name, entry, bool(thresholds or by_attendance))
+    absence = read_absence(p, name, entry)
+    consolation = read_bool(p, name, "torneo_esclusi", entry.get("torneo_esclusi", False))
+    if consolation and ((DrawKind.SEMIFINAL not in kinds and not by_attendance)
+                        or any(t.direct_finalists < 0 for t in thresholds)):
+        p.add(name, "torneo_esclusi", "il torneo degli esclusi si gioca nel turno delle "
+                                      "semifinali: servono le semifinali e soglie con "
+                                      "diretti_in_finale da 0 in su")
     if len(p.items) > before or sizes is None:
         return None
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
                           tuple(aliases), description, source, sheet_note=sheet_note,
                           by_attendance=by_attendance, squads=squads, sheet_columns=columns,
-                          round_names=tuple(round_names), repechage=repechage)
+                          round_names=tuple(round_names), repechage=repechage,
+                          admission=admission, absence=absence, consolation=consolation)

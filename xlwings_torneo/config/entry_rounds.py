@@ -21,6 +21,9 @@ from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.tournament_type import (
     KIND_TRAITS,
+    Absence,
+    Admission,
+    AdmissionSource,
     AttendanceRow,
     Criterion,
     DrawKind,
@@ -60,6 +63,7 @@ MAX_ROUNDS = 30
 ROUND_KEYS = ("sorteggio", "criteri", "giocatori")
 THRESHOLD_KEYS = ("fino_a", "diretti_in_finale", "semifinali", "vincitori")
 ATTENDANCE_KEYS = ("fino_a", "turni", "diretti_in_finale", "semifinali")
+ADMISSION_KEYS = ("da", "minimo_turni")
 
 
 def read_sizes(p: Problems, name: str, entry: Mapping[str, Any]) -> Sizes | None:
@@ -165,3 +169,45 @@ def read_attendance(p: Problems, name: str, raw: Any) -> tuple[AttendanceRow, ..
                                   semis))
     check_increasing(p, name, "struttura", [r.up_to for r in rows])
     return tuple(rows)
+
+
+def read_admission(p: Problems, name: str, entry: Mapping[str, Any],
+                   has_final_phase: bool) -> Admission:
+    """`ammessi_fase_finale` (issue 40.1): `{ da = "tutti_i_turni" }` (the default) or
+    `{ da = "classifica", minimo_turni = N }`."""
+    if "ammessi_fase_finale" not in entry:
+        return Admission()
+    key = "ammessi_fase_finale"
+    raw = read_table(p, name, key, entry[key])
+    check_keys(p, name, f"{key}.", raw, ADMISSION_KEYS)
+    if not has_final_phase:
+        p.add(name, key, "dice chi entra nella fase finale: il tipo deve avere le semifinali "
+                         "o la finale (soglie o struttura)")
+    sources = {s.value: s for s in AdmissionSource}
+    given = read_text(p, name, f"{key}.da", raw.get("da", AdmissionSource.EVERY_QUALIFIER.value))
+    source = sources.get(given)
+    if source is None:
+        p.add(name, f"{key}.da", unknown("valore", given, sources))
+        return Admission()
+    if source is AdmissionSource.EVERY_QUALIFIER:
+        if "minimo_turni" in raw:
+            p.add(name, f"{key}.minimo_turni", 'vale solo con da = "classifica" (con '
+                                               '"tutti_i_turni" servono tutti i turni)')
+        return Admission()
+    if "minimo_turni" not in raw:
+        p.add(name, f"{key}.minimo_turni", 'con da = "classifica" serve il numero minimo di '
+                                           "turni di qualificazione giocati")
+        return Admission()
+    least = read_int(p, name, f"{key}.minimo_turni", raw["minimo_turni"], 1, MAX_ROUNDS)
+    return Admission(source, least or 1)
+
+
+def read_absence(p: Problems, name: str, entry: Mapping[str, Any]) -> Absence:
+    """`partecipa_no` (issue 40.3): `"ritirato"` (the default) or `"assente"`."""
+    values = {a.value: a for a in Absence}
+    given = read_text(p, name, "partecipa_no", entry.get("partecipa_no", Absence.WITHDRAWN.value))
+    found = values.get(given)
+    if found is None:
+        p.add(name, "partecipa_no", unknown("valore", given, values))
+        return Absence.WITHDRAWN
+    return found

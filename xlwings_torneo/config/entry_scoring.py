@@ -35,7 +35,8 @@ MAX_DECIMALS = 10
 MAX_MIN_GAMES = 100
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
                   "spareggi_finale", "punti_prima", "parita_finale_per_classifica",
-                  "minimo_partite", "partita_annullata", "mostra_spareggi")
+                  "minimo_partite", "partita_annullata", "mostra_spareggi",
+                  "scarti_progressivi")
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso", "spareggi")
 REPECHAGE_KEYS = ("minimo_turni", "spareggi")
 
@@ -119,6 +120,8 @@ def _standings(p: Problems, name: str, entry: Mapping[str, Any], formula: Formul
                                      standing.get("parita_finale_per_classifica", False)),
         discards=read_int(p, name, "classifica.scarti", standing.get("scarti", 0), 0,
                       MAX_DISCARDS) or 0,
+        progressive_discards=read_bool(p, name, "classifica.scarti_progressivi",
+                                       standing.get("scarti_progressivi", False)),
         min_games=read_int(p, name, "classifica.minimo_partite",
                        standing.get("minimo_partite", 0), 0, MAX_MIN_GAMES) or 0,
         void_rule=_void_rule(p, name, standing),

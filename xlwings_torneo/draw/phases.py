@@ -8,7 +8,7 @@ results and the repechage order of the rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from xlwings_torneo.draw.criteria import Value
 from xlwings_torneo.draw.engine import DrawResult, draw_round
@@ -48,7 +48,7 @@ def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Seq
     tables: list[tuple[PlayerId | None, ...]] = []
     values: dict[Criterion, Value] = {}
     bounds: dict[Criterion, Value] = {}
-    notes = [f"Semifinali: {s.reason}"]
+    notes = [*s.admission, f"Semifinali: {s.reason}"]
     if s.direct:
         notes.append("In finale direttamente: " + ", ".join(
             by_id[p].display_name for p in s.direct))
@@ -67,7 +67,48 @@ def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Seq
             bounds[c] = _add(bounds.get(c, 0), result.bounds[c])
         if len(s.groups) > 1:
             notes.append(f"Gruppo {g + 1}: tavoli {first}-{len(tables)}, {_positions(s, g)}")
-    return DrawResult(tuple(tables), values, bounds, seed, (), iterations, tuple(notes))
+    warnings: tuple[str, ...] = ()
+    if ttype.consolation:
+        apart = _consolation(tournament, s, previous, criteria, sizes, seed, len(tables))
+        tables.extend(apart.tables)
+        iterations += apart.iterations
+        notes.extend(apart.notes)
+        warnings = apart.warnings
+    return DrawResult(tuple(tables), values, bounds, seed, warnings, iterations, tuple(notes))
+
+
+CONSOLATION_SEED_OFFSET = 1000
+"""The esclusi are drawn with the round's seed plus this (the groups take seed + g)."""
+
+
+def consolation_criteria(criteria: Sequence[Criterion]) -> list[Criterion]:
+    """**Decision** (issue 40.7): the esclusi are drawn on the semifinal round's criteria but
+    the bands (they have none), then REPEAT, so that the evening's tables mix players who
+    met least in the season."""
+    kept: list[Criterion] = [c for c in criteria if c is not Criterion.BAND]
+    return kept if Criterion.REPEAT in kept else [*kept, Criterion.REPEAT]
+
+
+def _consolation(tournament: Tournament, s: Structure, previous: Sequence[Round],
+                 criteria: Sequence[Criterion], sizes: Sizes, seed: int, after: int
+                 ) -> DrawResult:
+    """"Torneo degli esclusi" (type entry `torneo_esclusi`, issue 40.7): the players present
+    (`Partecipa Torneo = SI`) who are neither direct finalists nor semifinalists, at tables of
+    their own after the semifinals' (`after` tables), drawn on `consolation_criteria`; ranked
+    apart (`scoring.consolation`)."""
+    inside = {*s.direct, *(p for group in s.groups for p in group)}
+    left = [p for p in tournament.active if p.id not in inside]
+    try:
+        result = draw_round(SeatingRequest(left, previous, sizes, consolation_criteria(criteria),
+                                           seed + CONSOLATION_SEED_OFFSET))
+    except DrawError as err:
+        return DrawResult((), {}, {}, seed, (), 0, (
+            f"Torneo degli esclusi: nessun tavolo ({err})",))
+    last = after + len(result.tables)
+    where = f"tavolo {last}" if last == after + 1 else f"tavoli {after + 1}-{last}"
+    return replace(result, notes=(
+        f"Torneo degli esclusi: {counted(len(left), 'giocatore', 'giocatori')} presenti fuori "
+        f"dalla fase finale, {where} (classifica a parte)", *result.notes))
 
 
 def _positions(s: Structure, g: int) -> str:
@@ -102,6 +143,9 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
     if len(semis.tables) % groups:
         raise DrawError(f"le semifinali sono {counted(len(semis.tables), 'tavolo', 'tavoli')}: "
                         f"non si dividono in {groups} gruppi")
+    if ttype.consolation:
+        # the tables after the semifinals' are the esclusi's, ranked apart (issue 40.7)
+        semis = replace(semis, tables=semis.tables[:row.semifinals])
     at_semis = set(semis.player_ids)
     notes: list[str] = []
     out: list[tuple[PlayerId, ...]] = []

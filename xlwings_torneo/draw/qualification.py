@@ -42,13 +42,16 @@ class Structure:
     """Each group's semifinalists in ranking order (one group unless parallel groups)."""
     reason: str
     """Italian, for the log: why this structure."""
+    admission: tuple[str, ...] = ()
+    """Italian, for the log: who was admitted to the final phase and who was not."""
 
 
 @dataclass(frozen=True)
 class Qualification:
     standings: Standings
     eligible: frozenset[PlayerId]
-    """Played every qualifier (regolamento 001 l.30, l.55)."""
+    """Admitted to the final phase by the type's `ammessi_fase_finale`: by default who played
+    every qualifier (regolamento 001 l.30, l.55)."""
     ranking: tuple[PlayerId, ...]
     """Eligible players in standings order (withdrawn included)."""
 
@@ -62,7 +65,9 @@ def qualification(tournament: Tournament, ttype: TournamentType) -> Qualificatio
     if missing:
         raise DrawError(f"manca il turno di qualificazione {missing[0]}: le semifinali si "
                         "sorteggiano dopo tutte le qualificazioni")
-    eligible = frozenset.intersection(*(frozenset(r.player_ids) for r in played if r))
+    seated = qualifiers_played(tournament, ttype)
+    eligible = frozenset(pid for pid, n in seated.items()
+                         if ttype.admission.admits(n, len(rounds)))
     standings = compute_standings(
         tournament, ttype, unico_vincitore=tournament.options.unico_vincitore,
         after_round=rounds[-1], seed=QUALIFICATION_TIE_SEED)
@@ -70,13 +75,35 @@ def qualification(tournament: Tournament, ttype: TournamentType) -> Qualificatio
     return Qualification(standings, eligible, ranking)
 
 
+def qualifiers_played(tournament: Tournament, ttype: TournamentType) -> Counter[PlayerId]:
+    """How many qualifying rounds each player sat in."""
+    return Counter(pid for n in ttype.qualifier_rounds()
+                   if (r := tournament.round(n)) is not None for pid in r.player_ids)
+
+
+def admission_notes(tournament: Tournament, ttype: TournamentType, q: Qualification
+                    ) -> tuple[str, ...]:
+    """Italian, for the semifinal draw's log (issue 40.1): who is admitted to the final
+    phase and why, and who is not for too few rounds played."""
+    rounds = len(ttype.qualifier_rounds())
+    seated = qualifiers_played(tournament, ttype)
+    rule = ttype.admission
+    out = [f"Ammessi alla fase finale ({rule.describe()}): "
+           f"{counted(len(q.eligible), 'giocatore', 'giocatori')}"]
+    left = [row.player for row in q.standings.rows if row.player.id not in q.eligible]
+    if left:
+        out.append("Non ammessi, per troppo pochi turni di qualificazione giocati: " + ", ".join(
+            f"{p.display_name} ({seated[p.id]} su {rounds})" for p in left))
+    return tuple(out)
+
+
 def threshold_for(count: int, ttype: TournamentType) -> Threshold:
     """The row of the type's thresholds for `count` qualified players (manual 000_… l.448
     `soglieRaduni`, l.529 `soglieMaster`): the one way to read them."""
-    rows = ttype.thresholds
-    if not rows:
+    row = ttype.threshold_row(count)
+    if row is None:
         raise DrawError(f"il tipo {ttype.name} non ha le soglie della fase finale (soglie)")
-    return next((t for t in rows if count <= t.up_to), rows[-1])
+    return row
 
 
 def _tied(standings: Standings, a: PlayerId, b: PlayerId) -> bool:
@@ -133,17 +160,18 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
                      "4 semifinali (posizioni 1-16)"
     else:
         direct, semifinals = row.direct_finalists, row.semifinals
-        reason = (f"{counted(len(q.eligible), 'giocatore', 'giocatori')} con entrambe le "
-                  f"qualificazioni: {direct} in finale, "
+        reason = (f"{counted(len(q.eligible), 'giocatore ammesso', 'giocatori ammessi')}"
+                  f" alla fase finale: {direct} in finale, "
                   f"{counted(semifinals, 'semifinale', 'semifinali')}, "
                   f"{counted(row.winners, 'vincitore', 'vincitori')}")
     needed = direct + SEMIFINAL_TABLE * semifinals
     if len(ranking) < needed:
         raise DrawError("servono "
-                        f"{counted(needed, 'giocatore qualificato', 'giocatori qualificati')}"
-                        f" per {counted(semifinals, 'semifinale', 'semifinali')} e "
+                        f"{counted(needed, 'giocatore ammesso', 'giocatori ammessi')} alla "
+                        "fase finale e presenti (Partecipa Torneo = SI) per "
+                        f"{counted(semifinals, 'semifinale', 'semifinali')} e "
                         f"{counted(direct, 'finalista diretto', 'finalisti diretti')}: ce ne "
-                        f"sono solo {len(ranking)}")
+                        f"sono solo {len(ranking)} (ammessi: {ttype.admission.describe()})")
     semifinalists = ranking[direct:needed]
     if ttype.repechage is not None and semifinals > 0:
         semifinalists, note = _with_repechage(tournament, ttype, ttype.repechage, q, ranking,
@@ -152,7 +180,23 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     k = max(1, row.winners) if row.direct_finalists >= 0 else 1
     # manual 000_… l.465: "classifiche parallele equivalenti": positions 1, k+1, 2k+1, …
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
-    return Structure(tuple(ranking[:direct]), groups, reason)
+    return Structure(tuple(ranking[:direct]), groups, reason,
+                     (*admission_notes(tournament, ttype, q),
+                      *(_absent_notes(q, ranking[needed - 1], active) if needed else ())))
+
+
+def _absent_notes(q: Qualification, last: PlayerId, active: set[PlayerId]
+                  ) -> tuple[str, ...]:
+    """Italian, for the log: the admitted players ranked within the final phase's places who
+    are not taking part tonight (`Partecipa Torneo = NO`), whose places went to the next."""
+    place = {r.player.id: r.position for r in q.standings.rows}
+    reach = q.ranking[:q.ranking.index(last)]
+    names = {r.player.id: r.player.display_name for r in q.standings.rows}
+    skipped = [f"{names[p]} ({place[p]}°)" for p in reach if p not in active]
+    if not skipped:
+        return ()
+    return ("Non partecipano (Partecipa Torneo = NO), il posto passa ai successivi in "
+            "classifica: " + ", ".join(skipped),)
 
 
 def repechage_order(records: Mapping[PlayerId, Record], candidates: Sequence[PlayerId],
@@ -176,8 +220,7 @@ def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repecha
     """The semifinalists with the last seat to the ripescato, and the Italian note saying
     who took it and why."""
     rounds = ttype.qualifier_rounds()
-    seated = Counter(pid for n in rounds if (r := tournament.round(n)) is not None
-                     for pid in r.player_ids)
+    seated = qualifiers_played(tournament, ttype)
     taken = set(ranking[:needed - 1])
     active = {p.id for p in tournament.active}
     candidates = [r.player.id for r in q.standings.rows

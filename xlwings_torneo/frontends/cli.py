@@ -103,7 +103,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
     for row in standings.rows[: args.top]:
         print(f"  {row.position:>3}. {row.player.display_name} - "
               f"{points_text(standings, row)}")
-    for note in standings.notes:
+    for note in (*standings.notes, *filter(None, (standings.consolation_note,))):
         print(f"Nota: {note}")
     return EXIT_OK
 

@@ -149,6 +149,10 @@ class ScoringRule:
     discards: int = 0
     """The worst results each player leaves out of his total (seed 002 l.92: "da 4 a 6 partite con
     possibilità di scartare 1 o 2 risultati"); 0: none."""
+    progressive_discards: bool = False
+    """The discards grow with the season (`[classifica] scarti_progressivi`, issue 40.2): after
+    k of the season's qualifying rounds the best `min(k, rounds - discards)` results count;
+    False: every discard applies from the first round."""
     min_games: int = 0
     """Only players with at least this many games are ranked in the final standings (seed
     003 l.21: "verrà considerato in graduatoria solo il giocatore che avrà giocato almeno 2

@@ -218,6 +218,53 @@ class Repechage:
     tiebreakers: tuple[TieCriterion, ...] = ()
 
 
+class AdmissionSource(enum.Enum):
+    """Where the players admitted to the final phase come from (type entry
+    `ammessi_fase_finale`, key `da`; issue 40.1)."""
+
+    EVERY_QUALIFIER = "tutti_i_turni"
+    """Who played every qualifying round (regolamento 001 l.30, l.55: "solo i giocatori che
+    hanno disputato entrambi i turni di qualificazione"): the Master and the Raduno."""
+    STANDINGS = "classifica"
+    """The standings as they are (discards applied), among who played at least
+    `Admission.min_rounds` qualifying rounds: a club championship with varying attendance."""
+
+
+@dataclass(frozen=True)
+class Admission:
+    """Who may reach the final phase (type entry `ammessi_fase_finale`, issue 40.1). The
+    ripescato keeps its own minimum (`Repechage.min_rounds`)."""
+
+    source: AdmissionSource = AdmissionSource.EVERY_QUALIFIER
+    min_rounds: int = 0
+    """`da = "classifica"`: qualifying rounds played, at least, to be admitted."""
+
+    def admits(self, played: int, qualifiers: int) -> bool:
+        """Is a player who sat in `played` of the `qualifiers` qualifying rounds admitted?"""
+        if self.source is AdmissionSource.EVERY_QUALIFIER:
+            return played >= qualifiers
+        return played >= self.min_rounds
+
+    def describe(self) -> str:
+        """Italian, for the draw's log: who is admitted."""
+        if self.source is AdmissionSource.EVERY_QUALIFIER:
+            return "chi ha giocato tutti i turni di qualificazione"
+        return (f"la classifica, fra chi ha giocato almeno "
+                f"{counted(self.min_rounds, 'turno', 'turni')} di qualificazione")
+
+
+class Absence(enum.Enum):
+    """What `Partecipa Torneo = NO` means for a player who has played (type entry
+    `partecipa_no`, issue 40.3)."""
+
+    WITHDRAWN = "ritirato"
+    """He left the tournament (the original program, WORKBOOK.md "Withdrawals"): the
+    standings say `ritirato al turno N`."""
+    ABSENT = "assente"
+    """He is not here tonight (a periodic championship, manual 000 "Campionato periodico"):
+    nothing is written as a withdrawal; the evening missed is his, as the discards say."""
+
+
 BUILTIN_SOURCE = "predefinito"
 """How `torneo types` calls a type shipped with the program."""
 
@@ -255,6 +302,14 @@ class TournamentType:
     """Columns the printed score sheets add for the referee to fill at the table."""
     repechage: Repechage | None = None
     """Who takes the last semifinal seat instead of the standings (`[ripescato]`)."""
+    consolation: bool = False
+    """"Torneo degli esclusi" (`torneo_esclusi`, issue 40.7): the semifinal round also seats
+    the players present who are not in the final phase, at tables of their own after the
+    semifinals', ranked apart."""
+    admission: Admission = Admission()
+    """Who may reach the final phase (`ammessi_fase_finale`)."""
+    absence: Absence = Absence.WITHDRAWN
+    """What `Partecipa Torneo = NO` means for a player who has played (`partecipa_no`)."""
 
     def rule_for(self, round_no: int) -> RoundRule:
         """The rule of round `round_no`. A command asks it once, through
@@ -289,6 +344,26 @@ class TournamentType:
                 break
             numbers.append(i)
         return tuple(numbers)
+
+    def threshold_row(self, count: int) -> Threshold | None:
+        """The row of the type's thresholds for `count` players admitted to the final phase
+        (manual 000_… l.448 `soglieRaduni`, l.529 `soglieMaster`): the one way to read them;
+        None for a type without them."""
+        rows = self.thresholds
+        return next((t for t in rows if count <= t.up_to), rows[-1]) if rows else None
+
+    def in_final_phase(self, round_no: int) -> bool:
+        """Round `round_no` is a semifinal or a final (its results are not discarded)."""
+        kind = self.round_kind(round_no)
+        return kind is not None and kind.traits.final_phase
+
+    def planned_qualifiers(self, planned_rounds: int | None) -> int | None:
+        """How many qualifying rounds the season has: the type's own when its rounds are
+        fixed, else the organiser's `Numero Turni Previsti` (`planned_rounds`); None when
+        nobody says (an open-ended type, nothing planned)."""
+        if not self.open_ended:
+            return len(self.qualifier_rounds())
+        return planned_rounds or None
 
     def final_rounds(self, played: Sequence[int]) -> tuple[int, ...]:
         """The rounds of `played` whose results place the finalists first."""

@@ -16,6 +16,7 @@ from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
     points_text,
     standings_grid,
+    standings_note,
     team_grid,
 )
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
@@ -300,7 +301,7 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
             tuple(Cell(v, "" if j == 1 else "num") for j, v in enumerate(row))
             for row in team_body))
     return StandingsView(page, f"{STANDINGS_TITLE} - {standings.type_name}", table,
-                         standings.finalists_note or "", teams)
+                         standings_note(standings), teams)
 
 
 def round_title(t: Tournament, number: int, types: TypesShown = NO_TYPES) -> str:

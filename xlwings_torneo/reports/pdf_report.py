@@ -45,6 +45,7 @@ from xlwings_torneo.reports.standings_rows import (
     WON_COLOUR,
     points_text,
     standings_grid,
+    standings_note,
     team_grid,
 )
 from xlwings_torneo.reports.tipologia import tipologia_colour
@@ -208,7 +209,7 @@ def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
         story.append(Paragraph(fonts.markup(t.info.nome), title))
     story += [Paragraph(fonts.markup(heading), title), Spacer(1, 4 * mm),
               _standings_table(standings)]
-    note = standings.finalists_note
+    note = standings_note(standings)
     if note:
         story += [Spacer(1, 3 * mm),
                   Paragraph(fonts.markup(note), paragraph_style("nota", 9))]

@@ -102,7 +102,8 @@ def _standings(standings: Standings) -> dict[str, Any]:
         "tiebreak_headers": list(standings.tiebreak_headers),
         "rows": [{"position": r.position, "player_id": r.player.id,
                   "round_points": [_num(v) for v in r.round_points],
-                  "round_won": list(r.round_won), "totals": [_num(v) for v in r.totals],
+                  "round_won": list(r.round_won),
+                  "round_discarded": list(r.round_discarded), "totals": [_num(v) for v in r.totals],
                   "tiebreaks": [v if isinstance(v, str) else _num(v) for v in r.tiebreaks]}
                  for r in standings.rows],
         "team_tiebreak_headers": list(standings.team_tiebreak_headers),

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from xlwings_torneo.model.attendance import NOTE_HEADER, withdrawal_note
 from xlwings_torneo.reports.italian import format_column, format_points
-from xlwings_torneo.scoring.standings_values import StandingRow, Standings, TieValue
+from xlwings_torneo.scoring.standings_values import (
+    DISCARDED_NOTE,
+    StandingRow,
+    Standings,
+    TieValue,
+    discarded_text,
+)
 
 WON_COLOUR = "#C6EFCE"
 """A won game's cell in every output (sheet, PDF, html, site): the default of
@@ -27,8 +33,10 @@ def standings_grid(standings: Standings
     for i, row in enumerate(standings.rows):
         p = row.player
         body.append([str(row.position), p.nome, p.cognome, p.nick, p.club]
-                    + [format_points(v, d)  # d: format_column's rule, by Standings
-                       for v, d in zip(row.round_points, round_decimals, strict=True)]
+                    + [_round_text(format_points(v, d), out)  # d: by Standings
+                       for v, d, out in zip(row.round_points, round_decimals,
+                                            row.round_discarded or (False,) * len(round_decimals),
+                                            strict=True)]
                     + [format_points(v, d) for v, d in zip(row.totals, total_decimals, strict=True)]
                     + [tie_text(v, d) for v, d in zip(row.tiebreaks, tie_decimals, strict=True)]
                     + [str(p.id)]
@@ -38,6 +46,19 @@ def standings_grid(standings: Standings
                 won[(i, first_round_col + j)] = True
     header = [*standings.header, *([NOTE_HEADER] if standings.withdrawn else [])]
     return header, body, won
+
+
+def _round_text(points: str, discarded: bool) -> str:
+    """A round's points, between brackets when the type's discards leave them out."""
+    return discarded_text(points) if discarded and points else points
+
+
+def standings_note(standings: Standings) -> str:
+    """The line under the standings: why the finalists stand first, how the discarded
+    results are marked, the "torneo degli esclusi" ranked apart."""
+    return " ".join(n for n in (standings.finalists_note,
+                                DISCARDED_NOTE if standings.has_discards else None,
+                                standings.consolation_note) if n)
 
 
 def note_of(standings: Standings, row: StandingRow) -> str:

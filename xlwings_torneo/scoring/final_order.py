@@ -17,14 +17,11 @@ MASTER_SMALL_PLACES = 16
 """Below the first Master threshold (`diretti_in_finale = -1`: the 2-win rule) direct
 finalists + semifinalists are at most 16 (regolamento 001 l.63)."""
 
-QualifiedPlaces = tuple[tuple[int, int], ...]
-"""(players who played both qualifiers up to, places that reach the semifinals or the final)."""
-
-
-def qualified_places(thresholds: Sequence[Threshold]) -> QualifiedPlaces:
-    """Places reaching the final phase per row of a type's thresholds (`soglie`)."""
-    return tuple((t.up_to, MASTER_SMALL_PLACES if t.direct_finalists < 0
-                  else t.direct_finalists + 4 * t.semifinals) for t in thresholds)
+def qualified_places(row: Threshold) -> int:
+    """Places reaching the semifinals or the final by a row of the type's thresholds
+    (`soglie`)."""
+    return MASTER_SMALL_PLACES if row.direct_finalists < 0 \
+        else row.direct_finalists + 4 * row.semifinals
 
 
 def final_standings(ttype: TournamentType, rule: ScoringRule, games: Sequence[Game],
@@ -70,21 +67,20 @@ def draw_qualifying_ties(groups: list[list[Record]], ttype: TournamentType,
     """`draw_ties` among who played every qualifier, up to the places of the type's
     thresholds that reach the final phase (regolamento 001 l.11-17, l.143)."""
     eligible = played_every_qualifier(ttype, games)
+    row = ttype.threshold_row(len(eligible))
     return draw_ties(groups, seed=seed, eligible=eligible,
-                     limit=_qualified_places(qualified_places(ttype.thresholds),
-                                             len(eligible)))
+                     limit=qualified_places(row) if row is not None else 0)
 
 
 def played_every_qualifier(ttype: TournamentType, games: Sequence[Game]) -> set[PlayerId]:
-    """regolamento 001 l.30, l.55: only who played both qualifiers may reach the semifinals."""
+    """Who may reach the final phase by the type's `ammessi_fase_finale` (issue 40.1); by
+    default regolamento 001 l.30, l.55: only who played both qualifiers may reach the
+    semifinals."""
     qualifiers = set(ttype.qualifier_rounds())
     rounds_of: dict[PlayerId, set[int]] = {}
     for g in games:
         for seat in g.seats:
             if seat.player_id is not None:
                 rounds_of.setdefault(seat.player_id, set()).add(g.round_no)
-    return {pid for pid, rounds in rounds_of.items() if qualifiers <= rounds}
-
-
-def _qualified_places(places: QualifiedPlaces, players: int) -> int:
-    return next((p for up_to, p in places if players <= up_to), places[-1][1])
+    return {pid for pid, rounds in rounds_of.items()
+            if ttype.admission.admits(len(rounds & qualifiers), len(qualifiers))}

@@ -5,6 +5,7 @@ decisions applied (`referee_decisions`) and the type's discards."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from xlwings_torneo.model.scoring_rule import GamePoints, ScoringRule
@@ -16,9 +17,22 @@ from xlwings_torneo.scoring.tiebreak import Record
 from xlwings_torneo.scoring.void_games import Outcome, VoidSeats
 
 
+@dataclass(frozen=True)
+class Season:
+    """What the discards need to know of the type's rounds (issue 40.2)."""
+
+    final_phase: frozenset[int] = frozenset()
+    """The rounds of the final phase among those played: never discarded, never counted as
+    missed (the final phase ranks by its own rule)."""
+    planned: int | None = None
+    """The qualifying rounds the season has (`TournamentType.planned_qualifiers`) when the
+    type's discards grow with it (`scarti_progressivi`); None: every discard applies from the
+    first round."""
+
+
 def player_records(tournament: Tournament, rule: ScoringRule, games: Sequence[Game],
                    game_points: Mapping[tuple[int, int], GamePoints], voids: VoidSeats, *,
-                   horizon: int, last_round: int | None
+                   horizon: int, last_round: int | None, season: Season = Season()
                    ) -> tuple[dict[PlayerId, Record], list[Outcome]]:
     """The records of `games` (their points by (round, table) in `game_points`), with the
     void games of the rounds up to `horizon` resolved; and what each void seat got."""
@@ -49,11 +63,14 @@ def player_records(tournament: Tournament, rule: ScoringRule, games: Sequence[Ga
                                 last_round=last_round)
     by_id = tournament.by_id
     rounds = {g.round_no for g in games}
+    qualifiers = len(rounds - season.final_phase)
+    discards = discards_so_far(rule.discards, qualifiers, season.planned)
     no_extras = [Fraction(0)] * len(rule.extra_columns)
     return {pid: Record(by_id[pid], pts, frozenset(won.get(pid, ())),
                         tuple(extras.get(pid, no_extras)),
                         tuple(table_points.get(pid, ())),
-                        discarded(pts, len(rounds), rule.discards),
+                        discarded({n: v for n, v in pts.items()
+                                   if n not in season.final_phase}, qualifiers, discards),
                         places.get(pid, {}), tables.get(pid, {}), shares.get(pid, {}),
                         penalty(tournament, pid, rounds))
             for pid, pts in points.items() if pid in by_id}, outcomes
@@ -64,10 +81,21 @@ DISCARD_MISSED_ROUNDS_FIRST = True
 player did not play counts as his worst result (0 points) and is the first one discarded;
 False: only games played are discarded."""
 
+def discards_so_far(discards: int, played: int, planned: int | None) -> int:
+    """How many of the type's `discards` apply after `played` qualifying rounds: all of them,
+    unless the season's `planned` qualifying rounds are given (`scarti_progressivi`, issue
+    40.2: mid-season standings that mean something), when the best `min(played, planned -
+    discards)` results count (9 evenings, best 6: after 4 evenings all 4 count, after 7 the
+    best 6)."""
+    if planned is None:
+        return discards
+    return max(0, min(discards, played - (planned - discards)))
+
 
 def discarded(points: dict[int, Fraction], rounds: int, discards: int) -> frozenset[int]:
     """The rounds whose points are left out of the total: the `discards` worst results (the
-    lowest points, the later round first among equal ones), after the missed rounds."""
+    lowest points, the later round first among equal ones), after the missed rounds (of
+    `rounds` qualifying rounds, `points` holding the qualifying rounds played)."""
     missed = rounds - len(points) if DISCARD_MISSED_ROUNDS_FIRST else 0
     left = max(0, discards - missed)
     worst = sorted(points, key=lambda n: (points[n], -n))[:left]

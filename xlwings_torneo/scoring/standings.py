@@ -15,7 +15,8 @@ from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.model.attendance import withdrawals
 from xlwings_torneo.model.scoring_rule import ScoringRule, TeamRule, TieBreak, TieCriterion
 from xlwings_torneo.model.tournament import PlayerId, Tournament
-from xlwings_torneo.model.tournament_type import TournamentType
+from xlwings_torneo.model.tournament_type import Absence, TournamentType
+from xlwings_torneo.scoring.consolation import consolation_note, consolation_tables
 from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.final_order import (
     draw_qualifying_ties,
@@ -24,7 +25,7 @@ from xlwings_torneo.scoring.final_order import (
 )
 from xlwings_torneo.scoring.games import Game, collect_games
 from xlwings_torneo.scoring.phase_names import finalists_note, round_headers
-from xlwings_torneo.scoring.player_records import player_records
+from xlwings_torneo.scoring.player_records import Season, player_records
 from xlwings_torneo.scoring.referee_decisions import PENALTY_HEADER, last_round, void_game_notes
 from xlwings_torneo.scoring.standings_values import DrawnTie, StandingRow, Standings, TeamRow
 from xlwings_torneo.scoring.team_best import TIE_HEADERS as TEAM_TIE_HEADERS
@@ -77,15 +78,18 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
         else (),
         drawn_ties=tuple(drawn),
         notes=engine.notes(played[-1]) if played else (),
+        consolation_note=engine.consolation,
         tiebreak_headers=tie_headers, tiebreak_decimals=tie_decimals,
     )
     # the type names the columns once, here; the sheets and the outputs read these values;
-    # a withdrawal is marked on a ranked row only (a player excluded by a void game is not)
+    # a withdrawal is marked on a ranked row only (a player excluded by a void game is not);
+    # in a periodic championship `Partecipa Torneo = NO` is an absence, never a withdrawal
+    # (`partecipa_no = "assente"`, issue 40.3)
     ranked_ids = {row.player.id for row in rows}
+    withdrawn = withdrawals(tournament) if ttype.absence is Absence.WITHDRAWN else {}
     return replace(standings, round_headers=tuple(round_headers(standings, ttype)),
                    finalists_note=finalists_note(standings, ttype),
-                   withdrawn={pid: at for pid, at in withdrawals(tournament).items()
-                              if pid in ranked_ids})
+                   withdrawn={pid: at for pid, at in withdrawn.items() if pid in ranked_ids})
 
 
 def records_after(tournament: Tournament, ttype: TournamentType, *,
@@ -109,7 +113,15 @@ def _engine(tournament: Tournament, ttype: TournamentType, rule: ScoringRule,
     voids = void_seats(tournament)
     played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
                                   after_round=after_round, void_tables=voids.tables)
-    return played, _Engine(tournament, ttype, rule, games, voids)
+    # the "torneo degli esclusi" is ranked apart (issue 40.7): its games leave the standings
+    apart = consolation_tables(ttype, games)
+    engine = _Engine(tournament, ttype, rule,
+                     tuple(g for g in games if (g.round_no, g.table_no) not in apart), voids)
+    engine.consolation = consolation_note(
+        tournament, [g for g in games if (g.round_no, g.table_no) in apart],
+        {(g.round_no, g.table_no): rule.points(g) for g in games
+         if (g.round_no, g.table_no) in apart})
+    return played, engine
 
 
 def _teams(rule: TeamRule | None, records: Iterable[Record]) -> tuple[TeamRow, ...]:
@@ -143,6 +155,8 @@ class _Engine:
     games: tuple[Game, ...]
     voids: VoidSeats
     """The void games (sheet `Partite Annullate`)."""
+    consolation: str | None = None
+    """The "torneo degli esclusi" ranked apart (`consolation.consolation_note`)."""
 
     def __post_init__(self) -> None:
         self.game_points = {(g.round_no, g.table_no): self.rule.points(g) for g in self.games}
@@ -162,10 +176,22 @@ class _Engine:
                                self.voids, horizon)
 
     def _records(self, games: Sequence[Game], horizon: int) -> dict[PlayerId, Record]:
+        played = {g.round_no for g in games}
+        season = Season(frozenset(n for n in played if self.ttype.in_final_phase(n)),
+                        self._planned_qualifiers() if self.rule.progressive_discards else None)
         records, self.void_outcomes[horizon] = player_records(
             self.tournament, self.rule, games, self.game_points, self.voids, horizon=horizon,
-            last_round=last_round(self.tournament, self.ttype))
+            last_round=last_round(self.tournament, self.ttype), season=season)
         return records
+
+    def _planned_qualifiers(self) -> int:
+        """The season's qualifying rounds, which `scarti_progressivi` needs."""
+        planned = self.ttype.planned_qualifiers(self.tournament.info.turni_previsti)
+        if planned is None:
+            raise ScoringError(f"il tipo {self.ttype.name} ha gli scarti progressivi e turni "
+                               "illimitati: scrivi nel foglio TORNEO il Numero Turni Previsti "
+                               "(quante serate conta il campionato)")
+        return planned
 
     def ranked(self, played: Sequence[int], *,
                draw_seed: int | None) -> tuple[list[Ranked], list[DrawnTie]]:

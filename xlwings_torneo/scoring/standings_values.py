@@ -92,6 +92,8 @@ class Standings:
     the manual's `pt1 … ptN` (`columns`)."""
     finalists_note: str | None = None
     """Why finalists with fewer points stand above others, once a final was played."""
+    consolation_note: str | None = None
+    """The "torneo degli esclusi" ranked apart (type entry `torneo_esclusi`), once played."""
     tiebreak_headers: tuple[str, ...] = ()
     """The columns after the totals showing the values the tie-breakers compared (`PBG`,
     `Secondi`, …), one per tie-breaker the type shows (issue 24)."""
@@ -102,6 +104,11 @@ class Standings:
     withdrawn: Mapping[PlayerId, int] = field(default_factory=dict)
     """Players who withdrew, and the round they withdrew at (`model.attendance.withdrawals`):
     still ranked by the type's rule, marked in every output (issue 31.7)."""
+
+    @property
+    def has_discards(self) -> bool:
+        """Some result is discarded (the type's `scarti`): the outputs mark it and say how."""
+        return any(any(r.round_discarded) for r in self.rows)
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -143,3 +150,14 @@ class Standings:
     def team_tiebreak_decimals(self) -> tuple[int, ...]:
         return tuple(self.shown_decimals(t.tiebreaks[k] for t in self.teams)
                      for k in range(len(self.team_tiebreak_headers)))
+
+
+DISCARDED_NOTE = "Tra parentesi i risultati scartati: il totale non li conta."
+"""Under the standings of the report, the html pages and the site when a result is
+discarded (issue 40.2); the sheet marks them in italics (`DISCARDED_NOTE_SHEET`)."""
+DISCARDED_NOTE_SHEET = "In corsivo i risultati scartati: il totale non li conta."
+
+
+def discarded_text(points: str) -> str:
+    """A discarded result as the report, the html pages and the site show it: `(12)`."""
+    return f"({points})"

@@ -71,6 +71,8 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
                                          for pid in tie.players))
         for note in standings.notes:
             log.info("%s", note)  # the void games (sheet `Partite Annullate`)
+        if standings.consolation_note:  # the "torneo degli esclusi", ranked apart
+            log.info("%s", standings.consolation_note)
         for line in keep_foreign_standings(book, STANDINGS_SHEETS):
             notice.warning("%s", line)
         anchor = _last_round_sheet(book)

@@ -9,7 +9,7 @@ from decimal import Decimal
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.model.attendance import NOTE_HEADER, withdrawal_note
 from xlwings_torneo.model.tournament import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
-from xlwings_torneo.scoring.standings_values import Standings
+from xlwings_torneo.scoring.standings_values import DISCARDED_NOTE_SHEET, Standings
 from xlwings_torneo.workbook.layout import (
     HEADER_ROW,
     ISCRITTI_HEADERS,
@@ -303,7 +303,9 @@ def standings_specs(standings: Standings, colours: dict[str, str],
         note_col = len(standings.header) + 1
         full.put(1, note_col, NOTE_HEADER, Style(bold=True, fill=colours["intestazione"]))
         full.col_widths[note_col] = 22
-    notes = [n for n in (standings.finalists_note,) if n] + list(standings.notes)
+    notes = [n for n in (standings.finalists_note,
+                         DISCARDED_NOTE_SHEET if standings.has_discards else None,
+                         standings.consolation_note) if n] + list(standings.notes)
     for k, note in enumerate(notes):
         full.put(len(standings.rows) + 3 + k, 1, note, Style(italic=True))
     full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})
