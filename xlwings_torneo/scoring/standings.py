@@ -108,7 +108,8 @@ def _engine(tournament: Tournament, ttype: TournamentType, rule: ScoringRule,
     within the `DECIMAL_PRECISION` context)."""
     voids = void_seats(tournament)
     played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
-                                  after_round=after_round, void_tables=voids.tables)
+                                  after_round=after_round, void_tables=voids.tables,
+                                  form=rule.result)
     return played, _Engine(tournament, ttype, rule, games, voids)
 
 
