@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -17,18 +17,14 @@ import openpyxl
 import pytest
 
 from tests.sala_helpers import csrf_of, pending_id
-from xlwings_torneo.config.settings import load_config
+from tests.type_rounds import ROUND, SHEET, drawn_round_1, registered_workbook, seats
 from xlwings_torneo.config.type_catalogue import builtin_types
-from xlwings_torneo.model.tournament import Player
-from xlwings_torneo.usecases.draw import DrawRequest, draw
-from xlwings_torneo.usecases.new import new_workbook
 from xlwings_torneo.usecases.rank import RankRequest, rank
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.usecases.sala_import import import_results
 from xlwings_torneo.usecases.session import NO_OVERRIDES, open_file
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.sheet import parse_cell_ref
-from xlwings_torneo.workbook.writer import iscritti_spec, opzioni_spec
 
 TYPES = [t.name for t in builtin_types()]
 RANKED_BY = {"1VS1": "BGL"}
@@ -39,35 +35,15 @@ CPP_TYPES = {t.name for t in builtin_types()
 ELIMINATION_TYPES = {t.name for t in builtin_types()
                      if t.scoring is not None and t.scoring.formula in
                      ("piazzamento_eliminazione", "squadre_2000")}
-ROUND = 1
-SHEET = "1° Turno"
 
 
 @pytest.fixture(scope="module")
 def registered(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """20 players in 4 clubs of 5 (a CNS team fields 5: seed 002 l.263, l.269)."""
-    path = tmp_path_factory.mktemp("tipi") / "registrati.xlsx"
-    new_workbook(path)
-    book = open_workbook(path)
-    book.write_sheet(iscritti_spec([
-        Player(pid, f"Nome{pid}", f"Cognome{pid}", club=f"Club {pid % 4 + 1}", partecipa=True)
-        for pid in range(1, 21)], title="Prova dei tipi"))
-    book.save()
-    return path
+    return registered_workbook(tmp_path_factory.mktemp("tipi") / "registrati.xlsx")
 
 
 def drawn(registered: Path, folder: Path, type_name: str) -> Path:
-    """A copy of the tournament of `type_name` (both types in `Opzioni`) with round 1 drawn."""
-    folder.mkdir()
-    path = folder / "torneo.xlsx"
-    shutil.copy(registered, path)
-    book = open_workbook(path)
-    options = load_config(path).options
-    book.write_sheet(opzioni_spec(replace(options, tipo_sorteggio=type_name,
-                                          tipo_classifica=RANKED_BY.get(type_name, type_name))))
-    book.save()
-    draw(open_file(path), path, DrawRequest(round_no=ROUND, seed=5), NO_OVERRIDES)
-    return path
+    return drawn_round_1(registered, folder, type_name, RANKED_BY.get(type_name, type_name))
 
 
 @dataclass(frozen=True)
@@ -100,16 +76,6 @@ def results(type_name: str, tavolo: int, size: int) -> list[Typed]:
     if type_name in ELIMINATION_TYPES:
         points[-1] = "-1"
     return [Typed({"p": p}, p) for p in points]
-
-
-def seats(path: Path) -> dict[int, list[tuple[int, str]]]:
-    """Table number -> its players' (ID, score cell), from the workbook as drawn."""
-    hall = Hall(path)
-    rnd = hall.reading().tournament.round(ROUND)
-    hall.journal.close()
-    assert rnd is not None
-    return {t.number: [(s.player_id, s.cell) for s in t.seats if s.player_id is not None]
-            for t in rnd.tables}
 
 
 def number(text: str) -> int | float:

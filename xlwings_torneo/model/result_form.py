@@ -77,8 +77,9 @@ class ResultForm:
         cell = values[POINTS]
         if self.coefficient:
             places = self.coefficient_places
-            cell += values.get(COEFFICIENT, Decimal(0)).scaleb(-places)
-            cell += values.get(TIE, Decimal(0)).scaleb(-places - 1)
+            for key, shift in ((COEFFICIENT, places), (TIE, places + 1)):
+                if values.get(key):
+                    cell += values[key].scaleb(-shift)
         return cell
 
     def values(self, raw: Decimal) -> dict[str, Decimal]:
@@ -104,7 +105,8 @@ class ResultForm:
             return ""
         if not raw.is_finite():
             return str(raw)
-        shown = raw.normalize() if raw == raw.to_integral_value() else raw
+        whole = raw == raw.to_integral_value()
+        shown = raw.normalize() if whole or self.coefficient else raw
         exponent = shown.as_tuple().exponent
         if self.coefficient and raw >= 0 and isinstance(exponent, int) and \
                 -exponent < self.coefficient_places:
