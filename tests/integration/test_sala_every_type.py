@@ -98,35 +98,42 @@ def typed_by_hand(path: Path, type_name: str) -> None:
     book.save()
 
 
+def send(app: Any, hall: Hall, tavolo: int, seated: list[tuple[int, str]], type_name: str
+         ) -> tuple[Any, str]:
+    """One table's result sent from one phone with the fields its page asks; the second
+    phone and the page it opens (the result to confirm)."""
+    access = hall.journal.state.tables[(ROUND, tavolo)]
+    url = f"/tavolo/{ROUND}/{tavolo}"
+    writer, confirmer = app.test_client(), app.test_client()
+    writer.environ_base["REMOTE_ADDR"] = "10.0.0.2"
+    confirmer.environ_base["REMOTE_ADDR"] = "10.0.0.3"
+    page = writer.get(f"{url}?t={access.token}").get_data(as_text=True)
+    asked = set(re.findall(r'name="([a-z])(\d+)"', page))
+    form = {"t": access.token, "csrf": csrf_of(page), "azione": "invia",
+            "chi": str(seated[0][0])}
+    for (pid, _), typed in zip(seated, results(type_name, tavolo, len(seated)), strict=True):
+        values = {**typed.fields, **({"s": typed.team} if typed.team else {})}
+        form.update({f"{key}{pid}": values[key] for key, seat in asked
+                     if seat == str(pid) and key in values})
+    sent = writer.post(url, data=form)
+    assert sent.status_code == 303, sent.get_data(as_text=True)
+    return confirmer, confirmer.get(f"{url}?t={access.token}").get_data(as_text=True)
+
+
 def sent_from_phones(path: Path, type_name: str) -> None:
-    """Each table's result sent from one phone with the fields its page asks, confirmed from
-    another phone with the table's code, then imported."""
+    """Each table's result sent from one phone, confirmed from another phone with the
+    table's code, then imported."""
     from xlwings_torneo.frontends.sala.app import Limits, create_app
 
     hall = Hall(path)
     hall.issue_tokens()
     app = create_app(hall, Limits(pages=10_000, posts=10_000, failures=50))
     for tavolo, seated in seats(path).items():
-        access = hall.journal.state.tables[(ROUND, tavolo)]
-        url = f"/tavolo/{ROUND}/{tavolo}"
-        writer, confirmer = app.test_client(), app.test_client()
-        writer.environ_base["REMOTE_ADDR"] = "10.0.0.2"
-        confirmer.environ_base["REMOTE_ADDR"] = "10.0.0.3"
-        page = writer.get(f"{url}?t={access.token}").get_data(as_text=True)
-        asked = set(re.findall(r'name="([a-z])(\d+)"', page))
-        form = {"t": access.token, "csrf": csrf_of(page), "azione": "invia",
-                "chi": str(seated[0][0])}
-        for (pid, _), typed in zip(seated, results(type_name, tavolo, len(seated)),
-                                   strict=True):
-            values = {**typed.fields, **({"s": typed.team} if typed.team else {})}
-            form.update({f"{key}{pid}": values[key] for key, seat in asked
-                         if seat == str(pid) and key in values})
-        sent = writer.post(url, data=form)
-        assert sent.status_code == 303, sent.get_data(as_text=True)
-        page = confirmer.get(f"{url}?t={access.token}").get_data(as_text=True)
-        done = confirmer.post(url, data={
-            "t": access.token, "csrf": csrf_of(page), "azione": "conferma",
-            "risultato": pending_id(page), "chi": str(seated[1][0]), "codice": access.code})
+        confirmer, page = send(app, hall, tavolo, seated, type_name)
+        done = confirmer.post(f"/tavolo/{ROUND}/{tavolo}", data={
+            "t": hall.journal.state.tables[(ROUND, tavolo)].token, "csrf": csrf_of(page),
+            "azione": "conferma", "risultato": pending_id(page), "chi": str(seated[1][0]),
+            "codice": hall.journal.state.tables[(ROUND, tavolo)].code})
         assert done.status_code == 303, done.get_data(as_text=True)
     hall.journal.close()
     outcome = import_results(open_file(path), path)
@@ -167,3 +174,22 @@ def test_the_cpp_s_trailing_zero_and_tie_digit_reach_the_rtu_sheet(registered: P
               for tavolo, seated in cells.items()}
     assert values[1][:2] == [40.3, 40.23]
     assert values[2][:2] == [40.301, 40.3]
+
+
+def test_the_second_player_confirms_an_rtu_result_seeing_it_as_the_sheet_will_hold_it(
+        registered: Path, tmp_path: Path):
+    from xlwings_torneo.frontends.sala.app import Limits, create_app
+
+    path = drawn(registered, tmp_path / "drawn", "RTU_Semifinali")
+    hall = Hall(path)
+    hall.issue_tokens()
+    app = create_app(hall, Limits(pages=10_000, posts=10_000, failures=50))
+    _, page = send(app, hall, 2, seats(path)[2], "RTU_Semifinali")
+    hall.journal.close()
+    box = page.split('id="da-confermare"', 1)[1].split("</table>", 1)[0]
+    cells = [re.sub(r"<[^>]+>", "", c).strip()
+             for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", box, re.S)]
+    assert cells[:6] == ["Giocatore", "Pos.", "Punti", "CPP", "Spar.", "Foglio"]
+    rows = [cells[i + 1:i + 6] for i in range(6, len(cells), 6)]
+    assert rows == [["1°", "40", "30", "1", "40,301"], ["2°", "40", "30", "", "40,30"],
+                    ["3°", "25", "7", "", "25,07"], ["4°", "12", "0", "", "12,00"]]

@@ -380,9 +380,11 @@ class ResultView:
 
     headers: tuple[str, ...]
     rows: tuple[ResultRow, ...]
+    note: str = ""
+    """What the `SHEET_CELL` column is, when there is one."""
 
 
-SHEET_CELL = "Nel foglio"
+SHEET_CELL = "Foglio"
 """The column of the score cell a result makes, where it differs from the points typed."""
 
 
@@ -405,7 +407,9 @@ def result_view(form: ResultForm, table: Table, scores: Iterable[SeatScore]) -> 
             values += (form.text(seat.raw),)
         rows.append(ResultRow(seat.name, seat.team,
                               None if teams else places[seat.player_id], values))
-    return ResultView(headers, tuple(rows))
+    note = (f"{SHEET_CELL}: il punteggio come sarà nel foglio del turno, il "
+            f"{form.coefficient} nei decimali." if form.coefficient else "")
+    return ResultView(headers, tuple(rows), note)
 
 
 def with_scores(table: Table, scores: list[SeatScore]) -> Table:
