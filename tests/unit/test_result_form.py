@@ -14,6 +14,7 @@ from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.model.result_form import TABLE_POINTS
 from xlwings_torneo.model.tournament import Options, Player, Round, Seat, Table, Tournament
 from xlwings_torneo.reports.types_shown import TypesShown
+from xlwings_torneo.scoring.rtu import cpp_form
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.usecases.sala import Entry, Reading, check_result, result_view
 
@@ -118,3 +119,11 @@ def test_a_cpp_is_always_shown_with_both_digits(raw, shown):
 def test_other_types_show_a_score_as_typed():
     assert [TABLE_POINTS.text(Decimal(v)) for v in ("44.1", "44.10", "44", "1E+2")] == \
         ["44,1", "44,10", "44", "100"]
+
+
+def test_a_type_with_three_cpp_digits_asks_and_shows_three():
+    form = cpp_form(3)  # `decimali_cpp = 3` in a type entry
+    assert [(f.label, f.digits) for f in form.fields] == [("Punti", 0), ("CPP", 3),
+                                                         ("Spar.", 1)]
+    assert form.cell({"p": Decimal(25), "c": Decimal(230)}) == Decimal("25.230")
+    assert form.text(Decimal("25.23")) == "25,230"
