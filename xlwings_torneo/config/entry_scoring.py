@@ -113,6 +113,7 @@ def _standings(p: Problems, name: str, entry: Mapping[str, Any], formula: Formul
                         standing.get("sorteggio_parita", False)),
         teams=teams,
         extra_columns=formula.columns,
+        result=formula.result,
         final_tiebreakers=final_tiebreakers,
         points_first=read_bool(p, name, "classifica.punti_prima",
                            standing.get("punti_prima", True)),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeAlias
 
+from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import PlayerId
 
 GamePoints: TypeAlias = dict[PlayerId, Fraction]
@@ -163,6 +164,9 @@ class ScoringRule:
     shown_tiebreakers: tuple[TieCriterion, ...] | None = None
     """The tie-breakers whose values `Classifica` shows in columns of their own (type entry
     `[classifica] mostra_spareggi`); None: every one the standings use."""
+    result: ResultForm = TABLE_POINTS
+    """What one seat's score cell carries (the points primitive's: the punti standard's CPP
+    in its decimals), for every path a result enters by and every score shown."""
 
     @property
     def total_headers(self) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
+from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.scoring.standings_values import column_decimals
 
 WEEKDAYS = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")
@@ -17,11 +18,10 @@ def format_date(day: date) -> str:
     return f"{WEEKDAYS[day.weekday()]} {day:%d/%m/%Y}"
 
 
-def format_score(raw: Decimal | None) -> str:
-    """A score cell as typed, with the Italian decimal comma (`44,1`); empty stays empty."""
-    if raw is None:
-        return ""
-    return _comma(format(raw, "f"))
+def format_score(raw: Decimal | None, form: ResultForm = TABLE_POINTS) -> str:
+    """A score cell as typed, with the Italian decimal comma (`44,1`); empty stays empty; the
+    type's coefficient in full (`25,30`: `ResultForm.text`, the one formatter of scores)."""
+    return form.text(raw)
 
 
 def format_points(points: Decimal | None, decimals: int = 0) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import PlayerId, Round, Seat, Table, Tournament
 from xlwings_torneo.reports.italian import format_date, format_points, format_score
 from xlwings_torneo.reports.seating import TITLE as SEATING_TITLE
@@ -310,12 +311,13 @@ def round_title(t: Tournament, number: int, types: TypesShown = NO_TYPES) -> str
     return types.round_title(number) + (f" - {format_date(day)}" if day else "")
 
 
-def seat_score(table: Table, seat: Seat) -> str:
-    """A seat's score as a player reads it: as typed once the table has its result, else
-    `NOT_REPORTED` (an empty cell, or the 0s the draw wrote); a ghost's cell as it is."""
+def seat_score(table: Table, seat: Seat, form: ResultForm = TABLE_POINTS) -> str:
+    """A seat's score as a player reads it: as typed once the table has its result (the
+    type's coefficient in full, `form`), else `NOT_REPORTED` (an empty cell, or the 0s the
+    draw wrote); a ghost's cell as it is."""
     if not seat.is_ghost and (seat.raw is None or not table.is_played):
         return NOT_REPORTED
-    return format_score(seat.raw)
+    return format_score(seat.raw, form)
 
 
 def round_view(t: Tournament, rnd: Round, page: Frame, links: Links,
@@ -323,7 +325,7 @@ def round_view(t: Tournament, rnd: Round, page: Frame, links: Links,
     """A round's tables: per table its seats in order, names, clubs and scores as typed."""
     tables = tuple(
         TableView(table.number, table_label(table.number), tuple(
-            SeatView(seat_name(t, s), seat_club(t, s), seat_score(table, s),
+            SeatView(seat_name(t, s), seat_club(t, s), seat_score(table, s, types.result),
                      links.player_href(s.player_id), s.is_ghost)
             for s in table.seats))
         for table in rnd.tables)
@@ -387,7 +389,8 @@ def player_view(t: Tournament, standings: Standings | None, player_id: PlayerId,
             mine = table.seats[seats[0]]
             others = tuple(seat_name(t, s) for i, s in enumerate(table.seats) if i != seats[0])
             games.append(GameView(types.round_title(rnd.number), table.number, seats[0] + 1,
-                                  seat_score(table, mine), round_points.get(rnd.number, ""),
+                                  seat_score(table, mine, types.result),
+                                  round_points.get(rnd.number, ""),
                                   won.get(rnd.number, False), others,
                                   links.round_href(rnd.number)))
     position = f"{row.position}°" if row is not None else ""

@@ -156,7 +156,8 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
     for table in rnd.tables:
         lines = tuple(
             SheetLine(nominativo(t, seat),
-                      format_score(seat.raw) if filled and not seat.is_ghost else "",
+                      format_score(seat.raw, types.result) if filled and not seat.is_ghost
+                      else "",
                       points.get(seat.player_id, "") if seat.player_id is not None else "",
                       seat.is_ghost, seat.team)
             for seat in table.seats)

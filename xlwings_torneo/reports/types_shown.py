@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament_type import SizeScheme, TournamentType
 from xlwings_torneo.scoring.phase_names import round_short, round_title
 
@@ -33,6 +34,14 @@ class TypesShown:
     def sheet_columns(self) -> tuple[str, ...]:
         """The ranking type's `colonne_foglio`, left blank on a score sheet for the referee."""
         return self.ranking.sheet_columns if self.ranking is not None else ()
+
+    @property
+    def result(self) -> ResultForm:
+        """What a score cell carries in the ranking type: `result.text` shows a score (the
+        CPP in full: `25,30`)."""
+        ranking = self.ranking
+        return ranking.scoring.result if ranking is not None and ranking.scoring else \
+            TABLE_POINTS
 
     @property
     def team_tables(self) -> bool:

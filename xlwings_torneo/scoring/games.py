@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from xlwings_torneo.errors import ScoringError
+from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import PlayerId, Round, Table, Tournament
 from xlwings_torneo.scoring.placement import placements
 
@@ -113,15 +114,9 @@ def table_game(round_no: int, table: Table) -> Game:
     return Game(round_no, table.number, _place_seats(table))
 
 
-def score_text(raw: Decimal) -> str:
-    """A score as the organiser types it: 44, 44,5."""
-    return format(raw.normalize(), "f").replace(".", ",")
-
-
-def tie_fix(raw: Decimal) -> str:
-    """The example fix for a tie at `raw`: 44 -> 44,1; 44,5 -> 44,51."""
-    text = score_text(raw)
-    return f"{text}1" if "," in text else f"{text},1"
+def score_text(raw: Decimal, form: ResultForm = TABLE_POINTS) -> str:
+    """A score as the organiser types it: 44, 44,5; the type's coefficient in full (25,30)."""
+    return form.text(raw)
 
 
 def shared_winners(game: Game, unico_vincitore: bool) -> tuple[GameSeat, ...]:
@@ -140,22 +135,24 @@ def seat_names(seats: Sequence[GameSeat]) -> str:
     return ", ".join(s.name or f"ID {s.player_id}" for s in seats)
 
 
-def win_problems(game: Game, unico_vincitore: bool) -> list[str]:
+def win_problems(game: Game, unico_vincitore: bool,
+                 form: ResultForm = TABLE_POINTS) -> list[str]:
     """The organiser's problems with the table's win: a win shared against the options, or
-    the team rules at a table of teams."""
+    the team rules at a table of teams. The fix is said in the type's score cell (`form`:
+    with the CPP in the decimals, a digit after it)."""
     if game.has_teams:
         return team_problems(game)
     winners = shared_winners(game, unico_vincitore)
     if not winners:
         return []
-    score, fix, who = score_text(winners[0].raw), tie_fix(winners[0].raw), seat_names(winners)
+    score, who = form.text(winners[0].raw), seat_names(winners)
+    fix = form.tie_advice(winners[0].raw, players=False)
     if unico_vincitore:
         return [f"{game.where}: vittoria condivisa ({len(winners)} giocatori a {score}: {who}) "
-                f"con Unico Vincitore = SI; aggiungi un decimale al punteggio del vincitore "
-                f"(ad esempio {fix}) oppure imposta Unico Vincitore = NO"]
+                f"con Unico Vincitore = SI; {fix} oppure imposta Unico Vincitore = NO"]
     return [f"{game.where}: vittoria condivisa da {len(winners)} giocatori a {score} "
-            f"({who}); il bonus si divide al massimo tra {MAX_SHARED_WINNERS}: aggiungi un "
-            f"decimale al punteggio di chi precede (ad esempio {fix})"]
+            f"({who}); il bonus si divide al massimo tra {MAX_SHARED_WINNERS}: "
+            f"{fix.replace('del vincitore', 'di chi precede')}"]
 
 
 def _seated_twice(round_: Round) -> list[str]:
@@ -169,7 +166,8 @@ def _seated_twice(round_: Round) -> list[str]:
 
 
 def collect_games(tournament: Tournament, *, unico_vincitore: bool,
-                  after_round: int | None, void_tables: Collection[tuple[int, int]] = ()
+                  after_round: int | None, void_tables: Collection[tuple[int, int]] = (),
+                  form: ResultForm = TABLE_POINTS
                   ) -> tuple[tuple[int, ...], tuple[Game, ...]]:
     """The played rounds up to `after_round` and their games, checked.
 
@@ -206,7 +204,7 @@ def collect_games(tournament: Tournament, *, unico_vincitore: bool,
             game = _game(round_, table, round_max)
             problems.extend(f"{game.where}: il giocatore con ID {pid} non è in Iscritti"
                             for pid in table.players if pid not in known)
-            problems.extend(win_problems(game, unico_vincitore))
+            problems.extend(win_problems(game, unico_vincitore, form))
             games.append(game)
     raise_all(problems)
     return tuple(played), tuple(games)

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.scoring_rule import ExtraColumn, PointsRule
 from xlwings_torneo.scoring import points as p
 
@@ -40,6 +41,8 @@ class Formula:
 
     points: PointsRule
     columns: tuple[ExtraColumn, ...] = ()
+    result: ResultForm = TABLE_POINTS
+    """What the score cell carries for this formula (`model/result_form.py`)."""
 
 
 Params = Mapping[str, Any]

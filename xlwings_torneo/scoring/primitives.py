@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from xlwings_torneo.model.result_form import ELIMINATIONS
 from xlwings_torneo.model.scoring_rule import CountedTieBreak, TieBreak
 from xlwings_torneo.model.tournament import PlayerId
 from xlwings_torneo.scoring import pbg, rtu
@@ -70,7 +71,8 @@ PIAZZAMENTO_ELIMINAZIONE = Primitive(
                                     "bonus all'ultimo eliminato (-1), al penultimo (-2), …"),
     },
     lambda q: Formula(p.placement_elimination_rule(
-        q["fattore_cinque"], q["divisore"], q["bonus_piazzamento"], q["bonus_eliminazione"])),
+        q["fattore_cinque"], q["divisore"], q["bonus_piazzamento"], q["bonus_eliminazione"]),
+        result=ELIMINATIONS),
 )
 
 SPARTAC = Primitive(
@@ -130,7 +132,8 @@ PIAZZAMENTO = Primitive(
 def _standard(q: Params) -> Formula:
     places = [int(k) for k in q["colonne_piazzamenti"]]
     columns = tuple((rtu.place_header(k), rtu.place_count(k)) for k in places)
-    return Formula(rtu.standard_rule(q["punti_piazzamento"], q["decimali_cpp"]), columns)
+    return Formula(rtu.standard_rule(q["punti_piazzamento"], q["decimali_cpp"]), columns,
+                   result=rtu.cpp_form(q["decimali_cpp"]))
 
 
 PUNTI_STANDARD = Primitive(

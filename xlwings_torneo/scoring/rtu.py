@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
+from xlwings_torneo.model.result_form import ResultForm
 from xlwings_torneo.model.scoring_rule import CountedTieBreak, GamePoints, PointsRule
 from xlwings_torneo.model.tournament import PlayerId
 from xlwings_torneo.scoring.games import Game, GameSeat
@@ -27,6 +28,12 @@ coefficient of potential points as hundredths (`45,23` = 45 table points, CPP 23
 seed adds it: seed 002 l.113 "+ dei decimali di punto uguali al coefficiente punti
 potenziali". Further decimals (`45,231`) only order players tied on table points and CPP
 (army value, reverse playing order: seed 002 l.148-152, l.178) and earn nothing."""
+
+def cpp_form(places: int = CPP_PLACES) -> ResultForm:
+    """The punti standard's result: table points, the CPP in the `places` decimals after
+    them, a tie digit after the CPP (`CPP_PLACES`)."""
+    return ResultForm(coefficient="CPP", coefficient_places=places)
+
 
 RTU_WINNER_BONUS = Decimal(20)
 """seed 002 l.109: "aggiungendo però un bonus per la vittoria (in genere 20)" (the

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from xlwings_torneo.model.result_form import ELIMINATIONS
 from xlwings_torneo.model.scoring_rule import CountedTieBreak
 from xlwings_torneo.scoring import points as p
 from xlwings_torneo.scoring import team_tables as t
@@ -22,7 +23,8 @@ def _build(q: Params) -> Formula:
     individual = p.placement_elimination_rule(q["fattore_cinque"], q["divisore"],
                                               q["bonus_piazzamento"], q["bonus_eliminazione"])
     return Formula(t.team_table_rule(individual, q["vittoria"], q["sconfitta"],
-                                     q["decimo"], q["perdenti_dai_propri_punti"]))
+                                     q["decimo"], q["perdenti_dai_propri_punti"]),
+                   result=ELIMINATIONS)  # the tables of 4 and 5, as TorneoGufo
 
 
 SQUADRE_2000 = Primitive(

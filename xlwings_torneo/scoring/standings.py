@@ -112,7 +112,8 @@ def _engine(tournament: Tournament, ttype: TournamentType, rule: ScoringRule,
     within the `DECIMAL_PRECISION` context)."""
     voids = void_seats(tournament)
     played, games = collect_games(tournament, unico_vincitore=unico_vincitore,
-                                  after_round=after_round, void_tables=voids.tables)
+                                  after_round=after_round, void_tables=voids.tables,
+                                  form=rule.result)
     # the "torneo degli esclusi" is ranked apart (issue 40.7): its games leave the standings
     apart = consolation_tables(ttype, games)
     engine = _Engine(tournament, ttype, rule,

@@ -10,7 +10,7 @@ from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.guards import require_scores
-from xlwings_torneo.usecases.outputs import run_output, standings_and_types
+from xlwings_torneo.usecases.outputs import run_output, standings_and_types, types_shown
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
 
@@ -55,7 +55,8 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
             standings, shown = standings_and_types(public, types, required=False)
             export_site(public, standings, out, refresh=refresh, types=shown)
             return out
-        text = {"txt": lambda: export_txt(t), "vbc": lambda: export_vbc(t),
+        text = {"txt": lambda: export_txt(t),
+                "vbc": lambda: export_vbc(t, types_shown(t, types).result),
                 "html": lambda: export_html(t, *standings_and_types(t, types,
                                                                      required=False))}[fmt]()
         write_atomic(out, text.encode("utf-8"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 from decimal import Decimal
 from pathlib import Path
@@ -18,11 +18,13 @@ from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
 from xlwings_torneo.model.anonymous import as_published
+from xlwings_torneo.model.result_form import POINTS, TABLE_POINTS, ResultField, ResultForm
 from xlwings_torneo.model.tournament import Round, Seat, Table, Tournament
 from xlwings_torneo.model.tournament_type import TournamentType
 from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.games import TEAM_NAMES
+from xlwings_torneo.scoring.placement import placements
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
@@ -65,6 +67,14 @@ class Reading:
             return None
         return next((t for t in rnd.tables if t.number == tavolo), None)
 
+    @property
+    def result(self) -> ResultForm:
+        """What one seat's result is in the ranking type (`model/result_form.py`): the
+        fields of the table page, the cell the import writes, the scores shown."""
+        ranking = self.ranking
+        return ranking.scoring.result if ranking is not None and ranking.scoring else \
+            TABLE_POINTS
+
     def team_table(self, table: Table) -> bool:
         """The table is played three against three: each seat gets `A` or `B`."""
         return has_team_column(self.shown, table)
@@ -75,7 +85,13 @@ class Entry:
     """What a phone sent for one seat: the texts as typed."""
 
     score: str
+    """The table points (the form's `POINTS` field)."""
     team: str = ""
+    more: Mapping[str, str] = field(default_factory=dict)
+    """The type's other fields by key (`ResultForm.fields`: the CPP, the tie digit)."""
+
+    def text(self, key: str) -> str:
+        return self.score if key == POINTS else self.more.get(key, "")
 
 
 class Hall:
@@ -261,16 +277,68 @@ def typed_score(text: str, name: str) -> Decimal:
     return value
 
 
+DIGITS = re.compile(r"[0-9]+")
+
+
+def typed_part(part: ResultField, text: str, name: str) -> Decimal:
+    """One whole-number field of a result (the CPP, the tie digit) as typed: ASCII digits,
+    at most `part.digits` of them; an optional field left empty is 0."""
+    core = text.strip(" ")
+    if not core and not part.required:
+        return Decimal(0)
+    if not core:
+        raise WorkbookError(f"manca {part.label} (scrivi anche 0)", name)
+    shown = text if len(text) <= SHOWN_TEXT else f"{text[:SHOWN_TEXT]}…"
+    largest = 10 ** part.digits - 1
+    if len(text) > MAX_SCORE_TEXT or not DIGITS.fullmatch(core) or int(core) > largest:
+        raise WorkbookError(f'{part.label} "{shown}" non va: scrivi un numero intero da 0 a '
+                            f"{largest}", name)
+    return Decimal(int(core))
+
+
+def typed_result(form: ResultForm, entry: Entry, name: str) -> Decimal:
+    """One seat's score cell from the fields of the type's result (`form`), as the type's
+    Decision writes it by hand (RTU: 25 and CPP 23 -> 25,23). Raises `WorkbookError`."""
+    values: dict[str, Decimal] = {}
+    for part in form.fields:
+        if part.digits:
+            values[part.key] = typed_part(part, entry.text(part.key), name)
+            continue
+        points = typed_score(entry.text(part.key), name)
+        if form.coefficient and (points != points.to_integral_value() or points < 0):
+            raise WorkbookError(f"i punti sono un numero intero da 0 in su: il "
+                                f"{form.coefficient} va nella sua colonna", name)
+        values[part.key] = points
+    return form.cell(values)
+
+
+def form_entries(form: ResultForm, table: Table, fields: Mapping[str, str]
+                 ) -> dict[int, Entry]:
+    """Each seat's `Entry` from a table page's form: `p<ID>` the points, `s<ID>` the team,
+    and the type's other fields (`c<ID>` the CPP, `x<ID>` the tie digit)."""
+    return {pid: Entry(fields.get(f"{POINTS}{pid}", ""), fields.get(f"s{pid}", ""),
+                       {f.key: fields.get(f"{f.key}{pid}", "") for f in form.fields
+                        if f.key != POINTS})
+            for pid in table.players}
+
+
+def form_keys(form: ResultForm) -> str:
+    """The prefixes of a table page's per-seat fields: the team's and the result's."""
+    return "s" + "".join(f.key for f in form.fields)
+
+
 def check_result(reading: Reading, turno: int, table: Table,
                  entries: Mapping[int, Entry]) -> tuple[list[SeatScore], list[str]]:
-    """The scores of `table` as typed (`entries` by player ID), checked: each a number in
-    range (`typed_score`), a team per seat at a table of three against three, then the
-    ranking type's rules (one winner where the type wants one, a RisiKo! where it counts) by
-    computing the table's standing. Returns the scores and the Italian problems (none:
-    accepted)."""
+    """The scores of `table` as typed (`entries` by player ID), checked: each seat's fields
+    of the type's result (`Reading.result`: the points, and the CPP where the decimals carry
+    it) read into its score cell (`typed_result`), a team per seat at a table of three
+    against three, then the ranking type's rules (one winner where the type wants one, a
+    RisiKo! where it counts) by computing the table's standing. Returns the scores and the
+    Italian problems (none: accepted)."""
     problems: list[str] = []
     scores: list[SeatScore] = []
     teams = reading.team_table(table)
+    form = reading.result
     for seat in table.seats:
         if seat.player_id is None:
             continue
@@ -279,7 +347,7 @@ def check_result(reading: Reading, turno: int, table: Table,
             problems.append(f"{seat.name}: manca il punteggio (scrivi anche 0)")
             continue
         try:
-            value = typed_score(entry.score, seat.name)
+            value = typed_result(form, entry, seat.name)
         except TorneoError as err:
             problems.append(str(err))
             continue
@@ -292,6 +360,56 @@ def check_result(reading: Reading, turno: int, table: Table,
     if all(s.score == 0 for s in scores):
         return scores, ["tutti i punteggi sono 0: scrivi i punti del tavolo"]
     return scores, rule_problems(reading, turno, table, scores)
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    name: str
+    team: str
+    place: int | None
+    """The place at the table the scores give (None at a table of teams: the team wins)."""
+    values: tuple[str, ...]
+    """One per column of `ResultView.headers` after the place."""
+
+
+@dataclass(frozen=True)
+class ResultView:
+    """A table's result as the players check it before confirming, in the sheet's own terms
+    (issue 37.1): the place each score gives, the type's fields (points, CPP, tie digit)
+    and, where the decimals carry a coefficient, the score cell they make."""
+
+    headers: tuple[str, ...]
+    rows: tuple[ResultRow, ...]
+    note: str = ""
+    """What the `SHEET_CELL` column is, when there is one."""
+
+
+SHEET_CELL = "Foglio"
+"""The column of the score cell a result makes, where it differs from the points typed."""
+
+
+def result_view(form: ResultForm, table: Table, scores: Iterable[SeatScore]) -> ResultView:
+    filled = with_scores(table, list(scores))
+    places = placements(filled)
+    teams = any(s.team for s in filled.seats)
+    split = {s.player_id: form.values(s.raw) for s in filled.seats
+             if s.player_id is not None and s.raw is not None}
+    fields = [f for f in form.fields if f.required or any(f.key in v for v in split.values())]
+    headers = tuple(f.label for f in fields) + ((SHEET_CELL,) if form.coefficient else ())
+    rows = []
+    for seat in filled.seats:
+        if seat.player_id is None or seat.raw is None:
+            continue
+        parts = split[seat.player_id]
+        values = tuple(TABLE_POINTS.text(parts[f.key]) if f.key in parts else ""
+                       for f in fields)
+        if form.coefficient:
+            values += (form.text(seat.raw),)
+        rows.append(ResultRow(seat.name, seat.team,
+                              None if teams else places[seat.player_id], values))
+    note = (f"{SHEET_CELL}: il punteggio come sarà nel foglio del turno, il "
+            f"{form.coefficient} nei decimali." if form.coefficient else "")
+    return ResultView(headers, tuple(rows), note)
 
 
 def with_scores(table: Table, scores: list[SeatScore]) -> Table:
@@ -323,5 +441,6 @@ def rule_problems(reading: Reading, turno: int, table: Table,
         problems = str(err).splitlines()
     else:
         return []
-    return for_players(turno, alone.rounds[0].tables[0], problems, t.options.unico_vincitore)
+    return for_players(turno, alone.rounds[0].tables[0], problems, t.options.unico_vincitore,
+                       reading.result)
 

@@ -14,9 +14,11 @@ from decimal import Decimal
 from pathlib import Path
 
 from xlwings_torneo.config.logs import log
+from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import Table, Tournament
-from xlwings_torneo.reports.italian import format_score
+from xlwings_torneo.usecases.outputs import types_shown
 from xlwings_torneo.usecases.sala_rules import counted_result, held_back
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -59,8 +61,10 @@ def _where(turno: int, tavolo: int) -> str:
     return f"{turno}° Turno, Tavolo N°{tavolo}"
 
 
-def table_cells(table: Table, sub: Submission) -> tuple[str, Cells, list[str]]:
-    """The sheet, the cells to write for `sub` into `table`, and the conflicts found."""
+def table_cells(table: Table, sub: Submission, form: ResultForm = TABLE_POINTS
+                ) -> tuple[str, Cells, list[str]]:
+    """The sheet, the cells to write for `sub` into `table`, and the conflicts found (the
+    scores said as the ranking type's sheet shows them, `form`)."""
     where = _where(sub.turno, sub.tavolo)
     by_id = {s.player_id: s for s in sub.scores}
     if set(by_id) != set(table.players):
@@ -78,8 +82,8 @@ def table_cells(table: Table, sub: Submission) -> tuple[str, Cells, list[str]]:
         # score typed, so it is filled in; any other value is the organiser's
         typed = seat.raw if seat.raw != 0 else None
         if typed is not None and typed != entry.score:
-            conflicts.append(f"{seat.cell}: nel foglio {format_score(typed)}, dalla sala "
-                             f"{format_score(entry.score)} per {seat.name} ({where})")
+            conflicts.append(f"{seat.cell}: nel foglio {form.text(typed)}, dalla sala "
+                             f"{form.text(entry.score)} per {seat.name} ({where})")
         elif typed is None and seat.raw != entry.score:
             cells[(row, col)] = cell_number(entry.score)
         if entry.team:
@@ -102,7 +106,8 @@ def import_results(book: WorkbookBackend, path: Path, overrides: LogOverrides = 
         results = state_results(hall)
         state = hall.state
         outcome = run_logged(book, path, overrides,
-                             lambda t, _config: _write(book, t, results, state))
+                             lambda t, _config: _write(book, t, results, state,
+                                                       types_shown(t, types_for(path)).result))
         for turno, tavolo in outcome.written:
             hall.append(IMPORT, {"submission": results[(turno, tavolo)][0].id}, turno=turno,
                         tavolo=tavolo)
@@ -119,8 +124,8 @@ def state_results(journal: Journal) -> dict[tuple[int, int], list[Submission]]:
 
 
 def _write(book: WorkbookBackend, t: Tournament,
-           results: dict[tuple[int, int], list[Submission]], state: JournalState
-           ) -> ResultsImport:
+           results: dict[tuple[int, int], list[Submission]], state: JournalState,
+           form: ResultForm) -> ResultsImport:
     written: list[tuple[int, int]] = []
     present: list[tuple[int, int]] = []
     conflicts: list[str] = []
@@ -128,7 +133,7 @@ def _write(book: WorkbookBackend, t: Tournament,
     for (turno, tavolo), subs in results.items():
         where = _where(turno, tavolo)
         if len(subs) > 1:
-            versions = "; ".join(", ".join(format_score(s.score) for s in sub.scores)
+            versions = "; ".join(", ".join(form.text(s.score) for s in sub.scores)
                                  for sub in subs)
             conflicts.append(f"{where}: {len(subs)} risultati confermati diversi ({versions}): "
                              "chiedi al tavolo e scrivi a mano quello giusto")
@@ -143,7 +148,7 @@ def _write(book: WorkbookBackend, t: Tournament,
         if counted_result(state, turno, tavolo) is None:
             conflicts.append(f"{where}: {'; '.join(held)} (pagina dell'organizzatore)")
             continue
-        sheet, cells, problems = table_cells(table, subs[0])
+        sheet, cells, problems = table_cells(table, subs[0], form)
         conflicts.extend(problems)
         if problems:
             continue

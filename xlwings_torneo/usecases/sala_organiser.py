@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import Table
-from xlwings_torneo.reports.italian import format_score
 from xlwings_torneo.usecases.sala import Hall, Reading
 from xlwings_torneo.usecases.sala_import import table_cells
 from xlwings_torneo.usecases.sala_rules import (
@@ -100,7 +100,8 @@ def organiser_page(hall: Hall, token: str) -> OrganiserPage:
         open_to_phones = not closed and (is_current or rnd.number in state.reopened)
         actions = ("chiudi",) if open_to_phones else ("riapri",) if closed else \
             ("riapri", "chiudi")
-        tables = tuple(table_status(state, rnd.number, t, current.number if current else None)
+        tables = tuple(table_status(state, rnd.number, t, current.number if current else None,
+                                    reading.result)
                        for t in rnd.tables if t.players)
         rounds.append(RoundStatus(rnd.number, closed, is_current, open_to_phones, tables,
                                   actions))
@@ -122,8 +123,8 @@ def result_seats(table: Table, sub: Submission) -> tuple[SeatLine, ...]:
                  for s in table.seats if s.player_id is not None)
 
 
-def table_status(state: JournalState, turno: int, table: Table, current: int | None
-                 ) -> TableStatus:
+def table_status(state: JournalState, turno: int, table: Table, current: int | None,
+                 form: ResultForm = TABLE_POINTS) -> TableStatus:
     """What the organiser sees of one table: the journal's result when there is one, else
     the workbook's scores. A table with a confirmed result, or one the phones can no longer
     report for (its round closed or over), can be reopened."""
@@ -143,7 +144,7 @@ def table_status(state: JournalState, turno: int, table: Table, current: int | N
                             "o scrivi a mano quello giusto",), token, code, None,
                            tuple(actions))
     if sub is not None:
-        _, cells, conflicts = table_cells(table, sub)
+        _, cells, conflicts = table_cells(table, sub, form)
         held = held_back(state, *key, names)
         if held:
             actions.insert(0, "accetta")
@@ -159,7 +160,7 @@ def table_status(state: JournalState, turno: int, table: Table, current: int | N
                            None, tuple(actions))
     if pending is not None:
         by = names.get(pending.by, str(pending.by))
-        shown = ", ".join(format_score(s.score) for s in pending.scores)
+        shown = ", ".join(form.text(s.score) for s in pending.scores)
         return TableStatus(table.number, "da confermare", workbook_seats(table),
                            (f"scritto da {by}: {shown}",), token, code, None, tuple(actions))
     return TableStatus(table.number, "in attesa", workbook_seats(table), (), token, code, None,
@@ -254,7 +255,8 @@ def check_order(hall: Hall, token: str, order: Order) -> Checked:
     if table is None:
         raise HallRefusal(Refusal.INVALID, f"Il tavolo {tavolo} del turno {turno} non c'è.")
     current = reading.current_round
-    status = table_status(state, turno, table, current.number if current else None)
+    status = table_status(state, turno, table, current.number if current else None,
+                          reading.result)
     if order.action not in status.actions or (
             order.action == "accetta" and str(status.result) != order.result):
         raise HallRefusal(Refusal.CONFLICT, "Il tavolo è cambiato nel frattempo: ricarica la "

@@ -10,7 +10,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from xlwings_torneo.model.tournament import Table
-from xlwings_torneo.usecases.sala import Entry, Hall, Reading, check_result
+from xlwings_torneo.usecases.sala import (
+    Entry,
+    Hall,
+    Reading,
+    ResultView,
+    check_result,
+    result_view,
+)
 from xlwings_torneo.usecases.sala_rules import (
     MAX_CODE,
     MAX_REASON,
@@ -67,6 +74,10 @@ class TablePage:
     @property
     def contested_by(self) -> frozenset[int]:
         return frozenset(c.by for c in self.contests)
+
+    def shown(self, sub: Submission) -> ResultView:
+        """A result in the sheet's own terms (the type's fields, the place, the cell)."""
+        return result_view(self.reading.result, self.table, sub.scores)
 
 
 def open_table(hall: Hall, turno: int, tavolo: int, token: str) -> TablePage:

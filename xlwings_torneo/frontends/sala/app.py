@@ -25,7 +25,6 @@ from xlwings_torneo.frontends.sala.security import (
     same_secret,
 )
 from xlwings_torneo.reports import pages
-from xlwings_torneo.reports.italian import format_score
 from xlwings_torneo.reports.page_views import (
     Frame,
     Heading,
@@ -36,7 +35,7 @@ from xlwings_torneo.reports.page_views import (
     round_view,
     seating_view,
 )
-from xlwings_torneo.usecases.sala import Entry, Hall, Live, Reading
+from xlwings_torneo.usecases.sala import Hall, Live, Reading, form_entries, form_keys
 from xlwings_torneo.usecases.sala_organiser import Order, check_order, do_order, organiser_page
 from xlwings_torneo.usecases.sala_rules import Caller, FormProblems, HallRefusal
 from xlwings_torneo.usecases.sala_table import (
@@ -184,7 +183,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
                     tavolo=table.tavolo, token=table.token, table=table.table,
                     names=table.names, teams=table.teams, pending=table.pending,
                     confirmed=table.confirmed, problems=problems or [], typed=typed or {},
-                    shown=format_score, csrf=csrf_value())
+                    form=table.reading.result, shown=table.reading.result.text,
+                    csrf=csrf_value())
         return with_cookies(make_response(body, status))
 
     @app.get("/tavolo/<int:turno>/<int:tavolo>")
@@ -196,12 +196,12 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         form = request.form
         table = open_table(hall, turno, tavolo, form.get("t", ""))
         action, by, asked = form.get("azione", ""), form.get("chi", ""), form.get("risultato", "")
+        result = table.reading.result
         typed = {k: v[:SHOWN] for k, v in form.items()
-                 if (k[:1] in "ps" and k[1:].isdigit()) or k == "chi"}
+                 if (k[:1] in form_keys(result) and k[1:].isdigit()) or k == "chi"}
         try:
             if action == "invia":
-                entries = {pid: Entry(form.get(f"p{pid}", ""), form.get(f"s{pid}", ""))
-                           for pid in table.table.players}
+                entries = form_entries(result, table.table, form)
                 done = send_result(hall, table, entries, by, caller())
             elif action == "conferma":
                 done = confirm_result(hall, table, asked, by, form.get("codice", ""), caller())
@@ -225,7 +225,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         token = request.args.get("t", "")
         view = organiser_page(hall, token)
         body = page("organizzatore.html", reading=view.reading, refresh=REFRESH, view=view,
-                    token=token, csrf=csrf_value(), shown=format_score)
+                    token=token, csrf=csrf_value(), shown=view.reading.result.text)
         return with_cookies(make_response(body))
 
     @app.post("/organizzatore/azione")
