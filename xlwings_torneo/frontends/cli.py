@@ -151,7 +151,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     found = import_players(_open(args), path, Path(args.sorgente), args.da,
-                           _overrides(args))
+                           _overrides(args), readd=args.anche_tolti)
     if found.added:
         first, last = found.added[0], found.added[-1]
         print(f"Importati {counted(len(found.added), 'giocatore', 'giocatori')} nel foglio "
@@ -167,6 +167,11 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(f"  {line}")
     for line in found.homonyms:
         print(f"  Attenzione: {line}")
+    if found.deleted:
+        print(f"{counted(len(found.deleted), 'giocatore tolto', 'giocatori tolti')} da "
+              "Iscritti dopo un'importazione precedente:")
+        for line in found.deleted:
+            print(f"  {line}")
     return EXIT_OK
 
 
@@ -451,6 +456,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("sorgente", help="il file da cui importare (.csv, .xlsx, .xls)")
     p.add_argument("--da", choices=("csv", "xlsx", "xls"), type=str.lower,
                    help="tipo del file sorgente (predefinito: dalla sua estensione)")
+    p.add_argument("--anche-tolti", action="store_true",
+                   help="aggiunge di nuovo anche chi un'importazione precedente aveva portato "
+                        "in Iscritti e poi è stato tolto (senza: sono solo elencati)")
     with_log(p)
     with_lock(p)
 
