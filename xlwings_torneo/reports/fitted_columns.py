@@ -4,8 +4,9 @@ never split a name inside a word (`Emanuel/e`, `Cognom/e`).
 
 Each column is at least as wide as its longest word (a text column wraps at spaces only) and
 at most as wide as its longest text; the room left is shared as a browser lays out a table
-("auto" layout): first up to what each column wants, then to the text columns. When the
-longest words do not fit at the largest type size, a smaller one is tried (`SIZES`); when
+("auto" layout): first up to what each column wants, then to the text columns. The largest
+type size (`SIZES`) is chosen at which the `eager` columns (a short note) keep their text on
+one line, else the largest at which the longest words fit; when
 they do not fit even at the smallest, the columns are split over several parts, each
 repeating the first columns (`Pos.` and the name), one part after the other.
 """
@@ -77,12 +78,14 @@ def _wanted(texts: Sequence[str], size: float, bold_first: bool) -> float:
 
 
 def _spread(least: Sequence[float], wanted: Sequence[float], width: float,
-            text_columns: Collection[int]) -> tuple[float, ...]:
-    """Widths from `least` towards `wanted` with the room `width` leaves: first the columns
-    that do not wrap (a header on one line: `pt tot`, not `pt / tot`), then the text
-    columns in proportion to what they lack, and the room still left to the text columns."""
+            text_columns: Collection[int], eager: Collection[int] = ()) -> tuple[float, ...]:
+    """Widths from `least` towards `wanted` with the room `width` leaves: first the `eager`
+    columns (a short note on one line), then the columns that do not wrap (a header on one
+    line: `pt tot`, not `pt / tot`), then the other text columns in proportion to what they
+    lack, and the room still left to the text columns."""
     widths = list(least)
-    texts = [i for i in range(len(widths)) if i in text_columns]
+    first = [i for i in range(len(widths)) if i in eager]
+    texts = [i for i in range(len(widths)) if i in text_columns and i not in eager]
     others = [i for i in range(len(widths)) if i not in text_columns]
 
     def grow(indices: Sequence[int], room: float) -> float:
@@ -93,8 +96,8 @@ def _spread(least: Sequence[float], wanted: Sequence[float], width: float,
             widths[i] += n * share
         return room - total * share
 
-    room = grow(texts, grow(others, width - sum(least)))
-    growing = texts or others
+    room = grow(texts, grow(others, grow(first, width - sum(least))))
+    growing = [i for i in range(len(widths)) if i in text_columns] or others
     total = sum(widths[i] for i in growing)
     for i in growing:
         widths[i] += room * widths[i] / total
@@ -102,18 +105,27 @@ def _spread(least: Sequence[float], wanted: Sequence[float], width: float,
 
 
 def fit_columns(rows: Sequence[Sequence[str]], width: float, *,
-                text_columns: Collection[int], repeated: int) -> FittedColumns:
+                text_columns: Collection[int], repeated: int,
+                eager: Collection[int] = ()) -> FittedColumns:
     """`rows` (the header first, in bold) in columns fitting `width` points: text columns
-    wrap at spaces, the others keep their text on one line; `repeated`: how many first
+    wrap at spaces, the others keep their text on one line; `eager`: text columns given
+    the room for one line before the others (a short note); `repeated`: how many first
     columns every part repeats when the table must be split."""
     columns = [[row[c] for row in rows] for c in range(len(rows[0]))]
+    every = tuple(range(len(columns)))
+    fitting: FittedColumns | None = None
     for size in SIZES:
         least = [_least(col, size, c in text_columns, True) for c, col in enumerate(columns)]
-        if sum(least) <= width:
-            wanted = [_wanted(col, size, True) for col in columns]
-            every = tuple(range(len(columns)))
-            return FittedColumns(size, (Part(every, _spread(least, wanted, width,
-                                                            text_columns)),))
+        if sum(least) > width:
+            continue
+        wanted = [_wanted(col, size, True) for col in columns]
+        fitted = FittedColumns(size, (Part(every, _spread(least, wanted, width, text_columns,
+                                                          eager)),))
+        if sum(least) + sum(max(wanted[c] - least[c], 0.0) for c in eager) <= width:
+            return fitted  # the eager columns on one line
+        fitting = fitting or fitted
+    if fitting is not None:
+        return fitting
     size = SIZES[-1]
     wanted = [_wanted(col, size, True) for col in columns]
     groups: list[list[int]] = []
@@ -131,5 +143,6 @@ def fit_columns(rows: Sequence[Sequence[str]], width: float, *,
         parts.append(Part(chosen, _spread([least[i] for i in chosen],
                                           [wanted[i] for i in chosen], width,
                                           [k for k, i in enumerate(chosen)
-                                           if i in text_columns])))
+                                           if i in text_columns],
+                                          [k for k, i in enumerate(chosen) if i in eager])))
     return FittedColumns(size, tuple(parts))

@@ -239,7 +239,8 @@ def _standings_tables(standings: Standings) -> list[tuple[str, Table]]:
     numeric = [i for i in range(len(header)) if i not in text_columns]
     rows = [header, *body]
     fitted = fit_columns(rows, STANDINGS_WIDTH, text_columns=text_columns,
-                         repeated=NAME_COLUMNS)
+                         repeated=NAME_COLUMNS,  # the withdrawal note on one line first
+                         eager=[len(header) - 1] if standings.withdrawn else [])
     out = []
     for part in fitted.parts:
         cols = part.columns
