@@ -30,7 +30,7 @@ from xlwings_torneo.workbook.imported import (
     imported_spec,
     read_imported,
 )
-from xlwings_torneo.workbook.layout import ISCRITTI_HEADERS, SHEET_ISCRITTI
+from xlwings_torneo.workbook.layout import ISCRITTI_HEADERS, SHEET_ISCRITTI, SHEET_OPZIONI
 from xlwings_torneo.workbook.roster_sources import (
     NATIONAL_ID_HEADER,
     Entrant,
@@ -267,8 +267,10 @@ def import_players(book: WorkbookBackend, path: Path, source: Path, kind: str | 
         if kept:
             cells, added = new_rows(grid, t, kept)
             book.update_cells(SHEET_ISCRITTI, cells)
+            names = book.sheet_names()  # beside the other hidden sheet, `Opzioni`
             book.write_sheet(imported_spec(remembered_after(
-                remembered, incoming, source.name, today or date.today())))
+                remembered, incoming, source.name, today or date.today())),
+                after=SHEET_OPZIONI if SHEET_OPZIONI in names else None)
         log.info("Importati %d giocatori da %s (%d già presenti)", len(added), source.name,
                  len(duplicates))
         for line in (*duplicates, *homonyms, *deleted):
