@@ -230,9 +230,10 @@ def import_players(book: WorkbookBackend, path: Path, source: Path, kind: str | 
                    overrides: LogOverrides = NO_OVERRIDES, *, readd: bool = False,
                    today: date | None = None) -> ImportOutcome:
     """Append the new players of `source` to `Iscritti` and remember them in `Importati`,
-    then save atomically; nothing is written when the list or the workbook has a problem, or
-    when nobody is new. A player an earlier import brought in and the organiser deleted since
-    is left out and named, unless `readd`."""
+    then save atomically; nothing is written when the list or the workbook has a problem, and
+    neither sheet is touched when nobody is new (the `Log` still records the import). A
+    player an earlier import brought in and the organiser deleted since is left out and
+    named, unless `readd`."""
     incoming = read_source(source, kind)
 
     def action(t: Tournament, config: Config) -> ImportOutcome:
