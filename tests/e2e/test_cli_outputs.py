@@ -36,7 +36,9 @@ def test_report_has_every_round_and_the_standings(workbook: Path, torneo: Cli):
     for number in (1, 2):
         torneo("draw", workbook, "--seed", str(number))
         type_scores(workbook, number)
-    assert torneo("report", workbook) == 0, torneo.err
+    # the players have neither birth date nor ID NAZIONALE: published without their
+    # surnames unless asked (issue 37.3)
+    assert torneo("report", workbook, "--con-cognomi") == 0, torneo.err
     text = "\n".join(p.extract_text() for p in PdfReader(workbook.with_suffix(".pdf")).pages)
     assert "Turno 1 - Stampa Tavolo N°10" in text and "Turno 2 - Stampa Tavolo N°1" in text
     assert "Classifica" in text and "Cognome40" in text
@@ -48,6 +50,9 @@ def test_exports_are_written_beside_the_workbook(workbook: Path, torneo: Cli):
     for fmt, name in (("txt", "torneo.txt"), ("vbc", "torneo.vbc"), ("html", "torneo.html")):
         assert torneo("export", workbook, "--format", fmt) == 0, torneo.err
         assert (workbook.parent / name).read_text(encoding="utf-8").strip()
+    txt = (workbook.parent / "torneo.txt").read_text(encoding="utf-8")
+    assert "\n,Nome1,nick1\n" in txt  # anonymous (no birth date, no ID): no surname
+    assert torneo("export", workbook, "--format", "txt", "--con-cognomi") == 0, torneo.err
     txt = (workbook.parent / "torneo.txt").read_text(encoding="utf-8")
     assert "Cognome1,Nome1,nick1" in txt
     assert torneo("export", workbook, "--format", "site") == 0, torneo.err

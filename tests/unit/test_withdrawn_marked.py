@@ -1,5 +1,5 @@
 """Issue 31.7: a player who withdrew (`Partecipa Torneo = NO` after playing) is still ranked by
-the type's rule and marked `ritirato al turno N` in `Classifica`, the PDF, the html and the
+the type's rule and marked `ritiro al turno N` in `Classifica`, the PDF, the html and the
 site; the sheet keeps the original's columns where it reads them."""
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from xlwings_torneo.workbook.writer import standings_specs
 
 from .test_scoring_builders import tournament
 
-MARK = "ritirato al turno 3"
+MARK = "ritiro al turno 3"
+"""The neutral note: these players have no `Sesso` (issue 37.6)."""
 
 
 def withdrawn_before_round_3() -> tuple[Tournament, int]:
@@ -91,7 +92,7 @@ def test_the_report_marks_the_withdrawn_player_on_his_row(tmp_path, marked):
                 if "Pos. Nome Cognome" in " ".join(p.extract_text().split()))
     player = t.by_id[last]
     cover = " ".join(PdfReader(str(out)).pages[0].extract_text().split())
-    assert f"Ritirati {player.display_name} ({MARK})" in cover
+    assert f"Ritiri {player.display_name} ({MARK})" in cover
     assert f"{player.cognome}" in text and text.count(MARK) == 1
     assert text.index(player.cognome, text.index("ID Note")) < text.index(MARK)
 

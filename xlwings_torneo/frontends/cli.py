@@ -125,7 +125,8 @@ def cmd_print(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     path = Path(args.file)
     pdf = report.full_report(_open(args), path, reduced=_reduced(args),
-                              overrides=_overrides(args), type_name=args.type)
+                              overrides=_overrides(args), type_name=args.type,
+                              surnames=args.con_cognomi)
     print(f"Report completo: {pdf}")
     return EXIT_OK
 
@@ -150,7 +151,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     found = import_players(_open(args), path, Path(args.sorgente), args.da,
-                           _overrides(args))
+                           _overrides(args), readd=args.anche_tolti)
     if found.added:
         first, last = found.added[0], found.added[-1]
         print(f"Importati {counted(len(found.added), 'giocatore', 'giocatori')} nel foglio "
@@ -166,6 +167,11 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(f"  {line}")
     for line in found.homonyms:
         print(f"  Attenzione: {line}")
+    if found.deleted:
+        print(f"{counted(len(found.deleted), 'giocatore tolto', 'giocatori tolti')} da "
+              "Iscritti dopo un'importazione precedente:")
+        for line in found.deleted:
+            print(f"  {line}")
     return EXIT_OK
 
 
@@ -279,7 +285,8 @@ def cmd_lite(args: argparse.Namespace) -> int:
 
 
 ANONYMOUS_SURNAMES = "i cognomi dei giocatori anonimi (senza data di nascita né ID NAZIONALE)"
-"""What `--con-cognomi` adds, on the published site (`esporta`) and the hall's pages (`sala`)."""
+"""What `--con-cognomi` adds, on every published output (`esporta`, `report`) and the hall's
+pages (`sala`): one rule of publication, `model.anonymous.as_published` (issue 37.3)."""
 
 SALA_IMPORT = "importa"
 """`torneo sala importa FILE`: the confirmed results into the workbook."""
@@ -352,6 +359,10 @@ def build_parser() -> argparse.ArgumentParser:
         group.add_argument("--intera", dest="ridotta", action="store_false",
                            help="una scheda per foglio A4 (sostituisce Stampa Ridotta)")
 
+    def with_surnames(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--con-cognomi", action="store_true",
+                       help=f"pubblica anche {ANONYMOUS_SURNAMES}")
+
     def add(name: str, handler: Callable[[argparse.Namespace], int], help_text: str,
             english: str | None = None) -> argparse.ArgumentParser:
         """A command: its Italian `name`, the one the help and the README use, and the
@@ -420,6 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("report", cmd_report, "report completo del torneo in PDF (<nome>.pdf)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     with_type(p, "tipo di classifica")
+    with_surnames(p)
     with_reduced(p)
     with_log(p)
     with_lock(p)
@@ -430,8 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--formato", "-f", dest="format", choices=export.EXPORT_FORMATS,
                    required=True, help="il formato: " + ", ".join(export.EXPORT_FORMATS))
     with_type(p, "tipo di classifica")
-    p.add_argument("--con-cognomi", action="store_true",
-                   help=f"site: pubblica anche {ANONYMOUS_SURNAMES}")
+    with_surnames(p)
     p.add_argument("--aggiorna", type=_seconds, metavar="SECONDI",
                    help="con --formato site: le pagine si ricaricano da sole ogni SECONDI "
                         "secondi (per un proiettore)")
@@ -445,6 +456,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("sorgente", help="il file da cui importare (.csv, .xlsx, .xls)")
     p.add_argument("--da", choices=("csv", "xlsx", "xls"), type=str.lower,
                    help="tipo del file sorgente (predefinito: dalla sua estensione)")
+    p.add_argument("--anche-tolti", action="store_true",
+                   help="aggiunge di nuovo anche chi un'importazione precedente aveva portato "
+                        "in Iscritti e poi è stato tolto (senza: sono solo elencati)")
     with_log(p)
     with_lock(p)
 
@@ -524,7 +538,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="apre il server alla rete della sala (predefinito: solo questo computer)")
     p.add_argument("--con-cognomi", action="store_true",
                    help=f"le pagine dei giocatori mostrano anche {ANONYMOUS_SURNAMES}, "
-                   "come esporta --formato site --con-cognomi")
+                   "come esporta e report con --con-cognomi")
     with_log(p)
     with_lock(p)
 

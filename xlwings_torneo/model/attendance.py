@@ -76,9 +76,17 @@ NOTE_HEADER = "Note"
 the original's columns, which it reads (WORKBOOK.md, last section)."""
 
 
-def withdrawal_note(round_no: int) -> str:
-    """The mark beside a withdrawn player in every standings output."""
-    return f"ritirato al turno {round_no}"
+WITHDRAWN = {"M": "ritirato al turno {n}", "F": "ritirata al turno {n}"}
+"""The withdrawal note agreeing with the player's `Sesso` (issue 37.6)."""
+WITHDRAWN_NEUTRAL = "ritiro al turno {n}"
+"""**Decision**: when the workbook does not say the player's sex, the note is a noun ("ritiro
+al turno 3"), right for a man and a woman alike."""
+
+
+def withdrawal_note(round_no: int, sesso: str = "") -> str:
+    """The mark beside a withdrawn player in every standings output, agreeing with his or
+    her `sesso` (`Player.sesso`), neutral when unknown: the one place of its words."""
+    return WITHDRAWN.get(sesso, WITHDRAWN_NEUTRAL).format(n=round_no)
 
 
 def row_for(rows: tuple[AttendanceRow, ...], players: int) -> AttendanceRow:

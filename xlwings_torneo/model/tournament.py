@@ -54,6 +54,10 @@ class Player:
     round (a wheelchair, the table by the door); None for everyone else."""
     tavolo_fisso_at: str = ""
     """The cell it was read from (`Iscritti!J7`), for messages."""
+    sesso: str = ""
+    """`Sesso` column of `Iscritti` (issue 37.6; optional, absent in the original's files):
+    `M`, `F`, or "" when the workbook does not say: the words about the player agree with
+    it (`attendance.withdrawal_note`), else they are neutral."""
 
     @property
     def display_name(self) -> str:

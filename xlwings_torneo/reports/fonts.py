@@ -78,3 +78,14 @@ def markup(text: str) -> str:
 
 def _run(text: str, fallback: bool) -> str:
     return f'<font face="{FALLBACK}">{escape(text)}</font>' if fallback else escape(text)
+
+
+def covers(ch: str) -> bool:
+    """Whether the main font draws `ch` (else `markup` hands it to the fallback)."""
+    return ch in _main_characters() or ch.isspace()
+
+
+def fallback() -> str:
+    """The fallback font's name, loaded (it is loaded only when a text needs it)."""
+    _load(FALLBACK)
+    return FALLBACK

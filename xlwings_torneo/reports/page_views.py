@@ -269,6 +269,11 @@ def frame(t: Tournament, links: Links, current: str, *, types: TypesShown = NO_T
                  updated_text(now) if now is not None else "")
 
 
+NOTE_CLASS = "ritiro"
+"""The class of the withdrawal note's cells (`torneo.css`: never broken inside a word, on one
+line on a wide screen: issue 37.6, "ri a tu 3" at 1280 px)."""
+
+
 def standings_view(t: Tournament, standings: Standings | None, page: Frame,
                    links: Links) -> StandingsView:
     """`Classifica` from the standings' own header: position, names and the points total on
@@ -278,12 +283,14 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
     header, body, won = standings_grid(standings)
     text_columns = set(range(1, len(STANDINGS_LEAD)))
     compact = {0, 1, 2, standings.points_column}  # position, name, surname, the points total
-    if standings.withdrawn:  # `ritirato al turno N` (issue 31.7) is read on a phone too,
-        compact.add(len(header) - 1)  # as text that wraps within a phone's width
-        text_columns.add(len(header) - 1)
+    note = len(header) - 1 if standings.withdrawn else None
+    if note is not None:  # the withdrawal note (issue 31.7) is read on a phone too, as
+        compact.add(note)  # text that wraps at its spaces only (issue 37.6: `ritiro`)
+        text_columns.add(note)
 
     def classes(j: int, *extra: str) -> str:
-        return " ".join([*extra, *(["extra"] if j not in compact else [])])
+        return " ".join([*extra, *(["extra"] if j not in compact else []),
+                         *([NOTE_CLASS] if j == note else [])])
 
     rows = []
     for i, (row, values) in enumerate(zip(standings.rows, body, strict=True)):

@@ -11,7 +11,6 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     NextPageTemplate,
@@ -26,8 +25,10 @@ from xlwings_torneo.model.attendance import withdrawal_note
 from xlwings_torneo.model.meeting_grids import MeetingStats
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
+from xlwings_torneo.reports.fitted_columns import PADDING, fit_columns
 from xlwings_torneo.reports.italian import format_date
 from xlwings_torneo.reports.pdf_sheets import (
+    CELL_PADDING,
     COVER_TEMPLATE,
     LANDSCAPE_TEMPLATE,
     SHEET_TEMPLATE,
@@ -56,17 +57,13 @@ ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
 """Rows alternate background colour, as in `Classifica` (WORKBOOK.md)."""
 WON_BACKGROUND = colors.HexColor(WON_COLOUR)
 """A round cell whose game the player won."""
-FIXED_WIDTHS = {"Pos.": 15 * mm, "ID": 12 * mm}
-ROUND_WIDTH = 16 * mm
-NOTE_WIDTH = 32 * mm
-TEXT_SHARES = (0.19, 0.21, 0.20, 0.40)
-"""How `Nome`, `Cognome`, `Nick` and the club share the room the other columns leave."""
-"""The `Note` column (`ritirato al turno 12`), when somebody withdrew."""
-TOTAL_WIDTH = 17 * mm
 HEADER_SIZE = 8.5
-"""Type size of the standings' header row (7 when over ten rounds)."""
-PHASE_WIDTH_UP_TO = 10
-"""Up to this many rounds a round column is as wide as its name."""
+"""Type size of the team standings (the standings' own is fitted: `fitted_columns`)."""
+NAME_COLUMNS = 3
+"""`Pos.`, `Nome`, `Cognome`: repeated on every part when the standings are split."""
+STANDINGS_WIDTH = landscape(A4)[0] - 20 * mm - 2 * 6
+"""The landscape page's width between its margins (10 mm) and its frame's paddings (6
+points each, reportlab's default)."""
 
 
 REPORT_TITLE = "Report del torneo"
@@ -144,7 +141,8 @@ def cover_story(t: Tournament, standings: Standings | None,
               (types.draw.name if types.draw is not None else "")),
              ("Giocatori", str(len(seated)) if seated else ""),
              ("Turni giocati", rounds if t.rounds else ""),
-             ("Ritirati", ", ".join(f"{t.by_id[pid].display_name} ({withdrawal_note(n)})"
+             ("Ritiri", ", ".join(f"{t.by_id[pid].display_name} "
+                                  f"({withdrawal_note(n, t.by_id[pid].sesso)})"
                                     for pid, n in sorted(standings.withdrawn.items())
                                     if pid in ranked) if standings is not None else "")]
     rows = [[Paragraph(k, label), Paragraph(fonts.markup(v), value)] for k, v in facts if v]
@@ -202,13 +200,20 @@ def _dates(t: Tournament) -> str:
 
 
 def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
+    """The standings' title and table: the table fitted to the page (`fitted_columns`), in
+    parts one after the other when even the smallest type does not fit, each part repeating
+    `Pos.`, `Nome` and `Cognome` and headed by the columns it continues with."""
     title = paragraph_style("stitle", 15, bold=True, align=TA_CENTER)
     heading = f"{STANDINGS_TITLE} - {standings.type_name}"
     story: list[Flowable] = []
     if t.info.nome:
         story.append(Paragraph(fonts.markup(t.info.nome), title))
-    story += [Paragraph(fonts.markup(heading), title), Spacer(1, 4 * mm),
-              _standings_table(standings)]
+    tables = _standings_tables(standings)
+    story += [Paragraph(fonts.markup(heading), title), Spacer(1, 4 * mm), tables[0][1]]
+    for first, table in tables[1:]:
+        story += [PageBreak(),
+                  Paragraph(fonts.markup(f"{heading} (segue: da {first})"), title),
+                  Spacer(1, 4 * mm), table]
     note = standings_note(standings)
     if note:
         story += [Spacer(1, 3 * mm),
@@ -228,41 +233,39 @@ def teams_story(t: Tournament, standings: Standings) -> list[Flowable]:
                   numeric=[i for i in range(len(header)) if i != 1])]
 
 
-def _standings_table(standings: Standings) -> Table:
+def _standings_tables(standings: Standings) -> list[tuple[str, Table]]:
+    """Each part of the standings' table, with the header of the first column it adds."""
     header, body, won = standings_grid(standings)
-    width = landscape(A4)[0] - 20 * mm
-    n_rounds = len(standings.rounds)
-    n_totals = len(standings.total_headers)
-    # a tie-breaker's column is as wide as the longest word of its name (`migliore`)
-    tie_widths = [max(TOTAL_WIDTH, max(stringWidth(w, fonts.BOLD, HEADER_SIZE)
-                                       for w in h.split()) + 5 * mm)
-                  for h in standings.tiebreak_headers]
-    round_width = min(ROUND_WIDTH, (width * 0.45) / max(n_rounds, 1))
-    # a phase's name (`Semifinale`) gets the room to be read on one line
-    round_widths = [max(round_width, stringWidth(h, fonts.BOLD, HEADER_SIZE) + 6 * mm)
-                    if n_rounds <= PHASE_WIDTH_UP_TO else round_width
-                    for h in header[5:5 + n_rounds]]
-    fixed = (sum(FIXED_WIDTHS.values()) + sum(round_widths) + n_totals * TOTAL_WIDTH
-             + sum(tie_widths))
-    note = [NOTE_WIDTH] if standings.withdrawn else []
-    text = max(width - fixed - sum(note), 60 * mm)
-    widths = ([FIXED_WIDTHS["Pos."]] + [text * f for f in TEXT_SHARES]
-              + round_widths + [TOTAL_WIDTH] * n_totals + tie_widths + [FIXED_WIDTHS["ID"]]
-              + note)
-    text_columns = [*range(1, 5), *([len(header) - 1] if note else [])]
+    text_columns = {*range(1, 5), *([len(header) - 1] if standings.withdrawn else [])}
     numeric = [i for i in range(len(header)) if i not in text_columns]
-    return _grid([header, *body], widths, won, small=n_rounds > 10, numeric=numeric)
+    rows = [header, *body]
+    fitted = fit_columns(rows, STANDINGS_WIDTH, text_columns=text_columns,
+                         repeated=NAME_COLUMNS,  # the withdrawal note on one line first
+                         eager=[len(header) - 1] if standings.withdrawn else [])
+    out = []
+    for part in fitted.parts:
+        cols = part.columns
+        out.append((header[cols[NAME_COLUMNS]] if len(cols) > NAME_COLUMNS else header[0],
+                    _grid([[row[c] for c in cols] for row in rows], list(part.widths),
+                          {(r, cols.index(c)): flag for (r, c), flag in won.items()
+                           if c in cols},
+                          size=fitted.size, padding=PADDING,
+                          numeric=[k for k, c in enumerate(cols) if c in numeric])))
+    return out
 
 
 def _grid(rows: list[list[str]], widths: list[float], won: dict[tuple[int, int], bool],
-          *, small: bool = False, numeric: list[int]) -> Table:
-    size = 7 if small else HEADER_SIZE
-    styles = (paragraph_style("scell", size), paragraph_style("snum", size, align=TA_CENTER))
-    head = paragraph_style("shead", size, bold=True, align=TA_CENTER)
-    data: list[list[Any]] = [[cell_text(h, head, w) for h, w in zip(rows[0], widths,
-                                                                             strict=True)]]
-    data += [[cell_text(v, styles[col in numeric], widths[col]) for col, v in enumerate(row)]
-             for row in rows[1:]]
+          *, size: float = HEADER_SIZE, padding: float | None = None,
+          numeric: list[int]) -> Table:
+    """`padding`: points left and right of each cell's text (None: reportlab's)."""
+    styles = (paragraph_style(f"scell{size}", size),
+              paragraph_style(f"snum{size}", size, align=TA_CENTER))
+    head = paragraph_style(f"shead{size}", size, bold=True, align=TA_CENTER)
+    room = CELL_PADDING - 2 * padding if padding is not None else 0.0
+    data: list[list[Any]] = [[cell_text(h, head, w + room) for h, w in zip(rows[0], widths,
+                                                                          strict=True)]]
+    data += [[cell_text(v, styles[col in numeric], widths[col] + room)
+              for col, v in enumerate(row)] for row in rows[1:]]
     table = Table(data, colWidths=widths, repeatRows=1)
     leading = size * 1.25  # as paragraph_style's: plain-string cells keep the row heights
     commands: list[tuple[Any, ...]] = [
@@ -274,6 +277,8 @@ def _grid(rows: list[list[str]], widths: list[float], won: dict[tuple[int, int],
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#D9E2EC")),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), list(ROW_BACKGROUNDS)),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        *([("LEFTPADDING", (0, 0), (-1, -1), padding),
+           ("RIGHTPADDING", (0, 0), (-1, -1), padding)] if padding is not None else []),
     ]
     commands += [("BACKGROUND", (col, row + 1), (col, row + 1), WON_BACKGROUND)
                  for (row, col), flag in won.items() if flag]

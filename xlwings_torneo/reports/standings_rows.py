@@ -24,7 +24,7 @@ def standings_grid(standings: Standings
                    ) -> tuple[list[str], list[list[str]], dict[tuple[int, int], bool]]:
     """Header, body rows, and which (body row, column) cells are a won game. A total
     column holding only whole numbers (wins) is written without decimals. When somebody
-    withdrew, a last `Note` column says `ritirato al turno N` on his row."""
+    withdrew, a last `Note` column says `ritiro al turno N` on the row (`withdrawal_note`)."""
     first_round_col = 5
     round_decimals, total_decimals = standings.round_decimals(), standings.total_decimals()
     tie_decimals = standings.tiebreak_shown_decimals()
@@ -62,9 +62,10 @@ def standings_note(standings: Standings) -> str:
 
 
 def note_of(standings: Standings, row: StandingRow) -> str:
-    """`ritirato al turno N` for a player who withdrew; empty otherwise."""
+    """`ritiro al turno N` (agreeing with `Sesso` where the workbook has it) for a player
+    who withdrew; empty otherwise."""
     at = standings.withdrawn.get(row.player.id)
-    return withdrawal_note(at) if at is not None else ""
+    return withdrawal_note(at, row.player.sesso) if at is not None else ""
 
 
 def tie_text(value: TieValue, decimals: int) -> str:

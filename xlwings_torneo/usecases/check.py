@@ -26,6 +26,7 @@ from xlwings_torneo.usecases.publishing import (
     Publishing,
     publishing_anonymous,
     publishing_findings,
+    roster_duplicates,
 )
 from xlwings_torneo.usecases.session import NO_OVERRIDES, log_targets, read
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -109,7 +110,8 @@ def check_report(book: WorkbookBackend, path: Path | None, *, type_name: str | N
     tournament = check(book, path, type_name=type_name)
     found = publishing_findings(book, tournament) if publishing else None
     warnings = (*tournament.warnings,
-                *(found.findings if found else publishing_anonymous(book, tournament)))
+                *(found.findings if found else (*roster_duplicates(book, tournament),
+                                                *publishing_anonymous(book, tournament))))
     notes = []
     if tournament.registry_found is not None:
         names = [tournament.player(pid).display_name for pid in tournament.registry_found]

@@ -10,6 +10,7 @@ from pathlib import Path
 from xlwings_torneo.config.logs import (
     log,
     notice,
+    say_warnings,
 )
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
@@ -38,6 +39,7 @@ from xlwings_torneo.usecases.guards import (
     type_of,
 )
 from xlwings_torneo.usecases.previous_record import PreviousStandings, load_previous, record_lines
+from xlwings_torneo.usecases.publishing import roster_duplicates
 from xlwings_torneo.usecases.session import (
     NO_OVERRIDES,
     LogOverrides,
@@ -182,6 +184,9 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         sheet = sheet_of(tournament, round_no)
         for criterion, column in unevaluated(tournament, at_hand.criteria).items():
             notice.warning("%s", column_notice(criterion, column))
+        # issue 37.5: a player typed twice would be seated twice; said, not refused (two
+        # people may share a name)
+        say_warnings(roster_duplicates(book, tournament, drawn_only=True))
         standings = _previous_standings(request, tournament)
         result = draw_at_hand(tournament, ttype, at_hand, seed, config,
                               previous_order=standings.order if standings else None)

@@ -32,10 +32,11 @@ def export_path(workbook: Path, fmt: str) -> Path:
 def export(book: WorkbookBackend, path: Path, fmt: str,
            overrides: LogOverrides = NO_OVERRIDES, *, type_name: str | None = None,
            surnames: bool = False, refresh: int | None = None) -> Path:
-    """`<name>.txt|.vbc|.html`, or the folder `<name>_sito/` for a publishable site; the
-    site leaves out the surnames of anonymous players (neither birth date nor national
-    ID) unless `surnames`; `refresh`: its pages reload themselves every so many seconds,
-    for a projector."""
+    """`<name>.txt|.vbc|.html`, or the folder `<name>_sito/` for a publishable site; every
+    format leaves out the surnames of anonymous players (neither birth date nor national
+    ID: `model.anonymous.as_published`, the one rule of publication) unless `surnames`;
+    `refresh`: the site's pages reload themselves every so many seconds, for a
+    projector."""
     if fmt not in EXPORT_FORMATS:
         raise TorneoError(f'formato di esportazione "{fmt}" sconosciuto: usa '
                           + ", ".join(EXPORT_FORMATS))
@@ -50,15 +51,15 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
         types = types_for(path)
         if fmt in GAME_EXPORTS:
             require_scores(t)
+        public = as_published(t, surnames=surnames)
         if fmt == "site":
-            public = as_published(t, surnames=surnames)
             standings, shown = standings_and_types(public, types, required=False)
             export_site(public, standings, out, refresh=refresh, types=shown)
             return out
-        text = {"txt": lambda: export_txt(t),
-                "vbc": lambda: export_vbc(t, types_shown(t, types).result),
-                "html": lambda: export_html(t, *standings_and_types(t, types,
-                                                                     required=False))}[fmt]()
+        text = {"txt": lambda: export_txt(public),
+                "vbc": lambda: export_vbc(public, types_shown(public, types).result),
+                "html": lambda: export_html(public, *standings_and_types(
+                    public, types, required=False))}[fmt]()
         write_atomic(out, text.encode("utf-8"))
         return out
 

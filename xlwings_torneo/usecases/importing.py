@@ -1,12 +1,18 @@
 """`torneo importa`: players from a CSV or another tournament's `Iscritti` added to this
 workbook's `Iscritti` (issue 13). A player already there (same national ID, else same name
 and surname) is reported, never written over: only empty rows are filled, cell by cell, so
-the rows the organiser typed, the sheet's formulas, formats and dropdowns stay as they are."""
+the rows the organiser typed, the sheet's formulas, formats and dropdowns stay as they are.
+
+Who an import brought in is remembered in the hidden sheet `Importati`
+(`workbook/imported.py`, issue 37.5): a later import of a list naming somebody the organiser
+has deleted from `Iscritti` since (a duplicate removed by hand) says so and leaves him out,
+unless asked to add him back (`readd`, `--anche-tolti`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from xlwings_torneo.config.logs import log
@@ -18,7 +24,13 @@ from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logg
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.cells import norm_header, to_text
 from xlwings_torneo.workbook.cells import to_id as cell_id
-from xlwings_torneo.workbook.layout import ISCRITTI_HEADERS, SHEET_ISCRITTI
+from xlwings_torneo.workbook.imported import (
+    SHEET_IMPORTATI,
+    Imported,
+    imported_spec,
+    read_imported,
+)
+from xlwings_torneo.workbook.layout import ISCRITTI_HEADERS, SHEET_ISCRITTI, SHEET_OPZIONI
 from xlwings_torneo.workbook.roster_sources import (
     NATIONAL_ID_HEADER,
     Entrant,
@@ -37,6 +49,9 @@ class ImportOutcome:
     list)."""
     homonyms: tuple[str, ...] = ()
     """Players added although a player of the same name is there: their national IDs differ."""
+    deleted: tuple[str, ...] = ()
+    """One Italian line per player of the list an earlier import brought in and the organiser
+    deleted since: left out (or, with `readd`, added back and said)."""
 
 
 def name_key(nome: str, cognome: str) -> str:
@@ -98,6 +113,56 @@ def merge(known: Sequence[_Known], incoming: Sequence[Entrant]
             seen_name.setdefault(name, []).append(e)
         fresh.append(e)
     return fresh, duplicates, homonyms
+
+
+READD_OPTION = "--anche-tolti"
+"""What asks `torneo importa` to add back the players deleted since an earlier import."""
+
+
+def _keys(nome: str, cognome: str, tessera: str) -> tuple[str, str]:
+    return tessera_key(tessera), name_key(nome, cognome)
+
+
+def deleted_since(remembered: Sequence[Imported], known: Sequence[_Known]
+                  ) -> dict[str, Imported]:
+    """The people an earlier import brought in who are no longer in `Iscritti` (by national
+    ID, else by name), under each of their keys."""
+    tesseras = {tessera_key(k.tessera) for k in known if k.tessera}
+    names = {k.name for k in known}
+    gone: dict[str, Imported] = {}
+    for entry in remembered:
+        tessera, name = _keys(entry.nome, entry.cognome, entry.tessera)
+        if (tessera and tessera in tesseras) or name in names:
+            continue
+        for key in (f"t:{tessera}" if tessera else "", f"n:{name}" if name else ""):
+            if key:
+                gone.setdefault(key, entry)
+    return gone
+
+
+def was_deleted(e: Entrant, gone: dict[str, Imported]) -> Imported | None:
+    """The earlier import of `e` when the organiser has deleted him since: the same national
+    ID, or the same name when one of the two has none."""
+    tessera, name = _keys(e.nome, e.cognome, e.tessera)
+    if tessera and f"t:{tessera}" in gone:
+        return gone[f"t:{tessera}"]
+    entry = gone.get(f"n:{name}")
+    if entry is not None and not (tessera and entry.tessera):
+        return entry
+    return None
+
+
+def remembered_after(remembered: Sequence[Imported], incoming: Sequence[Entrant],
+                     source: str, day: date) -> list[Imported]:
+    """`remembered` and every person of the list not already in it."""
+    seen = {key for r in remembered for key in _keys(r.nome, r.cognome, r.tessera) if key}
+    out = list(remembered)
+    for e in incoming:
+        keys = [k for k in _keys(e.nome, e.cognome, e.tessera) if k]
+        if keys and not seen.intersection(keys):
+            out.append(Imported(e.nome, e.cognome, e.tessera, source, f"{day:%d/%m/%Y}"))
+            seen.update(keys)
+    return out
 
 
 def _free(row: Sequence[CellValue], cols: dict[str, int]) -> bool:
@@ -162,9 +227,13 @@ def to_id(value: CellValue) -> int | None:
 
 
 def import_players(book: WorkbookBackend, path: Path, source: Path, kind: str | None = None,
-                   overrides: LogOverrides = NO_OVERRIDES) -> ImportOutcome:
-    """Append the new players of `source` to `Iscritti` and save atomically; nothing is
-    written when the list or the workbook has a problem, or when nobody is new."""
+                   overrides: LogOverrides = NO_OVERRIDES, *, readd: bool = False,
+                   today: date | None = None) -> ImportOutcome:
+    """Append the new players of `source` to `Iscritti` and remember them in `Importati`,
+    then save atomically; nothing is written when the list or the workbook has a problem, and
+    neither sheet is touched when nobody is new (the `Log` still records the import). A
+    player an earlier import brought in and the organiser deleted since is left out and
+    named, unless `readd`."""
     incoming = read_source(source, kind)
 
     def action(t: Tournament, config: Config) -> ImportOutcome:
@@ -174,15 +243,39 @@ def import_players(book: WorkbookBackend, path: Path, source: Path, kind: str | 
         known = [_Known(p.row, name_key(p.nome, p.cognome),
                         to_text(grid.cell(p.row, tessera_col + 1))
                         if tessera_col is not None else "") for p in t.players]
+        remembered = (read_imported(book.read_sheet(SHEET_IMPORTATI))
+                      if SHEET_IMPORTATI in book.sheet_names() else [])
+        gone = deleted_since(remembered, known)
         fresh, duplicates, homonyms = merge(known, incoming)
+        deleted: list[str] = []
+        kept: list[Entrant] = []
+        for e in fresh:
+            earlier = was_deleted(e, gone)
+            if earlier is None:
+                kept.append(e)
+                continue
+            when = " ".join(filter(None, (f"da {earlier.source}" if earlier.source else "",
+                                          f"il {earlier.day}" if earlier.day else "")))
+            if readd:
+                kept.append(e)
+                deleted.append(f"{e.where}: {e.nome} {e.cognome}, importato {when} e poi "
+                               f"tolto da {SHEET_ISCRITTI}, aggiunto di nuovo ({READD_OPTION})")
+            else:
+                deleted.append(f"{e.where}: {e.nome} {e.cognome} era stato importato {when} "
+                               f"e poi tolto da {SHEET_ISCRITTI}: non aggiunto di nuovo "
+                               f"(per aggiungerlo: torneo importa con {READD_OPTION})")
         added: tuple[Player, ...] = ()
-        if fresh:
-            cells, added = new_rows(grid, t, fresh)
+        if kept:
+            cells, added = new_rows(grid, t, kept)
             book.update_cells(SHEET_ISCRITTI, cells)
+            names = book.sheet_names()  # beside the other hidden sheet, `Opzioni`
+            book.write_sheet(imported_spec(remembered_after(
+                remembered, incoming, source.name, today or date.today())),
+                after=SHEET_OPZIONI if SHEET_OPZIONI in names else None)
         log.info("Importati %d giocatori da %s (%d già presenti)", len(added), source.name,
                  len(duplicates))
-        for line in (*duplicates, *homonyms):
+        for line in (*duplicates, *homonyms, *deleted):
             log.info("%s", line)
-        return ImportOutcome(added, tuple(duplicates), tuple(homonyms))
+        return ImportOutcome(added, tuple(duplicates), tuple(homonyms), tuple(deleted))
 
     return run_logged(book, path, overrides, action)

@@ -152,9 +152,10 @@ def _dates(t: Tournament, has_sheet: bool) -> list[Notice]:
     return out
 
 
-def _duplicates(t: Tournament, cells: _RosterCells) -> list[Notice]:
+def _duplicates(t: Tournament, cells: _RosterCells, *, drawn_only: bool = False
+                ) -> list[Notice]:
     out = []
-    for dup in possible_duplicates(t.players):
+    for dup in possible_duplicates(t.active if drawn_only else t.players):
         first = dup.players[0]
         people = joined([f"«{p.nome} {p.cognome}» (ID {p.id}, riga {p.row})"
                          for p in dup.players])
@@ -166,6 +167,16 @@ def _duplicates(t: Tournament, cells: _RosterCells) -> list[Notice]:
                           f"persona ({why}): correggi o togli le righe di troppo",
                           DUPLICATE.kind))
     return out
+
+
+def roster_duplicates(book: WorkbookBackend, t: Tournament, *,
+                      drawn_only: bool = False) -> list[Notice]:
+    """The likely duplicates alone (issue 37.5: said by the plain `torneo controlla` and by
+    the draw, not only before publishing); `drawn_only`: only pairs who are both taking
+    part, the ones a draw would seat twice."""
+    names = book.sheet_names()
+    cells = _RosterCells(book.read_sheet(SHEET_ISCRITTI) if SHEET_ISCRITTI in names else None)
+    return _duplicates(t, cells, drawn_only=drawn_only)
 
 
 def _published(t: Tournament) -> list[Player]:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
+from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.outputs import (
     logo_path,
@@ -19,18 +20,24 @@ from xlwings_torneo.workbook.base import WorkbookBackend
 
 
 def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = None,
-                overrides: LogOverrides = NO_OVERRIDES, type_name: str | None = None) -> Path:
+                overrides: LogOverrides = NO_OVERRIDES, type_name: str | None = None,
+                surnames: bool = False) -> Path:
     """`<name>.pdf`: a cover, the standings, the statistics, then every round's sheets with
     scores and tournament points, two to a page (issue 31.3) unless `reduced` is False (the
-    report does not follow `Stampa Ridotta`, which is for the sheets taken to the tables)."""
+    report does not follow `Stampa Ridotta`, which is for the sheets taken to the tables).
+    **Decision** (issue 37.3): the report is made to be handed out and posted, so it is
+    published as the exports are (`as_published`: anonymous players by first name) unless
+    `surnames` (`--con-cognomi`); the score sheets taken to the tables (`torneo stampa`)
+    stay the organiser's and keep every name."""
     require_reportlab()
     from xlwings_torneo.reports.pdf_report import write_report
 
     def action(t: Tournament, config: Config) -> Path:
         out = path.with_suffix(".pdf")
         small = True if reduced is None else reduced
-        standings, shown = standings_and_types(t, types_for(path), required=True)
-        write_report(t, standings, out, meetings=meeting_stats(t), reduced=small,
+        public = as_published(t, surnames=surnames)
+        standings, shown = standings_and_types(public, types_for(path), required=True)
+        write_report(public, standings, out, meetings=meeting_stats(public), reduced=small,
                      logo=logo_path(path, config), types=shown)
         return out
 

@@ -44,6 +44,8 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "squadra": ("squadra",),
     # issue 23: a seat that cannot move (optional, absent in the original's files)
     "tavolo_fisso": ("tavolofisso", "postofisso"),
+    # issue 37.6: the words about a player agree with it (optional, absent in the original's)
+    "sesso": ("sesso", "genere", "sessomf", "mf"),
 }
 FIELDING_HEADER_RE = re.compile(r"^turno(\d+)$")
 """CNS (issue 16): a `Turno N` column of `Iscritti` marks with SI who plays round N; a blank
@@ -71,6 +73,7 @@ BLANK_PARTECIPA = Kind("{n} iscritto con Partecipa Torneo vuoto non viene sorteg
                        "(scrivi SI per farlo giocare)",
                        "{n} iscritti con Partecipa Torneo vuoto non vengono sorteggiati "
                        "(scrivi SI per farli giocare)")
+BAD_SEX = Kind("{n} Sesso non riconosciuto, ignorato", "{n} Sesso non riconosciuti, ignorati")
 BAD_BIRTH_DATE = Kind("{n} data di nascita non leggibile, ignorata",
                       "{n} date di nascita non leggibili, ignorate")
 """The kinds of `Iscritti` warnings said in one line each (`notices.grouped`)."""
@@ -96,6 +99,21 @@ def national_id(value: CellValue) -> str:
     """`ID NAZIONALE` as text; the template's lookup gives "" or 0 when nobody was found."""
     text = to_text(value)
     return "" if text in ("", "0") else text
+
+
+SEXES = {"m": "M", "maschio": "M", "uomo": "M", "f": "F", "femmina": "F", "donna": "F"}
+"""What a `Sesso` cell may say (case ignored)."""
+
+
+def sex(value: CellValue, where: str) -> str:
+    """`Sesso`: `M`, `F`, or "" when blank."""
+    text = to_text(value).casefold()
+    if not text:
+        return ""
+    if text not in SEXES:
+        raise WorkbookError(f'Sesso "{to_text(value)}" non riconosciuto: scrivi M o F '
+                            "(vuoto: le note su chi si ritira restano neutre)", where)
+    return SEXES[text]
 
 
 def table_number(value: CellValue, where: str) -> int:
@@ -181,6 +199,8 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
         fixed_at = where(row, "tavolo_fisso") if "tavolo_fisso" in cols else ""
         fixed = None if not fixed_at or is_blank(get(row, "tavolo_fisso")) else \
             problems.attempt(None, table_number, get(row, "tavolo_fisso"), fixed_at)
+        sesso = problems.tolerate("", sex, get(row, "sesso"), where(row, "sesso"),
+                                  kind=BAD_SEX) if "sesso" in cols else ""
         players.append(Player(
             id=pid, nome=nome, cognome=cognome, nick=to_text(get(row, "nick")),
             club=to_text(get(row, "club")), partecipa=partecipa,
@@ -188,7 +208,7 @@ def read_iscritti(grid: Grid, problems: Problems) -> IscrittiSheet:
             email=to_text(get(row, "email")), row=row,
             id_nazionale=national_id(get(row, "id_nazionale")),
             squadra=to_text(get(row, "squadra")), fielding=fielding,
-            tavolo_fisso=fixed, tavolo_fisso_at=fixed_at,
+            tavolo_fisso=fixed, tavolo_fisso_at=fixed_at, sesso=sesso,
         ))
     if "partecipa" not in cols:
         problems.add("colonna 'Partecipa Torneo' non trovata", grid.name)

@@ -297,7 +297,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
         if standings.withdrawn:
             # issue 31.7: beyond the original's columns (it reads ID, position and points)
             at = standings.withdrawn.get(p.id)
-            full.put(i, col + 1, withdrawal_note(at) if at is not None else None,
+            full.put(i, col + 1, withdrawal_note(at, p.sesso) if at is not None else None,
                      Style(fill=fill, italic=True))
     if standings.withdrawn:
         note_col = len(standings.header) + 1
