@@ -169,6 +169,34 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_presence(args: argparse.Namespace) -> int:
+    from xlwings_torneo.usecases.presence import PresenceRequest, mark_present, split_entries
+
+    texts = list(args.voci)
+    if args.elenco:
+        texts.append(_read_list(Path(args.elenco)))
+    request = PresenceRequest(tuple(split_entries(texts)), args.come_turno)
+    done = mark_present(_open(args), Path(args.file), request, _overrides(args))
+    print(f"Presenti: {counted(len(done.present), 'giocatore', 'giocatori')} con Partecipa "
+          f"Torneo = SI nel foglio Iscritti, tutti gli altri NO")
+    if done.now_present:
+        print("  Ora SI: " + ", ".join(p.display_name for p in done.now_present))
+    if done.now_absent:
+        print("  Ora NO: " + ", ".join(p.display_name for p in done.now_absent))
+    return EXIT_OK
+
+
+def _read_list(path: Path) -> str:
+    """`--elenco FILE`: a text file of names or IDs (UTF-8, else Windows' Latin-1)."""
+    if not path.is_file():
+        raise TorneoError(f"l'elenco {path} non esiste")
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
 def _seconds(text: str) -> int:
     """`--aggiorna 60`: a whole number of seconds, at least MIN_REFRESH."""
     try:
@@ -447,6 +475,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="tipo del file sorgente (predefinito: dalla sua estensione)")
     with_log(p)
     with_lock(p)
+
+    p = add("presenti", cmd_presence, "segna in un colpo i presenti di stasera nel foglio "
+            "Iscritti (Partecipa Torneo SI per loro, NO per gli altri): da un elenco di nomi o "
+            "ID, o come a un turno già giocato", "present")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("voci", nargs="*", metavar="NOME_O_ID",
+                   help="i presenti: ID del foglio Iscritti o nomi (Nome Cognome o Cognome "
+                   "Nome); anche più d'uno per voce, separati da virgole o a capo")
+    p.add_argument("--come-turno", type=round_number, metavar="N",
+                   help="presenti anche tutti i giocatori del turno N (la serata precedente)")
+    p.add_argument("--elenco", metavar="FILE",
+                   help="un file di testo con un nome o un ID per riga (un elenco incollato)")
+    with_log(p)
+    with_lock(p)
+    with_accept_losses(p)
 
     p = add("classifica", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'",
             "rank")
