@@ -186,6 +186,31 @@ def cmd_presence(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_season(args: argparse.Namespace) -> int:
+    from xlwings_torneo.usecases.season import SeasonRequest, season
+
+    done = season(SeasonRequest(Path(args.file), tuple(Path(t) for t in args.tornei),
+                                Path(args.regola), args.migliori, args.overwrite,
+                                args.con_cognomi))
+    s = done.standings
+    print(f"{s.rule.name}: {counted(len(s.rows), 'giocatore', 'giocatori')} in "
+          f"{counted(len(s.tournaments), 'torneo', 'tornei')}")
+    for row in s.rows[: args.top]:
+        print(f"  {row.position:>3}. {row.player.display_name} - {s.shown(row.total)} "
+              f"({counted(row.played, 'torneo', 'tornei')})")
+    for tie in s.ties:
+        print(f"Parità: {tie}")
+    if done.doubts:
+        print(f"Da controllare ({len(done.doubts)}, anche nel foglio Note):")
+        for doubt in done.doubts:
+            print(f"  - {doubt}")
+    for line in done.lost:
+        print(f"  Attenzione: {line}")
+    print(f"Scritti: {done.workbook}, {done.pdf}, {done.page} (i file dei tornei non sono "
+          "stati modificati)")
+    return EXIT_OK
+
+
 def _read_list(path: Path) -> str:
     """`--elenco FILE`: a text file of names or IDs (UTF-8, else Windows' Latin-1)."""
     if not path.is_file():
@@ -490,6 +515,28 @@ def build_parser() -> argparse.ArgumentParser:
     with_log(p)
     with_lock(p)
     with_accept_losses(p)
+
+    p = add("stagione", cmd_season, "classifica della stagione: legge più tornei dello "
+            "stesso club o circuito (anche del programma originale, .xls) e scrive un file "
+            "nuovo con la classifica, il suo PDF e la sua pagina web (i tornei non vengono "
+            "modificati)", "season")
+    p.add_argument("file", metavar="USCITA",
+                   help="il file della classifica della stagione da creare (.xlsx o .xls)")
+    p.add_argument("tornei", nargs="+", metavar="TORNEO",
+                   help="i file dei tornei, dal più vecchio al più recente")
+    p.add_argument("--regola", required=True, metavar="FILE",
+                   help="il file TOML con la regola dei punti: [piazzamento] o [formula], "
+                   "migliori N (vedi docs/stagione.md)")
+    p.add_argument("--migliori", type=bounded_int(1, 1000, "i tornei che contano"),
+                   metavar="N", help="contano solo i migliori N tornei di ciascuno "
+                   "(sostituisce migliori della regola)")
+    p.add_argument("--sovrascrivi", dest="overwrite", action="store_true",
+                   help="sostituisce un file della stagione già scritto")
+    p.add_argument("--con-cognomi", action="store_true",
+                   help=f"la pagina web mostra anche {ANONYMOUS_SURNAMES}")
+    p.add_argument("--righe", dest="top", metavar="N",
+                   type=bounded_int(0, 100_000, "le righe da mostrare"), default=10,
+                   help="quante righe mostrare a video")
 
     p = add("classifica", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'",
             "rank")
