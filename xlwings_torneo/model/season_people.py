@@ -150,11 +150,14 @@ def match_people(appearances: Sequence[Appearance]) -> tuple[list[Person], list[
         reason = ("stesso nome ma ID NAZIONALE o data di nascita diversi, o due volte nello "
                   "stesso torneo: contati come persone diverse; " + KEPT_APART)
         doubts.append(Doubt(tuple(appearances[i] for i in indices), reason))
+    asked: set[tuple[int, int]] = set()
     for a_key, b_key in keys_one_slip_apart(by_key):
         for i in by_key[a_key]:
             for j in by_key[b_key]:
-                if groups.root(i) != groups.root(j) and \
+                pair = (min(groups.root(i), groups.root(j)), max(groups.root(i), groups.root(j)))
+                if pair[0] != pair[1] and pair not in asked and \
                         may_be_one((appearances[i].player, appearances[j].player)):
+                    asked.add(pair)  # once per two people, not per two of their tournaments
                     doubts.append(Doubt((appearances[i], appearances[j]), SLIP))
     people: dict[int, list[Appearance]] = {}
     for i, a in enumerate(appearances):
@@ -163,4 +166,10 @@ def match_people(appearances: Sequence[Appearance]) -> tuple[list[Person], list[
         if len({a.key for a in members}) > 1:
             spelled = {a.key: a for a in members}
             doubts.append(Doubt(tuple(spelled.values()), SAME_ID))
-    return [Person(tuple(m)) for m in people.values()], doubts
+    ordered = [Doubt(tuple(sorted(d.appearances, key=_order)), d.reason) for d in doubts]
+    ordered.sort(key=lambda d: [_order(a) for a in d.appearances])
+    return [Person(tuple(m)) for m in people.values()], ordered
+
+
+def _order(a: Appearance) -> tuple[int, int]:
+    return a.tournament, a.player.row
