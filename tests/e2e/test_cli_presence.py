@@ -34,7 +34,7 @@ def test_tonight_is_the_previous_evening_plus_two_pasted_names(fresh: Path, torn
     pasted = tmp_path / "stasera.txt"
     pasted.write_text("Cognome17 Nome17\nnome18  cognome18\n", encoding="utf-8")
 
-    assert torneo("presenti", fresh, "5", "--come-turno", "1", "--elenco", pasted) == 0, \
+    assert torneo("presenti", fresh, "5", "--come-ultimo-turno", "--elenco", pasted) == 0, \
         torneo.err
 
     marks = partecipa(fresh)
@@ -46,6 +46,9 @@ def test_tonight_is_the_previous_evening_plus_two_pasted_names(fresh: Path, torn
     assert "Nuovi in questo turno (nessun turno precedente giocato): Nome17 Cognome17, " \
            "Nome18 Cognome18" in torneo.out
     assert seated(fresh, "2° Turno") == set(range(1, 19))
+    type_scores(fresh, 2)
+    assert torneo("presenti", fresh, "--come-turno", "1") == 0, torneo.err
+    assert "Ora NO: Nome17 Cognome17, Nome18 Cognome18" in torneo.out
 
 
 def test_a_list_naming_nobody_or_two_players_writes_nothing_and_says_which(

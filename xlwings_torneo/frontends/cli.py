@@ -175,7 +175,8 @@ def cmd_presence(args: argparse.Namespace) -> int:
     texts = list(args.voci)
     if args.elenco:
         texts.append(_read_list(Path(args.elenco)))
-    request = PresenceRequest(tuple(split_entries(texts)), args.come_turno)
+    request = PresenceRequest(tuple(split_entries(texts)), args.come_turno,
+                              args.come_ultimo_turno)
     done = mark_present(_open(args), Path(args.file), request, _overrides(args))
     print(f"Presenti: {counted(len(done.present), 'giocatore', 'giocatori')} con Partecipa "
           f"Torneo = SI nel foglio Iscritti, tutti gli altri NO")
@@ -509,7 +510,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="i presenti: ID del foglio Iscritti o nomi (Nome Cognome o Cognome "
                    "Nome); anche più d'uno per voce, separati da virgole o a capo")
     p.add_argument("--come-turno", type=round_number, metavar="N",
-                   help="presenti anche tutti i giocatori del turno N (la serata precedente)")
+                   help="presenti anche tutti i giocatori del turno N (una serata già "
+                   "giocata)")
+    p.add_argument("--come-ultimo-turno", action="store_true",
+                   help="presenti anche tutti i giocatori dell'ultimo turno sorteggiato "
+                   "(la serata precedente)")
     p.add_argument("--elenco", metavar="FILE",
                    help="un file di testo con un nome o un ID per riga (un elenco incollato)")
     with_log(p)

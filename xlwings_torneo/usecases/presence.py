@@ -38,6 +38,8 @@ class PresenceRequest:
     """IDs of `Iscritti` or names (`Nome Cognome` or `Cognome Nome`), as typed or pasted."""
     like_round: int | None = None
     """Everyone seated in this round (the previous evening) is present too."""
+    like_last: bool = False
+    """Everyone seated in the last round sheet is present too (`--come-ultimo-turno`)."""
 
 
 @dataclass(frozen=True)
@@ -115,14 +117,19 @@ def mark_present(book: WorkbookBackend, path: Path | None, request: PresenceRequ
                  overrides: LogOverrides = NO_OVERRIDES) -> Presence:
     """Write `Partecipa Torneo` for every player at once: SI for the listed (and those seated
     in `like_round`), NO for the others; saved once, only the changed cells written."""
-    if not request.entries and request.like_round is None:
+    if not request.entries and request.like_round is None and not request.like_last:
         raise TorneoError("indica chi è presente: gli ID o i nomi, oppure --come-turno N "
-                          "(i giocatori di quel turno)")
+                          "o --come-ultimo-turno (i giocatori di quel turno)")
 
     def action(t: Tournament, config: Config) -> Presence:
         chosen = {p.id for p in find_listed(request.entries, t.players)}
         if request.like_round is not None:
             chosen.update(p.id for p in seated_in(t, request.like_round))
+        if request.like_last:
+            if not t.rounds:
+                raise WorkbookError("non c'è ancora nessun turno sorteggiato: indica i "
+                                    "presenti per nome o ID")
+            chosen.update(p.id for p in seated_in(t, max(r.number for r in t.rounds)))
         grid = book.read_sheet(SHEET_ISCRITTI)
         header = find_header([list(r) for r in grid.rows])
         column = header[1].get("partecipa") if header else None
