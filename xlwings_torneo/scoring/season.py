@@ -19,6 +19,7 @@ import decimal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 from typing import TypeAlias
 
 from xlwings_torneo.errors import ScoringError
@@ -124,13 +125,17 @@ class SeasonStandings:
     ties: tuple[str, ...] = ()
     """Every tie of the total and how it was broken, or that it stays, in Italian."""
 
-    def shown(self, value: Decimal) -> str:
-        """Italian: a decimal comma, whole numbers without decimals."""
-        text = f"{value:.{self.decimals_of(value)}f}"
-        return text.replace(".", ",")
+    @cached_property
+    def decimals(self) -> int:
+        """The decimals every output shows: the rule's, or none when every point is whole
+        (placement points), one precision for the whole table."""
+        values = [r.points for row in self.rows for r in row.results if r is not None]
+        values += [row.total for row in self.rows]
+        return 0 if all(v == v.to_integral_value() for v in values) else self.rule.decimals
 
-    def decimals_of(self, value: Decimal) -> int:
-        return 0 if value == value.to_integral_value() else self.rule.decimals
+    def shown(self, value: Decimal) -> str:
+        """Italian: a decimal comma, at `decimals`."""
+        return f"{value:.{self.decimals}f}".replace(".", ",")
 
 
 def rule_text(rule: SeasonRule) -> str:

@@ -32,7 +32,7 @@ def season_specs(s: SeasonStandings, doubts: Sequence[Doubt]) -> list[SheetSpec]
                      subtitle=SHEET_SEASON)
     head = Style(bold=True, fill=HEADER_FILL, align="center")
     labels = [tournament_label(k) for k in range(len(s.tournaments))]
-    number = "0" if s.rule.decimals == 0 else "0." + "0" * s.rule.decimals
+    number = "0" if s.decimals == 0 else "0." + "0" * s.decimals
     main = SheetSpec(SHEET_SEASON, page=page)
     places = SheetSpec(SHEET_PLACES, page=PageSetup(landscape=True, repeat_rows=(1, 1),
                                                     title=s.rule.name, subtitle=SHEET_PLACES))
@@ -47,10 +47,9 @@ def season_specs(s: SeasonStandings, doubts: Sequence[Doubt]) -> list[SheetSpec]
         places.put_row(i, lead, plain)
         col = len(LEAD) + 1
         for k, result in enumerate(row.results):
-            shown = number if result and s.decimals_of(result.points) else "0"
             main.put(i, col + k, result.points if result else None,
                      Style(fill=fill, italic=bool(result and not result.counted),
-                           number_format=shown, align="center"))
+                           number_format=number, align="center"))
             places.put(i, col + k, result.position if result else None,
                        Style(fill=fill, align="center"))
         col += len(row.results)
