@@ -170,3 +170,22 @@ def test_a_rule_file_is_read_exactly_and_every_wrong_key_is_named(tmp_path: Path
     assert "sbagliata.toml, migliori: 0: serve un numero intero da 1 a 1000" in text
     assert "sbagliata.toml, piazzamento.punti[2]: 'venti' non è un numero" in text
     assert "sbagliata.toml, piazzamento.bonus: chiave sconosciuta" in text
+
+
+def test_thirty_tournaments_print_in_tables_that_repeat_the_position_and_the_name(
+        tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from xlwings_torneo.reports.season_pdf import write_season_pdf
+
+    s = _season(None, {"Anna": [1] * 30, "Bea": [2] * 30})
+    out = tmp_path / "stagione.pdf"
+    write_season_pdf(s, out)
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages)
+    assert text.count("Pos. Giocatore") == 2  # the tournaments split over two tables
+    first = text[text.index("Tornei T1-T20"):text.index("Tornei T21-T30")]
+    second = text[text.index("Tornei T21-T30"):]
+    assert "Pos. Giocatore T1 T2" in first and "T20 1 Anna X 25" in first
+    assert "Totale" not in first
+    assert "Pos. Giocatore T21" in second and "T30 Tornei Totale 1 Anna X" in second
+    assert "Anna X 25 25 25 25 25 25 25 25 25 25 30 750" in second
