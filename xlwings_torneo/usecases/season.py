@@ -21,7 +21,7 @@ from xlwings_torneo.model.season_people import Appearance, Doubt, match_people
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.scoring.season import SeasonStandings, SeasonTournament, season_standings
 from xlwings_torneo.usecases.outputs import require_reportlab, standings_for
-from xlwings_torneo.usecases.session import read
+from xlwings_torneo.usecases.session import ensure_not_open, read
 from xlwings_torneo.workbook.backends.factory import check_suffix, create_workbook, open_workbook
 from xlwings_torneo.workbook.season_sheets import season_specs
 
@@ -77,6 +77,8 @@ def _check_paths(request: SeasonRequest) -> None:
     if request.out.exists() and not request.overwrite:
         raise WorkbookError(f"il file {request.out} esiste già: scegli un altro nome o usa "
                             "--sovrascrivi")
+    if request.out.exists():
+        ensure_not_open(request.out)  # replaced: not while Excel or LibreOffice holds it
     if problems:
         raise ValidationError(problems)
 
