@@ -189,3 +189,18 @@ def test_thirty_tournaments_print_in_tables_that_repeat_the_position_and_the_nam
     assert "Totale" not in first
     assert "Pos. Giocatore T21" in second and "T30 Tornei Totale 1 Anna X" in second
     assert "Anna X 25 25 25 25 25 25 25 25 25 25 30 750" in second
+
+
+def test_the_page_names_an_anonymous_person_by_first_name_and_spares_his_namesake(
+        tmp_path: Path) -> None:
+    from xlwings_torneo.reports.season_page import write_season_site
+
+    appearances = [seen(0, 1, "Giulia", "Barbier"), seen(0, 2, "Giulia", "Barbieri", "55")]
+    tournaments = [SeasonTournament("Autunno", "a.xlsx", 1, "", {1: 1, 2: 1})]
+    people, _ = match_people(appearances)
+    s = season_standings(SeasonRule("S", POINTS), tournaments, people)
+    page = write_season_site(s, tmp_path / "sito").read_text(encoding="utf-8")
+    assert "<li>1° posto: Giulia e Giulia Barbieri a pari punti (25): parità non risolta" in page
+    assert "Barbier<" not in page and "Giulia Barbier " not in page
+    full = write_season_site(s, tmp_path / "con", surnames=True).read_text(encoding="utf-8")
+    assert "<li>1° posto: Giulia Barbier e Giulia Barbieri a pari punti (25)" in full

@@ -8,14 +8,15 @@ date nor national ID) unless asked (`--con-cognomi`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
+from xlwings_torneo.model.season_people import Person
 from xlwings_torneo.reports.output import write_atomic
 from xlwings_torneo.reports.page_views import Cell, Frame, Grid, Heading, updated_text
 from xlwings_torneo.reports.pages import render
-from xlwings_torneo.scoring.season import SeasonStandings, rule_text
+from xlwings_torneo.scoring.season import SeasonStandings, rule_text, tie_lines
 
 PAGE = "index.html"
 
@@ -28,7 +29,20 @@ class SeasonView:
     ties: tuple[str, ...]
 
 
-def season_view(s: SeasonStandings, *, surnames: bool = False) -> SeasonView:
+def published(s: SeasonStandings) -> SeasonStandings:
+    """The standings as the page shows them: a person anonymous in every tournament (neither
+    birth date nor national ID) by first name only, in the table and in the ties' words."""
+    def person(p: Person) -> Person:
+        if not all(a.player.anonimo for a in p.appearances):
+            return p
+        return Person(tuple(replace(a, player=replace(a.player, cognome=""))
+                            for a in p.appearances))
+
+    shown = replace(s, rows=tuple(replace(row, person=person(row.person)) for row in s.rows))
+    return replace(shown, ties=tie_lines(shown))
+
+
+def season_view(s: SeasonStandings) -> SeasonView:
     count = len(s.tournaments)
     header = (Cell("Pos.", "num"), Cell("Nome"), Cell("Cognome"), Cell("Club", "extra"),
               *(Cell(f"T{k + 1}", "num extra") for k in range(count)),
@@ -40,9 +54,7 @@ def season_view(s: SeasonStandings, *, surnames: bool = False) -> SeasonView:
             Cell("" if r is None else s.shown(r.points),
                  "num extra" + ("" if r is None or r.counted else " scarto"))
             for r in row.results)
-        anonymous = all(a.player.anonimo for a in row.person.appearances)
-        surname = "" if anonymous and not surnames else p.cognome
-        rows.append((Cell(str(row.position), "num"), Cell(p.nome), Cell(surname),
+        rows.append((Cell(str(row.position), "num"), Cell(p.nome), Cell(p.cognome),
                      Cell(p.club, "extra"), *results, Cell(str(row.played), "num extra"),
                      Cell(s.shown(row.total), "num")))
     return SeasonView(
@@ -50,15 +62,7 @@ def season_view(s: SeasonStandings, *, surnames: bool = False) -> SeasonView:
         f"Regola: {rule_text(s.rule)}. In corsivo i risultati che non contano.",
         tuple(f"T{k + 1}: {t.name} ({t.tables} tavoli, {len(t.positions)} giocatori)"
               for k, t in enumerate(s.tournaments)),
-        s.ties if surnames else tuple(_without_anonymous(s, tie) for tie in s.ties))
-
-
-def _without_anonymous(s: SeasonStandings, tie: str) -> str:
-    """A tie's words name players by `Nome Cognome`: an anonymous one by first name only."""
-    for row in s.rows:
-        if all(a.player.anonimo for a in row.person.appearances) and row.player.cognome:
-            tie = tie.replace(row.player.display_name, row.player.nome)
-    return tie
+        s.ties)
 
 
 def write_season_site(s: SeasonStandings, folder: Path, *, surnames: bool = False,
@@ -68,6 +72,6 @@ def write_season_site(s: SeasonStandings, folder: Path, *, surnames: bool = Fals
     frame = Frame(Heading(s.rule.name), (), updated_text(now or datetime.now()))
     page = folder / PAGE
     write_atomic(page, render("stagione.html", frame=frame,
-                                    view=season_view(s, surnames=surnames))
+                                    view=season_view(s if surnames else published(s)))
                  .encode("utf-8"))
     return page

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import decimal
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
+from itertools import pairwise
 from typing import TypeAlias
 
 from xlwings_torneo.errors import ScoringError
@@ -211,7 +212,6 @@ def season_standings(rule: SeasonRule, tournaments: Sequence[SeasonTournament],
         rows.append((person, results, total))
     rows.sort(key=lambda row: _order_key(row[1], row[2]))
     ranked: list[SeasonRow] = []
-    ties: list[str] = []
     for i, (person, results, total) in enumerate(rows):
         if i and _order_key(results, total) == _order_key(rows[i - 1][1], rows[i - 1][2]):
             position = ranked[-1].position
@@ -219,11 +219,14 @@ def season_standings(rule: SeasonRule, tournaments: Sequence[SeasonTournament],
             position = i + 1
         ranked.append(SeasonRow(position, person, results, total))
     standings = SeasonStandings(rule, tuple(tournaments), tuple(ranked))
-    for i in range(1, len(ranked)):
-        ahead, behind = ranked[i - 1], ranked[i]
-        if ahead.total == behind.total:
-            ties.append(_tie_words(standings, ahead, behind))
-    return SeasonStandings(rule, tuple(tournaments), tuple(ranked), tuple(ties))
+    return replace(standings, ties=tie_lines(standings))
+
+
+def tie_lines(s: SeasonStandings) -> tuple[str, ...]:
+    """Every two neighbours of equal total, and what put one ahead (or that nothing did), with
+    the names as `s` holds them (the published page passes its own)."""
+    return tuple(_tie_words(s, ahead, behind) for ahead, behind in pairwise(s.rows)
+                 if ahead.total == behind.total)
 
 
 def _order_key(results: Sequence[Result | None], total: Decimal
