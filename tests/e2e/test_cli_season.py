@@ -144,3 +144,16 @@ def test_a_rule_with_both_kinds_of_points_names_the_file_and_the_key(tmp_path: P
     assert torneo("stagione", tmp_path / "s.xlsx", autumn, "--regola", rule) == 2
     assert "stagione.toml, piazzamento/formula: scrivi una sola delle due tabelle" in torneo.err
     assert not (tmp_path / "s.xlsx").exists()
+
+
+def test_a_tournament_with_a_round_still_unscored_is_refused_naming_the_round(
+        tmp_path: Path, torneo: Cli) -> None:
+    autumn = ours(tmp_path, torneo, "Autunno.xlsx", [
+        ("Marco", "Esposito0", ""), ("Luca", "Conti1", ""), ("Giulia", "Barbieri2", ""),
+        ("Paolo", "Colombo3", "")])
+    assert torneo("sorteggia", autumn, "--oltre-i-turni", "--seme", "4") == 0, torneo.err
+    rule = tmp_path / "stagione.toml"
+    rule.write_text(RULE, encoding="utf-8")
+    assert torneo("stagione", tmp_path / "s.xlsx", autumn, "--regola", rule) == 2
+    assert "Autunno.xlsx: il torneo non è finito, 2° Turno senza punteggi" in torneo.err
+    assert not (tmp_path / "s.xlsx").exists()

@@ -95,6 +95,11 @@ def read_tournament(path: Path) -> Tournament:
 
 def season_tournament(path: Path, t: Tournament) -> SeasonTournament:
     """Its final positions by its own ranking type, for everyone who played a game."""
+    unscored = [r for r in t.rounds if not r.is_played]
+    if unscored:  # the standings would leave them out: a season never counts half a tournament
+        raise TorneoError(f"{path.name}: il torneo non è finito, "
+                          f"{', '.join(r.sheet or str(r.number) for r in unscored)} senza "
+                          "punteggi: scrivili, oppure cancella il foglio del turno non giocato")
     ranking = tournament_type(t.options.ranking_type, t, types_for(path))
     try:
         standings = standings_for(t, ranking, required=True)
