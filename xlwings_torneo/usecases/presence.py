@@ -147,10 +147,10 @@ def mark_present(book: WorkbookBackend, path: Path | None, request: PresenceRequ
         now_absent = tuple(p for p in t.players if p.id not in chosen and p.partecipa)
         log.info("Presenti: %d giocatori (%d segnati ora SI, %d ora NO)", len(present),
                  len(now_present), len(now_absent))
-        for p in now_present:
-            log.info("Partecipa Torneo = SI: %s (ID %d)", p.display_name, p.id)
-        for p in now_absent:
-            log.info("Partecipa Torneo = NO: %s (ID %d)", p.display_name, p.id)
+        for mark, who in ((YES, now_present), (NO, now_absent)):
+            if who:  # one line each, however many: the Log stays readable
+                log.info("Partecipa Torneo = %s: %s", mark,
+                         ", ".join(f"{p.display_name} (ID {p.id})" for p in who))
         return Presence(present, now_present, now_absent)
 
     return run_logged(book, path, overrides, action)
