@@ -38,6 +38,9 @@ def test_tonight_is_the_previous_evening_plus_two_pasted_names(fresh: Path, torn
         torneo.err
 
     marks = partecipa(fresh)
+    ws = openpyxl.load_workbook(fresh)["Iscritti"]
+    assert ws["I1"].value == "=COUNT(A4:A1000)"  # only Partecipa cells written: formulas stay
+    assert ws.data_validations.dataValidation  # and the dropdowns
     assert {pid for pid, mark in marks.items() if mark == "SI"} == set(range(1, 19))
     assert {pid for pid, mark in marks.items() if mark == "NO"} == set(range(19, 25))
     assert "Presenti: 18 giocatori" in torneo.out
