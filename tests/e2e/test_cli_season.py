@@ -82,8 +82,7 @@ def test_a_season_of_three_tournaments_one_from_the_original_template(
         ("Marco", "Esposito0", ""), ("Giulia", "Barbier2", ""), ("Sarah", "Mancini4", "100004"),
         ("Anna", "Neri", ""), ("Bruno", "Verdi", ""), ("Dario", "Gialli", ""),
         ("Ettore", "Rossi", ""), ("Fabio", "Viola", "")])
-    rule = tmp_path / "stagione.toml"
-    rule.write_text(RULE, encoding="utf-8")
+    rule = rule_file(tmp_path)
     before = {p: digest(p) for p in (autumn, winter, spring)}
 
     out = tmp_path / "Stagione2026.xlsx"
@@ -121,39 +120,40 @@ def test_a_season_of_three_tournaments_one_from_the_original_template(
     assert "nomi quasi uguali" not in page and "Iscritti riga" not in page  # doubts: private
 
 
-def test_the_season_workbook_is_never_one_of_its_tournaments(tmp_path: Path,
-                                                             torneo: Cli) -> None:
-    autumn = ours(tmp_path, torneo, "Autunno.xlsx", [
+@pytest.fixture
+def autumn(tmp_path: Path, torneo: Cli) -> Path:
+    """A small tournament of ours, one round played."""
+    return ours(tmp_path, torneo, "Autunno.xlsx", [
         ("Marco", "Esposito0", ""), ("Luca", "Conti1", ""), ("Giulia", "Barbieri2", ""),
         ("Paolo", "Colombo3", "")])
-    rule = tmp_path / "stagione.toml"
-    rule.write_text(RULE, encoding="utf-8")
+
+
+def rule_file(folder: Path, text: str = RULE) -> Path:
+    rule = folder / "stagione.toml"
+    rule.write_text(text, encoding="utf-8")
+    return rule
+
+
+def test_the_season_workbook_is_never_one_of_its_tournaments(tmp_path: Path, torneo: Cli,
+                                                             autumn: Path) -> None:
     before = digest(autumn)
-    assert torneo("stagione", autumn, autumn, "--regola", rule, "--sovrascrivi") == 2
+    assert torneo("stagione", autumn, autumn, "--regola", rule_file(tmp_path),
+                  "--sovrascrivi") == 2
     assert "è uno dei tornei" in torneo.err
     assert digest(autumn) == before
 
 
-def test_a_rule_with_both_kinds_of_points_names_the_file_and_the_key(tmp_path: Path,
-                                                                     torneo: Cli) -> None:
-    autumn = ours(tmp_path, torneo, "Autunno.xlsx", [
-        ("Marco", "Esposito0", ""), ("Luca", "Conti1", ""), ("Giulia", "Barbieri2", ""),
-        ("Paolo", "Colombo3", "")])
-    rule = tmp_path / "stagione.toml"
-    rule.write_text(RULE + "\n[formula]\na = 1\n", encoding="utf-8")
+def test_a_rule_with_both_kinds_of_points_names_the_file_and_the_key(
+        tmp_path: Path, torneo: Cli, autumn: Path) -> None:
+    rule = rule_file(tmp_path, RULE + "\n[formula]\na = 1\n")
     assert torneo("stagione", tmp_path / "s.xlsx", autumn, "--regola", rule) == 2
     assert "stagione.toml, piazzamento/formula: scrivi una sola delle due tabelle" in torneo.err
     assert not (tmp_path / "s.xlsx").exists()
 
 
 def test_a_tournament_with_a_round_still_unscored_is_refused_naming_the_round(
-        tmp_path: Path, torneo: Cli) -> None:
-    autumn = ours(tmp_path, torneo, "Autunno.xlsx", [
-        ("Marco", "Esposito0", ""), ("Luca", "Conti1", ""), ("Giulia", "Barbieri2", ""),
-        ("Paolo", "Colombo3", "")])
+        tmp_path: Path, torneo: Cli, autumn: Path) -> None:
     assert torneo("sorteggia", autumn, "--oltre-i-turni", "--seme", "4") == 0, torneo.err
-    rule = tmp_path / "stagione.toml"
-    rule.write_text(RULE, encoding="utf-8")
-    assert torneo("stagione", tmp_path / "s.xlsx", autumn, "--regola", rule) == 2
+    assert torneo("stagione", tmp_path / "s.xlsx", autumn, "--regola", rule_file(tmp_path)) == 2
     assert "Autunno.xlsx: il torneo non è finito, 2° Turno senza punteggi" in torneo.err
     assert not (tmp_path / "s.xlsx").exists()
