@@ -248,7 +248,8 @@ def test_the_blank_2025_template_has_nothing_to_fix(replica: Path, tmp_path: Pat
 
 ITALIAN = {"nuovo": "new", "sorteggia": "draw", "stampa": "print", "esporta": "export",
            "importa": "import", "classifica": "rank", "controlla": "check",
-           "verifica": "verify", "lo-esegui": "lo-run", "converti": "convert", "tipi": "types"}
+           "verifica": "verify", "lo-esegui": "lo-run", "converti": "convert", "tipi": "types",
+           "presenti": "present", "stagione": "season"}
 """Every command's Italian name and the English one it keeps as an alias (`report` and
 `demo` are the words Italian organisers use)."""
 

@@ -43,7 +43,8 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _read(path: Path) -> dict[str, Any]:
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file of the configuration, its problems said in Italian naming the file."""
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
@@ -82,7 +83,7 @@ def moved_keys() -> dict[str, tuple[str, str]]:
     """Old key -> (type, section of its entry), read once from the data file."""
     path = configuration_path(MOVED_KEYS_NAME)
     return {key: (str(entry["tipo"]), str(entry["sezione"]))
-            for key, entry in _read(path).items()}
+            for key, entry in read_toml(path).items()}
 
 
 def _moved_thresholds(data: dict[str, Any], path: Path) -> None:
@@ -105,12 +106,12 @@ def load_config(workbook: Path | None = None, path: Path | None = None) -> Confi
 
     Every wrong or missing value is reported together, naming file, key and what is expected."""
     path = default_path() if path is None else path
-    data = _read(path)
+    data = read_toml(path)
     reader = cv.ConfigReader(data, path)
     if workbook is not None:
         local = Path(workbook).resolve().parent / CONFIG_NAME
         if local.exists() and local.resolve() != path.resolve():
-            override = _read(local)
+            override = read_toml(local)
             reader = cv.ConfigReader(_merge(data, override), path, local, cv.keys_of(override))
             _moved_thresholds(override, local)
     get = reader.get

@@ -135,7 +135,7 @@ def groups() -> list[Group]:
 
 
 WRITING_COMMANDS = ("nuovo", "sorteggia", "risorteggia", "classifica", "importa", "statistiche",
-                    "sala importa")
+                    "sala importa", "presenti")
 """The commands that write the workbook, by the Italian name both front ends give them
 (`torneo sorteggia`, `torneo lo-esegui FILE sorteggia`, `torneo sala importa`): each holds the
 workbook for its whole read-check-write (`usecases/session.writing`), so a second writer waits."""

@@ -175,6 +175,60 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_presence(args: argparse.Namespace) -> int:
+    from xlwings_torneo.usecases.presence import PresenceRequest, mark_present, split_entries
+
+    texts = list(args.voci)
+    if args.elenco:
+        texts.append(_read_list(Path(args.elenco)))
+    request = PresenceRequest(tuple(split_entries(texts)), args.come_turno,
+                              args.come_ultimo_turno)
+    done = mark_present(_open(args), Path(args.file), request, _overrides(args))
+    print(f"Presenti: {counted(len(done.present), 'giocatore', 'giocatori')} con Partecipa "
+          f"Torneo = SI nel foglio Iscritti, tutti gli altri NO")
+    if done.now_present:
+        print("  Ora SI: " + ", ".join(p.display_name for p in done.now_present))
+    if done.now_absent:
+        print("  Ora NO: " + ", ".join(p.display_name for p in done.now_absent))
+    return EXIT_OK
+
+
+def cmd_season(args: argparse.Namespace) -> int:
+    from xlwings_torneo.usecases.season import SeasonRequest, season
+
+    done = season(SeasonRequest(Path(args.file), tuple(Path(t) for t in args.tornei),
+                                Path(args.regola), args.migliori, args.overwrite,
+                                args.con_cognomi))
+    s = done.standings
+    print(f"{s.rule.name}: {counted(len(s.rows), 'giocatore', 'giocatori')} in "
+          f"{counted(len(s.tournaments), 'torneo', 'tornei')}")
+    for row in s.rows[: args.top]:
+        print(f"  {row.position:>3}. {row.player.display_name} - {s.shown(row.total)} "
+              f"({counted(row.played, 'torneo', 'tornei')})")
+    for tie in s.ties:
+        print(f"Parità: {tie}")
+    if done.doubts:
+        print(f"Da controllare ({len(done.doubts)}, anche nel foglio Note):")
+        for doubt in done.doubts:
+            print(f"  - {doubt}")
+    for line in done.lost:
+        print(f"  Attenzione: {line}")
+    print(f"Scritti: {done.workbook}, {done.pdf}, {done.page} (i file dei tornei non sono "
+          "stati modificati)")
+    return EXIT_OK
+
+
+def _read_list(path: Path) -> str:
+    """`--elenco FILE`: a text file of names or IDs (UTF-8, else Windows' Latin-1)."""
+    if not path.is_file():
+        raise TorneoError(f"l'elenco {path} non esiste")
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
 def _seconds(text: str) -> int:
     """`--aggiorna 60`: a whole number of seconds, at least MIN_REFRESH."""
     try:
@@ -461,6 +515,47 @@ def build_parser() -> argparse.ArgumentParser:
                         "in Iscritti e poi è stato tolto (senza: sono solo elencati)")
     with_log(p)
     with_lock(p)
+
+    p = add("presenti", cmd_presence, "segna in un colpo i presenti di stasera nel foglio "
+            "Iscritti (Partecipa Torneo SI per loro, NO per gli altri): da un elenco di nomi o "
+            "ID, o come a un turno già giocato", "present")
+    p.add_argument("file", help="la cartella di lavoro del torneo")
+    p.add_argument("voci", nargs="*", metavar="NOME_O_ID",
+                   help="i presenti: ID del foglio Iscritti o nomi (Nome Cognome o Cognome "
+                   "Nome); anche più d'uno per voce, separati da virgole o a capo")
+    p.add_argument("--come-turno", type=round_number, metavar="N",
+                   help="presenti anche tutti i giocatori del turno N (una serata già "
+                   "giocata)")
+    p.add_argument("--come-ultimo-turno", action="store_true",
+                   help="presenti anche tutti i giocatori dell'ultimo turno sorteggiato "
+                   "(la serata precedente)")
+    p.add_argument("--elenco", metavar="FILE",
+                   help="un file di testo con un nome o un ID per riga (un elenco incollato)")
+    with_log(p)
+    with_lock(p)
+    with_accept_losses(p)
+
+    p = add("stagione", cmd_season, "classifica della stagione: legge più tornei dello "
+            "stesso club o circuito (anche del programma originale, .xls) e scrive un file "
+            "nuovo con la classifica, il suo PDF e la sua pagina web (i tornei non vengono "
+            "modificati)", "season")
+    p.add_argument("file", metavar="USCITA",
+                   help="il file della classifica della stagione da creare (.xlsx o .xls)")
+    p.add_argument("tornei", nargs="+", metavar="TORNEO",
+                   help="i file dei tornei, dal più vecchio al più recente")
+    p.add_argument("--regola", required=True, metavar="FILE",
+                   help="il file TOML con la regola dei punti: [piazzamento] o [formula], "
+                   "migliori N (vedi docs/stagione.md)")
+    p.add_argument("--migliori", type=bounded_int(1, 1000, "i tornei che contano"),
+                   metavar="N", help="contano solo i migliori N tornei di ciascuno "
+                   "(sostituisce migliori della regola)")
+    p.add_argument("--sovrascrivi", dest="overwrite", action="store_true",
+                   help="sostituisce un file della stagione già scritto")
+    p.add_argument("--con-cognomi", action="store_true",
+                   help=f"la pagina web mostra anche {ANONYMOUS_SURNAMES}")
+    p.add_argument("--righe", dest="top", metavar="N",
+                   type=bounded_int(0, 100_000, "le righe da mostrare"), default=10,
+                   help="quante righe mostrare a video")
 
     p = add("classifica", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'",
             "rank")

@@ -11,7 +11,7 @@ no all-pairs loop at 5,000 players.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -51,10 +51,33 @@ def _ids_agree(group: Sequence[Player]) -> bool:
     return len(known) <= 1
 
 
+def may_be_one(group: Sequence[Player]) -> bool:
+    """Nothing known tells these people apart: at most one birth date and at most one
+    national ID among them (a missing one agrees with any)."""
+    return _births_agree(group) and _ids_agree(group)
+
+
 def _deletions(key: str) -> set[str]:
     if len(key) < MIN_KEY_FOR_SLIPS or len(key) > MAX_KEY:
         return {key}
     return {key} | {key[:i] + key[i + 1:] for i in range(len(key))}
+
+
+def keys_one_slip_apart(keys: Iterable[str]) -> list[tuple[str, str]]:
+    """The pairs of different name keys (`person_key`) at most `NAME_SLIPS` apart, each
+    sorted, in sorted order: the candidates of symmetric deletion, then checked."""
+    index: dict[str, list[str]] = {}
+    for key in dict.fromkeys(keys):
+        for entry in _deletions(key):
+            index.setdefault(entry, []).append(key)
+    pairs: set[tuple[str, str]] = set()
+    for same in index.values():
+        if 1 < len(same) <= MAX_BUCKET:
+            pairs.update((a, b) if a < b else (b, a) for a, b in combinations(same, 2)
+                         if a != b)
+    return sorted((a, b) for a, b in pairs
+                  if min(len(a), len(b)) >= MIN_KEY_FOR_SLIPS
+                  and edit_distance(a, b, NAME_SLIPS) <= NAME_SLIPS)
 
 
 def possible_duplicates(players: Sequence[Player]) -> list[Duplicate]:
@@ -66,23 +89,12 @@ def possible_duplicates(players: Sequence[Player]) -> list[Duplicate]:
             by_key.setdefault(key, []).append(p)
     found: list[Duplicate] = []
     for group in by_key.values():
-        if len(group) > 1 and _births_agree(group) and _ids_agree(group):
+        if len(group) > 1 and may_be_one(group):
             found.append(Duplicate(tuple(group), exact=True))
-    index: dict[str, list[str]] = {}
-    for key in by_key:
-        for entry in _deletions(key):
-            index.setdefault(entry, []).append(key)
-    pairs: set[tuple[str, str]] = set()
-    for keys in index.values():
-        if 1 < len(keys) <= MAX_BUCKET:
-            pairs.update((a, b) if a < b else (b, a) for a, b in combinations(keys, 2)
-                         if a != b)
-    for a, b in pairs:
-        if min(len(a), len(b)) < MIN_KEY_FOR_SLIPS or edit_distance(a, b, NAME_SLIPS) > NAME_SLIPS:
-            continue
+    for a, b in keys_one_slip_apart(by_key):
         for p in by_key[a]:
             for q in by_key[b]:
-                if _births_agree((p, q)) and _ids_agree((p, q)):
+                if may_be_one((p, q)):
                     found.append(Duplicate((p, q) if p.row <= q.row else (q, p), exact=False))
     found.sort(key=lambda d: (d.players[0].row, d.players[1].row))
     return found

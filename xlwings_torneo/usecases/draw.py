@@ -38,6 +38,7 @@ from xlwings_torneo.usecases.guards import (
     check_round_number,
     type_of,
 )
+from xlwings_torneo.usecases.presence import new_in_round
 from xlwings_torneo.usecases.previous_record import PreviousStandings, load_previous, record_lines
 from xlwings_torneo.usecases.publishing import roster_duplicates
 from xlwings_torneo.usecases.session import (
@@ -200,6 +201,7 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         for warning in (*notes, *result.warnings):
             log.warning(warning)
         lines = draw_lines(tournament, result, unexplained(result.values, _logged(book)))
+        lines.extend(_newcomers_line(tournament, round_no, sheet))
         for line in lines:
             log.info("%s: %s", sheet, line)
         for k, seats in enumerate(result.tables, start=1):
@@ -211,6 +213,15 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         return DrawOutcome(round_no, ttype, result, spec.name, notes, tuple(lines))
 
     return run_logged(book, path, overrides, action)
+
+
+def _newcomers_line(tournament: Tournament, round_no: int, sheet: str) -> list[str]:
+    """Issue 40.9: who plays for the first time tonight (at no earlier round)."""
+    new = new_in_round(tournament, round_no)
+    if not new:
+        return []
+    return [f"{'Nuovo' if len(new) == 1 else 'Nuovi'} in questo turno (nessun turno "
+            f"precedente giocato): {', '.join(p.display_name for p in new)}"]
 
 
 def _previous_standings(request: DrawRequest, tournament: Tournament
