@@ -60,7 +60,7 @@ def season_view(s: SeasonStandings) -> SeasonView:
     return SeasonView(
         Grid(header, tuple(rows)),
         f"Regola: {rule_text(s.rule)}. In corsivo i risultati che non contano.",
-        tuple(f"T{k + 1}: {t.name} ({t.tables} tavoli, {len(t.positions)} giocatori)"
+        tuple(f"T{k + 1}: {t.name} ({t.size_text})"
               for k, t in enumerate(s.tournaments)),
         s.ties)
 

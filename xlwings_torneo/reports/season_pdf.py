@@ -100,8 +100,8 @@ def write_season_pdf(s: SeasonStandings, out: Path) -> None:
     story.append(Paragraph("Tornei", heading))
     for k, t in enumerate(s.tournaments):
         story.append(Paragraph(fonts.markup(
-            f"{_label(k)}: {t.name} ({t.source}), {t.tables} tavoli, "
-            f"{len(t.positions)} giocatori" + (f", {t.tipologia}" if t.tipologia else "")),
+            f"{_label(k)}: {t.name} ({t.source}), {t.size_text}"
+            + (f", {t.tipologia}" if t.tipologia else "")),
             small))
     if s.ties:
         story += [Spacer(1, 3 * mm), Paragraph("Parità", heading)]

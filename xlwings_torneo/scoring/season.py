@@ -24,6 +24,7 @@ from itertools import pairwise
 from typing import TypeAlias
 
 from xlwings_torneo.errors import ScoringError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.season_people import Person
 from xlwings_torneo.model.tournament import Player
 
@@ -90,6 +91,12 @@ class SeasonTournament:
     tipologia: str = ""
     positions: Mapping[int, int] = field(default_factory=dict)
     """Player ID of its `Iscritti` -> final position, for everyone who played a game."""
+
+    @property
+    def size_text(self) -> str:
+        """`20 tavoli, 1 giocatore`: the tournament's size as the season's page and PDF say it."""
+        return (f"{counted(self.tables, 'tavolo', 'tavoli')}, "
+                f"{counted(len(self.positions), 'giocatore', 'giocatori')}")
 
 
 @dataclass(frozen=True)
