@@ -134,3 +134,14 @@ def test_a_scripts_help_names_lites_round_field_not_the_ribbons_round_menu() -> 
     script = main_py().split('@script(name="Sorteggio Turno")')[1].split("@script")[0]
     assert "(il campo «turno» per sceglierne un altro)" in script
     assert "Turno…" not in main_py()
+
+
+def test_a_message_lists_the_files_the_button_made_not_the_days_log(main: Any,
+                                                                     workbook: Path) -> None:
+    run(main, workbook, "nuovo_torneo")
+    register(workbook, club_players(8))
+    drawn = run(main, workbook, "sorteggio_turno", 0, 1)["printed"]
+    assert (lite.DATA / "log").is_dir()  # the day's log was written, as by every button
+    assert "File scritti" not in drawn and ".log" not in drawn
+    printed = run(main, workbook, "stampa_turno", 0)["printed"]
+    assert printed.endswith("Import/Export):\n- torneo_1.pdf\n")

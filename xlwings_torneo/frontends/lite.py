@@ -182,9 +182,17 @@ def _files() -> dict[Path, float]:
     return {f: f.stat().st_mtime for f in DATA.rglob("*") if f.is_file()}
 
 
+LOG_SUFFIX = ".log"
+"""**Decision**: log files are not among the files a message lists. The day's log (`log/` in
+`/data`, `[log]` of torneo.toml) is appended to by every button, and holds the lines of the
+Log sheet; the error log is named by the error's own message, only when it was written."""
+
+
 def _with_files(text: str, before: dict[Path, float]) -> str:
-    """The message, and the files of `/data` the button wrote, with how to download them."""
-    written = sorted(f for f, mtime in _files().items() if before.get(f) != mtime)
+    """The message, and the files of `/data` the button made (PDFs, exports: `LOG_SUFFIX`),
+    with how to download them."""
+    written = sorted(f for f, mtime in _files().items()
+                     if before.get(f) != mtime and f.suffix != LOG_SUFFIX)
     if not written:
         return text
     return "\n".join([text, f"File scritti in {DATA} ({DOWNLOAD_HINT}):",
