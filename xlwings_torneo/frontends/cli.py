@@ -567,7 +567,8 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
 
     p = add("lite", cmd_lite, "scrive in una cartella ciò che serve per usare Torneo in "
-            "xlwings Lite (Excel senza Python): main.py, requirements.txt e il pacchetto .whl")
+            "xlwings Lite (Excel senza Python): main.py, requirements.txt e il pacchetto .whl; "
+            "dato un file .xlsx, ci mette dentro il codice")
     p.add_argument("folder", metavar="CARTELLA", help="la cartella dove scriverli (creata se "
                    "manca); un file .xlsx esistente: il codice va dentro il file (per "
                    "rimetterlo dopo un salvataggio che lo ha perso)")
