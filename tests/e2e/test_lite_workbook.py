@@ -172,3 +172,15 @@ def test_lo_esegui_keeps_lites_code_and_libreoffices_own_save_loses_it(
     assert torneo_fd("lite", lite_book) == 0, torneo_fd.err
     assert carried(lite_book) == code
     assert "1° Turno" in openpyxl.load_workbook(lite_book).sheetnames
+
+
+def test_putting_the_code_back_waits_for_a_workbook_open_elsewhere(lite_book: Path,
+                                                                    torneo: Cli) -> None:
+    """`torneo lite FILE.xlsx` rewrites the workbook: held like every writer, so it never
+    writes over what another program is saving."""
+    lock = lite_book.with_name(f"~${lite_book.name}")
+    lock.write_bytes(bytes([5]) + b"Paolo" + b"\x00" * 50)  # Excel has it open
+    before = lite_book.read_bytes()
+    assert torneo("lite", lite_book, "--pacchetto-in-data") == 2
+    assert "è aperto in Excel (utente Paolo)" in torneo.err
+    assert lite_book.read_bytes() == before

@@ -12,7 +12,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from xlwings_torneo import __version__
 from xlwings_torneo.config.type_catalogue import types_for
@@ -39,6 +39,9 @@ from xlwings_torneo.usecases import (
 from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.locks import OVERRIDE_FLAG
+
+if TYPE_CHECKING:  # imported when `lite` runs: it loads the Lite front end
+    from xlwings_torneo.frontends.lite_setup import Source
 
 EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
 MIN_REFRESH = 5
@@ -276,21 +279,28 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _lite_source(args: argparse.Namespace) -> Any:
+def _lite_source(args: argparse.Namespace) -> Source:
     from xlwings_torneo.frontends.lite_setup import Source
 
     return Source.URL if args.url else Source.DATA if args.pacchetto_in_data else Source.PYPI
 
 
-def cmd_lite(args: argparse.Namespace) -> int:
-    from xlwings_torneo.frontends.lite_setup import LITE_SUFFIXES, put_lite_code, write_lite
+def _lite_into_workbook(args: argparse.Namespace) -> bool:
+    """`torneo lite FILE.xlsx`: the code into a workbook (which it writes), not a folder."""
+    from xlwings_torneo.frontends.lite_setup import LITE_SUFFIXES
 
-    if Path(args.folder).suffix.lower() in LITE_SUFFIXES:
-        path = put_lite_code(Path(args.folder), args.url, _lite_source(args))
+    return Path(args.file).suffix.lower() in LITE_SUFFIXES
+
+
+def cmd_lite(args: argparse.Namespace) -> int:
+    from xlwings_torneo.frontends.lite_setup import put_lite_code, write_lite
+
+    if _lite_into_workbook(args):
+        path = put_lite_code(Path(args.file), args.url, _lite_source(args))
         print(f"Il codice di Torneo per xlwings Lite è di nuovo in {path}: apri il file "
               "in Excel")
         return EXIT_OK
-    main, reqs, wheel = write_lite(Path(args.folder), args.url, _lite_source(args))
+    main, reqs, wheel = write_lite(Path(args.file), args.url, _lite_source(args))
     print(f"Pronti per xlwings Lite, in {main.parent}:")
     print(f"  {main.name}: copialo nella scheda main.py di xlwings Lite")
     print(f"  {reqs.name}: copialo nella scheda requirements.txt")
@@ -569,10 +579,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("lite", cmd_lite, "scrive in una cartella ciò che serve per usare Torneo in "
             "xlwings Lite (Excel senza Python): main.py, requirements.txt e il pacchetto .whl; "
             "dato un file .xlsx, ci mette dentro il codice")
-    p.add_argument("folder", metavar="CARTELLA", help="la cartella dove scriverli (creata se "
+    p.add_argument("file", metavar="CARTELLA", help="la cartella dove scriverli (creata se "
                    "manca); un file .xlsx esistente: il codice va dentro il file (per "
                    "rimetterlo dopo un salvataggio che lo ha perso)")
     with_lite_package(p, "")
+    with_lock(p)
 
     p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
     p.add_argument("folder", nargs="?", default="demo_torneo",
@@ -656,8 +667,10 @@ def _run(args: argparse.Namespace) -> int:
 def _writing(args: argparse.Namespace) -> str | None:
     """How the lock file names this command, if it writes the workbook (`WRITING_COMMANDS`):
     `sala` writes only as `sala importa FILE` (the server never writes; a missing file is
-    `cmd_sala`'s error)."""
+    `cmd_sala`'s error), `lite` only given a workbook."""
     name: str = args.command_name
+    if args.handler is cmd_lite and not _lite_into_workbook(args):
+        return None  # a folder of files for Lite: no workbook written
     if args.handler is cmd_sala:
         if args.primo != SALA_IMPORT or not args.file:
             return None

@@ -23,7 +23,6 @@ from enum import Enum
 from importlib import metadata
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
 
 from xlwings_torneo import __version__
 from xlwings_torneo.atomic import atomic_write
@@ -274,8 +273,8 @@ def put_lite_code(path: Path, url: str | None = None, source: Source = Source.PY
     return path
 
 
-def new_lite_workbook(path: Path, url: str | None = None, source: Source = Source.PYPI,
-                      **new_options: Any) -> NewWorkbook:
+def new_lite_workbook(path: Path, url: str | None = None, source: Source = Source.PYPI, *,
+                      overwrite: bool = False, variant: str | None = None) -> NewWorkbook:
     """A blank tournament workbook (`torneo nuovo`) carrying Lite's code: opened in Excel,
     it has the Torneo scripts already in xlwings Lite."""
     path = Path(path)
@@ -283,6 +282,6 @@ def new_lite_workbook(path: Path, url: str | None = None, source: Source = Sourc
         raise TorneoError(f"{path.name}: con --lite il file è .xlsx (xlwings Lite tiene il "
                           "suo codice solo in .xlsx o .xlsm)")
     _checked_url(url)
-    created = new_workbook(path, **new_options)
+    created = new_workbook(path, overwrite=overwrite, variant=variant)
     put_lite_code(created.path, url, source)
     return created
