@@ -84,6 +84,55 @@ def _advised_commands(text: str) -> set[str]:
     return {m for m in re.findall(r"torneo ([a-z-]+)", text) if m in CLI_COMMANDS}
 
 
+OPTION_NAMES = {
+    "BEYOND_PLAN_OPTION": "a draw's refusal: Lite answers it with its «comunque» field",
+    "UNSCORED_OPTION": "the same",
+    "OVERRIDE_FLAG": "a lock file's message: Lite's book is not a file Torneo locks",
+    "ACCEPT_LOSSES_FLAG": "an .xls saved through LibreOffice: Lite's book is Excel's",
+}
+"""Constants naming an option for messages no Lite button shows, and why."""
+LITE_FREE_OPTIONS = {
+    "usecases/guards.py": "--tipo: said only when the command line asked a type (Lite never does)",
+    "workbook/roster_sources.py": "--da: `torneo importa`, no Lite button",
+    "workbook/backends/office.py": "LibreOffice's own command line",
+    "usecases/convert.py": "`torneo converti` and LibreOffice's command line",
+}
+"""Modules whose `--option` strings reach no Lite button, and why."""
+
+
+def test_every_option_the_package_advises_has_lites_words_or_never_reaches_lite() -> None:
+    """A string advising an option (`--sostituisci`) is in Lite's words, or never shown by
+    a Lite button (`OPTION_NAMES`, `LITE_FREE_OPTIONS`, the command-line-only modules)."""
+    worded = " ".join(lite.LITE_WORDS)
+    unworded = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE).as_posix()
+        if where.startswith(COMMAND_LINE_ONLY) or where in {*NEVER_IN_LITE, *LITE_FREE_OPTIONS}:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+        named = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                 and any(isinstance(t, ast.Name) and t.id in OPTION_NAMES for t in n.targets)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and id(node) not in docs | named:
+                for option in re.findall(r"(?<![\w-])--[a-z][a-z-]+", node.value):
+                    if option not in worded:
+                        unworded.append(f"{where}:{node.lineno}: {option}")
+    assert unworded == []
+
+
+def test_a_redraw_of_a_scored_round_says_what_to_do_in_lite(main: Any, workbook: Path) -> None:
+    run(main, workbook, "nuovo_torneo")
+    register(workbook, club_players(8))
+    run(main, workbook, "sorteggio_turno", 0, 1)
+    type_scores(workbook, 1)
+    result = run(main, workbook, "ripeti_sorteggio", 0)
+    assert "comunque cancella i punteggi dal foglio, poi premi di nuovo Ripeti Sorteggio" \
+        in result["printed"]
+    assert "--" not in result["printed"]
+
+
 def test_every_command_the_package_advises_has_lites_words_or_never_reaches_lite() -> None:
     """A string of the package that advises `torneo <command>` is either in a module whose
     messages never reach Lite, or its advice is in `lite.LITE_WORDS`."""

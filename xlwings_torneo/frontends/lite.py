@@ -86,9 +86,18 @@ LITE_WORDS: dict[str, str] = {
     HIDDEN_OPTIONS_HINT: "Il foglio Opzioni è nascosto: lo mostra il pulsante Opzioni di "
                          "xlwings Lite; correggi lì il tipo (scegli dal menù a tendina "
                          "della cella).",
+    "usa --sostituisci (Ripeti Sorteggio)": "usa il pulsante Ripeti Sorteggio (per l'ultimo "
+                                            "turno)",
+    "comunque usa --sostituisci --forza (i punteggi andranno persi)":
+        "comunque cancella i punteggi dal foglio, poi premi di nuovo Ripeti Sorteggio",
+    "(--classifica-precedente)": "(in xlwings Lite non si indica)",
+    " e con --dettagli)": ")",
+    ": con --dettagli)": ": non in xlwings Lite, solo con Torneo installato su un computer: "
+                         "torneo controlla --dettagli)",
 }
 """The advice the use cases word for the command line, as a Lite user follows it: the
-button or field of Lite's scripts (a test finds every command the package advises)."""
+button or field of Lite's scripts (a test finds every command and option the package
+advises, `tests/integration/test_lite_words.py`)."""
 
 
 def in_lite_words(text: str) -> str:
