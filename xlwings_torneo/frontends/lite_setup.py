@@ -1,18 +1,23 @@
-"""`torneo lite CARTELLA`: what xlwings Lite needs to run the "Torneo" buttons, without PyPI.
+"""What xlwings Lite needs to run the "Torneo" buttons: `torneo lite CARTELLA` writes it as
+files, `torneo nuovo FILE --lite` and `torneo lite FILE.xlsx` put it inside a workbook.
 
 Three files: `main.py` (one `@script` per button of `lite.lite_buttons()`, pasted into Lite's
 editor, which keeps it in the workbook), `requirements.txt` (Lite's "requirements.txt" tab:
-the pinned xlwings and, when the organiser hosts it, the package's wheel by URL) and the wheel
-itself, built from the installed package, to import into Lite's `/data` (☰ > Files >
-Import/Export) or to put at a URL the organiser controls. When the package is not installed
-yet, `main.py` installs the wheel from `/data` with micropip, Pyodide's installer, which
-fetches the wheel's dependencies as Lite does for requirements.txt
-(https://lite.xlwings.org/dependencies, https://lite.xlwings.org/files).
+the pinned xlwings and Torneo from where `Source` says: PyPI, the organiser's URL, or nothing
+when the wheel is imported into `/data`) and the wheel itself, built from the installed
+package, to import into Lite's `/data` (☰ > Files > Import/Export) or to put at a URL the
+organiser controls. When the package is not installed, `main.py` installs the wheel from
+`/data` with micropip, Pyodide's installer, which fetches the wheel's dependencies as Lite
+does for requirements.txt (https://lite.xlwings.org/dependencies,
+https://lite.xlwings.org/files), and says in Italian, in a dialog, when it cannot.
+
+In a workbook the same `main.py` and `requirements.txt` are the settings of Lite's add-in
+(`workbook/backends/webextension.py`), as Lite keeps them: the organiser opens the file in
+Excel and has the buttons.
 
 The wheel's dependencies are the package's own plus those of its `[pdf]` extra, with their
 markers: under Pyodide `sys_platform` is "emscripten", which leaves out rl-accel (C only).
 """
-
 from __future__ import annotations
 
 import base64
