@@ -27,6 +27,9 @@ def test_lite_writes_main_py_requirements_and_a_wheel(tmp_path: Path, torneo: Cl
     requirements = (folder / "requirements.txt").read_text(encoding="utf-8").splitlines()
     assert requirements[1] == "xlwings==0.37.8"
     assert requirements[3] == f"xlwings_torneo[pdf]=={__version__}"  # the published package
+    published = Requirement(requirements[3])  # as micropip reads it
+    assert (published.name, published.extras, str(published.specifier)) == (
+        "xlwings_torneo", {"pdf"}, f"=={__version__}")
     assert f"importa {wheel.name} con ☰ > Files > Import/Export" in requirements[2]
     compile((folder / "main.py").read_text(encoding="utf-8"), "main.py", "exec")
     with zipfile.ZipFile(wheel) as archive:
