@@ -8,7 +8,7 @@ SYSTEM_PACKAGES ?= .ci/system-packages.txt
 # npm `pyodide` and the wheels of the xlwings Lite test (tests/pyodide/install.py)
 PYODIDE := .pyodide/.make-stamp
 
-.PHONY: demo system pyodide test lint typecheck bench template addin architecture clean
+.PHONY: demo system pyodide test lint typecheck bench template addin architecture clean release
 
 $(STAMP): pyproject.toml setup.py  # setup.py maps configuration/ into the package
 	@# Debian's python3 has no venv until python3-venv: install it (root/sudo) or say how
@@ -54,8 +54,20 @@ template: $(STAMP)  ## regenerate workbook_template/ from `torneo new`
 addin: $(STAMP)  ## rebuild workbook_template/torneo_addin.xlam from addin/, the button list and the pinned xlwings
 	$(BIN)/python -m addin.build
 
+VERSION = $(shell $(BIN)/python -c "import xlwings_torneo; print(xlwings_torneo.__version__)")
+LITE_WORKBOOK := dist/Torneo per xlwings Lite.xlsx
+
+release: $(STAMP)  ## dist/: the sdist and wheel for PyPI (checked by twine), the ready xlwings Lite workbook and its files
+	@grep -q "^## $(VERSION) " CHANGELOG.md || { echo "CHANGELOG.md non ha la voce $(VERSION)"; exit 1; }
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/twine check --strict dist/xlwings_torneo-$(VERSION).tar.gz dist/xlwings_torneo-$(VERSION)-py3-none-any.whl
+	$(BIN)/torneo nuovo "$(LITE_WORKBOOK)" --lite
+	$(BIN)/torneo lite dist/per_lite
+	@echo "Pronti in dist/: pubblica con 'twine upload dist/xlwings_torneo-$(VERSION)*' e allega '$(LITE_WORKBOOK)'"
+
 clean:
-	rm -rf $(VENV) .pyodide demo_torneo .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pyodide demo_torneo .pytest_cache .mypy_cache .ruff_cache dist
 
 architecture: $(STAMP)  ## redraw the layer diagram of docs/architecture.md from the imports
 	$(BIN)/python -m tests.architecture

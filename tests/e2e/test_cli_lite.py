@@ -26,7 +26,11 @@ def test_lite_writes_main_py_requirements_and_a_wheel(tmp_path: Path, torneo: Cl
     assert "main.py: copialo nella scheda main.py di xlwings Lite" in torneo.out
     requirements = (folder / "requirements.txt").read_text(encoding="utf-8").splitlines()
     assert requirements[1] == "xlwings==0.37.8"
-    assert f"/data/{wheel.name}" in requirements[2] and requirements[2].startswith("#")
+    assert requirements[3] == f"xlwings_torneo[pdf]=={__version__}"  # the published package
+    published = Requirement(requirements[3])  # as micropip reads it
+    assert (published.name, published.extras, str(published.specifier)) == (
+        "xlwings_torneo", {"pdf"}, f"=={__version__}")
+    assert f"importa {wheel.name} con ☰ > Files > Import/Export" in requirements[2]
     compile((folder / "main.py").read_text(encoding="utf-8"), "main.py", "exec")
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
@@ -66,8 +70,18 @@ def test_the_pdf_extra_resolves_under_pyodide_without_the_c_accelerator(
 def test_lite_with_a_url_puts_the_wheel_in_requirements(tmp_path: Path, torneo: Cli) -> None:
     url = f"https://example.org/torneo/xlwings_torneo-{__version__}-py3-none-any.whl"
     assert torneo("lite", tmp_path, "--url", url) == 0
-    assert (tmp_path / "requirements.txt").read_text(encoding="utf-8").splitlines()[2] == url
+    requirements = (tmp_path / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    assert requirements[3] == url and "deve permettere CORS" in requirements[2]
+    assert not any(line.startswith("xlwings_torneo") for line in requirements)
     assert f"mettilo all'indirizzo {url}" in torneo.out
+
+
+def test_lite_with_the_package_in_data_names_no_package_to_install(tmp_path: Path,
+                                                                   torneo: Cli) -> None:
+    assert torneo("lite", tmp_path, "--pacchetto-in-data") == 0
+    requirements = (tmp_path / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    assert requirements[2:] == [f"# Torneo si installa da /data/xlwings_torneo-{__version__}"
+                                "-py3-none-any.whl: importalo con ☰ > Files > Import/Export"]
 
 
 def test_lite_refuses_an_address_that_is_not_https(tmp_path: Path, torneo: Cli) -> None:

@@ -65,7 +65,7 @@ def test_main_py_has_a_script_per_button_lite_can_run_with_its_form(main: Any) -
         assert all(params[f].annotation is lite.FIELD_TYPES[f]
                    and params[f].default == lite.FIELD_TYPES[f]()
                    for f in lite.form_fields(button))
-        assert button.tip in (inspect.unwrap(script).__doc__ or "")
+        assert lite.in_lite_words(button.tip) in (inspect.unwrap(script).__doc__ or "")
     assert lite.form_fields(next(b for b in BUTTONS if b.name == "SorteggioTurno")) == \
         ["turno", "seme", "comunque"]
 

@@ -63,12 +63,10 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory, lite_folder: Path) -> 
             assert answer is not None
             return json.loads(answer)  # type: ignore[no-any-return]
 
-        before = run("aiuto", EMPTY_BOOK, [])  # the organiser forgot the wheel
-        assert before == {"actions": [], "printed": (
-            "Torneo non si avvia (FileNotFoundError: [Errno 44] No such file or directory: "
-            f"'/data/{wheel_name()}'). Importa "
-            f"{wheel_name()} con ☰ > Files > Import/Export, oppure scrivi il suo indirizzo in "
-            "requirements.txt, poi riavvia xlwings Lite (☰ > Restart).\n")}
+        missing = run("aiuto", EMPTY_BOOK, [])  # the organiser forgot the wheel
+        run.missing = missing  # type: ignore[attr-defined]
+        (data / wheel_name()).write_bytes(b"not a wheel")  # a download cut short
+        run.broken = run("aiuto", EMPTY_BOOK, [])  # type: ignore[attr-defined]
         (data / wheel_name()).write_bytes((lite_folder / wheel_name()).read_bytes())
         run.data = data  # type: ignore[attr-defined]
         run.runner = runner  # type: ignore[attr-defined]
@@ -161,3 +159,28 @@ def test_main_py_installs_torneo_from_the_wheel_in_data(pyodide_run: Run) -> Non
     assert "Sorteggio Turno:" in result["printed"] and "/data" in result["printed"]
     where = pyodide_run.runner("import xlwings_torneo\nxlwings_torneo.__file__")  # type: ignore[attr-defined]
     assert where.startswith("/lib/python3.13/site-packages/xlwings_torneo/")
+
+
+def alerted(result: dict[str, Any]) -> list[str]:
+    """The texts of the dialogs a script's batch shows (xlwings' `alert` action)."""
+    return [a["args"][0] for a in result["actions"] if a["func"] == "alert"]
+
+
+def test_a_missing_wheel_says_in_italian_how_to_import_it_in_a_dialog_too(
+        pyodide_run: Run) -> None:
+    result = pyodide_run.missing  # type: ignore[attr-defined]
+    text = result["printed"].rstrip("\n")
+    assert text.startswith(f"Torneo non è installato: manca il pacchetto {wheel_name()}. "
+                           "In xlwings Lite apri il menù ☰ > Files > Import/Export, trascina "
+                           f"lì il file {wheel_name()} e premi di nuovo il pulsante.")
+    assert "Errno" not in text and "FileNotFoundError" not in text
+    assert alerted(result) == [text]
+
+
+def test_a_failed_install_says_in_italian_what_to_do_in_a_dialog_too(pyodide_run: Run) -> None:
+    result = pyodide_run.broken  # type: ignore[attr-defined]
+    text = result["printed"].rstrip("\n")
+    assert text.startswith("Torneo non si avvia: la sua installazione non è riuscita (")
+    assert "☰ > Restart e premi di nuovo il pulsante" in text
+    assert f"importa di nuovo {wheel_name()} con ☰ > Files > Import/Export" in text
+    assert alerted(result) == [text]

@@ -24,3 +24,22 @@ def test_building_the_wheel_prints_no_deprecation_warning(tmp_path: Path):
     lines = [line for line in output.splitlines() if "deprecat" in line.lower()]
     assert not lines, "\n".join(lines)
     assert not [line for line in output.splitlines() if line.strip() == "!!"]  # the box
+
+
+def test_the_sdist_and_the_wheel_built_from_it_pass_twine_check(tmp_path: Path):
+    """What `make release` uploads: `python -m build` makes the sdist, then the wheel from
+    the sdist; both carry the one version and pass PyPI's checks (`twine check --strict`:
+    the README renders as the project's description)."""
+    from xlwings_torneo import __version__
+
+    built = subprocess.run([sys.executable, "-m", "build", "--outdir", str(tmp_path), str(ROOT)],
+                           capture_output=True, text=True, timeout=600, check=False)
+    assert built.returncode == 0, (built.stdout + built.stderr)[-3000:]
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert made == [f"xlwings_torneo-{__version__}-py3-none-any.whl",
+                    f"xlwings_torneo-{__version__}.tar.gz"]
+    checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict",
+                              *(str(tmp_path / name) for name in made)],
+                             capture_output=True, text=True, timeout=300, check=False)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count("PASSED") == 2

@@ -135,9 +135,10 @@ def groups() -> list[Group]:
 
 
 WRITING_COMMANDS = ("nuovo", "sorteggia", "risorteggia", "classifica", "importa", "statistiche",
-                    "sala importa", "presenti")
+                    "sala importa", "presenti", "lite")
 """The commands that write the workbook, by the Italian name both front ends give them
-(`torneo sorteggia`, `torneo lo-esegui FILE sorteggia`, `torneo sala importa`): each holds the
+(`torneo sorteggia`, `torneo lo-esegui FILE sorteggia`, `torneo sala importa`, `torneo lite
+FILE.xlsx`, which puts xlwings Lite's code into the workbook): each holds the
 workbook for its whole read-check-write (`usecases/session.writing`), so a second writer waits."""
 
 

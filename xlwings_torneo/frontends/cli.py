@@ -12,6 +12,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xlwings_torneo import __version__
 from xlwings_torneo.config.type_catalogue import types_for
@@ -39,6 +40,9 @@ from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.locks import OVERRIDE_FLAG
 
+if TYPE_CHECKING:  # imported when `lite` runs: it loads the Lite front end
+    from xlwings_torneo.frontends.lite_setup import Source
+
 EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
 MIN_REFRESH = 5
 """**Decision**: a page reloading more often than every 5 seconds only flickers."""
@@ -55,9 +59,20 @@ def _overrides(args: argparse.Namespace) -> session.LogOverrides:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    created = new.new_workbook(Path(args.file), overwrite=args.overwrite,
-                                    variant=args.variante)
+    if not args.lite and (args.url or args.pacchetto_in_data):
+        raise TorneoError("--url e --pacchetto-in-data valgono solo con --lite")
+    if args.lite:
+        from xlwings_torneo.frontends.lite_setup import new_lite_workbook
+
+        created = new_lite_workbook(Path(args.file), args.url, _lite_source(args),
+                                    overwrite=args.overwrite, variant=args.variante)
+    else:
+        created = new.new_workbook(Path(args.file), overwrite=args.overwrite,
+                                   variant=args.variante)
     print(f"Creato il torneo vuoto {created.path}: compila il foglio Iscritti")
+    if args.lite:
+        print("  Con i pulsanti di Torneo per xlwings Lite: apri il file in Excel "
+              "(i passi sono nel README, sezione «Excel senza Python: xlwings Lite»)")
     for line in created.lost:
         print(f"  Attenzione: {line}")
     return EXIT_OK
@@ -324,15 +339,34 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_lite(args: argparse.Namespace) -> int:
-    from xlwings_torneo.frontends.lite_setup import write_lite
+def _lite_source(args: argparse.Namespace) -> Source:
+    from xlwings_torneo.frontends.lite_setup import Source
 
-    main, reqs, wheel = write_lite(Path(args.folder), args.url)
+    return Source.URL if args.url else Source.DATA if args.pacchetto_in_data else Source.PYPI
+
+
+def _lite_into_workbook(args: argparse.Namespace) -> bool:
+    """`torneo lite FILE.xlsx`: the code into a workbook (which it writes), not a folder."""
+    from xlwings_torneo.frontends.lite_setup import LITE_SUFFIXES
+
+    return Path(args.file).suffix.lower() in LITE_SUFFIXES
+
+
+def cmd_lite(args: argparse.Namespace) -> int:
+    from xlwings_torneo.frontends.lite_setup import put_lite_code, write_lite
+
+    if _lite_into_workbook(args):
+        path = put_lite_code(Path(args.file), args.url, _lite_source(args))
+        print(f"Il codice di Torneo per xlwings Lite è di nuovo in {path}: apri il file "
+              "in Excel")
+        return EXIT_OK
+    main, reqs, wheel = write_lite(Path(args.file), args.url, _lite_source(args))
     print(f"Pronti per xlwings Lite, in {main.parent}:")
     print(f"  {main.name}: copialo nella scheda main.py di xlwings Lite")
     print(f"  {reqs.name}: copialo nella scheda requirements.txt")
     where = (f"mettilo all'indirizzo {args.url}" if args.url else
-             "importalo in xlwings Lite con ☰ > Files > Import/Export")
+             "importalo in xlwings Lite con ☰ > Files > Import/Export"
+             + ("" if args.pacchetto_in_data else " se Torneo non si installa da PyPI"))
     print(f"  {wheel.name}: {where}")
     print("I passi sono nel README, sezione «Excel senza Python: xlwings Lite»")
     return EXIT_OK
@@ -432,6 +466,16 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(UNSCORED_OPTION, dest="senza_punteggi", action="store_true",
                        help="sorteggia anche se il turno precedente non ha nessun punteggio")
 
+    def with_lite_package(p: argparse.ArgumentParser, when: str) -> None:
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--url", metavar="INDIRIZZO",
+                           help="l'indirizzo https://...whl dove metterai il pacchetto (il "
+                           "sito deve permettere CORS): va in requirements.txt al posto di "
+                           f"PyPI{when}")
+        where.add_argument("--pacchetto-in-data", action="store_true",
+                           help="Torneo non da PyPI: si installa dal pacchetto .whl importato "
+                           f"in /data di xlwings Lite{when}")
+
     def with_lock(p: argparse.ArgumentParser) -> None:
         p.add_argument(OVERRIDE_FLAG, dest="ignora_blocco", action="store_true",
                        help="apre il file anche se Excel o LibreOffice hanno lasciato un "
@@ -443,6 +487,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sovrascrivi", dest="overwrite", action="store_true",
                    help="sostituisce un file esistente")
     p.add_argument("--variante", help="modello di un circuito, es. BIG (Board Italian Gamers)")
+    p.add_argument("--lite", action="store_true",
+                   help="il file porta dentro i pulsanti di Torneo per xlwings Lite (Excel "
+                   "senza Python): basta aprirlo in Excel")
+    with_lite_package(p, " (con --lite)")
 
     p = add("sorteggia", cmd_draw,
             "sorteggia i tavoli di un turno e scrive il foglio 'N° Turno'", "draw")
@@ -638,12 +686,13 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
 
     p = add("lite", cmd_lite, "scrive in una cartella ciò che serve per usare Torneo in "
-            "xlwings Lite (Excel senza Python): main.py, requirements.txt e il pacchetto .whl")
-    p.add_argument("folder", metavar="CARTELLA", help="la cartella dove scriverli (creata se "
-                   "manca)")
-    p.add_argument("--url", metavar="INDIRIZZO",
-                   help="l'indirizzo https://...whl dove metterai il pacchetto: va in "
-                   "requirements.txt (predefinito: il pacchetto si importa in /data di Lite)")
+            "xlwings Lite (Excel senza Python): main.py, requirements.txt e il pacchetto .whl; "
+            "dato un file .xlsx, ci mette dentro il codice")
+    p.add_argument("file", metavar="CARTELLA", help="la cartella dove scriverli (creata se "
+                   "manca); un file .xlsx esistente: il codice va dentro il file (per "
+                   "rimetterlo dopo un salvataggio che lo ha perso)")
+    with_lite_package(p, "")
+    with_lock(p)
 
     p = add("demo", cmd_demo, "crea un torneo dimostrativo completo (Open, 3 turni)")
     p.add_argument("folder", nargs="?", default="demo_torneo",
@@ -727,8 +776,10 @@ def _run(args: argparse.Namespace) -> int:
 def _writing(args: argparse.Namespace) -> str | None:
     """How the lock file names this command, if it writes the workbook (`WRITING_COMMANDS`):
     `sala` writes only as `sala importa FILE` (the server never writes; a missing file is
-    `cmd_sala`'s error)."""
+    `cmd_sala`'s error), `lite` only given a workbook."""
     name: str = args.command_name
+    if args.handler is cmd_lite and not _lite_into_workbook(args):
+        return None  # a folder of files for Lite: no workbook written
     if args.handler is cmd_sala:
         if args.primo != SALA_IMPORT or not args.file:
             return None

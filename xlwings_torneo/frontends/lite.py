@@ -26,7 +26,13 @@ from typing import Any
 from xlwings_torneo.errors import OverridableError, TorneoError
 from xlwings_torneo.frontends import actions
 from xlwings_torneo.frontends.actions import Ask, Message, run
-from xlwings_torneo.frontends.buttons import BUTTONS, Button, RoundChoice, find_button
+from xlwings_torneo.frontends.buttons import (
+    BUTTONS,
+    ROUND_PROMPT,
+    Button,
+    RoundChoice,
+    find_button,
+)
 from xlwings_torneo.frontends.xlwings_shared import (
     active_round,
     append_traceback,
@@ -34,6 +40,7 @@ from xlwings_torneo.frontends.xlwings_shared import (
     unexpected_message,
 )
 from xlwings_torneo.limits import MAX_ROUND
+from xlwings_torneo.usecases.guards import HIDDEN_OPTIONS_HINT
 from xlwings_torneo.workbook.backends.xlwings_backend import XlwingsBackend
 
 TITLE = "Torneo"
@@ -71,6 +78,34 @@ FIELD_HELP = {ROUND_FIELD: "0 = {default}", SEED_FIELD: "0 = un seme a caso",
                             "un turno ancora senza punteggi"}
 ROUND_DEFAULT = {RoundChoice.NEXT: "il prossimo", RoundChoice.LAST: "l'ultimo",
                  RoundChoice.ACTIVE: "quello del foglio attivo, o l'ultimo"}
+
+LITE_WORDS: dict[str, str] = {
+    "(torneo sorteggia)": "(pulsante Sorteggio Turno)",
+    f"{ROUND_PROMPT} per": f"il campo «{ROUND_FIELD}» per",
+    "torneo controlla --pubblicazione": "pulsante Prima di pubblicare",
+    HIDDEN_OPTIONS_HINT: "Il foglio Opzioni è nascosto: lo mostra il pulsante Opzioni di "
+                         "xlwings Lite; correggi lì il tipo (scegli dal menù a tendina "
+                         "della cella).",
+    "usa --sostituisci (Ripeti Sorteggio)": "usa il pulsante Ripeti Sorteggio (per l'ultimo "
+                                            "turno)",
+    "comunque usa --sostituisci --forza (i punteggi andranno persi)":
+        "comunque cancella i punteggi dal foglio, poi premi di nuovo Ripeti Sorteggio",
+    "(--classifica-precedente)": "(in xlwings Lite non si indica)",
+    " e con --dettagli)": ")",
+    ": con --dettagli)": ": non in xlwings Lite, solo con Torneo installato su un computer: "
+                         "torneo controlla --dettagli)",
+}
+"""The advice the use cases word for the command line, as a Lite user follows it: the
+button or field of Lite's scripts (a test finds every command and option the package
+advises, `tests/integration/test_lite_words.py`)."""
+
+
+def in_lite_words(text: str) -> str:
+    """`text` with each piece of command-line advice (`LITE_WORDS`) in Lite's words."""
+    for command, words in LITE_WORDS.items():
+        text = text.replace(command, words)
+    return text
+
 
 LITE_HELP_FOOT = ("In xlwings Lite i file PDF ed esportati sono scritti in /data: "
                   f"{DOWNLOAD_HINT}. Non disponibile in xlwings Lite: "
@@ -156,9 +191,17 @@ def _files() -> dict[Path, float]:
     return {f: f.stat().st_mtime for f in DATA.rglob("*") if f.is_file()}
 
 
+LOG_SUFFIX = ".log"
+"""**Decision**: log files are not among the files a message lists. The day's log (`log/` in
+`/data`, `[log]` of torneo.toml) is appended to by every button, and holds the lines of the
+Log sheet; the error log is named by the error's own message, only when it was written."""
+
+
 def _with_files(text: str, before: dict[Path, float]) -> str:
-    """The message, and the files of `/data` the button wrote, with how to download them."""
-    written = sorted(f for f, mtime in _files().items() if before.get(f) != mtime)
+    """The message, and the files of `/data` the button made (PDFs, exports: `LOG_SUFFIX`),
+    with how to download them."""
+    written = sorted(f for f, mtime in _files().items()
+                     if before.get(f) != mtime and f.suffix != LOG_SUFFIX)
     if not written:
         return text
     return "\n".join([text, f"File scritti in {DATA} ({DOWNLOAD_HINT}):",
@@ -172,7 +215,9 @@ def _unexpected(exc: BaseException) -> Message:
         return Message("xlwings Lite non sa ancora fare un'operazione che questo pulsante "
                        f"chiede a Excel{where}: usa Torneo con Excel e Python installato, "
                        "oppure con LibreOffice", error=True)
-    return Message(unexpected_message(exc, log), error=True)
+    text = unexpected_message(exc, log)
+    return Message(f"{text}\nIl file si scarica da xlwings Lite: ☰ > Files > Import/Export."
+                   if log is not None else text, error=True)
 
 
 def press(name: str, book: Any, turno: int = 0, seme: int = 0,
@@ -191,6 +236,7 @@ def press(name: str, book: Any, turno: int = 0, seme: int = 0,
             message = Message(_with_files(message.text, before), message.error)
     except Exception as exc:  # noqa: BLE001 - whatever reaches the organiser: Italian text
         message = _unexpected(exc)
+    message = Message(in_lite_words(message.text), message.error)
     print(message.text)
     book.app.alert(message.text, title=f"{TITLE} - errore" if message.error else TITLE,
                    mode="critical" if message.error else "info")

@@ -1,24 +1,30 @@
-"""`torneo lite CARTELLA`: what xlwings Lite needs to run the "Torneo" buttons, without PyPI.
+"""What xlwings Lite needs to run the "Torneo" buttons: `torneo lite CARTELLA` writes it as
+files, `torneo nuovo FILE --lite` and `torneo lite FILE.xlsx` put it inside a workbook.
 
 Three files: `main.py` (one `@script` per button of `lite.lite_buttons()`, pasted into Lite's
 editor, which keeps it in the workbook), `requirements.txt` (Lite's "requirements.txt" tab:
-the pinned xlwings and, when the organiser hosts it, the package's wheel by URL) and the wheel
-itself, built from the installed package, to import into Lite's `/data` (☰ > Files >
-Import/Export) or to put at a URL the organiser controls. When the package is not installed
-yet, `main.py` installs the wheel from `/data` with micropip, Pyodide's installer, which
-fetches the wheel's dependencies as Lite does for requirements.txt
-(https://lite.xlwings.org/dependencies, https://lite.xlwings.org/files).
+the pinned xlwings and Torneo from where `Source` says: PyPI, the organiser's URL, or nothing
+when the wheel is imported into `/data`) and the wheel itself, built from the installed
+package, to import into Lite's `/data` (☰ > Files > Import/Export) or to put at a URL the
+organiser controls. When the package is not installed, `main.py` installs the wheel from
+`/data` with micropip, Pyodide's installer, which fetches the wheel's dependencies as Lite
+does for requirements.txt (https://lite.xlwings.org/dependencies,
+https://lite.xlwings.org/files), and says in Italian, in a dialog, when it cannot.
+
+In a workbook the same `main.py` and `requirements.txt` are the settings of Lite's add-in
+(`workbook/backends/webextension.py`), as Lite keeps them: the organiser opens the file in
+Excel and has the buttons.
 
 The wheel's dependencies are the package's own plus those of its `[pdf]` extra, with their
 markers: under Pyodide `sys_platform` is "emscripten", which leaves out rl-accel (C only).
 """
-
 from __future__ import annotations
 
 import base64
 import hashlib
 import re
 import zipfile
+from enum import Enum
 from importlib import metadata
 from importlib.resources import files
 from pathlib import Path
@@ -26,8 +32,16 @@ from pathlib import Path
 from xlwings_torneo import __version__
 from xlwings_torneo.atomic import atomic_write
 from xlwings_torneo.errors import TorneoError
-from xlwings_torneo.frontends.lite import FIELD_TYPES, field_help, form_fields, lite_buttons
+from xlwings_torneo.frontends.lite import (
+    FIELD_TYPES,
+    field_help,
+    form_fields,
+    in_lite_words,
+    lite_buttons,
+)
 from xlwings_torneo.resources import configuration_path
+from xlwings_torneo.usecases.new import NewWorkbook, new_workbook
+from xlwings_torneo.workbook.backends.webextension import LiteCode, lite_parts, with_parts
 
 PACKAGE = "xlwings_torneo"
 LITE_EXTRAS = ("pdf",)
@@ -112,14 +126,37 @@ def xlwings_requirement() -> str:
                       f"[{XLWINGS_EXTRA}]): reinstallalo")
 
 
-def requirements_txt(url: str | None) -> str:
+class Source(Enum):
+    """Where xlwings Lite gets Torneo: requirements.txt says it, `main.py` falls back to the
+    wheel in `/data` whenever Torneo is not installed."""
+
+    PYPI = "pypi"
+    """`xlwings_torneo[pdf]==<version>` from PyPI, as Lite installs any package: nothing to
+    import by hand (once the version is published)."""
+    DATA = "data"
+    """The wheel `torneo lite` writes, imported into Lite's `/data` by the organiser."""
+    URL = "url"
+    """The wheel at an https address the organiser controls (its host must allow CORS)."""
+
+
+def published_requirement() -> str:
+    """The line naming this version on PyPI, with the extras Lite needs (the PDFs)."""
+    return f"{PACKAGE}[{','.join(LITE_EXTRAS)}]=={__version__}"
+
+
+def requirements_txt(url: str | None, source: Source = Source.PYPI) -> str:
+    """Lite's requirements.txt: xlwings pinned, then Torneo from `source` (a `url` given
+    means `Source.URL`)."""
     lines = [f"# Torneo {__version__} per xlwings Lite (scritto da: torneo lite)",
              xlwings_requirement()]
     if url:
-        lines.append(url)
-    else:
+        lines += [f"# Torneo dal tuo indirizzo (deve permettere CORS): {url}", url]
+    elif source is Source.DATA:
         lines.append(f"# Torneo si installa da /data/{wheel_name()}: importalo con "
                      "☰ > Files > Import/Export")
+    else:
+        lines += ["# Torneo da PyPI; senza PyPI: togli la riga seguente e importa "
+                  f"{wheel_name()} con ☰ > Files > Import/Export", published_requirement()]
     return "\n".join(lines) + "\n"
 
 
@@ -131,24 +168,40 @@ xlwings Lite, menù ☰ > Files > Import/Export.
 """
 
 import importlib.util
+import os
 
 import xlwings as xw
 from xlwings import script
 
 WHEEL = "/data/{wheel}"
+MISSING = ("Torneo non è installato: manca il pacchetto {wheel}. In xlwings Lite apri il "
+           "menù ☰ > Files > Import/Export, trascina lì il file {wheel} e premi di nuovo "
+           "il pulsante. Se invece la scheda requirements.txt nomina Torneo, guarda nella "
+           "finestra Output perché l'installazione non è riuscita, poi ☰ > Restart.")
+FAILED = ("Torneo non si avvia: la sua installazione non è riuscita ({{}}). Controlla il "
+          "collegamento a Internet (le parti di Torneo arrivano da PyPI), poi ☰ > Restart "
+          "e premi di nuovo il pulsante. Se non basta, importa di nuovo {wheel} con "
+          "☰ > Files > Import/Export.")
+
+
+def _say(book, text):
+    """An installation problem: in the Output pane and in a dialog."""
+    print(text)
+    book.app.alert(text, title="Torneo - errore", mode="critical")
 
 
 async def _press(name, book, **form):
     try:
-        if importlib.util.find_spec("xlwings_torneo") is None:  # the wheel in /data
+        if importlib.util.find_spec("xlwings_torneo") is None:  # requirements.txt lacks it
+            if not os.path.isfile(WHEEL):
+                _say(book, MISSING)
+                return
             import micropip
 
             await micropip.install("emfs:" + WHEEL)
         from xlwings_torneo.frontends.lite import press
     except Exception as exc:
-        print(f"Torneo non si avvia ({{type(exc).__name__}}: {{exc}}). Importa "
-              f"{{WHEEL[6:]}} con ☰ > Files > Import/Export, oppure scrivi il suo "
-              "indirizzo in requirements.txt, poi riavvia xlwings Lite (☰ > Restart).")
+        _say(book, FAILED.format(f"{{type(exc).__name__}}: {{exc}}"))
         return
     press(name, book, **form)
 '''
@@ -159,7 +212,7 @@ def _script(button_name: str) -> str:
     fields = form_fields(button)
     params = "".join(f", {field}: {FIELD_TYPES[field].__name__} = {FIELD_TYPES[field]()}"
                      for field in fields)
-    doc = [f"**{button.label}**: {button.tip}"]
+    doc = [f"**{button.label}**: {in_lite_words(button.tip)}"]
     if fields:
         doc += ["", *(f"- {field}: {field_help(button, field)}" for field in fields)]
     docstring = "\n".join(f"    {line}" if line else "" for line in doc).lstrip()
@@ -176,14 +229,64 @@ def main_py() -> str:
     return head + "".join(_script(b.name) for b in lite_buttons())
 
 
-def write_lite(folder: Path, url: str | None = None) -> list[Path]:
-    """`main.py`, `requirements.txt` and the wheel into `folder` (created if missing)."""
+def _checked_url(url: str | None) -> None:
     if url is not None and not url.startswith("https://"):
         raise TorneoError(f"indirizzo del pacchetto non valido: {url!r} (serve un indirizzo "
                           "https://...whl)")
+
+
+def write_lite(folder: Path, url: str | None = None,
+               source: Source = Source.PYPI) -> list[Path]:
+    """`main.py`, `requirements.txt` and the wheel into `folder` (created if missing)."""
+    _checked_url(url)
     folder.mkdir(parents=True, exist_ok=True)
     main, reqs, wheel = folder / "main.py", folder / "requirements.txt", folder / wheel_name()
     atomic_write(main, lambda tmp: tmp.write_text(main_py(), encoding="utf-8"))
-    atomic_write(reqs, lambda tmp: tmp.write_text(requirements_txt(url), encoding="utf-8"))
+    atomic_write(reqs, lambda tmp: tmp.write_text(requirements_txt(url, source),
+                                                  encoding="utf-8"))
     write_wheel(wheel)
     return [main, reqs, wheel]
+
+
+PYODIDE_VERSION = "0.28.3"
+"""The Pyodide the workbook records (`pyodideVersion`): the one tests/pyodide runs Torneo in.
+Lite's own workbooks of 2025 record 0.27.5 (tests/fixtures/lite_webextension_shape.json)."""
+ADDIN_VERSION = "1.0.0.0-18"
+"""`addinVersion`: the newest Lite records in the public workbooks measured (Lite writes its
+own when it saves the workbook)."""
+LITE_SUFFIXES = (".xlsx", ".xlsm")
+"""The files xlwings Lite keeps its code in (an Office add-in's settings: not in `.xls`)."""
+
+
+def lite_code(url: str | None = None, source: Source = Source.PYPI) -> LiteCode:
+    """What the workbook carries for Lite: `main.py`, `requirements.txt`, the Pyodide."""
+    _checked_url(url)
+    return LiteCode(main_py(), requirements_txt(url, source), PYODIDE_VERSION, ADDIN_VERSION)
+
+
+def put_lite_code(path: Path, url: str | None = None, source: Source = Source.PYPI) -> Path:
+    """Lite's code into the workbook at `path` (replacing what it carried), the rest of the
+    file untouched; the file is rewritten atomically."""
+    if path.suffix.lower() not in LITE_SUFFIXES:
+        raise TorneoError(f"{path.name}: xlwings Lite tiene il suo codice solo in un file "
+                          ".xlsx o .xlsm (converti prima il file con: torneo converti)")
+    if not path.is_file():
+        raise TorneoError(f"il file {path} non esiste (crealo con: torneo nuovo {path} --lite)")
+    parts = lite_parts(lite_code(url, source))
+    source_bytes = path.read_bytes()
+    atomic_write(path, lambda tmp: tmp.write_bytes(with_parts(source_bytes, parts)))
+    return path
+
+
+def new_lite_workbook(path: Path, url: str | None = None, source: Source = Source.PYPI, *,
+                      overwrite: bool = False, variant: str | None = None) -> NewWorkbook:
+    """A blank tournament workbook (`torneo nuovo`) carrying Lite's code: opened in Excel,
+    it has the Torneo scripts already in xlwings Lite."""
+    path = Path(path)
+    if path.suffix and path.suffix.lower() not in LITE_SUFFIXES:
+        raise TorneoError(f"{path.name}: con --lite il file è .xlsx (xlwings Lite tiene il "
+                          "suo codice solo in .xlsx o .xlsm)")
+    _checked_url(url)
+    created = new_workbook(path, overwrite=overwrite, variant=variant)
+    put_lite_code(created.path, url, source)
+    return created

@@ -20,6 +20,7 @@ from xlwings_torneo.workbook.backends.office import (
     property_values,
     uno_module,
 )
+from xlwings_torneo.workbook.backends.webextension import carried_parts, put_parts
 from xlwings_torneo.workbook.backends.xls_text_results import mend_text_results
 
 Texts = dict[str, dict[tuple[int, int], str]]
@@ -64,6 +65,9 @@ def store_atomic(document: Any, path: Path) -> None:
     fd, name = tempfile.mkstemp(prefix=f".~tmp_{path.stem}_", suffix=suffix, dir=path.parent)
     os.close(fd)
     temporary = Path(name)
+    # LibreOffice keeps xlwings Lite's task pane, not its code: written back below
+    carried = (carried_parts(path.read_bytes()) if suffix in (".xlsx", ".xlsm") and path.is_file()
+               else {})
     try:
         texts = None
         if suffix == ".xls":  # LibreOffice caches 0 for text results (module docstring)
@@ -72,6 +76,8 @@ def store_atomic(document: Any, path: Path) -> None:
             FilterName=FILTERS.get(suffix, "Calc MS Excel 2007 XML"), Overwrite=True))
         if texts:
             mend_stored(temporary, texts, path.name)
+        if carried:
+            put_parts(temporary, carried)
         os.chmod(temporary, path.stat().st_mode & 0o777)
         os.replace(temporary, path)
     finally:

@@ -43,6 +43,7 @@ from xlwings_torneo.workbook.backends.cell_values import (
     plain_number,
     rgb_hex,
 )
+from xlwings_torneo.workbook.backends.webextension import carried_parts, put_parts
 from xlwings_torneo.workbook.backends.xlsx_values import (
     Captured,
     cached_value,
@@ -89,6 +90,9 @@ class XlsxBackend:
         self._uncalculated: set[str] = set()
         self._formula_values: Captured = {}
         """Cached values of formula cells, read with the workbook (`xlsx_values.py`)."""
+        self._carried = carried_parts(source) if source is not None else {}
+        """The xlwings Lite code the file carries (`webextension.py`), which openpyxl drops:
+        written back by `save`."""
 
     @classmethod
     def open(cls, path: Path, *, keep_vba: bool = False) -> XlsxBackend:
@@ -238,11 +242,17 @@ class XlsxBackend:
             raise WorkbookError("una cartella di lavoro deve contenere almeno un foglio")
         _activate_first_visible(self._wb)
         try:
-            atomic_write(self.path, lambda tmp: self._wb.save(tmp))
+            atomic_write(self.path, self._write)
         except PermissionError as exc:
             raise FileLockedError(
                 f"impossibile salvare «{self.path.name}»: il file è aperto in Excel o "
                 "LibreOffice (chiudilo e riprova) o la cartella non è scrivibile?") from exc
+
+
+    def _write(self, tmp: Path) -> None:
+        self._wb.save(tmp)
+        if self._carried:
+            put_parts(tmp, self._carried)
 
 
 def _used_extent(ws: Worksheet) -> tuple[int, int]:

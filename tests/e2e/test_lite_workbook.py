@@ -1,0 +1,186 @@
+"""`torneo nuovo FILE --lite` (issue 39.2): a blank tournament workbook carrying xlwings Lite's
+code in the shape Lite's own workbooks have, so an organiser without Python opens it in
+Excel and has the buttons; the code survives every save of the command line and of
+`torneo lo-esegui`, and `torneo lite FILE.xlsx` puts it back after a save that lost it."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import openpyxl
+import pytest
+
+from tests.e2e.conftest import Cli, type_scores
+from xlwings_torneo.frontends.lite_setup import (
+    PYODIDE_VERSION,
+    main_py,
+    new_lite_workbook,
+    published_requirement,
+)
+from xlwings_torneo.usecases.demo import demo_players
+from xlwings_torneo.workbook.backends.factory import open_workbook
+from xlwings_torneo.workbook.backends.office import find_soffice
+from xlwings_torneo.workbook.backends.webextension import LiteCode, lite_code
+from xlwings_torneo.workbook.writer import iscritti_spec
+
+SHAPE = json.loads((Path(__file__).resolve().parents[1] / "files" /
+                    "lite_webextension_shape.json").read_text(encoding="utf-8"))
+"""The part as xlwings Lite writes it, measured on public Lite workbooks (the file says
+which)."""
+WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
+WETP = "{http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11}"
+R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+CT = "{http://schemas.openxmlformats.org/package/2006/content-types}"
+PR = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+
+
+def part(path: Path, name: str) -> ElementTree.Element:
+    with zipfile.ZipFile(path) as archive:
+        return ElementTree.fromstring(archive.read(name))
+
+
+def register_through_torneo(path: Path, players: int) -> None:
+    """Players into Iscritti through the package's own backend (the organiser's typing in
+    Excel would keep the part too; openpyxl by hand would not)."""
+    book = open_workbook(path)
+    book.write_sheet(iscritti_spec(demo_players(players, random.Random(1))))
+    book.save()
+
+
+def carried(path: Path) -> LiteCode | None:
+    return lite_code(path)
+
+
+@pytest.fixture
+def lite_book(tmp_path: Path, torneo: Cli) -> Path:
+    path = tmp_path / "Torneo Lite.xlsx"
+    assert torneo("nuovo", path, "--lite") == 0, torneo.err
+    return path
+
+
+def test_nuovo_lite_writes_a_blank_tournament_carrying_lites_main_and_requirements(
+        lite_book: Path, torneo: Cli) -> None:
+    assert "apri il file in Excel" in torneo.out
+    assert openpyxl.load_workbook(lite_book).sheetnames == ["Iscritti", "TORNEO", "Dati",
+                                                           "Opzioni"]
+    code = carried(lite_book)
+    assert code is not None
+    assert code.main_py == main_py()
+    assert code.requirements_txt.splitlines()[1:] == [
+        "xlwings==0.37.8",
+        "# Torneo da PyPI; senza PyPI: togli la riga seguente e importa "
+        "xlwings_torneo-0.1.0-py3-none-any.whl con ☰ > Files > Import/Export",
+        published_requirement()]
+    assert code.pyodide_version == PYODIDE_VERSION
+    compile(code.main_py, "main.py", "exec")
+
+
+def test_the_part_has_the_shape_of_a_workbook_saved_by_xlwings_lite(lite_book: Path) -> None:
+    with zipfile.ZipFile(lite_book) as archive:
+        names = archive.namelist()
+    assert sorted(n for n in names if n.startswith("xl/webextensions/")) == SHAPE["parts"]
+    types = {o.get("PartName"): o.get("ContentType")
+             for o in part(lite_book, "[Content_Types].xml").iter(f"{CT}Override")}
+    assert {k: types.get(k) for k in SHAPE["content_types"]} == SHAPE["content_types"]
+    rels = [(r.get("Type"), r.get("Target")) for r in part(lite_book, "_rels/.rels")]
+    expected = SHAPE["package_relationship"]
+    assert rels.count((expected["type"], expected["target"])) == 1
+    [pane_rel] = part(lite_book, "xl/webextensions/_rels/taskpanes.xml.rels")
+    assert (pane_rel.get("Type"), pane_rel.get("Target")) == (
+        SHAPE["taskpane_relationship"]["type"], SHAPE["taskpane_relationship"]["target"])
+    webextension = part(lite_book, "xl/webextensions/webextension1.xml")
+    assert [c.tag.removeprefix(WE) for c in webextension] == SHAPE["webextension_children"]
+    reference = webextension.find(f"{WE}reference")
+    assert reference is not None
+    assert {k: reference.get(k) for k in SHAPE["reference"]} == SHAPE["reference"]
+    alternate = webextension.find(f"{WE}alternateReferences/{WE}reference")
+    assert alternate is not None
+    assert alternate.get("id", "").lower() == SHAPE["alternate_reference"]["id_any_case"]
+    assert alternate.get("store") == SHAPE["alternate_reference"]["store"]
+    properties = list(webextension.iter(f"{WE}property"))
+    assert [p.get("name") for p in properties] == SHAPE["properties"]
+    assert all(isinstance(json.loads(p.get("value", "")), str) for p in properties)
+    [pane] = part(lite_book, "xl/webextensions/taskpanes.xml").iter(f"{WETP}taskpane")
+    assert pane.get("dockstate") == SHAPE["taskpane"]["dockstate"]
+    assert pane.get("visibility") == "1"  # Decision: Lite opens with the file (theirs: 0)
+    ref = pane.find(f"{WETP}webextensionref")
+    assert ref is not None and ref.get(f"{R}id") == pane_rel.get("Id")
+
+
+def test_every_save_of_the_command_line_keeps_lites_code(lite_book: Path,
+                                                        torneo: Cli) -> None:
+    code = carried(lite_book)
+    register_through_torneo(lite_book, 12)
+    assert carried(lite_book) == code
+    steps: list[tuple[Any, ...]] = [("sorteggia", "--seme", "1"),
+                                    ("sorteggia", "--turno", "1", "--sostituisci", "--seme", "2"),
+                                    ("statistiche",)]
+    for command, *options in steps:
+        assert torneo(command, lite_book, *options) == 0, torneo.err
+        assert carried(lite_book) == code, command
+    type_scores(lite_book, 1)  # openpyxl by hand, as no organiser does: the part is gone
+    assert carried(lite_book) is None
+    assert torneo("lite", lite_book) == 0, torneo.err  # ... and put back
+    assert "di nuovo in" in torneo.out
+    assert carried(lite_book) == code
+    assert torneo("classifica", lite_book) == 0, torneo.err
+    assert carried(lite_book) == code
+    rels = [r.get("Type") for r in part(lite_book, "_rels/.rels")]
+    assert rels.count(SHAPE["package_relationship"]["type"]) == 1
+    assert "Classifica" in openpyxl.load_workbook(lite_book).sheetnames
+
+
+def test_lite_code_goes_only_into_a_workbook_lite_can_keep_it_in(tmp_path: Path,
+                                                                 torneo: Cli) -> None:
+    assert torneo("nuovo", tmp_path / "vecchio.xls", "--lite") == 2
+    assert "solo in .xlsx o .xlsm" in torneo.err
+    assert not (tmp_path / "vecchio.xls").exists()
+    assert torneo("nuovo", tmp_path / "t.xlsx", "--url", "https://x.org/t.whl") == 2
+    assert "solo con --lite" in torneo.err
+    assert torneo("lite", tmp_path / "manca.xlsx") == 2
+    assert "torneo nuovo" in torneo.err and "--lite" in torneo.err
+
+
+@pytest.mark.libreoffice
+@pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")
+def test_lo_esegui_keeps_lites_code_and_libreoffices_own_save_loses_it(
+        tmp_path: Path, torneo_fd: Cli) -> None:
+    lite_book = new_lite_workbook(tmp_path / "Torneo Lite.xlsx").path
+    code = carried(lite_book)
+    register_through_torneo(lite_book, 12)
+    assert torneo_fd("lo-esegui", lite_book, "sorteggia", "--seme", "3") == 0, torneo_fd.err
+    assert carried(lite_book) == code
+    assert "1° Turno" in openpyxl.load_workbook(lite_book).sheetnames
+    # LibreOffice's own save (its Save button) keeps the task pane, not Lite's code:
+    # the README says so, and how to put it back
+    out = tmp_path / "salvato"
+    soffice = find_soffice()
+    assert soffice is not None
+    subprocess.run([str(soffice), "--headless", f"-env:UserInstallation=file://{tmp_path}/p",
+                    "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out),
+                    str(lite_book)], check=True, capture_output=True, timeout=300)
+    saved = out / lite_book.name
+    assert carried(saved) is None
+    shutil.copy(saved, lite_book)
+    assert torneo_fd("lite", lite_book) == 0, torneo_fd.err
+    assert carried(lite_book) == code
+    assert "1° Turno" in openpyxl.load_workbook(lite_book).sheetnames
+
+
+def test_putting_the_code_back_waits_for_a_workbook_open_elsewhere(lite_book: Path,
+                                                                    torneo: Cli) -> None:
+    """`torneo lite FILE.xlsx` rewrites the workbook: held like every writer, so it never
+    writes over what another program is saving."""
+    lock = lite_book.with_name(f"~${lite_book.name}")
+    lock.write_bytes(bytes([5]) + b"Paolo" + b"\x00" * 50)  # Excel has it open
+    before = lite_book.read_bytes()
+    assert torneo("lite", lite_book, "--pacchetto-in-data") == 2
+    assert "è aperto in Excel (utente Paolo)" in torneo.err
+    assert lite_book.read_bytes() == before
