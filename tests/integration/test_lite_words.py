@@ -27,7 +27,10 @@ main, workbook, run = test_lite.main, test_lite.workbook, test_lite.run  # fixtu
 PACKAGE = Path(lite.__file__).resolve().parents[1]
 COMMAND_LINE_ONLY = ("frontends/cli.py", "frontends/cli_parser.py", "frontends/libreoffice/",
                      "frontends/sala/", "frontends/lite_setup.py", "usecases/sala",
-                     "reports/hall_address.py", "workbook/backends/xls_route.py")
+                     "reports/hall_address.py", "workbook/backends/xls_route.py",
+                     # `torneo importa`, `torneo presenti`, `torneo stagione`: no button
+                     "usecases/importing.py", "usecases/presence.py", "usecases/season.py",
+                     "config/season_rule.py")
 """Modules whose messages reach the command line, LibreOffice or the hall, never Lite."""
 NEVER_IN_LITE = {
     "frontends/lite.py": "ABSENT: the hall needs a computer with Python, where the command is",
