@@ -14,7 +14,8 @@ change); `--state FILE` writes, per button and size, the workbook after Excel ha
 the operations (`tests/xlwings_remote.book_state`), and `--compare BEFORE AFTER` lists the
 cells, widths, dropdowns… that differ between two such files. `--buttons` presses only some.
 
-`--pyodide` presses each button in Pyodide too (after `make pyodide`: npm `pyodide` in Node,
+`--pyodide` presses each button in Pyodide too (`--pyodide-version`: one of those `make pyodide`
+installs, default the newest; npm `pyodide` in Node,
 `tests/pyodide/session.py`, with the Lite test's wheels and stand-ins), on the same workbook
 file, with the package installed there from a wheel that pip builds from the tree measured
 (this checkout, or DIR); it prints the Pyodide seconds beside the CPython ones, and says so
@@ -250,17 +251,18 @@ measured open no journal), and a note saying so."""
 
 
 @contextlib.contextmanager
-def pyodide(tree: Path) -> Iterator[Measure]:
+def pyodide(tree: Path, version: str | None = None) -> Iterator[Measure]:
     """`measure` inside Pyodide (tests/pyodide: npm `pyodide` in Node, the wheels and
     stand-ins of the Lite test), on the package installed from a wheel of `tree`; the
     workbooks at the same paths as here (CACHE mounted)."""
+    from tests.pyodide.install import CURRENT
     from tests.pyodide.session import start
 
     CACHE.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="pyodide_", dir=CACHE))
     wheel = build_wheel(tree, folder)
     runner, _ = start({"/src/bench": ROOT / "bench", "/src/tests": ROOT / "tests",
-                       str(CACHE): CACHE}, folder / "pyodide.log")
+                       str(CACHE): CACHE}, folder / "pyodide.log", version or CURRENT)
     try:
         runner(f"import lite_driver\nlite_driver.unpack({str(wheel)!r})")
         stand_in = runner(SQLITE3_NEEDED)
@@ -321,6 +323,9 @@ def main() -> int:
     parser.add_argument("--package", type=Path)
     parser.add_argument("--pyodide", action="store_true",
                         help="each press in Pyodide too, on a wheel of the package's tree")
+    parser.add_argument("--pyodide-version", metavar="VERSION",
+                        help="with --pyodide: one of tests/pyodide/install.PYODIDE_VERSIONS "
+                        "(default: the newest)")
     parser.add_argument("--state", type=Path)
     parser.add_argument("--compare", type=Path, nargs=2, metavar=("BEFORE", "AFTER"))
     args = parser.parse_args()
@@ -335,7 +340,8 @@ def main() -> int:
 
     print(f"xlwings_torneo from {Path(xlwings_torneo.__file__).parent}")
     with contextlib.ExitStack() as stack:
-        there = (stack.enter_context(pyodide(args.package or ROOT)) if args.pyodide
+        there = (stack.enter_context(pyodide(args.package or ROOT, args.pyodide_version))
+                 if args.pyodide
                  else None)
         print(f"{'button':<17} {'players':>7} {'ops':>6} {'CPython s':>9} "
               f"{'Pyodide s' if there else '':>9}  most frequent")

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from xlwings_torneo.errors import WorkbookError
 
-
 OWNER_READ_WRITE = 0o600
 """What a new file always gives its owner, whatever the umask says: Pyodide 0.27 (the
 Pyodide of xlwings Lite's 2025 workbooks) reports a umask of 0o777, which would leave every
