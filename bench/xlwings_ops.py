@@ -77,6 +77,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +155,10 @@ def _target(button: str) -> Any:
     from xlwings_torneo.frontends import excel as addin
     from xlwings_torneo.frontends.buttons import find_button
 
-    target = getattr(addin, find_button(button).target)
+    if hasattr(addin, "pressed"):  # one list of buttons (issue 39.6)
+        target: Any = partial(addin.pressed, button)
+    else:  # a tree from before it (`--package`): a function of excel.py per button
+        target = getattr(addin, find_button(button).target)
     if button in ("SorteggioTurno", "RipetiSorteggio"):
         return lambda book: target(book=book, seed=7)
     return lambda book: target(book=book)

@@ -20,8 +20,8 @@ from tests.xlwings_remote import (
     new_excel_workbook,
     press_actions,
     register_remote_engine,
+    ribbon,
 )
-from xlwings_torneo.frontends import excel as addin
 from xlwings_torneo.usecases.demo import build_demo
 from xlwings_torneo.usecases.guards import labelled_cell
 from xlwings_torneo.workbook.backends import xlwings_backend
@@ -76,7 +76,7 @@ def written_specs(monkeypatch: pytest.MonkeyPatch) -> list[SheetSpec]:
 def test_a_classifica_at_100_players_sends_operations_per_sheet_and_format_not_per_row(
         tournament: Path, monkeypatch: pytest.MonkeyPatch):
     specs = written_specs(monkeypatch)
-    message, actions = press_actions(tournament, addin.classifica)
+    message, actions = press_actions(tournament, ribbon("Classifica"))
     assert not message.error, message.text
     assert [s.name for s in specs] == ["Classifica", "Classifica Ridotta", "STATISTICHE",
                                        "Log"]
@@ -100,16 +100,16 @@ class OneCallPerCell(XlwingsBackend):
 
 
 @pytest.mark.parametrize(("button", "colour_matrix"), [
-    (addin.classifica, True),
-    (addin.classifica, False),  # the desktop engines: one call per rectangle of a fill
-    (addin.nuovo_torneo, True),
-    (partial(addin.sorteggio_turno, seed=7), True),
+    (ribbon("Classifica"), True),
+    (ribbon("Classifica"), False),  # the desktop engines: one call per rectangle of a fill
+    (ribbon("NuovoTorneo"), True),
+    (partial(ribbon("SorteggioTurno"), seed=7), True),
 ])
 def test_the_batched_sheets_equal_those_written_one_cell_at_a_time(
         tournament: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, button: Any,
         colour_matrix: bool):
     monkeypatch.setattr(xlwings_backend, "_colours_in_bulk", lambda book: colour_matrix)
-    if button is addin.nuovo_torneo:
+    if button is ribbon("NuovoTorneo"):
         source = new_excel_workbook(tmp_path / "vuoto.xlsx")
     else:
         source = tournament
