@@ -21,9 +21,6 @@ from xlwings_torneo.frontends.buttons import TURNI, Button, RoundChoice, help_te
 from xlwings_torneo.frontends.libreoffice import document, run, toolbar
 from xlwings_torneo.frontends.lite_setup import main_py
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-import install_addin  # noqa: E402 - a script at the repository root: it writes the macro
-
 
 def conta(press: Press) -> str:
     return f"Conteggio del turno {press.round_no or 'ultimo'}: fatto"
@@ -61,6 +58,9 @@ def test_a_button_declared_once_is_on_libreoffice_s_toolbar_macro_and_runner(
         declared: Button) -> None:
     assert toolbar.titles()["ContaTavoli"] == "Conta Tavoli"
     assert toolbar.script_url("ContaTavoli").replace("&", "&amp;") in toolbar.addons_xcu()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    import install_addin  # a script at the repository root: it writes the installed macro
+
     macro = install_addin.macro_source()
     assert "def ContaTavoli(*_args: Any) -> tuple[str, bool]:\n" \
         "    return _press('ContaTavoli')" in macro
