@@ -11,21 +11,15 @@ from typing import Any
 import pytest
 import xlwings as xw
 
-from tests.xlwings_remote import (
-    LICENCE,
-    apply_actions,
-    new_excel_workbook,
-    payload,
-    register_remote_engine,
+from tests.integration.test_xlwings_batching import (  # noqa: F401 - remote_engine: a fixture
+    four_rounds_planned,
+    remote_engine,
 )
+from tests.xlwings_remote import apply_actions, new_excel_workbook, payload
 from xlwings_torneo.frontends import lite
 from xlwings_torneo.frontends.buttons import BUTTONS
-from xlwings_torneo.usecases.demo import build_demo
-from xlwings_torneo.usecases.guards import labelled_cell
-from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.backends.xlwings_backend import XlwingsBackend
-from xlwings_torneo.workbook.layout import SHEET_TORNEO
-from xlwings_torneo.workbook.sheet import SheetSpec, Style, parse_cell_ref
+from xlwings_torneo.workbook.sheet import SheetSpec, Style
 
 DATA = frozenset({"addSheet", "sheetDelete", "setSheetName", "setValues", "setFormula"})
 """The operations that carry the workbook's data: its sheets, values and formulas."""
@@ -38,22 +32,10 @@ AFTERWARDS = frozenset({"alert", "setScreenUpdating"})
 """The message box and the screen's repaint, around the batch."""
 
 
-@pytest.fixture(autouse=True)
-def remote_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(*LICENCE)
-    register_remote_engine(monkeypatch.setattr)
-
-
 @pytest.fixture(scope="module")
 def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """40 players, three rounds drawn and scored of four planned (Sorteggio Turno draws the
-    fourth without asking)."""
-    path = build_demo(tmp_path_factory.mktemp("quaranta"), players=40, rounds=3)
-    book = open_workbook(path)
-    _, row, col = parse_cell_ref(labelled_cell(book, SHEET_TORNEO, "Numero Turni Previsti"))
-    book.update_cells(SHEET_TORNEO, {(row, col): 4})
-    book.save()
-    return path
+    """40 players, three rounds of four planned."""
+    return four_rounds_planned(tmp_path_factory.mktemp("quaranta"), 40)
 
 
 def press_all(tournament: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

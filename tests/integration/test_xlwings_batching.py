@@ -48,17 +48,22 @@ def remote_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     register_remote_engine(monkeypatch.setattr)
 
 
-@pytest.fixture(scope="module")
-def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """100 players, three rounds drawn and scored of four planned (Sorteggio Turno draws the
-    fourth without asking)."""
-    path = build_demo(tmp_path_factory.mktemp("cento"), players=100, rounds=3)
+def four_rounds_planned(folder: Path, players: int) -> Path:
+    """The demo tournament of `players`, three rounds drawn and scored of four planned
+    (Sorteggio Turno draws the fourth without asking)."""
+    path = build_demo(folder, players=players, rounds=3)
     book = open_workbook(path)
     planned = labelled_cell(book, SHEET_TORNEO, "Numero Turni Previsti")
     _, row, col = parse_cell_ref(planned)
     book.update_cells(SHEET_TORNEO, {(row, col): 4})
     book.save()
     return path
+
+
+@pytest.fixture(scope="module")
+def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """100 players, three rounds of four planned."""
+    return four_rounds_planned(tmp_path_factory.mktemp("cento"), 100)
 
 
 def written_specs(monkeypatch: pytest.MonkeyPatch) -> list[SheetSpec]:
