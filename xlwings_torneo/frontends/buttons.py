@@ -2,7 +2,7 @@
 which every front end takes its buttons: the Excel ribbon (XML and VBA callbacks, made by
 `addin/build.py`; `excel.press` runs the action), the LibreOffice toolbar, macro and
 document (`libreoffice/document.buttons`) and the headless runner's commands
-(`libreoffice/run.COMMANDS`), xlwings Lite's scripts (`lite.press`, `lite_setup`'s `main.py`)
+(`libreoffice/run.commands`), xlwings Lite's scripts (`lite.press`, `lite_setup`'s `main.py`)
 and the help (`help_text`); and the commands that write the workbook, the one list the
 command line and the LibreOffice runner hold the workbook by.
 
