@@ -62,7 +62,6 @@ ROUND_DEFAULT = {RoundChoice.NEXT: "il prossimo", RoundChoice.LAST: "l'ultimo",
                  RoundChoice.ACTIVE: "quello del foglio attivo, o l'ultimo"}
 
 
-
 def absent() -> dict[str, str]:
     """The buttons Lite cannot run, and why (`Button.not_in_lite`)."""
     return {b.name: b.not_in_lite for b in buttons.BUTTONS if b.not_in_lite is not None}
