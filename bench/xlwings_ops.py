@@ -59,6 +59,23 @@ rectangle, and the `STATISTICHE` grid centred as one block (its blank cells too)
 grid cells, now centred. What still grows with the players: a round sheet's `Tavolo N°k`
 rows, bold one table at a time (they alternate with the seats' rows: no rectangle joins
 them, and the remote engine has no multi-area ranges).
+
+On the two Pyodide lines (27 Nov 2026, issue 39.1: `--pyodide --pyodide-version V`, after
+issue 39.5/39.6, the same ops on both; Pyodide seconds, best of 3, 2 shared cores, noisy):
+
+    button          players   0.27.5  0.28.3
+    NuovoTorneo       empty    0.081   0.044
+    SorteggioTurno       40    0.216   0.168
+    RipetiSorteggio      40    0.157   0.087
+    Classifica           40    0.305   0.266
+    Statistiche          40    0.176   0.150
+    SorteggioTurno      300    0.322   0.273
+    RipetiSorteggio     300    0.304   0.450
+    Classifica          300    0.947   0.505
+    Statistiche         300    0.500   0.405
+
+Opzioni now sends 5 operations (the ribbon's screen updating off and on around it, as for
+every other button), no longer 3.
 """
 
 from __future__ import annotations
