@@ -48,11 +48,6 @@ Ask = Callable[[str], bool]
 DECLINED = "Sorteggio annullato: niente è stato scritto"
 
 
-def _no_options() -> str:
-    raise TorneoError("il foglio Opzioni non si può mostrare da qui: apri la cartella di "
-                      "lavoro in Excel o in LibreOffice")
-
-
 @dataclass(frozen=True)
 class Press:
     """A button pressed: what the front end hands to its action (`buttons.Button.action`)."""
@@ -60,6 +55,8 @@ class Press:
     book: WorkbookBackend
     path: Path | None
     """The workbook's file (files are written beside it); None while it was never saved."""
+    show_options: Callable[[], str]
+    """Opzioni: how this front end shows the hidden `Opzioni` sheet."""
     round_no: int | None = None
     """The round chosen ("Turno…", Lite's `turno`, the active sheet's); None: the button's
     default (`Button.round`)."""
@@ -67,8 +64,6 @@ class Press:
     """The draw's seed (Lite's `seme`); None: a random one."""
     ask: Ask | None = None
     """The front end's Sì/No question; None where it cannot ask (the refusal is said)."""
-    show_options: Callable[[], str] = _no_options
-    """Opzioni: how this front end shows the hidden `Opzioni` sheet."""
     help_foot: str = ""
     """Aiuto: what this front end adds to the help (Lite: where its files go)."""
 

@@ -78,8 +78,8 @@ def pressed(name: str, book: Any = None, round_no: int | None = None,
     chosen = round_no if button.asks_round else None
     if chosen is None and button.round is RoundChoice.ACTIVE:
         chosen = active_round(xl_book)
-    press = Press(backend, path, chosen, seed if button.seeded else None, _asker(xl_book),
-                  lambda: show_options(xl_book, backend))
+    press = Press(backend, path, lambda: show_options(xl_book, backend), chosen,
+                  seed if button.seeded else None, _asker(xl_book))
     return _show(xl_book, _quietly(xl_book, lambda: button.action(press)))
 
 

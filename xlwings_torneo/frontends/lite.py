@@ -105,9 +105,9 @@ def _pressed(button: Button, xl_book: Any, turno: int, seme: int, anyway: bool) 
     if round_no is None and button.round is RoundChoice.ACTIVE:
         round_no = active_round(xl_book)
     backend = XlwingsBackend(xl_book)
-    return Press(backend, DATA / str(xl_book.name), round_no,
-                 _checked(seme, 2**32 - 1, "seme"), (lambda question: True) if anyway else None,
-                 lambda: show_options(xl_book, backend), help_foot())
+    return Press(backend, DATA / str(xl_book.name), lambda: show_options(xl_book, backend),
+                 round_no, _checked(seme, 2**32 - 1, "seme"),
+                 (lambda question: True) if anyway else None, help_foot())
 
 
 def _anyway(action: Callable[[], str]) -> str:

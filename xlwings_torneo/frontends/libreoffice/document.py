@@ -87,7 +87,7 @@ def buttons(document: Any, ask: actions.Ask | None = None) -> dict[str, Action]:
     def action(button: button_list.Button) -> Action:
         def run_on(book: WorkbookBackend, path: Path | None) -> str:
             return button.action(actions.Press(
-                book, path, ask=asker, show_options=lambda: show_options(document)(book, path)))
+                book, path, lambda: show_options(document)(book, path), ask=asker))
         return run_on
     return {button.name: action(button) for button in button_list.BUTTONS}
 
