@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import quoteattr
 
-from xlwings_torneo.frontends.buttons import BUTTONS, ROUND_PROMPT, Button, groups
+from xlwings_torneo.frontends import buttons
+from xlwings_torneo.frontends.buttons import ROUND_PROMPT, Button, groups
 
 NAMESPACE = "http://schemas.microsoft.com/office/2009/07/customui"
 TAB_ID, TAB_LABEL = "TorneoTab", "Torneo"
@@ -48,7 +49,7 @@ def ribbon_xml() -> bytes:
              f'      <tab id="{TAB_ID}" label="{TAB_LABEL}">']
     for group in groups():
         lines.append(f"        <group {_attrs(id=group.id, label=group.label)}>")
-        for button in BUTTONS:
+        for button in buttons.BUTTONS:
             if button.group == group:
                 lines += _button_xml(button, " " * 10)
         lines.append("        </group>")
@@ -67,7 +68,7 @@ def callbacks_module() -> str:
              " xlwings_torneo/frontends/buttons.py:",
              "' do not edit (change the list of buttons and run `make addin`).",
              "Option Explicit", ""]
-    for button in BUTTONS:
+    for button in buttons.BUTTONS:
         kind = button.round.value if button.round is not None else ""
         for ask in ([False, True] if button.asks_round else [False]):
             args = ", ".join([_vba_string(button.name), _vba_string(button.label),

@@ -14,7 +14,8 @@ change); `--state FILE` writes, per button and size, the workbook after Excel ha
 the operations (`tests/xlwings_remote.book_state`), and `--compare BEFORE AFTER` lists the
 cells, widths, dropdowns… that differ between two such files. `--buttons` presses only some.
 
-`--pyodide` presses each button in Pyodide too (after `make pyodide`: npm `pyodide` in Node,
+`--pyodide` presses each button in Pyodide too (`--pyodide-version`: one of those `make pyodide`
+installs, default the newest; npm `pyodide` in Node,
 `tests/pyodide/session.py`, with the Lite test's wheels and stand-ins), on the same workbook
 file, with the package installed there from a wheel that pip builds from the tree measured
 (this checkout, or DIR); it prints the Pyodide seconds beside the CPython ones, and says so
@@ -29,8 +30,7 @@ Py = CPython, Pyo = Pyodide 0.28.3 in Node 20, seconds of the press, best of 3; 
 code before issue 32.4 (commit a07a56a, run with `--package` on that checkout), after = main
 with every helper's work merged (ea26c27); NuovoTorneo on an empty workbook; the demo plans
 4 rounds, so drawing the 4th asks nothing). Noisy: 2 cores shared with a full test suite
-running; CPython's are CPU seconds, Pyodide's `time.process_time` is the wall clock under
-Emscripten:
+running; CPython's are CPU seconds, Pyodide's the wall clock (`_clock`):
 
                                before                   after
     button          players    ops     Py    Pyo      ops     Py    Pyo
@@ -59,6 +59,23 @@ rectangle, and the `STATISTICHE` grid centred as one block (its blank cells too)
 grid cells, now centred. What still grows with the players: a round sheet's `Tavolo N°k`
 rows, bold one table at a time (they alternate with the seats' rows: no rectangle joins
 them, and the remote engine has no multi-area ranges).
+
+On the two Pyodide lines (27 Nov 2026, issue 39.1: `--pyodide --pyodide-version V`, after
+issue 39.5/39.6, the same ops on both; Pyodide seconds, best of 3, 2 shared cores, noisy):
+
+    button          players   0.27.5  0.28.3
+    NuovoTorneo       empty    0.081   0.044
+    SorteggioTurno       40    0.216   0.168
+    RipetiSorteggio      40    0.157   0.087
+    Classifica           40    0.305   0.266
+    Statistiche          40    0.176   0.150
+    SorteggioTurno      300    0.322   0.273
+    RipetiSorteggio     300    0.304   0.450
+    Classifica          300    0.947   0.505
+    Statistiche         300    0.500   0.405
+
+Opzioni now sends 5 operations (the ribbon's screen updating off and on around it, as for
+every other button), no longer 3.
 """
 
 from __future__ import annotations
@@ -76,6 +93,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -153,10 +171,19 @@ def _target(button: str) -> Any:
     from xlwings_torneo.frontends import excel as addin
     from xlwings_torneo.frontends.buttons import find_button
 
-    target = getattr(addin, find_button(button).target)
+    if hasattr(addin, "pressed"):  # one list of buttons (issue 39.6)
+        target: Any = partial(addin.pressed, button)
+    else:  # a tree from before it (`--package`): a function of excel.py per button
+        target = getattr(addin, find_button(button).target)
     if button in ("SorteggioTurno", "RipetiSorteggio"):
         return lambda book: target(book=book, seed=7)
     return lambda book: target(book=book)
+
+
+def _clock() -> Callable[[], float]:
+    """CPython: CPU seconds; Pyodide: the wall clock (one thread, nothing else running),
+    since its `time.process_time` reads 0 on 0.27 and the wall clock on 0.28."""
+    return time.perf_counter if sys.platform == "emscripten" else time.process_time
 
 
 def measure(button: str, path: Path) -> tuple[Figures, list[dict[str, Any]]]:
@@ -168,9 +195,10 @@ def measure(button: str, path: Path) -> tuple[Figures, list[dict[str, Any]]]:
 
     data = payload(path)
     book = xw.Book(json=data)
-    start = time.process_time()
+    clock = _clock()
+    start = clock()
     message = _target(button)(book)
-    seconds = time.process_time() - start
+    seconds = clock() - start
     if message.error:
         raise SystemExit(f"{button}: {message.text}")
     actions = book.json()["actions"]
@@ -250,17 +278,18 @@ measured open no journal), and a note saying so."""
 
 
 @contextlib.contextmanager
-def pyodide(tree: Path) -> Iterator[Measure]:
+def pyodide(tree: Path, version: str | None = None) -> Iterator[Measure]:
     """`measure` inside Pyodide (tests/pyodide: npm `pyodide` in Node, the wheels and
     stand-ins of the Lite test), on the package installed from a wheel of `tree`; the
     workbooks at the same paths as here (CACHE mounted)."""
+    from tests.pyodide.install import CURRENT
     from tests.pyodide.session import start
 
     CACHE.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="pyodide_", dir=CACHE))
     wheel = build_wheel(tree, folder)
     runner, _ = start({"/src/bench": ROOT / "bench", "/src/tests": ROOT / "tests",
-                       str(CACHE): CACHE}, folder / "pyodide.log")
+                       str(CACHE): CACHE}, folder / "pyodide.log", version or CURRENT)
     try:
         runner(f"import lite_driver\nlite_driver.unpack({str(wheel)!r})")
         stand_in = runner(SQLITE3_NEEDED)
@@ -321,6 +350,9 @@ def main() -> int:
     parser.add_argument("--package", type=Path)
     parser.add_argument("--pyodide", action="store_true",
                         help="each press in Pyodide too, on a wheel of the package's tree")
+    parser.add_argument("--pyodide-version", metavar="VERSION",
+                        help="with --pyodide: one of tests/pyodide/install.PYODIDE_VERSIONS "
+                        "(default: the newest)")
     parser.add_argument("--state", type=Path)
     parser.add_argument("--compare", type=Path, nargs=2, metavar=("BEFORE", "AFTER"))
     args = parser.parse_args()
@@ -335,7 +367,8 @@ def main() -> int:
 
     print(f"xlwings_torneo from {Path(xlwings_torneo.__file__).parent}")
     with contextlib.ExitStack() as stack:
-        there = (stack.enter_context(pyodide(args.package or ROOT)) if args.pyodide
+        there = (stack.enter_context(pyodide(args.package or ROOT, args.pyodide_version))
+                 if args.pyodide
                  else None)
         print(f"{'button':<17} {'players':>7} {'ops':>6} {'CPython s':>9} "
               f"{'Pyodide s' if there else '':>9}  most frequent")

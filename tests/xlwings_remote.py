@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from datetime import date, datetime
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +168,15 @@ def apply_actions(path: Path, actions: list[dict[str, Any]]) -> list[str]:
             raise AssertionError(f"azione non prevista: {func}")
     wb.save(path)
     return alerts
+
+
+@cache
+def ribbon(name: str) -> Callable[..., Any]:
+    """The ribbon's button `name` of the one list (`excel.pressed`), to press on a book:
+    `ribbon("Classifica")(book=book)`; the same object for the same name."""
+    from xlwings_torneo.frontends import excel
+
+    return partial(excel.pressed, name)
 
 
 def press_actions(path: Path, button: Callable[..., Any], **kwargs: Any

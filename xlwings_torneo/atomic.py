@@ -14,11 +14,19 @@ from pathlib import Path
 
 from xlwings_torneo.errors import WorkbookError
 
+OWNER_READ_WRITE = 0o600
+"""What a new file always gives its owner, whatever the umask says: Pyodide 0.27 (the
+Pyodide of xlwings Lite's 2025 workbooks) reports a umask of 0o777, which would leave every
+PDF and export in Lite's `/data` with mode 000, unreadable, and the next save of it refused
+as read-only (issue 39.1)."""
 
-def _umask() -> int:
+
+def new_file_mode() -> int:
+    """The mode of a new file: the one any program would give it (0666 less the umask), its
+    owner's read and write kept even when the umask reported takes them away."""
     mask = os.umask(0)
     os.umask(mask)
-    return mask
+    return (0o666 & ~mask) | OWNER_READ_WRITE
 
 
 TEMP_PREFIX = ".~tmp_"
@@ -43,8 +51,8 @@ def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     try:
         write(tmp)
         # mkstemp makes the file private (0600): keep the old file's permissions, or give
-        # a new file the ones any program would (0666 less the umask)
-        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
+        # a new file the ones any program would (`new_file_mode`)
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else new_file_mode())
         os.replace(tmp, path)
     finally:
         if tmp.exists():

@@ -194,7 +194,7 @@ def test_the_toolbar_extension_registers_its_nine_buttons(
     assert f"Identifier: {toolbar.EXTENSION_ID}" in listed.stdout
     assert listed.stdout.count("is registered: yes") == 2  # the extension, its Addons.xcu
     xcu = toolbar.addons_xcu()
-    for function in toolbar.TITLES:
+    for function in toolbar.titles():
         assert toolbar.script_url(function).replace("&", "&amp;") in xcu
     message = toolbar.install_toolbar(shared / "profilo", shared, remove=True,
                                       run_as=run_as)

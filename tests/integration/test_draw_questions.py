@@ -14,6 +14,7 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, club_players, register
+from tests.xlwings_remote import ribbon
 from xlwings_torneo.frontends import excel as addin
 from xlwings_torneo.frontends.actions import DECLINED, run
 from xlwings_torneo.frontends.libreoffice import document
@@ -61,7 +62,7 @@ def press_ribbon(monkeypatch: pytest.MonkeyPatch, path: Path, answer: str) -> Fa
     """Sorteggio Turno on the ribbon, Excel answering `answer` to a Sì/No box."""
     book = FakeBook(answer)
     monkeypatch.setattr(addin, "_caller", lambda _: (book, open_workbook(path), path))
-    addin.sorteggio_turno(seed=2)
+    ribbon("SorteggioTurno")(seed=2)
     return book.app
 
 

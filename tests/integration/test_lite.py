@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,8 @@ from tests.integration.test_xlwings_ribbon import (  # noqa: F401 - remote_engin
 )
 from tests.pyodide import driver
 from tests.xlwings_remote import new_excel_workbook
-from xlwings_torneo.frontends import lite
+from xlwings_torneo.frontends import buttons, lite
+from xlwings_torneo.frontends.actions import Press
 from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.frontends.lite_setup import main_py
 from xlwings_torneo.workbook.backends.xlwings_backend import XlwingsBackend
@@ -56,8 +58,7 @@ def test_main_py_has_a_script_per_button_lite_can_run_with_its_form(main: Any) -
     names = {meta["function_name"]: meta["name"] for meta in custom_scripts_meta(main)}
     assert names == {b.target: b.label for b in lite.lite_buttons()}
     assert [b.name for b in BUTTONS] == [b.name for b in BUTTONS
-                                         if b.name in lite.ABSENT or b in lite.lite_buttons()]
-    assert set(lite.ACTIONS) == {b.name for b in lite.lite_buttons()}
+                                         if b.name in lite.absent() or b in lite.lite_buttons()]
     for button in lite.lite_buttons():
         script = getattr(main, button.target)
         params = inspect.signature(inspect.unwrap(script)).parameters
@@ -126,10 +127,11 @@ def test_the_hall_button_is_not_a_script_and_says_why_if_called(main: Any,
 def test_what_lite_lacks_is_an_italian_message_and_the_traceback_goes_to_data(
         main: Any, workbook: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    def lacking(pressed: lite.Pressed) -> str:
+    def lacking(press: Press) -> str:
         raise NotImplementedError("Reading formulas synchronously isn't supported")
 
-    monkeypatch.setitem(lite.ACTIONS, "Statistiche", lacking)
+    monkeypatch.setattr(buttons, "BUTTONS", tuple(
+        replace(b, action=lacking) if b.name == "Statistiche" else b for b in BUTTONS))
     message = lite.press("Statistiche", xw.Book(json=payload(workbook)))
     assert message.error and message.text.startswith(
         "xlwings Lite non sa ancora fare un'operazione che questo pulsante chiede a Excel "

@@ -1,9 +1,11 @@
-"""The xlwings Lite scripts of `torneo lite` in Pyodide (npm `pyodide`, run by Node) as Lite
-runs them: the workbook sent as Excel sends it, `xw.Book(json=...)`, xlwings' own script
-call, the operations applied back to the file as Excel would; Torneo itself installed by
-`main.py` from the wheel in `/data`. A 40-player tournament from an empty workbook to three
-rounds drawn and scored, Classifica, the seat list and the report: every sheet and every file
-in `/data` equals what the same scripts do in CPython.
+"""The xlwings Lite scripts of `torneo lite` in Pyodide (npm `pyodide`, run by Node), on
+every Pyodide of `tests/pyodide/install.PYODIDE_VERSIONS` (the 0.27 line real Lite workbooks
+record, and the current one), as Lite runs them: the workbook sent as Excel sends it,
+`xw.Book(json=...)`, xlwings' own script call, the operations applied back to the file as
+Excel would; Torneo itself installed by `main.py` from the wheel in `/data`. A 40-player
+tournament from an empty workbook to three rounds drawn and scored, Classifica, the seat
+list and the report: every sheet and every file in `/data` equals what the same scripts do
+in CPython.
 
 Pyodide, the wheels and the stand-ins come from `make test` (tests/pyodide/install.py)."""
 
@@ -26,6 +28,7 @@ from tests.integration.test_xlwings_ribbon import (  # noqa: F401 - remote_engin
     remote_engine,
 )
 from tests.pyodide import driver
+from tests.pyodide.install import PYODIDE_VERSIONS
 from tests.pyodide.session import start
 from tests.xlwings_remote import new_excel_workbook
 from xlwings_torneo.frontends import lite
@@ -47,12 +50,13 @@ def lite_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
-def pyodide_run(tmp_path_factory: pytest.TempPathFactory, lite_folder: Path) -> Iterator[Run]:
-    """Lite's scripts in Pyodide: only the wheel in `/data`, as the README says."""
+@pytest.fixture(scope="module", params=PYODIDE_VERSIONS)
+def pyodide_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+                lite_folder: Path) -> Iterator[Run]:
+    """Lite's scripts in each Pyodide: only the wheel in `/data`, as the README says."""
     data = tmp_path_factory.mktemp("pyodide_data")
     runner, xlwings = start({"/data": data, "/lite": lite_folder},
-                            tmp_path_factory.mktemp("node") / "pyodide.log")
+                            tmp_path_factory.mktemp("node") / "pyodide.log", request.param)
     try:
         assert xlwings == xw.__version__
         assert runner("import importlib.util\nimportlib.util.find_spec('xlwings_torneo')") is None
@@ -94,12 +98,9 @@ def cpython_run(tmp_path: Path, lite_folder: Path,
     return run
 
 
-def tournament(run: Run, path: Path) -> list[str]:
-    """An empty workbook to three rounds of 40 players, the standings, the seat list and the
-    report, through the Lite scripts; what they printed, one entry a script."""
-    new_excel_workbook(path)
-    printed = []
-
+def presser(run: Run, path: Path, printed: list[str]) -> Callable[..., None]:
+    """A press of a Lite script on the workbook `path`, its operations applied as Excel
+    would; what it printed appended to `printed`; no unexpected error allowed."""
     def press(script: str, *args: Any) -> None:
         result = run(script, payload(path), list(args))
         log = run.data / lite.ERROR_LOG_NAME  # type: ignore[attr-defined]
@@ -107,6 +108,15 @@ def tournament(run: Run, path: Path) -> list[str]:
         alerts = apply_actions(path, result["actions"])
         printed.append(result["printed"])
         assert alerts == [result["printed"].rstrip("\n")], (script, result["printed"])
+    return press
+
+
+def tournament(run: Run, path: Path) -> list[str]:
+    """An empty workbook to three rounds of 40 players, the standings, the seat list and the
+    report, through the Lite scripts; what they printed, one entry a script."""
+    new_excel_workbook(path)
+    printed: list[str] = []
+    press = presser(run, path, printed)
 
     press("nuovo_torneo")
     register(path, club_players(40))
@@ -157,8 +167,10 @@ def test_main_py_installs_torneo_from_the_wheel_in_data(pyodide_run: Run) -> Non
     first script installed it with micropip into site-packages."""
     result = pyodide_run("aiuto", EMPTY_BOOK, [])
     assert "Sorteggio Turno:" in result["printed"] and "/data" in result["printed"]
-    where = pyodide_run.runner("import xlwings_torneo\nxlwings_torneo.__file__")  # type: ignore[attr-defined]
-    assert where.startswith("/lib/python3.13/site-packages/xlwings_torneo/")
+    runner = pyodide_run.runner  # type: ignore[attr-defined]
+    where = runner("import xlwings_torneo\nxlwings_torneo.__file__")
+    python = runner("import sys\nf'{sys.version_info[0]}.{sys.version_info[1]}'")
+    assert where.startswith(f"/lib/python{python}/site-packages/xlwings_torneo/")
 
 
 def alerted(result: dict[str, Any]) -> list[str]:
@@ -184,3 +196,24 @@ def test_a_failed_install_says_in_italian_what_to_do_in_a_dialog_too(pyodide_run
     assert "☰ > Restart e premi di nuovo il pulsante" in text
     assert f"importa di nuovo {wheel_name()} con ☰ > Files > Import/Export" in text
     assert alerted(result) == [text]
+
+
+def test_the_files_written_in_data_stay_readable_and_a_second_print_replaces_the_first(
+        pyodide_run: Run, tmp_path: Path) -> None:
+    """On Pyodide 0.27 `os.umask()` answers 0o777 (issue 39.1): the seat list, printed
+    twice, is readable and writable by its owner both times, the second print not refused
+    as read-only."""
+    path = tmp_path / "serata.xlsx"
+    new_excel_workbook(path)
+    printed: list[str] = []
+    press = presser(pyodide_run, path, printed)
+    press("nuovo_torneo")
+    register(path, club_players(12))
+    press("sorteggio_turno", 0, 1)
+    runner = pyodide_run.runner  # type: ignore[attr-defined]
+    mode = "import os, stat\nstat.S_IMODE(os.stat('/data/serata_1_posti.pdf').st_mode)"
+    press("chi_siede_dove", 0)
+    first = int(runner(mode))
+    press("chi_siede_dove", 0)
+    assert printed[-1] == printed[-2] and printed[-1].startswith("Elenco 'Chi siede dove'")
+    assert first & 0o600 == 0o600 and int(runner(mode)) & 0o600 == 0o600

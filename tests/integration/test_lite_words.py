@@ -33,8 +33,8 @@ COMMAND_LINE_ONLY = ("frontends/cli.py", "frontends/cli_parser.py", "frontends/l
                      "config/season_rule.py")
 """Modules whose messages reach the command line, LibreOffice or the hall, never Lite."""
 NEVER_IN_LITE = {
-    "frontends/lite.py": "ABSENT: the hall needs a computer with Python, where the command is",
-    "frontends/buttons.py": "the hall button's tip: Lite has no such script (lite.ABSENT)",
+    "frontends/lite.py": "absent(): the hall needs a computer with Python, where the command is",
+    "frontends/buttons.py": "the hall button's tip: Lite has no such script (Button.not_in_lite)",
     "usecases/session.py": "open_file: the command line opens a file by name; a button "
                            "gets the open book",
 }

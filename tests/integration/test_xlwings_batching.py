@@ -20,8 +20,8 @@ from tests.xlwings_remote import (
     new_excel_workbook,
     press_actions,
     register_remote_engine,
+    ribbon,
 )
-from xlwings_torneo.frontends import excel as addin
 from xlwings_torneo.usecases.demo import build_demo
 from xlwings_torneo.usecases.guards import labelled_cell
 from xlwings_torneo.workbook.backends import xlwings_backend
@@ -48,17 +48,22 @@ def remote_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     register_remote_engine(monkeypatch.setattr)
 
 
-@pytest.fixture(scope="module")
-def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """100 players, three rounds drawn and scored of four planned (Sorteggio Turno draws the
-    fourth without asking)."""
-    path = build_demo(tmp_path_factory.mktemp("cento"), players=100, rounds=3)
+def four_rounds_planned(folder: Path, players: int) -> Path:
+    """The demo tournament of `players`, three rounds drawn and scored of four planned
+    (Sorteggio Turno draws the fourth without asking)."""
+    path = build_demo(folder, players=players, rounds=3)
     book = open_workbook(path)
     planned = labelled_cell(book, SHEET_TORNEO, "Numero Turni Previsti")
     _, row, col = parse_cell_ref(planned)
     book.update_cells(SHEET_TORNEO, {(row, col): 4})
     book.save()
     return path
+
+
+@pytest.fixture(scope="module")
+def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """100 players, three rounds of four planned."""
+    return four_rounds_planned(tmp_path_factory.mktemp("cento"), 100)
 
 
 def written_specs(monkeypatch: pytest.MonkeyPatch) -> list[SheetSpec]:
@@ -76,7 +81,7 @@ def written_specs(monkeypatch: pytest.MonkeyPatch) -> list[SheetSpec]:
 def test_a_classifica_at_100_players_sends_operations_per_sheet_and_format_not_per_row(
         tournament: Path, monkeypatch: pytest.MonkeyPatch):
     specs = written_specs(monkeypatch)
-    message, actions = press_actions(tournament, addin.classifica)
+    message, actions = press_actions(tournament, ribbon("Classifica"))
     assert not message.error, message.text
     assert [s.name for s in specs] == ["Classifica", "Classifica Ridotta", "STATISTICHE",
                                        "Log"]
@@ -100,16 +105,16 @@ class OneCallPerCell(XlwingsBackend):
 
 
 @pytest.mark.parametrize(("button", "colour_matrix"), [
-    (addin.classifica, True),
-    (addin.classifica, False),  # the desktop engines: one call per rectangle of a fill
-    (addin.nuovo_torneo, True),
-    (partial(addin.sorteggio_turno, seed=7), True),
+    (ribbon("Classifica"), True),
+    (ribbon("Classifica"), False),  # the desktop engines: one call per rectangle of a fill
+    (ribbon("NuovoTorneo"), True),
+    (partial(ribbon("SorteggioTurno"), seed=7), True),
 ])
 def test_the_batched_sheets_equal_those_written_one_cell_at_a_time(
         tournament: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, button: Any,
         colour_matrix: bool):
     monkeypatch.setattr(xlwings_backend, "_colours_in_bulk", lambda book: colour_matrix)
-    if button is addin.nuovo_torneo:
+    if button is ribbon("NuovoTorneo"):
         source = new_excel_workbook(tmp_path / "vuoto.xlsx")
     else:
         source = tournament

@@ -21,7 +21,9 @@ from tests.xlwings_remote import (  # noqa: F401 - apply_actions: other tests im
     payload,
     press,
     register_remote_engine,
+    ribbon,
 )
+from xlwings_torneo.frontends import actions
 from xlwings_torneo.frontends import excel as addin
 
 
@@ -52,7 +54,7 @@ def torneo(capsys: pytest.CaptureFixture[str]) -> Cli:
 def test_sorteggio_turno_writes_the_cli_round_in_two_range_writes(twins: tuple[Path, Path],
                                                                   torneo: Cli):
     excel, cli = twins
-    message, calls, alerts = press(excel, addin.sorteggio_turno, seed=7)
+    message, calls, alerts = press(excel, ribbon("SorteggioTurno"), seed=7)
     assert torneo("draw", cli, "--seed", "7") == 0
     assert not message.error and message.text.startswith("1° Turno (Open): 6 tavoli, seme 7")
     assert alerts == [message.text]
@@ -76,7 +78,7 @@ def test_classifica_writes_the_cli_standings(twins: tuple[Path, Path], torneo: C
     assert torneo("draw", excel, "--seed", "3") == 0
     type_scores(excel, 1)
     shutil.copyfile(excel, cli)
-    message, calls, _ = press(excel, addin.classifica)
+    message, calls, _ = press(excel, ribbon("Classifica"))
     assert not message.error, message.text
     assert torneo("rank", cli) == 0
     assert calls["setValues"] == 4  # Classifica, Classifica Ridotta, STATISTICHE, Log
@@ -99,9 +101,9 @@ def test_classifica_writes_the_cli_standings(twins: tuple[Path, Path], torneo: C
 
 def test_ripeti_sorteggio_replaces_the_last_round_in_place(twins: tuple[Path, Path]):
     excel, _ = twins
-    press(excel, addin.sorteggio_turno, seed=1)
+    press(excel, ribbon("SorteggioTurno"), seed=1)
     first = sheet_values(excel, "1° Turno")
-    message, calls, _ = press(excel, addin.ripeti_sorteggio, seed=2)
+    message, calls, _ = press(excel, ribbon("RipetiSorteggio"), seed=2)
     assert not message.error and "1° Turno sorteggiato di nuovo" in message.text
     assert calls["sheetDelete"] == calls["setSheetName"] == 2  # 1° Turno and Log, replaced
     wb = openpyxl.load_workbook(excel)
@@ -112,9 +114,9 @@ def test_ripeti_sorteggio_replaces_the_last_round_in_place(twins: tuple[Path, Pa
 def test_ripeti_sorteggio_refuses_a_round_with_scores_and_writes_nothing(
         twins: tuple[Path, Path]):
     excel, _ = twins
-    press(excel, addin.sorteggio_turno, seed=1)
+    press(excel, ribbon("SorteggioTurno"), seed=1)
     type_scores(excel, 1)
-    message, calls, alerts = press(excel, addin.ripeti_sorteggio)
+    message, calls, alerts = press(excel, ribbon("RipetiSorteggio"))
     assert message.error
     assert message.text == ("il foglio '1° Turno' contiene già dei punteggi: per sostituirlo "
                             "comunque usa --sostituisci --forza (i punteggi andranno persi)")
@@ -126,14 +128,14 @@ def test_an_error_names_the_cell(twins: tuple[Path, Path]):
     wb = openpyxl.load_workbook(excel)
     wb["Iscritti"]["A6"] = 1  # the ID of row 4 again
     wb.save(excel)
-    message, calls, _ = press(excel, addin.sorteggio_turno)
+    message, calls, _ = press(excel, ribbon("SorteggioTurno"))
     assert message.error and "Iscritti!A6" in message.text
     assert set(calls) == {"alert", "setScreenUpdating"}  # nothing written
 
 
 def test_opzioni_shows_the_hidden_sheet(twins: tuple[Path, Path]):
     excel, _ = twins
-    message, calls, _ = press(excel, addin.opzioni)
+    message, calls, _ = press(excel, ribbon("Opzioni"))
     assert not message.error
     assert openpyxl.load_workbook(excel)["Opzioni"].sheet_state == "visible"
     assert calls["setSheetVisibility"] == 1
@@ -141,7 +143,7 @@ def test_opzioni_shows_the_hidden_sheet(twins: tuple[Path, Path]):
 
 def test_nuovo_torneo_fills_an_empty_workbook_like_torneo_new(tmp_path: Path, torneo: Cli):
     empty = new_excel_workbook(tmp_path / "vuoto.xlsx")
-    message, _, _ = press(empty, addin.nuovo_torneo)
+    message, _, _ = press(empty, ribbon("NuovoTorneo"))
     assert not message.error, message.text
     assert torneo("new", tmp_path / "cli.xlsx") == 0
     mine, theirs = openpyxl.load_workbook(empty), openpyxl.load_workbook(tmp_path / "cli.xlsx")
@@ -156,14 +158,14 @@ def test_nuovo_torneo_fills_an_empty_workbook_like_torneo_new(tmp_path: Path, to
     # xlwings cannot make a dropdown that allows free text, so the club list (free text,
     # WORKBOOK.md) is left out in Excel rather than made compulsory; the others are there
     assert rules == strict and ("E4:E1000", "Dati!$C$2:$C$200") not in rules
-    again, _, _ = press(empty, addin.nuovo_torneo)
+    again, _, _ = press(empty, ribbon("NuovoTorneo"))
     assert again.error and "contiene già un torneo" in again.text
 
 
 def test_print_buttons_need_a_saved_workbook(twins: tuple[Path, Path]):
     excel, _ = twins
-    press(excel, addin.sorteggio_turno, seed=1)
-    for button in (addin.stampa_turno, addin.report, addin.esporta):
+    press(excel, ribbon("SorteggioTurno"), seed=1)
+    for button in (ribbon("StampaTurno"), ribbon("ReportPDF"), ribbon("Esporta")):
         message, _, _ = press(excel, button)
         assert message.error and "salva prima la cartella di lavoro" in message.text
 
@@ -177,12 +179,12 @@ def test_export_from_a_saved_workbook_writes_the_cli_files(twins: tuple[Path, Pa
     type_scores(excel, 1)
     shutil.copyfile(excel, cli)
     book = XlwingsBackend(xw.Book(json=payload(excel)))
-    message = addin.run(lambda: addin.export_files(book, excel))
+    message = actions.run(lambda: actions.export_files(book, excel))
     assert not message.error, message.text
     for fmt in ("txt", "vbc", "html"):
         assert torneo("export", cli, "--format", fmt) == 0
         assert excel.with_suffix(f".{fmt}").read_bytes() == cli.with_suffix(f".{fmt}").read_bytes()
-    message = addin.run(lambda: addin.print_round(book, excel))
+    message = actions.run(lambda: actions.print_round(book, excel))
     assert not message.error and excel.with_name("torneo_1.pdf").is_file()
 
 

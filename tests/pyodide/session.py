@@ -1,7 +1,7 @@
 """Pyodide in Node, from CPython: one `runner.mjs` process booted once, Python code in, one
 answer out (`Pyodide`), and `start`, which also loads `driver.py` into it and installs the
-wheels and stand-ins of `install.py` (`driver.install`). Used by the xlwings Lite test and by
-`bench/xlwings_ops.py --pyodide`."""
+wheels and stand-ins of `install.py` (`driver.install`); each of `install.PYODIDE_VERSIONS`
+can be started. Used by the xlwings Lite test and by `bench/xlwings_ops.py --pyodide`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import subprocess
 import threading
 from pathlib import Path
 
-from tests.pyodide.install import PYODIDE_DIR, ROOT, SDISTS, STAMP, WHEELS
+from tests.pyodide.install import CURRENT, ROOT, Installed
 
 RUNNER = ROOT / "tests" / "pyodide" / "runner.mjs"
 CALL_TIMEOUT = 300
@@ -21,14 +21,16 @@ CALL_TIMEOUT = 300
 class Pyodide:
     """One Node process with Pyodide, booted once; Python code in, one answer out."""
 
-    def __init__(self, mounts: dict[str, Path], log: Path) -> None:
-        if not STAMP.exists():
-            raise AssertionError("Pyodide is not installed: run `make test` (or "
-                                 "`.venv/bin/python -m tests.pyodide.install`)")
+    def __init__(self, mounts: dict[str, Path], log: Path,
+                 installed: Installed | None = None) -> None:
+        installed = installed or Installed(CURRENT)
+        if not installed.stamp.exists():
+            raise AssertionError(f"Pyodide {installed.version} is not installed: run "
+                                 "`make test` (or `.venv/bin/python -m tests.pyodide.install`)")
         self.log_path = log
         self.log = log.open("w", encoding="utf-8")
         self.proc = subprocess.Popen(
-            ["node", str(RUNNER), str(PYODIDE_DIR),
+            ["node", str(RUNNER), str(installed.pyodide_dir),
              json.dumps({k: str(v) for k, v in mounts.items()})],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
@@ -66,12 +68,15 @@ class Pyodide:
         self.log.close()
 
 
-def start(mounts: dict[str, Path], log: Path) -> tuple[Pyodide, str | None]:
-    """Pyodide with `mounts`, `driver.py` loaded as the module `lite_driver` and what Lite
-    would have installed (`driver.install`); with the xlwings version it imports."""
-    runner = Pyodide({**mounts, "/wheels": WHEELS, "/sdists": SDISTS}, log)
+def start(mounts: dict[str, Path], log: Path,
+          version: str = CURRENT) -> tuple[Pyodide, str | None]:
+    """Pyodide `version` with `mounts`, `driver.py` loaded as the module `lite_driver` and
+    what Lite would have installed (`driver.install`); with the xlwings version it imports."""
+    installed = Installed(version)
+    runner = Pyodide({**mounts, "/wheels": installed.wheels, "/sdists": installed.sdists}, log,
+                     installed)
     try:
-        lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+        lock = installed.lock()
         source = (ROOT / "tests" / "pyodide" / "driver.py").read_text(encoding="utf-8")
         runner("import sys, types\nmodule = types.ModuleType('lite_driver')\n"
                f"exec({source!r}, module.__dict__)\nsys.modules['lite_driver'] = module")

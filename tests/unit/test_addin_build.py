@@ -23,7 +23,6 @@ from oletools.olevba import VBA_Parser, decompress_stream
 
 from addin import build, ribbon
 from addin.ovba import compress, encrypt
-from xlwings_torneo.frontends import excel as python_addin
 from xlwings_torneo.frontends.buttons import BUTTONS, ROUND_PROMPT, RoundChoice, find_button
 
 KEPT = build.TARGET
@@ -197,7 +196,7 @@ def test_every_ribbon_callback_is_a_sub_taking_an_iribboncontrol():
     assert sorted(callbacks) == sorted(subs)
 
 
-def test_every_callback_presses_a_button_whose_python_target_exists():
+def test_every_callback_presses_a_button_of_the_list_with_its_action():
     source = vba_modules()["TorneoRibbon"]
     pressed = re.findall(r'^\s+TorneoPress "(\w+)", "([^"]*)", "([^"]*)", "(\w*)", (True|False)',
                          source, flags=re.M)
@@ -207,7 +206,7 @@ def test_every_callback_presses_a_button_whose_python_target_exists():
         assert (label, status) == (button.label, button.status)
         assert kind == (button.round.value if button.round else "")
         assert ask == "False" or button.asks_round
-        assert callable(getattr(python_addin, button.target)), button.target
+        assert callable(button.action), button.name
 
 
 def test_the_python_line_the_vba_builds_calls_press_with_a_known_button():

@@ -84,5 +84,5 @@ def test_the_macro_the_runner_and_the_document_name_the_same_buttons():
     names = [e.id for e in exported.elts if isinstance(e, ast.Name)]
     ribbon = {button.name for button in BUTTONS}  # the one list of buttons
     assert len(names) == len(set(names)) == len(BUTTONS)
-    assert set(names) == set(run.BUTTONS) == set(document.buttons(None)) == ribbon
-    assert set(run.COMMANDS.values()) <= set(run.BUTTONS)
+    assert set(names) == set(run.button_names()) == set(document.buttons(None)) == ribbon
+    assert set(run.commands().values()) <= set(run.button_names())

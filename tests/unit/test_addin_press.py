@@ -5,13 +5,17 @@ that holds the traceback), never a traceback; the status bar always given back."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from xlwings_torneo.frontends import buttons
 from xlwings_torneo.frontends import excel as addin
-from xlwings_torneo.frontends.buttons import BUTTONS, find_button
+from xlwings_torneo.frontends.actions import Press
+from xlwings_torneo.frontends.buttons import BUTTONS, help_text
 
 
 class FakeApp:
@@ -31,6 +35,19 @@ class FakeBook:
         self.app = FakeApp(**kwargs)
 
 
+def with_action(monkeypatch: pytest.MonkeyPatch, name: str,
+                action: Callable[[Press], str]) -> None:
+    """Button `name` of the one list doing `action` instead."""
+    monkeypatch.setattr(buttons, "BUTTONS", tuple(
+        replace(b, action=action) if b.name == name else b for b in buttons.BUTTONS))
+
+
+@pytest.fixture(autouse=True)
+def caller(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fake book as the workbook pressed in: no backend, never saved."""
+    monkeypatch.setattr(addin, "_caller", lambda book: (book, None, None))
+
+
 @pytest.fixture
 def log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "torneo_excel_errori.log"
@@ -38,17 +55,12 @@ def log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def test_every_button_has_a_python_target():
-    for button in BUTTONS:
-        assert callable(getattr(addin, button.target)), button.name
-
-
 def test_an_unexpected_error_is_an_italian_box_naming_the_log(
         monkeypatch: pytest.MonkeyPatch, log: Path):
-    def broken(book: Any) -> addin.Message:
+    def broken(press: Press) -> str:
         raise KeyError("colonna")
 
-    monkeypatch.setattr(addin, "classifica", broken)
+    with_action(monkeypatch, "Classifica", broken)
     book = FakeBook()
     assert addin.press("Classifica", book=book) is None  # nothing raised
     [(text, title, mode)] = book.app.alerts
@@ -68,7 +80,7 @@ def test_an_unknown_button_is_reported_not_raised(log: Path):
 
 def test_when_excel_cannot_show_a_box_a_short_italian_line_goes_to_stderr(
         monkeypatch: pytest.MonkeyPatch, log: Path, capsys: pytest.CaptureFixture[str]):
-    monkeypatch.setattr(addin, "report", lambda book: 1 / 0)
+    with_action(monkeypatch, "ReportPDF", lambda press: str(1 / 0))
     addin.press("ReportPDF", book=FakeBook(alert_fails=True))
     err = capsys.readouterr().err
     assert err.startswith("Errore imprevisto in Torneo (ZeroDivisionError).")
@@ -77,37 +89,37 @@ def test_when_excel_cannot_show_a_box_a_short_italian_line_goes_to_stderr(
 
 def test_an_unwritable_log_is_said_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     monkeypatch.setattr(addin, "ERROR_LOG", tmp_path / "no" / "x.log")
-    monkeypatch.setattr(addin, "esporta", lambda book: [][1])
+    with_action(monkeypatch, "Esporta", lambda press: [""][1])
     book = FakeBook()
     addin.press("Esporta", book=book)
     assert "Non è stato possibile scrivere i dettagli" in book.app.alerts[0][0]
 
 
 @pytest.mark.parametrize(("name", "round_no", "expected"), [
-    ("SorteggioTurno", 4, {"round_no": 4}),
-    ("StampaTurno", 2, {"round_no": 2}),
-    ("SorteggioTurno", None, {}),
-    ("RipetiSorteggio", 3, {}),  # no "Turno…": always the last round
-    ("Classifica", 5, {}),
+    ("SorteggioTurno", 4, 4),
+    ("StampaTurno", 2, 2),
+    ("SorteggioTurno", None, None),
+    ("RipetiSorteggio", 3, None),  # no "Turno…": always the last round
+    ("Classifica", 5, None),
 ])
 def test_the_chosen_round_reaches_only_buttons_offering_the_choice(
         monkeypatch: pytest.MonkeyPatch, name: str, round_no: int | None,
-        expected: dict[str, int]):
-    seen: list[dict[str, Any]] = []
+        expected: int | None):
+    seen: list[int | None] = []
 
-    def target(book: Any, **kwargs: Any) -> addin.Message:
-        seen.append(kwargs)
-        return addin.Message("fatto")
+    def action(press: Press) -> str:
+        seen.append(press.round_no)
+        return "fatto"
 
-    monkeypatch.setattr(addin, find_button(name).target, target)
+    with_action(monkeypatch, name, action)
     book = FakeBook()
     assert addin.press(name, round_no, book=book) == addin.Message("fatto")
     assert seen == [expected]
-    assert book.app.status_bar is False and book.app.alerts == []
+    assert book.app.status_bar is False and book.app.alerts == [("fatto", "Torneo", "info")]
 
 
 def test_the_help_describes_every_other_button_from_the_list():
-    text = addin.help_text()
+    text = help_text()
     for button in BUTTONS:
         if button.name != "Aiuto":
             assert f"{button.label}: {button.tip}" in text

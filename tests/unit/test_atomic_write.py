@@ -26,6 +26,18 @@ def test_a_new_file_gets_the_permissions_any_program_would_give_it(tmp_path: Pat
     assert mode(tmp_path / "nuovo.xlsx") == 0o644  # not the 0600 of a temporary file
 
 
+def test_a_new_file_stays_readable_and_writable_under_the_umask_pyodide_0_27_reports(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Pyodide 0.27's `os.umask()` answers 0o777 (issue 39.1): the file is not left mode 000,
+    and a second save of it is not refused as read-only."""
+    monkeypatch.setattr(os, "umask", lambda mask: 0o777)
+    target = tmp_path / "torneo_report.pdf"
+    atomic_write(target, lambda tmp: tmp.write_bytes(b"primo"))
+    assert mode(target) == 0o600
+    atomic_write(target, lambda tmp: tmp.write_bytes(b"secondo"))
+    assert target.read_bytes() == b"secondo" and mode(target) == 0o600
+
+
 def test_an_existing_file_keeps_its_permissions(tmp_path: Path):
     target = tmp_path / "torneo.xlsx"
     target.write_bytes(b"vecchio")

@@ -1,7 +1,8 @@
-"""What each button of the "Torneo" ribbon (Excel) and toolbar (LibreOffice) does, on any
-backend: it takes the open workbook as a WorkbookBackend, calls the same use case as the CLI,
-and returns the Italian message to show. `excel.py` and `libreoffice/` call these; neither
-front end imports the other.
+"""What each button of the "Torneo" ribbon (Excel), toolbar (LibreOffice) and xlwings Lite
+does, on any backend: it takes the open workbook as a WorkbookBackend, calls the same use case
+as the CLI, and returns the Italian message to show. Each button of `buttons.BUTTONS` names
+its action here, called with a `Press`: what the front end it was pressed in hands over.
+No front end imports another.
 """
 
 from __future__ import annotations
@@ -10,11 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from xlwings_torneo import __version__
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.errors import OverridableError, TorneoError, ValidationError
-from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.reports.standings_rows import points_text
 from xlwings_torneo.usecases import (
@@ -34,9 +33,6 @@ from xlwings_torneo.workbook.writer import template_specs
 EXPORT_FORMATS = ("txt", "vbc", "html")
 """What `Esporta` writes beside the workbook (the site is a CLI export: `torneo export`)."""
 
-HELP_HEAD = "Torneo {version}: gestione dei tornei di RisiKo! nel foglio Excel."
-HELP_FOOT = "I file PDF ed esportati sono scritti accanto alla cartella di lavoro."
-
 
 @dataclass(frozen=True)
 class Message:
@@ -50,6 +46,26 @@ Ask = Callable[[str], bool]
 """A Sì/No question shown to the organiser: True for Sì."""
 
 DECLINED = "Sorteggio annullato: niente è stato scritto"
+
+
+@dataclass(frozen=True)
+class Press:
+    """A button pressed: what the front end hands to its action (`buttons.Button.action`)."""
+
+    book: WorkbookBackend
+    path: Path | None
+    """The workbook's file (files are written beside it); None while it was never saved."""
+    show_options: Callable[[], str]
+    """Opzioni: how this front end shows the hidden `Opzioni` sheet."""
+    round_no: int | None = None
+    """The round chosen ("Turno…", Lite's `turno`, the active sheet's); None: the button's
+    default (`Button.round`)."""
+    seed: int | None = None
+    """The draw's seed (Lite's `seme`); None: a random one."""
+    ask: Ask | None = None
+    """The front end's Sì/No question; None where it cannot ask (the refusal is said)."""
+    help_foot: str = ""
+    """Aiuto: what this front end adds to the help (Lite: where its files go)."""
 
 
 def _draw_asking(book: WorkbookBackend, path: Path | None, request: draw.DrawRequest,
@@ -178,12 +194,6 @@ def publishing_check(book: WorkbookBackend, path: Path | None) -> str:
     found = check.check_report(book, path, publishing=True)
     name = path.name if path is not None else "Torneo"
     return "\n".join([found.headline(name), *found.lines()])
-
-
-def help_text() -> str:
-    """What every button does: its tooltip, from the one list of buttons."""
-    lines = [f"{button.label}: {button.tip}" for button in BUTTONS if button.name != "Aiuto"]
-    return "\n\n".join([HELP_HEAD.format(version=__version__), "\n".join(lines), HELP_FOOT])
 
 
 def run(button: Callable[[], str]) -> Message:

@@ -1,17 +1,24 @@
-"""The buttons of the "Torneo" tab: the one list from which the Excel ribbon (XML and VBA
-callbacks, made by `addin/build.py`), the Python targets (`excel.press`) and the LibreOffice
-toolbar and macro names are made or checked; and the commands that write the workbook, the one
-list the command line and the LibreOffice runner hold the workbook by.
+"""The buttons of the "Torneo" tab, each declared once with its action: the one list from
+which every front end takes its buttons: the Excel ribbon (XML and VBA callbacks, made by
+`addin/build.py`; `excel.press` runs the action), the LibreOffice toolbar, macro and
+document (`libreoffice/document.buttons`) and the headless runner's commands
+(`libreoffice/run.commands`), xlwings Lite's scripts (`lite.press`, `lite_setup`'s `main.py`)
+and the help (`help_text`); and the commands that write the workbook, the one list the
+command line and the LibreOffice runner hold the workbook by.
 
-Adding a button: one `Button` here, what it does on any backend in `actions.py`, its Excel
-target in `excel.py` (and its LibreOffice action in `libreoffice/document.py`), then
-`make addin`.
+Adding a button: one `Button` here with its action (a use case of `usecases/` called on the
+`actions.Press` it gets, beside the others in `actions.py`), then `make addin`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+
+from xlwings_torneo import __version__
+from xlwings_torneo.frontends import actions
+from xlwings_torneo.frontends.actions import Press
 
 
 class RoundChoice(Enum):
@@ -45,12 +52,21 @@ class Button:
     status: str
     """What the status bar says while it runs; `{turno}` becomes the round number."""
     target: str
-    """The function of `xlwings_torneo.frontends.excel` that runs it in Excel."""
+    """Its Python name: the `@script` of xlwings Lite's `main.py` (`lite_setup`)."""
+    action: Callable[[Press], str]
+    """What it does, on any front end's `Press`: the Italian message to show."""
     round: RoundChoice | None = None
     """Set for a button acting on a round: it gets a "Turno…" choice on the ribbon."""
     offers_choice: bool = True
     """With `round` set: whether the ribbon offers "Turno…" (a button that may only act on
     its default round, like Ripeti Sorteggio, does not)."""
+    seeded: bool = False
+    """Whether it takes a draw's seed (Lite's `seme` field)."""
+    command: str | None = None
+    """Its command of `torneo lo-esegui` (`libreoffice/run.py`), by the English name the
+    runner keeps (`draw`; the Italian `sorteggia` is an alias there); None: none."""
+    not_in_lite: str | None = None
+    """Why xlwings Lite cannot run it (said if it is called all the same); None: it can."""
 
     @property
     def asks_round(self) -> bool:
@@ -65,54 +81,83 @@ AIUTO = Group("TorneoGruppoAiuto", "Aiuto")
 ROUND_PROMPT = "Turno…"
 """The label of the ribbon's round choice (a menu item under a round button)."""
 
+HELP_HEAD = "Torneo {version}: gestione dei tornei di RisiKo! nel foglio Excel."
+HELP_FOOT = "I file PDF ed esportati sono scritti accanto alla cartella di lavoro."
+
+
+def help_text(foot: str = "") -> str:
+    """What every button does: its tooltip, from the one list of buttons; `foot`: what the
+    front end adds."""
+    lines = [f"{button.label}: {button.tip}" for button in BUTTONS if button.name != "Aiuto"]
+    return "\n\n".join([HELP_HEAD.format(version=__version__), "\n".join(lines), HELP_FOOT,
+                         *([foot] if foot else [])])
+
+
 BUTTONS: tuple[Button, ...] = (
     Button("NuovoTorneo", "Nuovo Torneo", TORNEO, "FileNew",
            "Prepara i fogli Iscritti, TORNEO, Dati e Opzioni in una cartella di lavoro vuota.",
-           "Preparazione del nuovo torneo…", "nuovo_torneo"),
+           "Preparazione del nuovo torneo…", "nuovo_torneo",
+           lambda p: actions.new_tournament(p.book, p.path)),
     Button("Opzioni", "Opzioni", TORNEO, "ControlsGallery",
            "Mostra il foglio nascosto Opzioni: tipo di torneo, stampa, log.",
-           "Apertura delle opzioni…", "opzioni"),
+           "Apertura delle opzioni…", "opzioni", lambda p: p.show_options()),
     Button("SorteggioTurno", "Sorteggio Turno", TURNI, "TableInsert",
            "Sorteggia i tavoli del prossimo turno e scrive il foglio N° Turno "
            "(Turno… per sceglierne un altro).",
-           "Sorteggio del turno {turno}…", "sorteggio_turno", RoundChoice.NEXT),
+           "Sorteggio del turno {turno}…", "sorteggio_turno",
+           lambda p: actions.draw_round(p.book, p.path, p.round_no, p.seed, ask=p.ask),
+           RoundChoice.NEXT, seeded=True, command="draw"),
     Button("RipetiSorteggio", "Ripeti Sorteggio", TURNI, "Refresh",
            "Sorteggia di nuovo l'ultimo turno, se non ha ancora punteggi.",
-           "Nuovo sorteggio del turno {turno}…", "ripeti_sorteggio", RoundChoice.LAST,
-           offers_choice=False),
+           "Nuovo sorteggio del turno {turno}…", "ripeti_sorteggio",
+           lambda p: actions.redraw_last_round(p.book, p.path, p.seed, ask=p.ask),
+           RoundChoice.LAST, offers_choice=False, seeded=True, command="redraw"),
     Button("RisultatiSala", "Risultati dalla sala", TURNI, "ImportExcel",
            "Scrive nei fogli dei turni i risultati confermati dai tavoli con il telefono "
            "(torneo sala): una cella già scritta con un altro valore non viene toccata ed "
            "è elencata.",
-           "Risultati dalla sala…", "risultati_sala"),
+           "Risultati dalla sala…", "risultati_sala",
+           lambda p: actions.hall_results(p.book, p.path),
+           not_in_lite="Risultati dalla sala non c'è in xlwings Lite: il server della sala "
+                       "(torneo sala) ha bisogno di Python installato su un computer della "
+                       "sala; lì porta i risultati nel file con 'torneo sala importa'"),
     Button("Classifica", "Classifica", TURNI, "SortUp",
            "Calcola la classifica e scrive i fogli Classifica e Classifica Ridotta.",
-           "Calcolo della classifica…", "classifica"),
+           "Calcolo della classifica…", "classifica",
+           lambda p: actions.standings(p.book, p.path), command="rank"),
     Button("Statistiche", "Statistiche", TURNI, "ChartInsert",
            "Scrive il foglio STATISTICHE: quante volte si sono incontrati club e giocatori "
            "in tutti i turni, con i colori per numero di incontri.",
-           "Calcolo delle statistiche degli incontri…", "statistiche"),
+           "Calcolo delle statistiche degli incontri…", "statistiche",
+           lambda p: actions.meeting_statistics(p.book, p.path), command="statistiche"),
     Button("StampaTurno", "Stampa Turno", STAMPA, "FilePrint",
            "Il PDF delle schede dei tavoli del turno (foglio attivo, o l'ultimo turno; "
            "Turno… per sceglierlo).",
-           "Stampa del turno {turno}…", "stampa_turno", RoundChoice.ACTIVE),
+           "Stampa del turno {turno}…", "stampa_turno",
+           lambda p: actions.print_round(p.book, p.path, p.round_no), RoundChoice.ACTIVE,
+           command="print"),
     Button("ChiSiedeDove", "Chi siede dove", STAMPA, "TableInsert",
            "Il PDF da affiggere: i giocatori del turno in ordine alfabetico con tavolo e "
            "posto (foglio attivo, o l'ultimo turno; Turno… per sceglierlo).",
-           "Elenco Chi siede dove del turno {turno}…", "chi_siede_dove", RoundChoice.ACTIVE),
+           "Elenco Chi siede dove del turno {turno}…", "chi_siede_dove",
+           lambda p: actions.print_seating(p.book, p.path, p.round_no), RoundChoice.ACTIVE,
+           command="posti"),
     Button("ReportPDF", "Report PDF", STAMPA, "FileSaveAsPdfOrXps",
            "Il PDF completo del torneo, accanto alla cartella di lavoro.",
-           "Scrittura del report PDF…", "report"),
+           "Scrittura del report PDF…", "report",
+           lambda p: actions.report_pdf(p.book, p.path), command="report"),
     Button("Esporta", "Esporta", STAMPA, "ExportTextFile",
            "I file .txt, .vbc e .html del torneo, accanto alla cartella di lavoro.",
-           "Esportazione dei file del torneo…", "esporta"),
+           "Esportazione dei file del torneo…", "esporta",
+           lambda p: actions.export_files(p.book, p.path), command="export"),
     Button("PrimaDiPubblicare", "Prima di pubblicare", STAMPA, "Spelling",
            "Controlla ciò che serve per pubblicare il torneo: date dei turni, possibili "
            "doppioni, anonimi, ID NAZIONALE non nel registro, turni con meno di 6 tavoli; "
            "ogni avviso dice la cella da correggere.",
-           "Controllo per la pubblicazione…", "prima_di_pubblicare"),
+           "Controllo per la pubblicazione…", "prima_di_pubblicare",
+           lambda p: actions.publishing_check(p.book, p.path), command="pubblicazione"),
     Button("Aiuto", "Aiuto / Informazioni", AIUTO, "Help", "Cosa fa ogni pulsante.",
-           "Aiuto…", "aiuto"),
+           "Aiuto…", "aiuto", lambda p: help_text(p.help_foot)),
 )
 
 

@@ -1,7 +1,7 @@
-"""The buttons of the "Torneo" ribbon in Excel: the targets of the add-in's RunPython calls
-(`sorteggio_turno()`, ...). Each wraps `xw.Book.caller()` in the xlwings backend, runs the
-button's action of `actions.py` (shared with LibreOffice) and shows the message in a
-message box. xlwings is imported only when a button runs.
+"""The buttons of the "Torneo" ribbon in Excel: `pressed(name)` wraps `xw.Book.caller()` in
+the xlwings backend, runs the button's action (`buttons.BUTTONS`, shared with LibreOffice and
+xlwings Lite) and shows the message in a message box. xlwings is imported only when a button
+runs.
 
 The add-in's VBA calls one entry point, `press(name, round)`: whatever happens in Python,
 the organiser sees an Italian message box, never a traceback (an unexpected error is
@@ -17,23 +17,8 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from xlwings_torneo.frontends.actions import (
-    Message,
-    draw_round,
-    export_files,
-    hall_results,
-    help_text,
-    meeting_statistics,
-    new_tournament,
-    print_round,
-    print_seating,
-    publishing_check,
-    redraw_last_round,
-    report_pdf,
-    run,
-    standings,
-)
-from xlwings_torneo.frontends.buttons import find_button
+from xlwings_torneo.frontends.actions import Message, Press, run
+from xlwings_torneo.frontends.buttons import RoundChoice, find_button
 from xlwings_torneo.frontends.xlwings_shared import (
     active_round,
     append_traceback,
@@ -44,7 +29,7 @@ from xlwings_torneo.frontends.xlwings_shared import (
 TITLE = "Torneo"
 
 
-# --- Excel: the targets of the ribbon's RunPython calls ----------------------------------
+# --- Excel: a button of the one list run on the workbook it was pressed in -----------------
 
 def _caller(book: Any = None) -> tuple[Any, Any, Path | None]:
     """The workbook the button was pressed in, as (xw.Book, backend, path or None)."""
@@ -74,15 +59,6 @@ def _quietly(xl_book: Any, action: Callable[[], str]) -> Message:
         xl_book.app.screen_updating = True
 
 
-def _button(action: Callable[[Any, Path | None], str], book: Any = None) -> Message:
-    xl_book, backend, path = _caller(book)
-    return _show(xl_book, _quietly(xl_book, lambda: action(backend, path)))
-
-
-def nuovo_torneo(book: Any = None) -> Message:
-    return _button(new_tournament, book)
-
-
 def _asker(xl_book: Any) -> Callable[[str], bool]:
     """A Sì/No message box in Excel: True for Sì."""
     def ask(question: str) -> bool:
@@ -91,71 +67,20 @@ def _asker(xl_book: Any) -> Callable[[str], bool]:
     return ask
 
 
-def _drawing(action: Callable[[Any, Path | None, Callable[[str], bool]], str],
-             book: Any = None) -> Message:
-    """A draw button: a refusal the organiser may override is asked in a Sì/No box."""
+def pressed(name: str, book: Any = None, round_no: int | None = None,
+            seed: int | None = None) -> Message:
+    """Button `name` of `buttons.BUTTONS` run on `book` (default: the workbook it was pressed
+    in), its message shown in a box: `round_no` for a button offering "Turno…" (else its
+    default; a print button's is the active round sheet's), `seed` for a draw; a refusal the
+    organiser may override is asked in a Sì/No box."""
+    button = find_button(name)
     xl_book, backend, path = _caller(book)
-    return _show(xl_book, _quietly(xl_book, lambda: action(backend, path, _asker(xl_book))))
-
-
-def sorteggio_turno(book: Any = None, round_no: int | None = None,
-                    seed: int | None = None) -> Message:
-    return _drawing(lambda b, p, ask: draw_round(b, p, round_no, seed, ask=ask), book)
-
-
-def ripeti_sorteggio(book: Any = None, seed: int | None = None) -> Message:
-    return _drawing(lambda b, p, ask: redraw_last_round(b, p, seed, ask=ask), book)
-
-
-def classifica(book: Any = None) -> Message:
-    return _button(standings, book)
-
-
-def statistiche(book: Any = None) -> Message:
-    return _button(meeting_statistics, book)
-
-
-def risultati_sala(book: Any = None) -> Message:
-    return _button(hall_results, book)
-
-
-def _printing(action: Callable[[Any, Path | None, int | None], str], book: Any,
-              round_no: int | None) -> Message:
-    """A print button: `round_no`, else the round of the active sheet (else the last)."""
-    xl_book, backend, path = _caller(book)
-    number = round_no if round_no is not None else active_round(xl_book)
-    return _show(xl_book, _quietly(xl_book, lambda: action(backend, path, number)))
-
-
-def stampa_turno(book: Any = None, round_no: int | None = None) -> Message:
-    return _printing(print_round, book, round_no)
-
-
-def chi_siede_dove(book: Any = None, round_no: int | None = None) -> Message:
-    return _printing(print_seating, book, round_no)
-
-
-def report(book: Any = None) -> Message:
-    return _button(report_pdf, book)
-
-
-def esporta(book: Any = None) -> Message:
-    return _button(export_files, book)
-
-
-def prima_di_pubblicare(book: Any = None) -> Message:
-    return _button(publishing_check, book)
-
-
-def opzioni(book: Any = None) -> Message:
-    """Show the hidden `Opzioni` sheet and bring it to the front."""
-    xl_book, backend, _ = _caller(book)
-    return _show(xl_book, run(lambda: show_options(xl_book, backend)))
-
-
-def aiuto(book: Any = None) -> Message:
-    xl_book = _caller(book)[0]
-    return _show(xl_book, Message(help_text()))
+    chosen = round_no if button.asks_round else None
+    if chosen is None and button.round is RoundChoice.ACTIVE:
+        chosen = active_round(xl_book)
+    press = Press(backend, path, lambda: show_options(xl_book, backend), chosen,
+                  seed if button.seeded else None, _asker(xl_book))
+    return _show(xl_book, _quietly(xl_book, lambda: button.action(press)))
 
 
 # --- The one entry point of the add-in's VBA -----------------------------------------------
@@ -196,11 +121,7 @@ def press(name: str, round_no: int | None = None, book: Any = None) -> Message |
     """Run the ribbon button `name` (see `buttons.BUTTONS`) on the calling workbook, for
     `round_no` when the organiser chose one with "Turno…"."""
     try:
-        button = find_button(name)
-        target: Callable[..., Message] = globals()[button.target]
-        if round_no is not None and button.asks_round:
-            return target(book, round_no=round_no)
-        return target(book)
+        return pressed(name, book, round_no)
     except Exception as exc:  # noqa: BLE001 - any error reaching the organiser: Italian box
         _alert_anyway(book, unexpected_message(exc, log_unexpected(exc)))
         return None

@@ -1,7 +1,7 @@
 """The "Torneo" buttons in xlwings Lite, the Excel add-in that runs Python (Pyodide) inside
 Excel on Windows, macOS and the web: each `@script` of the workbook's `main.py` (written by
 `torneo lite`, see `lite_setup.py`) calls `press(name, book, ...)`, which runs the button's
-action of `actions.py` on the book Lite hands over and shows the Italian message.
+action (`buttons.BUTTONS`) on the book Lite hands over and shows the Italian message.
 
 What Lite changes, from its documentation:
 - the book is xlwings' remote engine: the workbook's values arrive with the call, the writes
@@ -11,7 +11,7 @@ What Lite changes, from its documentation:
   names the files written;
 - `print()` goes to Lite's Output pane, so every message is printed as well as shown;
 - no threads, no TCP connections (https://lite.xlwings.org/limitations): the hall server
-  (`torneo sala`) cannot run, so its button is left out (`ABSENT`);
+  (`torneo sala`) cannot run, so its button is left out (`Button.not_in_lite`);
 - an operation the remote engine lacks raises NotImplementedError: an Italian message, never
   a traceback, which goes to `ERROR_LOG` in `/data`.
 """
@@ -19,20 +19,13 @@ What Lite changes, from its documentation:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from xlwings_torneo.errors import OverridableError, TorneoError
-from xlwings_torneo.frontends import actions
-from xlwings_torneo.frontends.actions import Ask, Message, run
-from xlwings_torneo.frontends.buttons import (
-    BUTTONS,
-    ROUND_PROMPT,
-    Button,
-    RoundChoice,
-    find_button,
-)
+from xlwings_torneo.frontends import buttons
+from xlwings_torneo.frontends.actions import Message, Press, run
+from xlwings_torneo.frontends.buttons import ROUND_PROMPT, Button, RoundChoice, find_button
 from xlwings_torneo.frontends.xlwings_shared import (
     active_round,
     append_traceback,
@@ -53,16 +46,6 @@ ERROR_LOG_NAME = "torneo_errori.log"
 """An unexpected error's traceback, in `DATA` where the organiser can download it."""
 
 DOWNLOAD_HINT = "scaricali da xlwings Lite: ☰ > Files > Import/Export"
-
-ABSENT: dict[str, str] = {
-    "RisultatiSala": "Risultati dalla sala non c'è in xlwings Lite: il server della sala "
-                     "(torneo sala) ha bisogno di Python installato su un computer della "
-                     "sala; lì porta i risultati nel file con 'torneo sala importa'",
-}
-"""The buttons Lite cannot run, and why (said if one is called all the same)."""
-
-SEEDED = frozenset({"SorteggioTurno", "RipetiSorteggio"})
-"""The buttons whose Lite form has a seed (`seme`, 0 = a random one)."""
 
 ROUND_FIELD = "turno"
 SEED_FIELD = "seme"
@@ -107,68 +90,32 @@ def in_lite_words(text: str) -> str:
     return text
 
 
-LITE_HELP_FOOT = ("In xlwings Lite i file PDF ed esportati sono scritti in /data: "
-                  f"{DOWNLOAD_HINT}. Non disponibile in xlwings Lite: "
-                  + "; ".join(ABSENT.values()) + ".")
+def absent() -> dict[str, str]:
+    """The buttons Lite cannot run, and why (`Button.not_in_lite`)."""
+    return {b.name: b.not_in_lite for b in buttons.BUTTONS if b.not_in_lite is not None}
+
+
+def help_foot() -> str:
+    """What Lite's Aiuto adds: where the files go, and the buttons it has not."""
+    return (f"In xlwings Lite i file PDF ed esportati sono scritti in /data: {DOWNLOAD_HINT}. "
+            "Non disponibile in xlwings Lite: " + "; ".join(absent().values()) + ".")
 
 
 def lite_buttons() -> list[Button]:
     """The buttons that are scripts in Lite, in the ribbon's order."""
-    return [button for button in BUTTONS if button.name not in ABSENT]
+    return [button for button in buttons.BUTTONS if button.not_in_lite is None]
 
 
 def form_fields(button: Button) -> list[str]:
     """The script's arguments after `book`, each a field of Lite's form (`FIELD_TYPES`; 0
     and unticked = the ribbon's default)."""
     fields = [ROUND_FIELD] if button.asks_round else []
-    return fields + ([SEED_FIELD, ANYWAY_FIELD] if button.name in SEEDED else [])
+    return fields + ([SEED_FIELD, ANYWAY_FIELD] if button.seeded else [])
 
 
 def field_help(button: Button, field: str) -> str:
     default = ROUND_DEFAULT[button.round] if button.round is not None else ""
     return FIELD_HELP[field].format(default=default)
-
-
-@dataclass(frozen=True)
-class Pressed:
-    """A button pressed in Lite: the book, its backend, the path files go beside, and the
-    form's values (None where the form said 0)."""
-
-    xl_book: Any
-    backend: XlwingsBackend
-    path: Path
-    round_no: int | None
-    seed: int | None
-    anyway: bool = False
-    """The form's `comunque`: draw although the rules advise against it."""
-
-    def drawing(self, draw: Callable[[Ask | None], str]) -> str:
-        """A draw button: with `comunque` ticked, Sì to the question the ribbon would ask;
-        unticked, a refusal says how to draw anyway in Lite's words."""
-        try:
-            return draw((lambda question: True) if self.anyway else None)
-        except OverridableError as refusal:
-            raise TorneoError(f"{refusal.reason}; per sorteggiare comunque spunta "
-                              f"«{ANYWAY_FIELD}» e premi di nuovo") from None
-
-
-ACTIONS: dict[str, Callable[[Pressed], str]] = {
-    "NuovoTorneo": lambda p: actions.new_tournament(p.backend, p.path),
-    "Opzioni": lambda p: show_options(p.xl_book, p.backend),
-    "SorteggioTurno": lambda p: p.drawing(
-        lambda ask: actions.draw_round(p.backend, p.path, p.round_no, p.seed, ask=ask)),
-    "RipetiSorteggio": lambda p: p.drawing(
-        lambda ask: actions.redraw_last_round(p.backend, p.path, p.seed, ask=ask)),
-    "Classifica": lambda p: actions.standings(p.backend, p.path),
-    "Statistiche": lambda p: actions.meeting_statistics(p.backend, p.path),
-    "StampaTurno": lambda p: actions.print_round(p.backend, p.path, p.round_no),
-    "ChiSiedeDove": lambda p: actions.print_seating(p.backend, p.path, p.round_no),
-    "ReportPDF": lambda p: actions.report_pdf(p.backend, p.path),
-    "Esporta": lambda p: actions.export_files(p.backend, p.path),
-    "PrimaDiPubblicare": lambda p: actions.publishing_check(p.backend, p.path),
-    "Aiuto": lambda p: "\n\n".join([actions.help_text(), LITE_HELP_FOOT]),
-}
-"""What each Lite script runs: the ribbon's action of `actions.py`."""
 
 
 def _checked(value: int, high: int, what: str) -> int | None:
@@ -179,12 +126,25 @@ def _checked(value: int, high: int, what: str) -> int | None:
     return value or None
 
 
-def _pressed(button: Button, xl_book: Any, turno: int, seme: int, anyway: bool) -> Pressed:
+def _pressed(button: Button, xl_book: Any, turno: int, seme: int, anyway: bool) -> Press:
+    """What the button gets from Lite's form: 0 = the ribbon's default; `comunque` ticked:
+    Sì to the question the ribbon would ask."""
     round_no = _checked(turno, MAX_ROUND, "turno")
     if round_no is None and button.round is RoundChoice.ACTIVE:
         round_no = active_round(xl_book)
-    return Pressed(xl_book, XlwingsBackend(xl_book), DATA / str(xl_book.name), round_no,
-                   _checked(seme, 2**32 - 1, "seme"), anyway)
+    backend = XlwingsBackend(xl_book)
+    return Press(backend, DATA / str(xl_book.name), lambda: show_options(xl_book, backend),
+                 round_no, _checked(seme, 2**32 - 1, "seme"),
+                 (lambda question: True) if anyway else None, help_foot())
+
+
+def _anyway(action: Callable[[], str]) -> str:
+    """A refusal the organiser may override says how to in Lite's words (`comunque`)."""
+    try:
+        return action()
+    except OverridableError as refusal:
+        raise TorneoError(f"{refusal.reason}; per sorteggiare comunque spunta "
+                          f"«{ANYWAY_FIELD}» e premi di nuovo") from None
 
 
 def _files() -> dict[Path, float]:
@@ -228,11 +188,11 @@ def press(name: str, book: Any, turno: int = 0, seme: int = 0,
         DATA.mkdir(parents=True, exist_ok=True)
         before = _files()
         button = find_button(name)
-        if name in ABSENT:
-            message = Message(ABSENT[name], error=True)
+        if button.not_in_lite is not None:
+            message = Message(button.not_in_lite, error=True)
         else:
-            message = run(lambda: ACTIONS[name](_pressed(button, book, turno, seme,
-                                                         comunque)))
+            message = run(lambda: _anyway(lambda: button.action(
+                _pressed(button, book, turno, seme, comunque))))
             message = Message(_with_files(message.text, before), message.error)
     except Exception as exc:  # noqa: BLE001 - whatever reaches the organiser: Italian text
         message = _unexpected(exc)

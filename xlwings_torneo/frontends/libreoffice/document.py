@@ -1,7 +1,7 @@
 """The buttons on a Calc document: what the macro and the headless runner share.
 
-A button name (`SorteggioTurno`, ...) maps to the same thin function as the Excel ribbon
-(`xlwings_torneo.frontends.excel`), run on the document through the UNO backend.
+A button name (`SorteggioTurno`, ...) runs the same action as the Excel ribbon and xlwings
+Lite (`buttons.BUTTONS`), on the document through the UNO backend.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlparse
 
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends import actions
+from xlwings_torneo.frontends import buttons as button_list
 from xlwings_torneo.workbook.backends.uno_backend import UnoBackend
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import SHEET_OPZIONI
@@ -78,24 +79,17 @@ def ask_yes_no(document: Any) -> actions.Ask | None:
 
 
 def buttons(document: Any, ask: actions.Ask | None = None) -> dict[str, Action]:
-    """The macro's buttons by name, on this document; `ask`: the Sì/No question of the draw
-    buttons (default: a box on the document's window)."""
+    """The macro's buttons by name, on this document (every button of the one list);
+    `ask`: the Sì/No question of the draw buttons (default: a box on the document's
+    window)."""
     asker = ask or ask_yes_no(document)
-    return {
-        "NuovoTorneo": actions.new_tournament,
-        "SorteggioTurno": lambda b, p: actions.draw_round(b, p, ask=asker),
-        "RipetiSorteggio": lambda b, p: actions.redraw_last_round(b, p, ask=asker),
-        "RisultatiSala": actions.hall_results,
-        "Classifica": actions.standings,
-        "Statistiche": actions.meeting_statistics,
-        "StampaTurno": lambda b, p: actions.print_round(b, p),
-        "ChiSiedeDove": lambda b, p: actions.print_seating(b, p),
-        "ReportPDF": actions.report_pdf,
-        "Esporta": actions.export_files,
-        "PrimaDiPubblicare": actions.publishing_check,
-        "Opzioni": show_options(document),
-        "Aiuto": lambda b, p: actions.help_text(),
-    }
+
+    def action(button: button_list.Button) -> Action:
+        def run_on(book: WorkbookBackend, path: Path | None) -> str:
+            return button.action(actions.Press(
+                book, path, lambda: show_options(document)(book, path), ask=asker))
+        return run_on
+    return {button.name: action(button) for button in button_list.BUTTONS}
 
 
 def store_if_saved(document: Any) -> Callable[[], None]:

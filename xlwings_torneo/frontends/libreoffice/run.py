@@ -34,20 +34,22 @@ MACRO_FILE = "torneo.py"
 """The macro's file name in the profile's `Scripts/python` (install_addin.py --libreoffice)."""
 DEFAULT_TIMEOUT = 300.0
 
-COMMANDS = {
-    "draw": "SorteggioTurno", "redraw": "RipetiSorteggio", "rank": "Classifica",
-    "print": "StampaTurno", "report": "ReportPDF", "export": "Esporta",
-    "posti": "ChiSiedeDove", "statistiche": "Statistiche",
-}
-"""Command-line names of the macro's buttons."""
+
+
+def commands() -> dict[str, str]:
+    """Command-line names of the macro's buttons (`Button.command`) -> the button."""
+    return {b.command: b.name for b in buttons.BUTTONS if b.command is not None}
+
+
+def button_names() -> tuple[str, ...]:
+    """The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
+    return tuple(button.name for button in buttons.BUTTONS)
+
+
 ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
            "stampa": "print", "esporta": "export", "controlla": "check"}
 """The commands' Italian names (issue 24), the ones `torneo --aiuto` and the README use; the
 English ones stay as aliases."""
-BUTTONS = tuple(button.name for button in buttons.BUTTONS)
-"""The buttons of the installed macro (`macro BUTTON`): the ribbon's."""
-BUTTON_COMMANDS = (*COMMANDS, "pubblicazione", "macro")
-"""The commands that run one of the ribbon's buttons (`pubblicazione`: Prima di pubblicare)."""
 
 
 def holds_workbook(command: str) -> bool:
@@ -56,7 +58,7 @@ def holds_workbook(command: str) -> bool:
     and the others too, because LibreOffice opens the file for it and, with ours held on its
     profile, takes our lock file for its own, naming the command. Only `check`, no button, is
     left LibreOffice's plain lock."""
-    return command in BUTTON_COMMANDS
+    return command in (*commands(), "macro")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,10 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="torneo lo-esegui", description="Esegue un comando del torneo su un file con "
         "LibreOffice senza interfaccia (il file deve essere chiuso)")
     parser.add_argument("file", type=Path, help="la cartella di lavoro del torneo")
+    named = [*ITALIAN, *(c for c in commands() if c not in ITALIAN.values()), "macro"]
     parser.add_argument("command", metavar="COMANDO", choices=list(dict.fromkeys(
-        [*ITALIAN, "posti", "report", "pubblicazione", "macro", *COMMANDS, "check"])),
-        help="uno fra: " + ", ".join([*ITALIAN, "posti", "report", "pubblicazione",
-                                      "macro"]))
+        [*named, *commands(), "check"])), help="uno fra: " + ", ".join(named))
     parser.add_argument("button", metavar="PULSANTE", nargs="?",
                         help="con 'macro': il pulsante della macro installata "
                         "(es. SorteggioTurno)")
@@ -153,8 +154,6 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
         return run_macro(document, args.button or "")
     if args.command == "check":
         return actions.run(lambda: _check(book, path, args.type))
-    if args.command == "pubblicazione":
-        return actions.run(lambda: actions.publishing_check(book, path))
     if args.command == "draw":
         request = draw.DrawRequest(round_no=args.round, seed=args.seed, type_name=args.type,
                                        replace=args.replace, force=args.force,
@@ -171,7 +170,7 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
         return actions.run(lambda: actions.print_seating(book, path, args.round))
     if args.type and args.command in TYPED:
         return actions.run(lambda: TYPED[args.command](book, path, args.type))
-    return press(COMMANDS[args.command], document, save=save)
+    return press(commands()[args.command], document, save=save)
 
 
 TYPED = {"rank": actions.standings, "report": actions.report_pdf, "export": actions.export_files}
@@ -206,8 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.command = ITALIAN.get(args.command, args.command)
-    if args.command == "macro" and args.button not in BUTTONS:
-        parser.error(f"con 'macro' indica un pulsante: {', '.join(BUTTONS)}")
+    if args.command == "macro" and args.button not in button_names():
+        parser.error(f"con 'macro' indica un pulsante: {', '.join(button_names())}")
     try:
         importlib.import_module("uno")  # only to know whether this Python drives LibreOffice
     except ImportError:

@@ -13,14 +13,17 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from xlwings_torneo.errors import TorneoError
-from xlwings_torneo.frontends.buttons import BUTTONS
+from xlwings_torneo.frontends import buttons
 from xlwings_torneo.workbook.backends.office import find_soffice
 
 EXTENSION_ID = "org.xlwings_torneo.toolbar"
 TOOLBAR = "org.xlwings_torneo.toolbar.Torneo"
 FIXED_TIME = (2026, 1, 1, 0, 0, 0)
-TITLES = {button.name: button.label for button in BUTTONS}
-"""The toolbar's buttons: macro function -> label (the ribbon's, from `buttons.BUTTONS`)."""
+
+
+def titles() -> dict[str, str]:
+    """The toolbar's buttons: macro function -> label (the ribbon's, from `buttons.BUTTONS`)."""
+    return {button.name: button.label for button in buttons.BUTTONS}
 
 
 def script_url(function: str) -> str:
@@ -38,7 +41,7 @@ def addons_xcu() -> str:
         + _prop("URL", script_url(function)) + _prop("Title", title)
         + _prop("Target", "_self") + _prop("Context", "com.sun.star.sheet.SpreadsheetDocument")
         + "</node>"
-        for i, (function, title) in enumerate(TITLES.items(), start=1))
+        for i, (function, title) in enumerate(titles().items(), start=1))
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
             'xmlns:xs="http://www.w3.org/2001/XMLSchema" oor:name="Addons" '

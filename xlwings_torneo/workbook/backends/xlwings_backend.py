@@ -8,6 +8,14 @@ rectangle of formulas; each style property (bold, fill, alignment…) on its own
 rectangle of cells sharing its value whatever their other properties; on the remote engine
 (xlwings Lite, `xw.Book(json=...)`) every fill of a sheet in one colour matrix
 (`Range.set_colors`); one call per run of equal column widths.
+
+Values before formats (issue 39.5): a sheet's values and formulas are sent when it is
+written, its formats (fonts, fills, number formats, alignments, column widths, row heights,
+hidden columns, dropdowns, the sheet hidden) are held until `apply_formats`, which `save`
+calls first: on the remote engine every value of a button's batch of operations goes before
+its first format, so a format xlwings Lite's Excel side might not apply, failing the batch
+there, cannot take the data written before it along. A sheet replaced again before then
+drops the formats held for the old one.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from xlwings_torneo.errors import WorkbookError
@@ -85,6 +94,8 @@ class XlwingsBackend:
         self._pending: list[tuple[str, str, str]] = []
         """Dropdowns (sheet, cells, list source) waiting for their list's sheet."""
         self._lost: list[str] = []
+        self._formats: list[tuple[str, Callable[[], None]]] = []
+        """The formats held until `apply_formats`: (the sheet's name, the call)."""
 
     def sheet_names(self) -> list[str]:
         return [sheet.name for sheet in self.book.sheets]
@@ -108,12 +119,15 @@ class XlwingsBackend:
 
     def rename_sheet(self, old: str, new: str) -> None:
         self.book.sheets[old].name = new
+        self._formats = [(new if name == old else name, call) for name, call in self._formats]
 
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its place, or add it after `after` (else last)."""
         names = self.sheet_names()
         sheets = self.book.sheets
         if spec.name in names:
+            self._formats = [(name, call) for name, call in self._formats
+                             if name != spec.name]  # the old sheet goes, its formats too
             old = sheets[spec.name]
             sheet = sheets.add(name=f"~torneo~{names.index(spec.name)}", after=old)
             old.delete()
@@ -143,17 +157,7 @@ class XlwingsBackend:
                      for r in range(row, last_row + 1)]
             sheet.range((row, col), (last_row, last_col)).formula = \
                 block if len(block) > 1 or len(block[0]) > 1 else block[0][0]
-        self._apply_styles(sheet, spec)
-        widths: dict[float, list[tuple[int, int]]] = defaultdict(list)
-        for col, width in spec.col_widths.items():
-            widths[width].append((1, col))
-        for width, cols in widths.items():
-            for _, first, _, last in style_runs(cols):
-                sheet.range((1, first), (1, last)).column_width = width
-        for row, height in spec.row_heights.items():
-            sheet.range((row, 1)).row_height = height
-        for _, first, _, last in style_runs((1, c) for c in spec.hidden_cols):
-            sheet.range((1, first), (1, last)).columns.hidden = True
+        self._formats.append((spec.name, lambda: self._format(sheet, spec)))
         for v in spec.validations:
             if v.strict:
                 self._pending.append((spec.name, v.cells, v.source))
@@ -165,7 +169,21 @@ class XlwingsBackend:
                                   f"lasciare libero il testo (elenco {v.source})")
         self._add_validations()
         if spec.hidden:
-            sheet.visible = False
+            self._formats.append((spec.name, lambda: setattr(sheet, "visible", False)))
+
+    def _format(self, sheet: Any, spec: SheetSpec) -> None:
+        """A written sheet's styles, column widths, row heights and hidden columns."""
+        self._apply_styles(sheet, spec)
+        widths: dict[float, list[tuple[int, int]]] = defaultdict(list)
+        for col, width in spec.col_widths.items():
+            widths[width].append((1, col))
+        for width, cols in widths.items():
+            for _, first, _, last in style_runs(cols):
+                sheet.range((1, first), (1, last)).column_width = width
+        for row, height in spec.row_heights.items():
+            sheet.range((row, 1)).row_height = height
+        for _, first, _, last in style_runs((1, c) for c in spec.hidden_cols):
+            sheet.range((1, first), (1, last)).columns.hidden = True
 
     def _add_validations(self) -> None:
         """Dropdowns whose list sheet exists (the template writes `Iscritti` before `Dati`:
@@ -177,14 +195,26 @@ class XlwingsBackend:
             if source_sheet not in names:
                 waiting.append((target, cells, source))
                 continue
-            rng = self.book.sheets[source_sheet].range(source_cells.replace("$", ""))
-            try:
-                self.book.sheets[target].range(cells).data_validation.set_list(rng)
-            except NotImplementedError:  # an xlwings client without data validation
-                self._lost.append(f"{target}!{cells}: menu a tendina non creato "
-                                  f"(elenco {source}): questa versione di Excel non lo "
-                                  "consente")
+            self._formats.append((target, partial(self._dropdown, target, cells, source,
+                                                  source_sheet, source_cells)))
         self._pending = waiting
+
+    def _dropdown(self, target: str, cells: str, source: str, source_sheet: str,
+                  source_cells: str) -> None:
+        rng = self.book.sheets[source_sheet].range(source_cells.replace("$", ""))
+        try:
+            self.book.sheets[target].range(cells).data_validation.set_list(rng)
+        except NotImplementedError:  # an xlwings client without data validation
+            self._lost.append(f"{target}!{cells}: menu a tendina non creato "
+                              f"(elenco {source}): questa versione di Excel non lo "
+                              "consente")
+
+    def apply_formats(self) -> None:
+        """Send the formats held since the last call, in the order their sheets were
+        written (module docstring)."""
+        formats, self._formats = self._formats, []
+        for _, call in formats:
+            call()
 
     def _apply_styles(self, sheet: Any, spec: SheetSpec) -> None:
         bulk_fills = _colours_in_bulk(self.book)
@@ -198,6 +228,7 @@ class XlwingsBackend:
                                  attribute, value)
 
     def save(self) -> None:
+        self.apply_formats()
         if self._save is not None:
             self._save()
 
