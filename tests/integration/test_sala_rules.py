@@ -92,7 +92,8 @@ def test_the_organiser_accepts_a_flagged_result_after_a_question(app, hall):
     assert result
     question = org.ask("accetta", PLAYING, 1, result.group(1))
     assert question.status_code == 200 and "Accettare il risultato" in text(question)
-    assert table_state(hall.journal.refresh(), PLAYING, 1).accepted == set()  # asking changed nothing
+    asked = table_state(hall.journal.refresh(), PLAYING, 1)
+    assert asked.accepted == set()  # asking changed nothing
     assert org.act("accetta", PLAYING, 1, result.group(1)).status_code == 303
     assert "confermato" in row(org.page(), PLAYING, 1)
     assert imported(hall).written == ((PLAYING, 1),)

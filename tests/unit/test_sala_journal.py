@@ -156,3 +156,16 @@ def test_the_journal_stores_events_and_decides_nothing():
     assert not hasattr(module.JournalState, "results")
     assert not hasattr(module.Journal, "confirm")
     assert "pending" not in module.JournalState.__dataclass_fields__
+
+
+def test_new_addresses_cannot_flush_the_memory_of_a_blocked_one():
+    """Issue 38: 10,001 addresses in 11 s used to wipe the limiter's memory."""
+    now = [0.0]
+    limit = RateLimit(3, window=60, clock=lambda: now[0], addresses=50)
+    for _ in range(3):
+        limit.allow("guesser")
+    assert limit.blocked("guesser")
+    for i in range(500):  # ten times the memory, each new address once
+        now[0] += 0.01
+        limit.allow(f"10.0.{i // 250}.{i % 250}")
+    assert limit.blocked("guesser") and not limit.allow("guesser")

@@ -7,6 +7,7 @@ done on confirmation; each is one journal event."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -118,10 +119,16 @@ def round_status(state: JournalState, reading: Reading, turno: int) -> RoundStat
     closed = turno in rounds.closed
     open_to_phones = not closed and (is_current or turno in rounds.reopened)
     actions = ("chiudi",) if open_to_phones else ("riapri",)
-    tables = tuple(table_status(state, turno, t, current.number if current else None)
+    everyone = player_names(reading)
+    tables = tuple(table_status(state, turno, t, current.number if current else None,
+                                everyone)
                    for t in (rnd.tables if rnd else ()) if t.players)
     return RoundStatus(turno, closed, is_current, open_to_phones, tables, actions,
                        state.version(turno))
+
+
+def player_names(reading: Reading) -> dict[int, str]:
+    return {p.id: p.display_name for p in reading.tournament.players}
 
 
 def workbook_seats(table: Table) -> tuple[SeatLine, ...]:
@@ -139,15 +146,17 @@ def result_seats(table: Table, sub: Submission) -> tuple[SeatLine, ...]:
                  for s in table.seats if s.player_id is not None)
 
 
-def table_status(state: JournalState, turno: int, table: Table, current: int | None
-                 ) -> TableStatus:
+def table_status(state: JournalState, turno: int, table: Table, current: int | None,
+                 everyone: Mapping[int, str] | None = None) -> TableStatus:
     """What the organiser sees of one table: the journal's result when there is one, else
     the workbook's scores. A table with a confirmed result, or one the phones can no longer
-    report for (its round closed or over), can be reopened."""
+    report for (its round closed or over), can be reopened. `everyone`: every player's name
+    (a doubt may name a player of another table)."""
     key = (turno, table.number)
     access = state.tables.get(key)
     token, code = (access.token, access.code) if access else ("", "")
-    names = {s.player_id: s.name for s in table.seats if s.player_id is not None}
+    names = {**(everyone or {}),
+             **{s.player_id: s.name for s in table.seats if s.player_id is not None}}
     at_table = table_state(state, *key)
     results = at_table.results()
     sub = results[0] if len(results) == 1 else None
@@ -346,7 +355,8 @@ def check_order(hall: Hall, token: str, order: Order) -> Checked:
     if table is None:
         raise HallRefusal(Refusal.INVALID, f"Il tavolo {tavolo} del turno {turno} non c'è.")
     current = reading.current_round
-    status_t = table_status(state, turno, table, current.number if current else None)
+    status_t = table_status(state, turno, table, current.number if current else None,
+                            player_names(reading))
     if order.action not in status_t.actions or str(status_t.version) != order.version or (
             order.action == "accetta" and str(status_t.result) != order.result):
         raise StaleOrder(f"Il tavolo {tavolo} del turno {turno}",
