@@ -62,6 +62,16 @@ def version_of(html: str, action: str, turno: int, tavolo: int | None) -> str:
     return match.group(1) if match else ""
 
 
+def text(response: Any) -> str:
+    """A test client's answer as text."""
+    return str(response.get_data(as_text=True))
+
+
+def row(html: str, turno: int, tavolo: int) -> str:
+    """The organiser page's row of one table."""
+    return html.split(f'id="tavolo-{turno}-{tavolo}"', 1)[1].split("</tr>", 1)[0]
+
+
 def problems_of(html: str) -> list[str]:
     box = html.split('id="problemi"', 1)
     found = re.findall(r"<li>(.*?)</li>", box[1].split("</div>", 1)[0]) if len(box) > 1 else []
@@ -131,6 +141,16 @@ class Phone:
             "t": self.token, "csrf": csrf_of(html), "azione": "contesta",
             "risultato": result.group(1), "chi": str(by), "motivo": reason,
             "codice": self.code if code is None else code})
+
+
+def table_phone(app: Any, hall: Hall, address: str, tavolo: int = 1, turno: int = PLAYING
+                ) -> Phone:
+    """A phone of its own (a new test client) at `address`, at table `tavolo`."""
+    return Phone(app.test_client(), hall, tavolo, address, turno)
+
+
+def organiser_of(app: Any, hall: Hall) -> Organiser:
+    return Organiser(app.test_client(), hall)
 
 
 class Organiser:

@@ -16,11 +16,14 @@ import pytest
 
 from tests.sala_helpers import (
     PLAYING,
-    Organiser,
     Phone,
+    organiser_of,
     plausible,
     problems_of,
     results_of,
+    row,
+    table_phone,
+    text,
 )
 from xlwings_torneo.frontends.sala import app as app_module
 from xlwings_torneo.usecases.sala import Hall
@@ -29,22 +32,7 @@ from xlwings_torneo.usecases.sala_rules import MAX_REASON, MAX_SENT, rounds_stat
 from xlwings_torneo.usecases.session import open_file
 from xlwings_torneo.workbook.sheet import parse_cell_ref
 
-
-def phone(app: Any, hall: Hall, address: str, tavolo: int = 1, turno: int = PLAYING) -> Phone:
-    return Phone(app.test_client(), hall, tavolo, address, turno)
-
-
-def organiser(app: Any, hall: Hall) -> Organiser:
-    return Organiser(app.test_client(), hall)
-
-
-def text(response: Any) -> str:
-    return str(response.get_data(as_text=True))
-
-
-def row(html: str, turno: int, tavolo: int) -> str:
-    """The organiser page's row of one table."""
-    return html.split(f'id="tavolo-{turno}-{tavolo}"', 1)[1].split("</tr>", 1)[0]
+phone, organiser = table_phone, organiser_of
 
 
 def imported(hall: Hall) -> Any:

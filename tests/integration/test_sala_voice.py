@@ -16,11 +16,14 @@ import pytest
 
 from tests.sala_helpers import (
     PLAYING,
-    Organiser,
     Phone,
     csrf_of,
+    organiser_of,
     plausible,
     problems_of,
+    row,
+    table_phone,
+    text,
     version_of,
 )
 from xlwings_torneo.frontends.cli import main
@@ -30,21 +33,7 @@ from xlwings_torneo.usecases.sala_rules import counted_result, rounds_state, tab
 from xlwings_torneo.usecases.session import open_file
 from xlwings_torneo.workbook.journal import REOPEN, journal_path
 
-
-def phone(app: Any, hall: Hall, address: str, tavolo: int = 1) -> Phone:
-    return Phone(app.test_client(), hall, tavolo, address)
-
-
-def organiser(app: Any, hall: Hall) -> Organiser:
-    return Organiser(app.test_client(), hall)
-
-
-def text(response: Any) -> str:
-    return str(response.get_data(as_text=True))
-
-
-def row(html: str, turno: int, tavolo: int) -> str:
-    return html.split(f'id="tavolo-{turno}-{tavolo}"', 1)[1].split("</tr>", 1)[0]
+phone, organiser = table_phone, organiser_of
 
 
 def counted(hall: Hall, tavolo: int = 1) -> bool:

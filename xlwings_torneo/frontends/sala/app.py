@@ -117,6 +117,7 @@ UNREADABLE_TEXT = ("L'organizzatore sta sistemando il file del torneo: riprova t
 """A player's words for a workbook the server cannot read (the cell at fault goes to the
 organiser's console)."""
 JOURNAL_TITLE = "Risultato non registrato"
+JOURNAL_ORGANISER_TITLE = "Il registro della sala non scrive"
 JOURNAL_TEXT = ("Il server della sala non riesce a registrare adesso: il tuo risultato non è "
                 "stato salvato, quelli già confermati non sono persi. Avvisa l'organizzatore e "
                 "riprova tra qualche minuto.")
@@ -194,7 +195,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     def journal_error(err: JournalError) -> tuple[str, int]:
         log.error("Registro della sala: %s", err)  # the organiser's words, on his console
         if request.path.startswith("/organizzatore"):
-            return page("errore.html", title=JOURNAL_TITLE, text=str(err)[:1].upper()
+            return page("errore.html", title=JOURNAL_ORGANISER_TITLE, text=str(err)[:1].upper()
                         + str(err)[1:], code=503), 503
         return page("errore.html", title=JOURNAL_TITLE, text=JOURNAL_TEXT, code=503), 503
 
