@@ -38,13 +38,14 @@ Measured on a 2-core machine shared with other jobs (load 4-8), before the trans
 (the all-at-once storm is CPU-bound on this machine either way). Peak memory 75-85 MiB.
 
 Issue 38 (`--attacchi --corpi-lenti --durata 10`: 50 addresses each holding 16 slow request
-bodies; the same machine, load 7-8 from other jobs), normal phone's median / p95, before
-(3a3079b) and after each address keeps its fair share of the connections
-(`guard.GuardedServer.share`):
+bodies; the same machine, load 4-8 from other jobs), normal phone's median / p95, before
+(3a3079b) and after each address keeps its fair share of the connections once the hall is
+pressed (`guard.GuardedServer.share`):
 
-    50 addresses x 16 slow bodies            2455 / 2546 ms       128 / 961 ms, all served
+    50 addresses x 16 slow bodies            2455 / 2546 ms       12 / 224 ms, all served
+    450 slow connections, 150 addresses      423 ms / 3.0 s       13 / 82 ms, all served
     --ritmo --reads 3 (kill -9 in the burst) p95 123 ms, 0 lost   p95 136 ms, 0 lost
-    (at load 7-8 both miss the 100 ms they make on a quiet machine)
+    (the --ritmo pair at load 7-8, where both miss the 100 ms of a quieter machine)
 """
 
 from __future__ import annotations

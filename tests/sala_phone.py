@@ -86,6 +86,8 @@ def send_scores(phone: HttpPhone, path: str, token: str, tavolo: int
     if page.status != 200:
         return page, {}
     ids = seated_ids(page.body)
+    if not ids:  # the result waiting is another phone's: only its writer replaces it
+        return Answer(409, page.body, page.seconds), {}
     scores = dict(zip(ids, table_scores(len(ids), tavolo), strict=True))
     form = {"t": token, "csrf": csrf_of(page.body), "azione": "invia", "chi": ids[0]}
     form.update({f"p{pid}": score for pid, score in scores.items()})

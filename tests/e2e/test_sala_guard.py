@@ -343,3 +343,17 @@ def test_fifty_addresses_holding_sixteen_uploads_each_leave_a_place_for_a_phone(
         assert server.share() >= MIN_SHARE
     finally:
         server.close()
+
+
+def test_a_hall_of_phones_keeping_several_connections_each_is_never_limited():
+    from xlwings_torneo.frontends.sala.guard import PER_ADDRESS, make_server
+
+    server, _gate = make_server(Blocking(), bind="127.0.0.1", port=0)
+    try:
+        phones = [f"127.0.{1 + n // 200}.{1 + n % 200}" for n in range(126)]
+        for address in phones:
+            for _ in range(2):
+                server.opened(address)
+        assert server.share() == PER_ADDRESS and server.admits(phones[0])
+    finally:
+        server.close()

@@ -210,14 +210,18 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]  # waitress is untyped
         return int(self.effective_port)
 
     def share(self) -> int:
-        """Connections one address may hold now (issue 38): `per_address`, or, when many
-        addresses hold connections, its fair part of three quarters of `total` (never under
-        `MIN_SHARE`): fifty addresses each holding sixteen slow uploads would otherwise fill
-        the server, and a phone would wait for the sweep to free a place."""
+        """Connections one address may hold now (issue 38): `per_address` while the hall is
+        not pressed (under three quarters of `total` open: 125 phones keeping two or three
+        each are never limited); when pressed, its fair part of those three quarters among
+        the addresses holding connections (never under `MIN_SHARE`). Fifty addresses each
+        holding sixteen slow uploads would otherwise fill the server, and a phone would wait
+        for the sweep to free a place."""
+        pressed_at = self.allowance.total * 3 // 4
         with self._lock:
-            addresses = max(1, len(self._open))
-        fair = self.allowance.total * 3 // 4 // addresses
-        return max(MIN_SHARE, min(self.allowance.per_address, fair))
+            addresses, opened = len(self._open), sum(self._open.values())
+        if opened < pressed_at:
+            return self.allowance.per_address
+        return max(MIN_SHARE, min(self.allowance.per_address, pressed_at // max(1, addresses)))
 
     def admits(self, address: str) -> bool:
         """A new connection of `address` is accepted (it holds fewer than its share)."""
