@@ -44,8 +44,8 @@ pressed (`guard.GuardedServer.share`):
 
     50 addresses x 16 slow bodies            2455 / 2546 ms       12 / 224 ms, all served
     450 slow connections, 150 addresses      423 ms / 3.0 s       13 / 82 ms, all served
-    --ritmo --reads 3 (kill -9 in the burst) p95 123 ms, 0 lost   p95 136 ms, 0 lost
-    (the --ritmo pair at load 7-8, where both miss the 100 ms of a quieter machine)
+    --ritmo --reads 3 (kill -9 in the burst) p95 53 ms, 0 lost    p95 51 ms, 0 lost
+    (the --ritmo pair at load 3; at load 7-8 it was 123 and 136 ms, 0 lost either way)
 """
 
 from __future__ import annotations
