@@ -44,6 +44,8 @@ from xlwings_torneo.workbook.journal import (
 PLAYER_ID = re.compile(r"[0-9]{1,9}")
 """A player chosen in a form: his ID in ASCII digits."""
 CHANGED = "Il risultato è cambiato nel frattempo: ricontrollalo e conferma di nuovo."
+CHANGED_MEANWHILE = ("Nel frattempo un altro telefono ha mandato o confermato il risultato: "
+                     "ricontrollalo qui sopra.")
 
 
 @dataclass(frozen=True)
@@ -165,9 +167,18 @@ def send_result(hall: Hall, page: TablePage, entries: Mapping[int, Entry], by: s
         problems.insert(0, "Scegli chi sta scrivendo il risultato.")
     if problems or writer is None:
         raise FormProblems(Refusal.UNPROCESSABLE, problems)
-    return hall.journal.submit(page.turno, page.tavolo, scores, writer,
-                               device=caller.device, address=caller.address,
-                               doubts=voice_doubts(state, caller, writer))
+
+    def may_replace(now: JournalState) -> bool:  # checked again as the event is written
+        now_waiting = table_state(now, page.turno, page.tavolo)
+        return not now_waiting.confirmed and (now_waiting.pending is None
+                                              or writers_phone(now_waiting.pending, caller))
+
+    done = hall.journal.submit(page.turno, page.tavolo, scores, writer, device=caller.device,
+                               address=caller.address,
+                               doubts=voice_doubts(state, caller, writer), when=may_replace)
+    if done is None:
+        raise FormProblems(Refusal.CONFLICT, [CHANGED_MEANWHILE])
+    return done
 
 
 def replace_refused(page: TablePage, waiting: Submission) -> str:

@@ -440,11 +440,14 @@ class Journal:
             return self._append(kind, data, turno, tavolo, device, address)
 
     def submit(self, turno: int, tavolo: int, scores: Sequence[SeatScore], by: int, *,
-               device: str, address: str, doubts: Sequence[str] = ()) -> int:
+               device: str, address: str, doubts: Sequence[str] = (),
+               when: Callable[[JournalState], bool] = lambda _state: True) -> int | None:
+        """Record a submission (`when`: the caller's rule, checked under the lock); its id,
+        or None when `when` refused."""
         data: dict[str, Any] = {
             "by": by, "scores": [{"id": s.player_id, "score": str(s.score), "team": s.team}
                                  for s in scores]}
         if doubts:
             data["doubts"] = list(doubts)
-        return self.append(SUBMIT, data, turno=turno, tavolo=tavolo, device=device,
-                           address=address)
+        return self.append_if(SUBMIT, data, when, turno=turno, tavolo=tavolo, device=device,
+                              address=address)
