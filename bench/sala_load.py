@@ -36,6 +36,16 @@ Measured on a 2-core machine shared with other jobs (load 4-8), before the trans
     default (all 125 phones at once)         p95 1.4 s            p95 1.7 s
 
 (the all-at-once storm is CPU-bound on this machine either way). Peak memory 75-85 MiB.
+
+Issue 38 (`--attacchi --corpi-lenti --durata 10`: 50 addresses each holding 16 slow request
+bodies; the same machine, load 4-8 from other jobs), normal phone's median / p95, before
+(3a3079b) and after each address keeps its fair share of the connections once the hall is
+pressed (`guard.GuardedServer.share`):
+
+    50 addresses x 16 slow bodies            2455 / 2546 ms       12 / 224 ms, all served
+    450 slow connections, 150 addresses      423 ms / 3.0 s       13 / 82 ms, all served
+    --ritmo --reads 3 (kill -9 in the burst) p95 53 ms, 0 lost    p95 51 ms, 0 lost
+    (the --ritmo pair at load 3; at load 7-8 it was 123 and 136 ms, 0 lost either way)
 """
 
 from __future__ import annotations
@@ -63,6 +73,7 @@ from tests.sala_phone import (
     confirm_scores,
     send_scores,
 )
+from xlwings_torneo.usecases.sala_rules import table_state
 from xlwings_torneo.workbook.journal import Journal, journal_path
 
 PLAYERS_PER_TABLE = 4
@@ -217,13 +228,15 @@ def main() -> int:
                              "results in 8 s (--reads 3: about two minutes)")
     parser.add_argument("--attacchi", action="store_true",
                         help="the attack scenarios instead of the hall's round")
+    parser.add_argument("--corpi-lenti", action="store_true",
+                        help="with --attacchi: only the 50 addresses x 16 slow bodies")
     parser.add_argument("--durata", type=float, default=15,
                         help="seconds a normal phone reads during each attack")
     args = parser.parse_args()
     if args.attacchi:
         if not 1 <= args.durata <= 120:
             parser.error("--durata: 1-120 seconds")
-        return attacks(args.durata)
+        return attacks(args.durata, args.corpi_lenti)
     if not (1 <= args.tavoli <= 60 and 2 <= args.telefoni <= 8 and 1 <= args.reads <= 100):
         parser.error("at most 60 tables, 2-8 phones, 100 reads a phone")
     folder = Path(tempfile.mkdtemp(prefix="sala_load_"))
@@ -258,7 +271,7 @@ def main() -> int:
         lost = twice = 0
         for tavolo in figures.confirmed:
             scores = figures.sent[tavolo]
-            results = state.confirmed.get((PLAYING, tavolo), [])
+            results = table_state(state, PLAYING, tavolo).results()
             if len(results) != 1 or {str(s.player_id): str(s.score)
                                      for s in results[0].scores} != scores:
                 lost += len(results) == 0
@@ -291,12 +304,17 @@ PHONE_PAUSE = 0.5
 NORMAL_PHONES = 3
 
 
+SLOW_BODY = "corpo"
+"""A Holder's connections send a form's headers whole, then its body a few bytes at a time."""
+
+
 class Holder:
     """`count` connections from `sources` (loopback addresses, taken in turn) held open: each
-    sends a request's headers a line every `TRICKLE` seconds (`slow`) or nothing; a connection
-    the server closes is opened again, as an attacker would."""
+    sends a request's headers a line every `TRICKLE` seconds (`slow`), or nothing, or
+    (`slow == SLOW_BODY`) a form's headers and then its body a few bytes every `TRICKLE`
+    seconds; a connection the server closes is opened again, as an attacker would."""
 
-    def __init__(self, port: int, sources: list[str], count: int, slow: bool) -> None:
+    def __init__(self, port: int, sources: list[str], count: int, slow: bool | str) -> None:
         self.port, self.slow = port, slow
         self.slots: list[tuple[str, socket.socket | None]] = [
             (sources[i % len(sources)], None) for i in range(count)]
@@ -325,7 +343,11 @@ class Holder:
         try:
             sock.bind((source, 0))
             sock.connect(("127.0.0.1", self.port))
-            if self.slow:
+            if self.slow == SLOW_BODY:
+                sock.sendall(b"POST /tavolo/2/1 HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                             b"Content-Type: application/x-www-form-urlencoded\r\n"
+                             b"Content-Length: 8000\r\n\r\n" % self.port)
+            elif self.slow:
                 sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         except OSError:
             sock.close()
@@ -342,7 +364,9 @@ class Holder:
                     return False
             except BlockingIOError:
                 pass
-            if self.slow:
+            if self.slow == SLOW_BODY:
+                sock.send(b"a=1&")
+            elif self.slow:
                 sock.send(b"X-Lento: 1\r\n")
             return True
         except OSError:
@@ -418,8 +442,14 @@ def phones_during(port: int, seconds: float, label: str, extra: Callable[[], str
           f"{sorted(set(failures))[:4]}; {extra()}")
 
 
-def attacks(seconds: float) -> int:
-    """Each attack in turn against one server, a normal phone reading pages meanwhile."""
+SLOW_BODIES = ("50 indirizzi x 16 caricamenti lenti (issue 38)",
+               [f"127.0.{110 + n // 200}.{1 + n % 200}" for n in range(50)], 800, SLOW_BODY)
+"""Fifty addresses each holding sixteen slow request bodies."""
+
+
+def attacks(seconds: float, only_bodies: bool = False) -> int:
+    """Each attack in turn against one server, a normal phone reading pages meanwhile
+    (`only_bodies`: the slow bodies of issue 38 only)."""
     folder = Path(tempfile.mkdtemp(prefix="sala_attacchi_"))
     workbook = build_hall_workbook(folder)
     server = Server(workbook)
@@ -434,11 +464,15 @@ def attacks(seconds: float) -> int:
                      ("150 connessioni mute da un indirizzo", ["127.0.101.1"], 150, False),
                      ("450 connessioni lente da 150 indirizzi (oltre le 400 del server)",
                       [f"127.0.{102 + n // 200}.{1 + n % 200}" for n in range(150)], 450,
-                      True)]
+                      True), SLOW_BODIES]
+        if only_bodies:
+            scenarios = [SLOW_BODIES]
         for label, sources, count, slow in scenarios:
             with Holder(port, sources, count, slow) as holder:
                 time.sleep(2 * TRICKLE)  # the connections are opened
                 phones_during(port, seconds, label, holder.summary)
+        if only_bodies:
+            return 0
         stop = threading.Event()
         counts: list[int] = []
         flooders = [threading.Thread(target=flood, args=(port, (access.token, access.code),

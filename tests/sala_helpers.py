@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING, Any
 from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.usecases.demo import build_demo
 from xlwings_torneo.usecases.draw import DrawRequest, draw
+from xlwings_torneo.usecases.sala_rules import WRITERS_PHONE, Caller, table_state
+from xlwings_torneo.usecases.sala_table import record_confirmation
 from xlwings_torneo.usecases.session import NO_OVERRIDES, open_file
+from xlwings_torneo.workbook.journal import CONTEST, Journal, Submission
 
 if TYPE_CHECKING:
     from flask.testing import FlaskClient
@@ -49,6 +52,24 @@ def pending_id(html: str) -> str:
     match = re.search(r'name="risultato" value="(\d+)"', html)
     assert match, "the page shows no result to confirm"
     return match.group(1)
+
+
+def version_of(html: str, action: str, turno: int, tavolo: int | None) -> str:
+    """The version an organiser's button carries ("" when the page has no such button)."""
+    button = f'id="{action}-{turno}{"" if tavolo is None else f"-{tavolo}"}"'
+    form = html.split(button, 1)[0].rsplit("<form", 1)[-1] if button in html else ""
+    match = re.search(r'name="versione" value="(\d+)"', form)
+    return match.group(1) if match else ""
+
+
+def text(response: Any) -> str:
+    """A test client's answer as text."""
+    return str(response.get_data(as_text=True))
+
+
+def row(html: str, turno: int, tavolo: int) -> str:
+    """The organiser page's row of one table."""
+    return html.split(f'id="tavolo-{turno}-{tavolo}"', 1)[1].split("</tr>", 1)[0]
 
 
 def problems_of(html: str) -> list[str]:
@@ -109,14 +130,27 @@ class Phone:
             "t": self.token, "csrf": csrf_of(html), "azione": "conferma",
             "risultato": sub or pending_id(html), "chi": str(by), "codice": code})
 
-    def contest(self, by: int, reason: str = "") -> Any:
+    def contest(self, by: int, reason: str = "", code: str | None = None) -> Any:
+        """Contest the table's confirmed result as player `by`, with the table's code (the
+        right one unless `code` is given)."""
         html = self.open()
         result = re.search(r'name="azione" value="contesta">\s*<input type="hidden" '
                            r'name="risultato" value="(\d+)"', html)
         assert result, "the page offers no contest"
         return self.client.post(self.url, data={
             "t": self.token, "csrf": csrf_of(html), "azione": "contesta",
-            "risultato": result.group(1), "chi": str(by), "motivo": reason})
+            "risultato": result.group(1), "chi": str(by), "motivo": reason,
+            "codice": self.code if code is None else code})
+
+
+def table_phone(app: Any, hall: Hall, address: str, tavolo: int = 1, turno: int = PLAYING
+                ) -> Phone:
+    """A phone of its own (a new test client) at `address`, at table `tavolo`."""
+    return Phone(app.test_client(), hall, tavolo, address, turno)
+
+
+def organiser_of(app: Any, hall: Hall) -> Organiser:
+    return Organiser(app.test_client(), hall)
 
 
 class Organiser:
@@ -132,10 +166,37 @@ class Organiser:
 
     def ask(self, action: str, turno: int, tavolo: int | None = None, result: str = "",
             **extra: str) -> Any:
-        form = {"t": self.token, "csrf": csrf_of(self.page()), "azione": action,
+        """Press the action's button on the page as it is now (its form carries the version
+        the page was drawn from)."""
+        html = self.page()
+        form = {"t": self.token, "csrf": csrf_of(html), "azione": action,
                 "turno": str(turno), "tavolo": "" if tavolo is None else str(tavolo),
-                "risultato": result, **extra}
+                "risultato": result, "versione": version_of(html, action, turno, tavolo),
+                **extra}
         return self.client.post("/organizzatore/azione", data=form)
 
     def act(self, action: str, turno: int, tavolo: int | None = None, result: str = "") -> Any:
         return self.ask(action, turno, tavolo, result, conferma="si")
+
+
+def confirmed_in(journal: Journal, sub_id: int, by: int, *, device: str = "",
+                 address: str = "", flagged: bool = False) -> bool:
+    """`by` confirms submission `sub_id` as the server records it (`record_confirmation`);
+    `flagged`: as a confirmation from the writer's own phone."""
+    cookie, _, agent = device.partition(" ")
+    return record_confirmation(journal, journal.refresh().submissions[sub_id], by,
+                               Caller(address, cookie, agent),
+                               (WRITERS_PHONE,) if flagged else ())
+
+
+def contested_in(journal: Journal, sub_id: int, by: int, reason: str, *, device: str = "",
+                 address: str = "") -> int:
+    """`by` contests submission `sub_id`, as the server records it."""
+    sub = journal.refresh().submissions[sub_id]
+    return journal.append(CONTEST, {"submission": sub_id, "by": by, "reason": reason},
+                          turno=sub.turno, tavolo=sub.tavolo, device=device, address=address)
+
+
+def results_of(journal: Journal, turno: int, tavolo: int) -> list[Submission]:
+    """The table's distinct confirmed results, as the hall's rules make them."""
+    return table_state(journal.refresh(), turno, tavolo).results()

@@ -72,6 +72,12 @@ def seated_ids(html: str) -> list[str]:
     return re.findall(r'name="p(\d+)"', html)
 
 
+def confirming_ids(html: str) -> list[str]:
+    """The players a table page offers to confirm its result (all but its writer)."""
+    select = html.split('id="chi-conferma"', 1)[1].split("</select>", 1)[0]
+    return re.findall(r'<option value="(\d+)"', select)
+
+
 def send_scores(phone: HttpPhone, path: str, token: str, tavolo: int
                 ) -> tuple[Answer, dict[str, str]]:
     """Open the table's page and send its scores (`table_scores`) as its first player;
@@ -80,6 +86,8 @@ def send_scores(phone: HttpPhone, path: str, token: str, tavolo: int
     if page.status != 200:
         return page, {}
     ids = seated_ids(page.body)
+    if not ids:  # the result waiting is another phone's: only its writer replaces it
+        return Answer(409, page.body, page.seconds), {}
     scores = dict(zip(ids, table_scores(len(ids), tavolo), strict=True))
     form = {"t": token, "csrf": csrf_of(page.body), "azione": "invia", "chi": ids[0]}
     form.update({f"p{pid}": score for pid, score in scores.items()})
@@ -92,10 +100,9 @@ def confirm_scores(phone: HttpPhone, path: str, token: str, code: str) -> Answer
     page = phone.get(f"{path}?t={token}")
     if page.status != 200:
         return page
-    ids = seated_ids(page.body)
     return phone.post(path, {"t": token, "csrf": csrf_of(page.body), "azione": "conferma",
-                             "risultato": pending_id(page.body), "chi": ids[1],
-                             "codice": code})
+                             "risultato": pending_id(page.body),
+                             "chi": confirming_ids(page.body)[0], "codice": code})
 
 
 def table_scores(size: int, tavolo: int) -> list[str]:

@@ -1,20 +1,26 @@
 """The day in the hall, end to end, in Debian's Chromium driven by Selenium at a phone's size
-(issues 25 and 30): a 40-player round; the address of each table read back from the QR code
-of the printed score sheet (zbarimg); at each table a captain types the scores on his phone
-and a second player confirms from his own with the table's code; a wrong entry is refused in
-Italian; at one table a player contests the confirmed result, at another the captain confirms
-on his own phone; the organiser accepts both from his page, each after a question; he
-imports; the players' standings page shows the standings the workbook computes.
+(issues 25, 30 and 38): a 40-player round; the address of each table read back from the QR
+code of the printed score sheet (zbarimg); at each table a captain types the scores on his
+phone and a second player confirms from his own with the table's code, each phone with its
+own address (a relay on this computer connects from 127.0.<table>.2 and .3); a wrong entry is
+refused in Italian; at one table a player contests the confirmed result, at another the
+captain confirms from a second browser of his own phone (its address, another cookie and
+user agent); the organiser sees who wrote and who confirmed and from where, accepts both from
+his page, each after a question; he imports; the players' standings page shows the standings
+the workbook computes.
 
 Set TORNEO_SCREENSHOTS=<folder> to keep the screenshots (the README's come from here)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -77,13 +83,57 @@ def hall(tmp_path: Path) -> Iterator[tuple[Path, Server]]:
 
 @pytest.fixture
 def phones(tmp_path: Path) -> Iterator[tuple[object, object]]:
-    # two phones of different makes (on one computer they share its address: the hall's rules
-    # tell a second phone from the writer's own by its browser too)
+    # two phones of different makes, each table's own (their cookies deleted between tables,
+    # their addresses each table's relays')
     captain = phone(tmp_path / "capitano", "Mozilla/5.0 (Linux; Android 14; Telefono A)")
     second = phone(tmp_path / "secondo", "Mozilla/5.0 (Linux; Android 13; Telefono B)")
     yield captain, second
     for driver in (captain, second):
         driver.quit()  # type: ignore[attr-defined]
+
+
+class Relay:
+    """A phone's own address for a browser on this computer: it listens on 127.0.0.1 at a port
+    as long as the server's and connects to the server from `source` (a loopback address),
+    passing the bytes with the port in `Host` and `Origin` turned into the server's (the
+    server answers only to its own name)."""
+
+    def __init__(self, server_port: int, source: str) -> None:
+        self.server_port, self.source = server_port, source
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.listener.getsockname()[1])
+        assert len(str(self.port)) == len(str(server_port)), "ports of different lengths"
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def url(self, address: str) -> str:
+        return address.replace(f":{self.server_port}/", f":{self.port}/")
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(("127.0.0.1", self.server_port), timeout=60,
+                                                source_address=(self.source, 0))
+            ours, theirs = b"127.0.0.1:%d" % self.port, b"127.0.0.1:%d" % self.server_port
+            for args in ((client, upstream, ours, theirs), (upstream, client, theirs, ours)):
+                threading.Thread(target=self._pump, args=args, daemon=True).start()
+
+    @staticmethod
+    def _pump(src: socket.socket, dst: socket.socket, old: bytes, new: bytes) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data.replace(old, new))
+        except OSError:
+            pass
+        finally:
+            for sock in (src, dst):
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+
+    def close(self) -> None:
+        self.listener.close()
 
 
 def fits(driver: object) -> bool:
@@ -155,9 +205,22 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
         driver.find_element(By.ID, "codice").send_keys(codes[tavolo].lower())  # type: ignore[attr-defined]
         submit(driver, "conferma")
 
+    def contest(driver: object, tavolo: int, reason: str) -> None:
+        """The phone's own player contests (the page says in whose name)."""
+        assert "Contesti come" in driver.page_source  # type: ignore[attr-defined]
+        driver.find_element(By.ID, "codice-contesta").send_keys(codes[tavolo])  # type: ignore[attr-defined]
+        driver.find_element(By.ID, "motivo").send_keys(reason)  # type: ignore[attr-defined]
+        submit(driver, "contesta")
+
+    relays: list[Relay] = []
     expected: dict[str, str] = {}
     for tavolo, url in sorted(addresses.items()):
-        captain.get(url)  # type: ignore[attr-defined]
+        own, other = (Relay(server.port, f"127.0.{tavolo}.{n}") for n in (2, 3))
+        relays += [own, other]
+        for driver in (captain, second):  # this table's players' phones
+            if tavolo > 1:
+                driver.delete_all_cookies()  # type: ignore[attr-defined]
+        captain.get(own.url(url))  # type: ignore[attr-defined]
         scores = table_scores(4, tavolo)
         if tavolo == 1:
             assert fits(captain)
@@ -169,11 +232,12 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
             shot(captain, "sala_errore", tmp_path)
         ids = fill(captain, scores)
         expected.update(zip(ids, scores, strict=True))
-        if tavolo == 2:  # the captain confirms on his own phone: the organiser will look
-            confirm(captain, ids[1], tavolo)
-            assert "L'organizzatore lo controlla" in captain.page_source  # type: ignore[attr-defined]
+        if tavolo == 2:  # the captain confirms from a second browser of his own phone
+            second.get(own.url(url))  # type: ignore[attr-defined]
+            confirm(second, ids[1], tavolo)
+            assert "L'organizzatore lo controlla" in second.page_source  # type: ignore[attr-defined]
             continue
-        second.get(url)  # type: ignore[attr-defined]
+        second.get(other.url(url))  # type: ignore[attr-defined]
         assert "Risultato da confermare" in second.page_source  # type: ignore[attr-defined]
         if tavolo == 1:
             assert fits(second)
@@ -182,10 +246,8 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
         assert "Risultato confermato" in second.page_source  # type: ignore[attr-defined]
         if tavolo == 1:
             shot(second, "sala_confermato", tmp_path)
-            captain.get(url)  # type: ignore[attr-defined]
-            Select(captain.find_element(By.ID, "chi-contesta")).select_by_value(ids[2])  # type: ignore[attr-defined]
-            captain.find_element(By.ID, "motivo").send_keys("ricontrolliamo")  # type: ignore[attr-defined]
-            submit(captain, "contesta")
+            captain.get(own.url(url))  # type: ignore[attr-defined]
+            contest(captain, tavolo, "ricontrolliamo")
             assert "«ricontrolliamo»" in captain.page_source  # type: ignore[attr-defined]
 
     organiser = next(re.search(r"Pagina dell'organizzatore: (\S+)", line)
@@ -197,7 +259,9 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
         return str(captain.find_element(By.ID, f"tavolo-{PLAYING}-{tavolo}").text)  # type: ignore[attr-defined]
 
     assert "contestato" in row(1) and "ricontrolliamo" in row(1)
-    assert "da accettare" in row(2) and "stesso telefono" in row(2)
+    assert "telefoni e indirizzi diversi" in row(1) and "127.0.1.3" in row(1)
+    assert "da accettare" in row(2) and "dallo stesso indirizzo di chi" in row(2)
+    assert "stesso indirizzo, telefoni diversi" in row(2)
     shot(captain, "sala_organizzatore_decide", tmp_path)
     for tavolo in (1, 2):
         submit(captain, f"accetta-{PLAYING}-{tavolo}")
@@ -228,6 +292,8 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
     assert all("importato" in state for state in states), states
     shot(captain, "sala_organizzatore", tmp_path)
 
+    for relay in relays:
+        relay.close()
     captain.get(f"http://127.0.0.1:{server.port}/")  # type: ignore[attr-defined]
     table = captain.find_element(By.ID, "classifica")  # type: ignore[attr-defined]
     rows = table.find_elements(By.TAG_NAME, "tr")

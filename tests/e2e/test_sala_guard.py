@@ -317,3 +317,43 @@ def through_gate(host: str, *, any_address: bool) -> str:
 def test_a_numeric_host_is_served_only_when_the_server_had_no_address_to_announce(
         host, any_address, status):
     assert through_gate(host, any_address=any_address) == status
+
+
+def test_fifty_addresses_holding_sixteen_uploads_each_leave_a_place_for_a_phone():
+    """Issue 38: 50 addresses x 16 slow request bodies filled the server's 400 connections,
+    and a phone waited for the sweep (p95 3.5 s). Each address now keeps its fair part of
+    three quarters of them, so the server is never full and a phone's connection is accepted
+    at once (figures: `python bench/sala_load.py --attacchi`)."""
+    from xlwings_torneo.frontends.sala.guard import DEFAULT_ALLOWANCE, MIN_SHARE, make_server
+
+    server, _gate = make_server(Blocking(), bind="127.0.0.1", port=0)
+    try:
+        attackers = [f"127.0.{50 + n // 200}.{1 + n % 200}" for n in range(50)]
+        for address in attackers:
+            for _ in range(16):
+                if server.admits(address):
+                    server.opened(address)
+            for over, extra in server.excess().items():  # the sweep, every second
+                for _ in range(extra):
+                    server.closed(over)
+        kept = sum(server.open_connections(a) for a in attackers)
+        assert kept <= DEFAULT_ALLOWANCE.total * 3 // 4
+        assert server.admits("127.0.200.1")  # a phone
+        assert not server.admits(attackers[0])
+        assert server.share() >= MIN_SHARE
+    finally:
+        server.close()
+
+
+def test_a_hall_of_phones_keeping_several_connections_each_is_never_limited():
+    from xlwings_torneo.frontends.sala.guard import PER_ADDRESS, make_server
+
+    server, _gate = make_server(Blocking(), bind="127.0.0.1", port=0)
+    try:
+        phones = [f"127.0.{1 + n // 200}.{1 + n % 200}" for n in range(126)]
+        for address in phones:
+            for _ in range(2):
+                server.opened(address)
+        assert server.share() == PER_ADDRESS and server.admits(phones[0])
+    finally:
+        server.close()

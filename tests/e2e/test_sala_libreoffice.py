@@ -13,7 +13,7 @@ import openpyxl
 import pytest
 
 from tests.e2e.test_libreoffice import install_macro
-from tests.sala_helpers import PLAYING, build_hall_workbook
+from tests.sala_helpers import PLAYING, build_hall_workbook, confirmed_in
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.workbook.backends.office import find_soffice
 from xlwings_torneo.workbook.journal import SeatScore
@@ -38,7 +38,7 @@ def test_the_toolbar_macro_imports_the_confirmed_results(tmp_path: Path):
         sub = hall.journal.submit(PLAYING, tavolo, [
             SeatScore(pid, v) for pid, v in zip(table.players, values, strict=True)],
             table.players[0], device="t", address="127.0.0.1")
-        assert hall.journal.confirm(sub, table.players[1], device="t", address="127.0.0.1")
+        assert confirmed_in(hall.journal, sub, table.players[1], device="t", address="127.0.0.1")
         if tavolo == 1:
             expected.update({s.cell: v for s, v in zip(table.seats, values, strict=True)})
     table_2 = hall.reading().table(PLAYING, 2)

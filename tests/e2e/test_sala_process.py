@@ -14,7 +14,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.sala_helpers import PLAYING, build_hall_workbook
+from tests.sala_helpers import PLAYING, build_hall_workbook, confirmed_in
 from tests.sala_phone import HttpPhone, Server, confirm_scores, send_scores
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.workbook.journal import Journal, SeatScore, journal_path
@@ -93,7 +93,7 @@ def test_two_imports_and_a_draw_started_together_lose_nothing(workbook):
         sub = hall.journal.submit(PLAYING, table.number, [
             SeatScore(pid, v) for pid, v in zip(table.players, values, strict=True)],
             table.players[0], device="t", address="127.0.0.1")
-        assert hall.journal.confirm(sub, table.players[1], device="t", address="127.0.0.1")
+        assert confirmed_in(hall.journal, sub, table.players[1], device="t", address="127.0.0.1")
         expected[(PLAYING, table.number)] = values
     hall.journal.close()
     commands = [["sala", "importa", str(workbook)], ["sala", "importa", str(workbook)],

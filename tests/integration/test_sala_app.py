@@ -21,11 +21,12 @@ from tests.sala_helpers import (
     pending_id,
     plausible,
     problems_of,
+    results_of,
     score_form,
 )
 from xlwings_torneo.frontends.sala.app import REFRESH, Limits, create_app
 from xlwings_torneo.usecases.sala import Hall
-from xlwings_torneo.usecases.sala_rules import MAX_SENT
+from xlwings_torneo.usecases.sala_rules import MAX_SENT, confirmed_tables, table_state
 
 
 def phone(app: Any, hall: Hall, tavolo: int = 1, address: str = "127.0.0.1") -> Phone:
@@ -115,7 +116,7 @@ def test_the_writer_cannot_confirm_his_own_result(app, hall):
     response = p.confirm(writer, p.code)
     assert response.status_code == 422
     assert "Deve confermare un altro giocatore" in text(response)
-    assert hall.journal.refresh().confirmed == {}
+    assert confirmed_tables(hall.journal.refresh()) == []
 
 
 def test_a_wrong_code_from_the_same_phone_is_refused(app, hall):
@@ -123,7 +124,7 @@ def test_a_wrong_code_from_the_same_phone_is_refused(app, hall):
     p.send(plausible(len(p.table.players)))
     response = p.confirm(p.table.players[1], "ZZZZZ")
     assert "Codice del tavolo sbagliato" in text(response)
-    assert hall.journal.refresh().confirmed == {}
+    assert confirmed_tables(hall.journal.refresh()) == []
 
 
 def test_the_code_confirms_and_the_table_then_shows_its_result(app, hall):
@@ -131,8 +132,7 @@ def test_the_code_confirms_and_the_table_then_shows_its_result(app, hall):
     scores = plausible(len(p.table.players))
     p.send(scores)
     assert p.confirm(p.table.players[1], p.code.lower()).status_code == 303
-    state = hall.journal.refresh()
-    [result] = state.results(PLAYING, 1)
+    [result] = results_of(hall.journal, PLAYING, 1)
     assert [str(s.score) for s in result.scores] == scores
     html = p.open()
     assert "Risultato confermato" in html and 'id="risultato"' not in html
@@ -149,12 +149,13 @@ def test_a_second_phone_needs_the_table_code_too(app, hall):
     assert "il codice non serve" not in html and 'name="codice"' in html
     response = second.confirm(second.table.players[2])
     assert response.status_code == 422 and "Codice del tavolo sbagliato" in text(response)
-    assert hall.journal.refresh().confirmed == {}
+    assert confirmed_tables(hall.journal.refresh()) == []
     assert second.confirm(second.table.players[2], second.code).status_code == 303
-    assert len(hall.journal.refresh().results(PLAYING, 1)) == 1
+    assert len(results_of(hall.journal, PLAYING, 1)) == 1
     [sub] = hall.journal.state.submissions.values()
     assert sub.device.split(" ", 1)[0] != "-"  # the phone's id is recorded with the result
-    assert not hall.journal.state.confirmations[sub.id].flagged  # another phone: it counts
+    table = table_state(hall.journal.state, PLAYING, 1)
+    assert not table.doubts(sub)  # another phone, another address: it counts
 
 
 def test_confirming_a_result_replaced_meanwhile_is_refused(app, hall):
@@ -387,10 +388,12 @@ def test_a_phone_sending_without_end_is_stopped_and_the_table_still_reports(app,
     assert len(hall.journal.refresh().submissions) == MAX_SENT
     own = phone(app, hall, address="127.0.0.2")
     scores = plausible(len(own.table.players), winner=2)
+    assert own.send(scores).status_code == 409  # only its writer replaces the result waiting
+    Organiser(app.test_client(), hall).act("annulla", PLAYING, 1)
     assert own.send(scores).status_code == 303
     other = phone(app, hall, address="127.0.0.3")
     assert other.confirm(own.table.players[1], other.code).status_code == 303
-    [result] = hall.journal.refresh().results(PLAYING, 1)
+    [result] = results_of(hall.journal, PLAYING, 1)
     assert [str(s.score) for s in result.scores] == scores
 
 
@@ -398,9 +401,10 @@ def test_the_live_standings_count_a_round_once_every_table_confirmed(app, hall):
     client = app.test_client()
     before = text(client.get("/"))
     for table in hall.reading().current_round.tables:  # type: ignore[union-attr]
-        p = phone(app, hall, table.number)
+        p = phone(app, hall, table.number, f"127.0.1.{table.number}")  # each his own phone
         p.send(plausible(len(p.table.players)))
-        phone(app, hall, table.number, "127.0.0.2").confirm(p.table.players[1], p.code)
+        phone(app, hall, table.number, f"127.0.2.{table.number}").confirm(p.table.players[1],
+                                                                          p.code)
     after = text(client.get("/"))
     header = after.split('<table id="classifica">', 1)[1].split("</tr>", 1)[0]
     assert header != before.split('<table id="classifica">', 1)[1].split("</tr>", 1)[0]
@@ -417,7 +421,7 @@ def test_a_phone_without_its_cookie_is_not_taken_for_a_second_phone(app, hall):
         "t": p.token, "csrf": csrf_of(html), "azione": "conferma",
         "risultato": pending_id(html), "chi": str(p.table.players[1]), "codice": ""})
     assert "Codice del tavolo sbagliato" in text(response)
-    assert hall.journal.refresh().confirmed == {}
+    assert confirmed_tables(hall.journal.refresh()) == []
 
 
 def test_a_bug_gets_the_italian_500_page(hall, monkeypatch):

@@ -9,7 +9,13 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.sala_helpers import PLAYING, build_hall_workbook, copy_workbook
+from tests.sala_helpers import (
+    PLAYING,
+    build_hall_workbook,
+    confirmed_in,
+    contested_in,
+    copy_workbook,
+)
 from xlwings_torneo.frontends.cli import main
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.usecases.sala_import import import_results
@@ -40,7 +46,7 @@ def confirm(path: Path, tavolo: int, values: list[str]) -> None:
     sub = hall.journal.submit(PLAYING, tavolo, [
         SeatScore(pid, Decimal(v)) for pid, v in zip(table.players, values, strict=True)],
         table.players[0], device="t", address="127.0.0.1")
-    assert hall.journal.confirm(sub, table.players[1], device="t", address="127.0.0.1")
+    assert confirmed_in(hall.journal, sub, table.players[1], device="t", address="127.0.0.1")
     hall.journal.close()
 
 
@@ -140,11 +146,12 @@ def test_a_result_held_for_the_organiser_is_listed_and_not_written(workbook, cap
         subs.append(hall.journal.submit(PLAYING, table.number, [
             SeatScore(pid, Decimal(v)) for pid, v in zip(table.players, values, strict=True)],
             table.players[0], device="abc tel", address="127.0.0.5"))
-    assert hall.journal.confirm(subs[0], contested.players[1], device="x", address="127.0.0.6")
-    hall.journal.contest(subs[0], contested.players[2], "il 3 aveva 40", device="y",
-                         address="127.0.0.7")
-    assert hall.journal.confirm(subs[1], flagged.players[1], device="abc tel",
-                                address="127.0.0.5", flagged=True)
+    assert confirmed_in(hall.journal, subs[0], contested.players[1], device="x",
+                        address="127.0.0.6")
+    contested_in(hall.journal, subs[0], contested.players[2], "il 3 aveva 40", device="y",
+                 address="127.0.0.7")
+    assert confirmed_in(hall.journal, subs[1], flagged.players[1], device="abc tel",
+                        address="127.0.0.5", flagged=True)
     hall.journal.close()
     before = [score_cells(workbook, 7), score_cells(workbook, 8)]
     assert main(["sala", "importa", str(workbook)]) == 0

@@ -16,34 +16,23 @@ import pytest
 
 from tests.sala_helpers import (
     PLAYING,
-    Organiser,
     Phone,
+    organiser_of,
     plausible,
     problems_of,
+    results_of,
+    row,
+    table_phone,
+    text,
 )
 from xlwings_torneo.frontends.sala import app as app_module
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.usecases.sala_import import import_results
-from xlwings_torneo.usecases.sala_rules import MAX_REASON, MAX_SENT
+from xlwings_torneo.usecases.sala_rules import MAX_REASON, MAX_SENT, rounds_state, table_state
 from xlwings_torneo.usecases.session import open_file
 from xlwings_torneo.workbook.sheet import parse_cell_ref
 
-
-def phone(app: Any, hall: Hall, address: str, tavolo: int = 1, turno: int = PLAYING) -> Phone:
-    return Phone(app.test_client(), hall, tavolo, address, turno)
-
-
-def organiser(app: Any, hall: Hall) -> Organiser:
-    return Organiser(app.test_client(), hall)
-
-
-def text(response: Any) -> str:
-    return str(response.get_data(as_text=True))
-
-
-def row(html: str, turno: int, tavolo: int) -> str:
-    """The organiser page's row of one table."""
-    return html.split(f'id="tavolo-{turno}-{tavolo}"', 1)[1].split("</tr>", 1)[0]
+phone, organiser = table_phone, organiser_of
 
 
 def imported(hall: Hall) -> Any:
@@ -69,14 +58,14 @@ def test_a_confirmation_from_the_writers_own_browser_waits_for_the_organiser(app
     lone.client.delete_cookie("torneo_telefono")  # now "another phone", same browser
     assert lone.confirm(lone.table.players[1], lone.code).status_code == 303
     [sub] = hall.journal.refresh().submissions.values()
-    assert hall.journal.state.confirmations[sub.id].flagged
+    assert table_state(hall.journal.state, PLAYING, 1).doubts(sub)
     html = organiser(app, hall).page()
     assert "da accettare" in row(html, PLAYING, 1)
-    assert "stesso telefono" in row(html, PLAYING, 1)
+    assert "dallo stesso indirizzo di chi" in row(html, PLAYING, 1)
     assert "L'organizzatore lo controlla" in lone.open()
     outcome = imported(hall)
     assert outcome.written == ()
-    assert any("stesso telefono" in c for c in outcome.conflicts)
+    assert any("stesso indirizzo di chi l'ha scritto" in c for c in outcome.conflicts)
     live = hall.live().tournament.round(PLAYING).tables[0]  # type: ignore[union-attr]
     assert all(s.raw is None for s in live.seats)  # not in the live standings either
 
@@ -91,7 +80,8 @@ def test_the_organiser_accepts_a_flagged_result_after_a_question(app, hall):
     assert result
     question = org.ask("accetta", PLAYING, 1, result.group(1))
     assert question.status_code == 200 and "Accettare il risultato" in text(question)
-    assert hall.journal.refresh().accepted == set()  # asking changed nothing
+    asked = table_state(hall.journal.refresh(), PLAYING, 1)
+    assert asked.accepted == set()  # asking changed nothing
     assert org.act("accetta", PLAYING, 1, result.group(1)).status_code == 303
     assert "confermato" in row(org.page(), PLAYING, 1)
     assert imported(hall).written == ((PLAYING, 1),)
@@ -132,7 +122,7 @@ def test_a_contest_needs_a_player_and_a_short_reason(app, hall):
     assert response.status_code == 422
     assert problems == ["Scegli chi contesta il risultato.",
                         f"Il motivo è troppo lungo: al massimo {MAX_REASON} caratteri."]
-    assert hall.journal.refresh().contests == {}
+    assert table_state(hall.journal.refresh(), PLAYING, 1).contests == []
 
 
 def test_no_contest_once_the_organiser_closed_the_round(app, hall):
@@ -146,7 +136,7 @@ def test_no_contest_once_the_organiser_closed_the_round(app, hall):
             "chi": str(writer.table.players[2]), "motivo": ""}
     response = third.client.post(third.url, data=form)
     assert response.status_code == 409 and "è chiuso" in text(response)
-    assert hall.journal.refresh().contests == {}
+    assert table_state(hall.journal.refresh(), PLAYING, 1).contests == []
 
 
 # --- limits per phone and address; the organiser clears and reopens -------------------------
@@ -158,9 +148,9 @@ def test_the_organiser_clears_a_flooded_tables_result_waiting(app, hall):
     assert flooder.send(plausible(len(flooder.table.players))).status_code == 429
     org = organiser(app, hall)
     assert "Annullare il risultato da confermare" in text(org.ask("annulla", PLAYING, 1))
-    assert hall.journal.refresh().pending_submission(PLAYING, 1) is not None
+    assert table_state(hall.journal.refresh(), PLAYING, 1).pending is not None
     assert org.act("annulla", PLAYING, 1).status_code == 303
-    assert hall.journal.refresh().pending_submission(PLAYING, 1) is None
+    assert table_state(hall.journal.refresh(), PLAYING, 1).pending is None
     assert "Risultato da confermare" not in phone(app, hall, "127.0.0.2").open()
     assert "in attesa" in row(org.page(), PLAYING, 1)
 
@@ -169,10 +159,10 @@ def test_the_organiser_reopens_a_confirmed_table_for_a_new_result(app, hall):
     writer, _ = reported(app, hall)
     org = organiser(app, hall)
     assert org.act("riapri-tavolo", PLAYING, 1).status_code == 303
-    assert hall.journal.refresh().results(PLAYING, 1) == []
+    assert results_of(hall.journal, PLAYING, 1) == []
     scores = plausible(len(writer.table.players), winner=3)
     assert writer.send(scores).status_code == 303
-    second = phone(app, hall, "127.0.0.3")
+    second = phone(app, hall, "127.0.0.4")  # the phone of a player who has not spoken yet
     assert second.confirm(writer.table.players[0], second.code).status_code == 422  # writer
     assert second.confirm(writer.table.players[2], second.code).status_code == 303
     assert imported(hall).written == ((PLAYING, 1),)
@@ -286,9 +276,9 @@ def test_closing_a_round_asks_first(app, hall):
     asked = org.ask("chiudi", PLAYING)
     assert asked.status_code == 200
     assert "Chiudere il turno 2?" in text(asked) and 'name="conferma" value="si"' in text(asked)
-    assert hall.journal.refresh().closed == set()
+    assert rounds_state(hall.journal.refresh()).closed == set()
     assert org.act("chiudi", PLAYING).status_code == 303
-    assert hall.journal.refresh().closed == {PLAYING}
+    assert rounds_state(hall.journal.refresh()).closed == {PLAYING}
 
 
 def test_an_organiser_action_needs_his_token(app, hall):
@@ -299,7 +289,7 @@ def test_an_organiser_action_needs_his_token(app, hall):
     real = organiser(app, hall)
     form["csrf"] = re.findall(r'name="csrf" value="([^"]+)"', real.page())[0]
     assert real.client.post("/organizzatore/azione", data=form).status_code == 403
-    assert hall.journal.refresh().closed == set()
+    assert rounds_state(hall.journal.refresh()).closed == set()
 
 
 # --- the rules live in the use cases --------------------------------------------------------

@@ -19,7 +19,12 @@ from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import Table, Tournament
 from xlwings_torneo.usecases.outputs import types_shown
-from xlwings_torneo.usecases.sala_rules import counted_result, held_back
+from xlwings_torneo.usecases.sala_rules import (
+    confirmed_tables,
+    counted_result,
+    held_back,
+    table_state,
+)
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.journal import (
@@ -120,7 +125,7 @@ def import_results(book: WorkbookBackend, path: Path, overrides: LogOverrides = 
 def state_results(journal: Journal) -> dict[tuple[int, int], list[Submission]]:
     """Every table's distinct confirmed results, in round and table order."""
     state = journal.state
-    return {key: state.results(*key) for key in sorted(state.confirmed)}
+    return {key: table_state(state, *key).results() for key in confirmed_tables(state)}
 
 
 def _write(book: WorkbookBackend, t: Tournament,

@@ -7,6 +7,7 @@ done on confirmation; each is one journal event."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -18,16 +19,19 @@ from xlwings_torneo.usecases.sala_rules import (
     Caller,
     HallRefusal,
     Refusal,
-    confirmed_result,
+    device_parts,
+    doubt_text,
     held_back,
-    needs_acceptance,
     phones_closed,
+    rounds_state,
+    table_state,
 )
 from xlwings_torneo.workbook.journal import (
     ACCEPT,
     CLEAR,
     CLOSE,
     REOPEN,
+    Confirmation,
     JournalState,
     Submission,
     same_secret,
@@ -60,6 +64,11 @@ class TableStatus:
     """The confirmed result's journal id (the one an acceptance accepts)."""
     actions: tuple[str, ...]
     """The table's actions (`ACTIONS`) that make sense now."""
+    voices: tuple[str, ...] = ()
+    """Who wrote and who confirmed the result, from which phone and address, and whether
+    they are distinct (issue 38)."""
+    version: int = 0
+    """The table's last event: the organiser's forms carry it (`Order.version`)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,8 @@ class RoundStatus:
     open_to_phones: bool
     tables: tuple[TableStatus, ...]
     actions: tuple[str, ...]
+    version: int = 0
+    """The round's last event (any of its tables): its forms carry it."""
 
 
 @dataclass(frozen=True)
@@ -92,20 +103,32 @@ def organiser_access(hall: Hall, token: str) -> JournalState:
 def organiser_page(hall: Hall, token: str) -> OrganiserPage:
     state = organiser_access(hall, token)
     reading = hall.reading()
+    rounds = tuple(round_status(state, reading, rnd.number)
+                   for rnd in reversed(reading.tournament.rounds))
+    return OrganiserPage(reading, rounds, state.address)
+
+
+def round_status(state: JournalState, reading: Reading, turno: int) -> RoundStatus:
+    """A round as the organiser sees it, with the actions that make sense now: the round
+    being played (or reopened) can be closed, a closed or finished one reopened (issue 37: a
+    finished round takes no result from the phones and offers no closing)."""
     current = reading.current_round
-    rounds = []
-    for rnd in reversed(reading.tournament.rounds):
-        is_current = current is not None and rnd.number == current.number
-        closed = rnd.number in state.closed
-        open_to_phones = not closed and (is_current or rnd.number in state.reopened)
-        actions = ("chiudi",) if open_to_phones else ("riapri",) if closed else \
-            ("riapri", "chiudi")
-        tables = tuple(table_status(state, rnd.number, t, current.number if current else None,
-                                    reading.result)
-                       for t in rnd.tables if t.players)
-        rounds.append(RoundStatus(rnd.number, closed, is_current, open_to_phones, tables,
-                                  actions))
-    return OrganiserPage(reading, tuple(rounds), state.address)
+    rnd = reading.tournament.round(turno)
+    is_current = current is not None and turno == current.number
+    rounds = rounds_state(state)
+    closed = turno in rounds.closed
+    open_to_phones = not closed and (is_current or turno in rounds.reopened)
+    actions = ("chiudi",) if open_to_phones else ("riapri",)
+    everyone = player_names(reading)
+    tables = tuple(table_status(state, turno, t, current.number if current else None,
+                                everyone, reading.result)
+                   for t in (rnd.tables if rnd else ()) if t.players)
+    return RoundStatus(turno, closed, is_current, open_to_phones, tables, actions,
+                       state.version(turno))
+
+
+def player_names(reading: Reading) -> dict[int, str]:
+    return {p.id: p.display_name for p in reading.tournament.players}
 
 
 def workbook_seats(table: Table) -> tuple[SeatLine, ...]:
@@ -124,17 +147,22 @@ def result_seats(table: Table, sub: Submission) -> tuple[SeatLine, ...]:
 
 
 def table_status(state: JournalState, turno: int, table: Table, current: int | None,
-                 form: ResultForm = TABLE_POINTS) -> TableStatus:
+                 everyone: Mapping[int, str] | None = None, form: ResultForm = TABLE_POINTS
+                 ) -> TableStatus:
     """What the organiser sees of one table: the journal's result when there is one, else
     the workbook's scores. A table with a confirmed result, or one the phones can no longer
-    report for (its round closed or over), can be reopened."""
+    report for (its round closed or over), can be reopened. `everyone`: every player's name
+    (a doubt may name a player of another table)."""
     key = (turno, table.number)
     access = state.tables.get(key)
     token, code = (access.token, access.code) if access else ("", "")
-    names = {s.player_id: s.name for s in table.seats if s.player_id is not None}
-    results = state.results(*key)
-    sub = confirmed_result(state, *key)
-    pending = state.pending_submission(*key)
+    names = {**(everyone or {}),
+             **{s.player_id: s.name for s in table.seats if s.player_id is not None}}
+    at_table = table_state(state, *key)
+    results = at_table.results()
+    sub = results[0] if len(results) == 1 else None
+    pending = at_table.pending
+    version = state.version(*key)
     actions = ["annulla"] if pending is not None else []
     if results or phones_closed(state, current, *key) is not None:
         actions.append("riapri-tavolo")
@@ -142,29 +170,59 @@ def table_status(state: JournalState, turno: int, table: Table, current: int | N
         return TableStatus(table.number, "conflitto", workbook_seats(table),
                            (f"{len(results)} risultati confermati diversi: riapri il tavolo "
                             "o scrivi a mano quello giusto",), token, code, None,
-                           tuple(actions))
+                           tuple(actions), version=version)
     if sub is not None:
         _, cells, conflicts = table_cells(table, sub, form)
         held = held_back(state, *key, names)
         if held:
             actions.insert(0, "accetta")
         state_name = ("conflitto" if conflicts else
-                      "contestato" if state.contests.get(key) else
-                      "da accettare" if needs_acceptance(state, sub) else
+                      "contestato" if at_table.contests else
+                      "da accettare" if at_table.doubts(sub) else
                       "importato" if state.imported.get(key) == sub.id else
                       "nel foglio" if not cells else "confermato")
         return TableStatus(table.number, state_name, result_seats(table, sub),
-                           (*conflicts, *held), token, code, sub.id, tuple(actions))
+                           (*conflicts, *held), token, code, sub.id, tuple(actions),
+                           voices(state, at_table.confirmations.get(sub.id), sub, names),
+                           version)
     if table.is_played:
         return TableStatus(table.number, "nel foglio", workbook_seats(table), (), token, code,
-                           None, tuple(actions))
+                           None, tuple(actions), version=version)
     if pending is not None:
-        by = names.get(pending.by, str(pending.by))
         shown = ", ".join(form.text(s.score) for s in pending.scores)
         return TableStatus(table.number, "da confermare", workbook_seats(table),
-                           (f"scritto da {by}: {shown}",), token, code, None, tuple(actions))
+                           (f"scritto: {shown}",), token, code, None, tuple(actions),
+                           voices(state, None, pending, names), version)
     return TableStatus(table.number, "in attesa", workbook_seats(table), (), token, code, None,
-                       tuple(actions))
+                       tuple(actions), version=version)
+
+
+def phone_label(state: JournalState, device: str, address: str) -> str:
+    """A phone as the organiser sees it: its number in the hall (never its cookie) and its
+    address."""
+    cookie, _ = device_parts(device)
+    number = state.phone_numbers.get(cookie) if cookie else None
+    phone = f"telefono {number}" if number else "telefono senza cookie"
+    return f"{phone}, {address or 'indirizzo ignoto'}"
+
+
+def voices(state: JournalState, confirmation: Confirmation | None, sub: Submission,
+           names: dict[int, str]) -> tuple[str, ...]:
+    """Who wrote `sub` and who confirmed it, from which phone and address, and whether from
+    distinct phones and addresses; the doubts about the writer."""
+    writer = phone_label(state, sub.device, sub.address)
+    lines = [f"scritto da {names.get(sub.by, sub.by)} ({writer})"]
+    if sub.doubts:
+        lines[0] += ": " + "; ".join(doubt_text(d, names) for d in sub.doubts)
+    if confirmation is not None:
+        lines.append(f"confermato da {names.get(confirmation.by, confirmation.by)} "
+                     f"({phone_label(state, confirmation.device, confirmation.address)})")
+        same_phone = device_parts(sub.device)[0] == device_parts(confirmation.device)[0] != ""
+        same_address = sub.address == confirmation.address
+        lines.append("telefoni e indirizzi diversi" if not (same_phone or same_address) else
+                     "stesso telefono" + (" e stesso indirizzo" if same_address else "")
+                     if same_phone else "stesso indirizzo, telefoni diversi")
+    return tuple(lines)
 
 
 # --- what the organiser can do ------------------------------------------------------------
@@ -214,6 +272,9 @@ class Order:
     turno: str
     tavolo: str = ""
     result: str = ""
+    version: str = ""
+    """The version of the table (or round) the page showed (issue 38): an action on a state
+    that changed since is refused."""
 
 
 @dataclass(frozen=True)
@@ -222,52 +283,102 @@ class Checked:
     turno: int
     tavolo: int | None
     result: int | None
+    version: int = 0
+    unfinished: tuple[str, ...] = ()
+    """Closing a round: its tables without a confirmed result, with their state (issue 37)."""
+    details: tuple[str, ...] = ()
+    """A table's action: everything its row shows (the contests and doubts an acceptance
+    decides, who wrote and confirmed): one question page decides the table."""
 
     def text(self, template: str) -> str:
         return template.format(turno=self.turno, tavolo=self.tavolo)
 
     @property
     def question(self) -> str:
-        return self.text(self.action.question)
+        asked = self.text(self.action.question)
+        if self.unfinished:
+            asked += (" Attenzione, ancora senza risultato confermato: "
+                      f"{', '.join(self.unfinished)}. Chiudendo, non potranno più mandarlo "
+                      "né contestarlo dal telefono.")
+        return asked
 
     @property
     def button(self) -> str:
+        if self.unfinished:
+            return (f"Sì, chiudi il turno {self.turno} con "
+                    f"{len(self.unfinished)} tavoli senza risultato" if len(self.unfinished) > 1
+                    else f"Sì, chiudi il turno {self.turno} con un tavolo senza risultato")
         return self.text(self.action.button)
+
+
+class StaleOrder(HallRefusal):
+    """An organiser's action on a state that changed since his page was drawn: refused,
+    saying what the table or round is now."""
+
+    def __init__(self, what: str, now: str) -> None:
+        super().__init__(Refusal.CONFLICT, f"{what} è cambiato da quando hai aperto la pagina: "
+                         f"non ho fatto nulla. Ora: {now}. Ricontrolla e scegli di nuovo.")
+
+
+UNFINISHED = ("in attesa", "da confermare", "da accettare", "contestato", "conflitto")
+"""The states of a table whose result does not count yet."""
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else 0
 
 
 def check_order(hall: Hall, token: str, order: Order) -> Checked:
     """The action when the organiser's token, the round, the table and the action make
-    sense now (a result to accept must still be the table's confirmed one)."""
+    sense now, and the table (or round) is as the page showed it (`Order.version`)."""
     state = organiser_access(hall, token)
     action = ACTIONS.get(order.action)
     reading = hall.reading()
     if action is None:
         raise HallRefusal(Refusal.INVALID, "Operazione sconosciuta.")
-    turno = int(order.turno) if order.turno.isascii() and order.turno.isdigit() and \
-        len(order.turno) < 5 else 0
+    turno = _number(order.turno)
     if reading.tournament.round(turno) is None:
         raise HallRefusal(Refusal.INVALID, "Turno sconosciuto.")
     if not action.table:
-        return Checked(action, turno, None, None)
-    tavolo = int(order.tavolo) if order.tavolo.isascii() and order.tavolo.isdigit() and \
-        len(order.tavolo) < 5 else 0
+        status = round_status(state, reading, turno)
+        unfinished = tuple(f"tavolo {t.number} ({t.state})" for t in status.tables
+                           if t.state in UNFINISHED)
+        if order.action not in status.actions or str(status.version) != order.version:
+            now = ("chiuso" if status.closed else "aperto ai telefoni" if
+                   status.open_to_phones else "finito")
+            raise StaleOrder(f"Il turno {turno}", f"il turno è {now}"
+                             + (f"; senza risultato: {', '.join(unfinished)}"
+                                if unfinished else ""))
+        return Checked(action, turno, None, None, status.version,
+                       unfinished if order.action == "chiudi" else ())
+    tavolo = _number(order.tavolo)
     table = reading.table(turno, tavolo)
     if table is None:
         raise HallRefusal(Refusal.INVALID, f"Il tavolo {tavolo} del turno {turno} non c'è.")
     current = reading.current_round
-    status = table_status(state, turno, table, current.number if current else None,
-                          reading.result)
-    if order.action not in status.actions or (
-            order.action == "accetta" and str(status.result) != order.result):
-        raise HallRefusal(Refusal.CONFLICT, "Il tavolo è cambiato nel frattempo: ricarica la "
-                          "pagina dell'organizzatore e ricontrolla.")
-    return Checked(action, turno, tavolo, status.result)
+    status_t = table_status(state, turno, table, current.number if current else None,
+                            player_names(reading), reading.result)
+    if order.action not in status_t.actions or str(status_t.version) != order.version or (
+            order.action == "accetta" and str(status_t.result) != order.result):
+        raise StaleOrder(f"Il tavolo {tavolo} del turno {turno}",
+                         "; ".join((status_t.state, *status_t.notes, *status_t.voices)))
+    return Checked(action, turno, tavolo, status_t.result, status_t.version,
+                   details=(*status_t.notes, *status_t.voices))
 
 
 def do_order(hall: Hall, token: str, order: Order, caller: Caller) -> str:
-    """Do the organiser's action (confirmed); the Italian line for the server's log."""
+    """Do the organiser's action (confirmed) if nothing changed since his page was drawn:
+    checked again under the journal's lock as the event is written. The Italian line for
+    the server's log."""
     checked = check_order(hall, token, order)
     data = {"submission": checked.result} if checked.action.kind == ACCEPT else {}
-    hall.journal.append(checked.action.kind, data, turno=checked.turno, tavolo=checked.tavolo,
-                        device=caller.device, address=caller.address)
+
+    def unchanged(now: JournalState) -> bool:
+        return now.version(checked.turno, checked.tavolo) == checked.version
+
+    if hall.journal.append_if(checked.action.kind, data, unchanged, turno=checked.turno,
+                              tavolo=checked.tavolo, device=caller.device,
+                              address=caller.address) is None:
+        check_order(hall, token, order)  # says what changed
+        raise StaleOrder("Il tavolo" if checked.tavolo else "Il turno", "ricarica la pagina")
     return checked.text(checked.action.done)

@@ -1,26 +1,38 @@
-"""The hall's rules (issue 30): what a table's QR allows, which round takes results from the
-phones, when a confirmed result counts, who may contest it, which confirmations the
-organiser must look at, and how much one phone may send. Pure functions of the journal's
-state (and of the round being played); the table's and the organiser's use cases
-(`sala_table.py`, `sala_organiser.py`) apply them, the server only carries requests."""
+"""The hall's rules (issues 30 and 38): who speaks for a player, what a table's QR allows,
+which round takes results from the phones, what makes a result confirmed and when it counts,
+who may contest it, which results the organiser must look at, and how much one phone may
+send. Pure functions of the journal's state (its events, in order: `workbook/journal.py`
+stores them and decides nothing) and of the round being played; the table's and the
+organiser's use cases (`sala_table.py`, `sala_organiser.py`) apply them, the server only
+carries requests."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
-from xlwings_torneo.workbook.journal import JournalState, Submission
+from xlwings_torneo.workbook.journal import (
+    ACCEPT,
+    CLEAR,
+    CLOSE,
+    NO_COOKIE,
+    REOPEN,
+    Confirmation,
+    Contest,
+    Decision,
+    JournalState,
+    Submission,
+)
+from xlwings_torneo.workbook.journal import JournalError as JournalError  # the server says it
 
 MAX_SENT = 10
 """Results one phone (its cookie) or one address may send for one table in one round, until
 the organiser clears the table: a table corrects itself a few times. A limit per phone and
 per address, not per table: whoever holds a table's QR cannot use up its players' turn."""
-MAX_REASON = 300
-"""Characters of a contest's reason."""
+MAX_REASON = 200
+"""Characters of a contest's reason: a sentence ("il verde aveva 40, non 30")."""
 MAX_CODE = 10
 """Characters of a typed table code (5, and spaces a keyboard adds)."""
-NO_COOKIE = "-"
-"""How the journal writes a phone without its cookie."""
 
 
 class Refusal(IntEnum):
@@ -36,7 +48,7 @@ class Refusal(IntEnum):
 
 class HallRefusal(Exception):
     """A request the rules refuse, in Italian; `guess`: a wrong token or code, counted
-    against the address (guessing is slowed down)."""
+    against the address (guessing is slowed down) and for the table (`tavolo`)."""
 
     def __init__(self, kind: Refusal, text: str, *, guess: bool = False) -> None:
         super().__init__(text)
@@ -72,15 +84,274 @@ def device_parts(device: str) -> tuple[str, str]:
     return ("" if cookie == NO_COOKIE else cookie), agent
 
 
-def same_browser(sub: Submission, caller: Caller) -> bool:
-    """**Decision** (issue 30): a confirmation comes from the writer's own browser when it
-    comes from the same address and carries the same cookie or, cookies cleared, the same user
-    agent. Phones in a hall each have their own address; one laptop pretending to be a second
-    phone keeps its address and its browser."""
-    if sub.address != caller.address:
-        return False
-    cookie, agent = device_parts(sub.device)
-    return bool((cookie and cookie == caller.cookie) or agent == caller.agent)
+# --- who speaks for a player ------------------------------------------------------------------
+#
+# **Decision** (issue 38): a player makes himself known without an account by the name his
+# phone first speaks as. Tournament apps with accounts (each player logged in reports, and
+# a mismatch goes to the organiser) know who speaks because a password says it; the hall
+# has no accounts, so the phone's cookie claims the player's name once for the whole
+# tournament, the first time the phone writes, confirms or contests in that name. What
+# accounts would refuse goes to the organiser instead: a name already claimed by another
+# phone, a second name from the same phone, or a second name from the same address (a
+# second browser of the same phone). Each such doubt is decided when the event is recorded
+# and stored in it, so a later change of the rule does not rewrite what happened; a
+# result with a doubt counts only once the organiser accepts it. A player who owns two
+# phones on two addresses is not told apart from two players (no account system tells
+# that either); the real owner of a name used by another phone is flagged as soon as he
+# speaks, sees the result on his table's page and contests it.
+
+NO_PHONE = "senza-telefono"
+"""Doubt: the request carried no phone cookie (it was deleted): the phone is unknown."""
+NAME_OF_ANOTHER_PHONE = "nome-di-altro-telefono"
+"""Doubt: another phone spoke as this player first."""
+PHONE_OF_ANOTHER = "telefono-di"
+"""Doubt (`telefono-di:<ID>`): this phone spoke as another player first."""
+ADDRESS_OF_ANOTHER = "indirizzo-di"
+"""Doubt (`indirizzo-di:<ID>`): another player was spoken as from this address first."""
+WRITERS_ADDRESS = "indirizzo-di-chi-scrive"
+"""Doubt of a confirmation: from the address the result was written from, whatever its
+cookie or browser (a second browser of the writer's phone)."""
+WRITERS_PHONE = "telefono-di-chi-scrive"
+"""Doubt of a confirmation: from the writer's own phone (its cookie)."""
+WRITERS_DOUBT = "dubbio-di-chi-scrive"
+"""Doubt of a confirmation: the writer's own voice was doubted."""
+FLAGGED = "stesso-browser"
+"""What a confirmation flagged before issue 38 says (the writer's own browser)."""
+
+
+def voice_doubts(state: JournalState, caller: Caller, player: int) -> tuple[str, ...]:
+    """Why the rules doubt that `caller`'s phone speaks for `player` (none: it does)."""
+    doubts: list[str] = []
+    if not caller.cookie:
+        doubts.append(NO_PHONE)
+    else:
+        names = state.names_of_phone.get(caller.cookie, [])
+        if names and names[0] != player:
+            doubts.append(f"{PHONE_OF_ANOTHER}:{names[0]}")
+        phones = state.phones_of_player.get(player, [])
+        if phones and phones[0] != caller.cookie:
+            doubts.append(NAME_OF_ANOTHER_PHONE)
+    from_address = state.names_of_address.get(caller.address, [])
+    if from_address and from_address[0] != player:
+        doubts.append(f"{ADDRESS_OF_ANOTHER}:{from_address[0]}")
+    return tuple(doubts)
+
+
+def claimed_player(state: JournalState, caller: Caller) -> int | None:
+    """The player this phone speaks as: the first it spoke as, when no other phone spoke as
+    him before and no other player was spoken as from its address before."""
+    names = state.names_of_phone.get(caller.cookie, []) if caller.cookie else []
+    if not names or voice_doubts(state, caller, names[0]):
+        return None
+    return names[0]
+
+
+def confirmation_doubts(state: JournalState, sub: Submission, caller: Caller, player: int
+                        ) -> tuple[str, ...]:
+    """Why a confirmation of `sub` by `player` from `caller` waits for the organiser: the
+    confirmer's voice, the writer's address or phone, the writer's own doubts."""
+    doubts = list(voice_doubts(state, caller, player))
+    if caller.address == sub.address:
+        doubts.append(WRITERS_ADDRESS)
+    cookie, _ = device_parts(sub.device)
+    if cookie and cookie == caller.cookie:
+        doubts.append(WRITERS_PHONE)
+    if sub.doubts:
+        doubts.append(WRITERS_DOUBT)
+    return tuple(doubts)
+
+
+def doubt_text(doubt: str, names: dict[int, str]) -> str:
+    """A doubt in the organiser's words."""
+    code, _, who = doubt.partition(":")
+    name = names.get(int(who), f"il giocatore {who}") if who.isdigit() else ""
+    return {
+        NO_PHONE: "da un telefono senza il suo cookie (cancellato)",
+        NAME_OF_ANOTHER_PHONE: "con un nome che un altro telefono aveva già usato",
+        PHONE_OF_ANOTHER: f"da un telefono che aveva già parlato come {name}",
+        ADDRESS_OF_ANOTHER: f"da un indirizzo da cui aveva già parlato {name}",
+        WRITERS_ADDRESS: "dallo stesso indirizzo di chi l'ha scritto (anche se con un altro "
+                         "browser)",
+        WRITERS_PHONE: "dallo stesso telefono che l'ha scritto",
+        WRITERS_DOUBT: "e chi l'ha scritto era già in dubbio",
+        FLAGGED: "dallo stesso telefono che l'ha scritto",
+    }.get(code, code)
+
+
+# --- what a table's events make of it -----------------------------------------------------
+
+
+@dataclass
+class TableState:
+    """A table's result as its events make it (`table_state`)."""
+
+    pending: Submission | None = None
+    """The latest submission waiting for a second player."""
+    confirmed: list[Submission] = field(default_factory=list)
+    """Every confirmed submission, in order (since the table was last reopened): two
+    different ones are a conflict the organiser settles."""
+    confirmations: dict[int, Confirmation] = field(default_factory=dict)
+    contests: list[Contest] = field(default_factory=list)
+    """Contests the organiser has not decided: the result does not count."""
+    again: list[Contest] = field(default_factory=list)
+    """Contests by a player whose earlier contest of the same result the organiser already
+    decided: listed for him, the result keeps counting (issue 38: a loop of contests does
+    not reopen everything)."""
+    decided: list[Contest] = field(default_factory=list)
+    """Contests the organiser decided."""
+    accepted: set[int] = field(default_factory=set)
+    since: int = 0
+    """The event that last cleared or reopened the table: what the phones sent before no
+    longer counts against their limit."""
+
+    def results(self) -> list[Submission]:
+        """The distinct confirmed results (one, or a conflict)."""
+        distinct: list[Submission] = []
+        for sub in self.confirmed:
+            if not any(sub.same_result(d) for d in distinct):
+                distinct.append(sub)
+        return distinct
+
+    def doubts(self, sub: Submission) -> tuple[str, ...]:
+        """Why `sub`'s confirmation waits for the organiser (none once he accepted it)."""
+        confirmation = self.confirmations.get(sub.id)
+        if confirmation is None or sub.id in self.accepted:
+            return ()
+        if confirmation.doubts:
+            return confirmation.doubts
+        return (FLAGGED,) if confirmation.flagged else ()
+
+
+def table_state(state: JournalState, turno: int, tavolo: int) -> TableState:
+    """**The rule of a confirmed result** (issues 25, 30, 38), replayed over the table's
+    events: a submission waits until a confirmation of it arrives while it is still the
+    latest (a confirmation of a replaced one is no confirmation); the organiser's clearing
+    drops the result waiting; reopening the table sets its confirmed results and contests
+    aside; accepting a result decides the contests recorded before it."""
+    table = TableState()
+    for event in state.table_log(turno, tavolo):
+        if isinstance(event, Submission):
+            table.pending = event
+        elif isinstance(event, Confirmation):
+            if table.pending is not None and table.pending.id == event.submission:
+                table.confirmed.append(table.pending)
+                table.confirmations[event.submission] = event
+                table.pending = None
+        elif isinstance(event, Contest):
+            if not any(s.id == event.submission for s in table.confirmed):
+                continue
+            heard = any(c.by == event.by and c.submission == event.submission
+                        for c in table.decided)
+            (table.again if heard else table.contests).append(event)
+        elif event.kind == ACCEPT and event.submission is not None:
+            table.accepted.add(event.submission)
+            table.decided.extend([*table.contests, *table.again])
+            table.contests, table.again = [], []
+        elif event.kind == CLEAR:
+            table.pending, table.since = None, event.id
+        elif event.kind == REOPEN:
+            table = TableState(since=event.id)
+    return table
+
+
+def confirmed_tables(state: JournalState) -> list[tuple[int, int]]:
+    """The tables with a confirmed result, in round and table order."""
+    return sorted(key for key in state.log if table_state(state, *key).confirmed)
+
+
+def confirmed_result(state: JournalState, turno: int, tavolo: int) -> Submission | None:
+    """The table's confirmed result when it has exactly one (two different ones are a
+    conflict the organiser settles)."""
+    results = table_state(state, turno, tavolo).results()
+    return results[0] if len(results) == 1 else None
+
+
+def needs_acceptance(state: JournalState, sub: Submission) -> bool:
+    """Confirmed with a doubt and not yet accepted by the organiser."""
+    return bool(table_state(state, sub.turno, sub.tavolo).doubts(sub))
+
+
+def counted_result(state: JournalState, turno: int, tavolo: int) -> Submission | None:
+    """The table's result as it counts: confirmed by a second player with no doubt (or
+    accepted by the organiser), no contest he has not decided, not in conflict with
+    another. Only this one is imported and shown in the live standings."""
+    table = table_state(state, turno, tavolo)
+    results = table.results()
+    if len(results) != 1 or table.doubts(results[0]) or table.contests:
+        return None
+    return results[0]
+
+
+def held_back(state: JournalState, turno: int, tavolo: int, names: dict[int, str]
+              ) -> list[str]:
+    """Why the table's confirmed result does not count yet, and the contests that came
+    again after the organiser decided, in Italian for the organiser."""
+    table = table_state(state, turno, tavolo)
+    results = table.results()
+    if len(results) != 1:
+        return []
+    reasons = []
+    doubts = table.doubts(results[0])
+    if doubts:
+        said = "; ".join(doubt_text(d, names) for d in doubts)
+        reasons.append(f"confermato {said}: controlla e accettalo")
+    for contest in table.contests:
+        said = f": «{contest.reason}»" if contest.reason else ""
+        reasons.append(f"contestato da {names.get(contest.by, contest.by)}{said}")
+    for contest in table.again:
+        reasons.append(f"contestato di nuovo da {names.get(contest.by, contest.by)} dopo la "
+                       f"tua decisione: «{contest.reason}» (il risultato conta; riapri il "
+                       "tavolo se ha ragione)")
+    return reasons
+
+
+# --- which round takes results ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundsState:
+    closed: frozenset[int]
+    reopened: frozenset[int]
+    """Rounds the organiser reopened (an earlier round takes results again)."""
+    reopened_tables: frozenset[tuple[int, int]]
+    """Tables the organiser reopened, until their round is closed again."""
+
+
+def rounds_state(state: JournalState) -> RoundsState:
+    """The rounds as the organiser's closings and reopenings left them."""
+    closed: set[int] = set()
+    reopened: set[int] = set()
+    tables: set[tuple[int, int]] = set()
+    for decision in state.rounds:
+        _round_decision(decision, closed, reopened, tables)
+    return RoundsState(frozenset(closed), frozenset(reopened), frozenset(tables))
+
+
+def _round_decision(decision: Decision, closed: set[int], reopened: set[int],
+                    tables: set[tuple[int, int]]) -> None:
+    turno = decision.turno
+    if decision.kind == CLOSE:
+        closed.add(turno)
+        reopened.discard(turno)
+        tables -= {k for k in tables if k[0] == turno}
+    elif decision.kind == REOPEN and decision.tavolo is None:
+        closed.discard(turno)
+        reopened.add(turno)
+    elif decision.kind == REOPEN and decision.tavolo is not None:
+        tables.add((turno, decision.tavolo))
+
+
+def _not_open(state: JournalState, current: int | None, turno: int, tavolo: int
+              ) -> str | None:
+    """"chiuso", "finito" or None: whether round `turno` takes results from table `tavolo`."""
+    rounds = rounds_state(state)
+    if (turno, tavolo) in rounds.reopened_tables:
+        return None
+    if turno in rounds.closed:
+        return "chiuso"
+    if turno != current and turno not in rounds.reopened:
+        return "finito"
+    return None
 
 
 def phones_closed(state: JournalState, current: int | None, turno: int, tavolo: int
@@ -89,69 +360,42 @@ def phones_closed(state: JournalState, current: int | None, turno: int, tavolo: 
     it does. Only the round being played (the last drawn, `current`) takes results, unless
     the organiser closed it; an earlier one only when the organiser reopened it, or the one
     table."""
-    if (turno, tavolo) in state.reopened_tables:
-        return None
-    if turno in state.closed:
+    why = _not_open(state, current, turno, tavolo)
+    if why == "chiuso":
         return f"Il turno {turno} è chiuso: per il risultato rivolgiti all'organizzatore."
-    if turno != current and turno not in state.reopened:
+    if why == "finito":
         now = f" (ora si gioca il turno {current})" if current is not None else ""
         return (f"Il turno {turno} è finito{now}: per il suo risultato rivolgiti "
                 "all'organizzatore.")
     return None
 
 
-def contest_closed(state: JournalState, turno: int, tavolo: int) -> str | None:
-    """Why the table's result can no longer be contested: the organiser closed the round."""
-    if turno in state.closed and (turno, tavolo) not in state.reopened_tables:
-        return (f"Il turno {turno} è chiuso: per contestare il risultato rivolgiti "
-                "all'organizzatore.")
-    return None
+def contest_closed(state: JournalState, current: int | None, turno: int, tavolo: int
+                   ) -> str | None:
+    """Why the table's result can no longer be contested from the phones: its round is
+    closed, or finished (a later one is being played) and not reopened (issue 37: a
+    finished round offers no closing, so it takes no contest either)."""
+    why = _not_open(state, current, turno, tavolo)
+    if why is None:
+        return None
+    return (f"Il turno {turno} è {why}: per contestare il risultato rivolgiti "
+            "all'organizzatore.")
 
 
 def over_limit(state: JournalState, turno: int, tavolo: int, caller: Caller) -> bool:
     """The phone (its cookie) or its address already sent `MAX_SENT` results for the
     table since the organiser last cleared it."""
-    recent = state.recent(turno, tavolo)
+    since = table_state(state, turno, tavolo).since
+    recent = [e for e in state.table_log(turno, tavolo)
+              if isinstance(e, Submission) and e.id > since]
     from_address = sum(1 for s in recent if s.address == caller.address)
     from_phone = sum(1 for s in recent if caller.cookie and
                      device_parts(s.device)[0] == caller.cookie)
     return max(from_address, from_phone) >= MAX_SENT
 
 
-def confirmed_result(state: JournalState, turno: int, tavolo: int) -> Submission | None:
-    """The table's confirmed result when it has exactly one (two different ones are a
-    conflict the organiser settles)."""
-    results = state.results(turno, tavolo)
-    return results[0] if len(results) == 1 else None
-
-
-def needs_acceptance(state: JournalState, sub: Submission) -> bool:
-    """Confirmed from the writer's own browser and not yet accepted by the organiser."""
-    confirmation = state.confirmations.get(sub.id)
-    return confirmation is not None and confirmation.flagged and sub.id not in state.accepted
-
-
-def counted_result(state: JournalState, turno: int, tavolo: int) -> Submission | None:
-    """The table's result as it counts: confirmed by a second player, neither waiting for
-    the organiser's acceptance nor contested, not in conflict with another. Only this one
-    is imported and shown in the live standings."""
-    sub = confirmed_result(state, turno, tavolo)
-    if sub is None or needs_acceptance(state, sub) or state.contests.get((turno, tavolo)):
-        return None
-    return sub
-
-
-def held_back(state: JournalState, turno: int, tavolo: int, names: dict[int, str]
-              ) -> list[str]:
-    """Why the table's confirmed result does not count yet, in Italian for the organiser."""
-    sub = confirmed_result(state, turno, tavolo)
-    if sub is None:
-        return []
-    reasons = []
-    if needs_acceptance(state, sub):
-        reasons.append("confermato dallo stesso telefono che l'ha scritto: controlla e "
-                       "accettalo")
-    for contest in state.contests.get((turno, tavolo), []):
-        said = f": «{contest.reason}»" if contest.reason else ""
-        reasons.append(f"contestato da {names.get(contest.by, contest.by)}{said}")
-    return reasons
+def writers_phone(sub: Submission, caller: Caller) -> bool:
+    """`caller` is the phone that wrote `sub` (its cookie): only it may replace the result
+    waiting for confirmation (issue 38); the others confirm it, or ask the organiser."""
+    cookie, _ = device_parts(sub.device)
+    return bool(cookie) and cookie == caller.cookie

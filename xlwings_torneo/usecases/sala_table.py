@@ -6,7 +6,7 @@ records one journal event; the server turns a `HallRefusal` into an Italian page
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlwings_torneo.model.tournament import Table
@@ -26,18 +26,33 @@ from xlwings_torneo.usecases.sala_rules import (
     FormProblems,
     HallRefusal,
     Refusal,
+    claimed_player,
+    confirmation_doubts,
     confirmed_result,
     contest_closed,
+    doubt_text,
     held_back,
     over_limit,
     phones_closed,
-    same_browser,
+    table_state,
+    voice_doubts,
+    writers_phone,
 )
-from xlwings_torneo.workbook.journal import Contest, JournalState, Submission, same_secret
+from xlwings_torneo.workbook.journal import (
+    CONFIRM,
+    CONTEST,
+    Contest,
+    Journal,
+    JournalState,
+    Submission,
+    same_secret,
+)
 
 PLAYER_ID = re.compile(r"[0-9]{1,9}")
 """A player chosen in a form: his ID in ASCII digits."""
 CHANGED = "Il risultato è cambiato nel frattempo: ricontrollalo e conferma di nuovo."
+CHANGED_MEANWHILE = ("Nel frattempo un altro telefono ha mandato o confermato il risultato: "
+                     "ricontrollalo qui sopra.")
 
 
 @dataclass(frozen=True)
@@ -62,6 +77,11 @@ class TablePage:
     """Why the phones can send no result now (Italian); None: they can."""
     contest_closed: str | None
     """Why the confirmed result can no longer be contested; None: it can."""
+    # --- who is speaking (issue 38) ---
+    claimed: int | None = None
+    """The player this phone speaks as (`claimed_player`), when he sits at this table."""
+    writer: bool = False
+    """This phone wrote the result waiting for confirmation: it may replace it."""
 
     @property
     def names(self) -> dict[int, str]:
@@ -79,10 +99,16 @@ class TablePage:
         """A result in the sheet's own terms (the type's fields, the place, the cell)."""
         return result_view(self.reading.result, self.table, sub.scores)
 
+    @property
+    def may_send(self) -> bool:
+        """The result form is offered: no result waits, or this phone wrote it."""
+        return self.pending is None or self.writer
 
-def open_table(hall: Hall, turno: int, tavolo: int, token: str) -> TablePage:
+
+def open_table(hall: Hall, turno: int, tavolo: int, token: str, caller: Caller | None = None
+               ) -> TablePage:
     """The table's page when `token` is the QR of this table in this round (else a 403 counted
-    as a guess; a table not in the workbook is a 404)."""
+    as a guess; a table not in the workbook is a 404), as `caller`'s phone sees it."""
     state = hall.journal.refresh()
     access = state.tables.get((turno, tavolo))
     if access is None or not same_secret(token, access.token):
@@ -93,21 +119,27 @@ def open_table(hall: Hall, turno: int, tavolo: int, token: str) -> TablePage:
     if table is None or not table.players:
         raise HallRefusal(Refusal.NOT_FOUND,
                           f"Il tavolo {tavolo} del turno {turno} non è nel torneo.")
-    return table_page(reading, state, turno, tavolo, token, table)
+    return table_page(reading, state, turno, tavolo, token, table, caller)
 
 
 def table_page(reading: Reading, state: JournalState, turno: int, tavolo: int, token: str,
-               table: Table) -> TablePage:
-    results = state.results(turno, tavolo)
+               table: Table, caller: Caller | None = None) -> TablePage:
+    at_table = table_state(state, turno, tavolo)
+    results = at_table.results()
     names = {s.player_id: s.name for s in table.seats if s.player_id is not None}
     current = reading.current_round
+    number = current.number if current else None
+    claimed = claimed_player(state, caller) if caller is not None else None
+    pending = at_table.pending
     return TablePage(
-        reading, turno, tavolo, token, table, state.pending_submission(turno, tavolo),
+        reading, turno, tavolo, token, table, pending,
         results[-1] if results else None, len(results) > 1,
         tuple(held_back(state, turno, tavolo, names)),
-        tuple(state.contests.get((turno, tavolo), [])),
-        phones_closed(state, current.number if current else None, turno, tavolo),
-        contest_closed(state, turno, tavolo))
+        tuple(at_table.contests + at_table.again),
+        phones_closed(state, number, turno, tavolo),
+        contest_closed(state, number, turno, tavolo),
+        claimed if claimed in table.players else None,
+        pending is not None and caller is not None and writers_phone(pending, caller))
 
 
 def chosen_player(text: str, table: Table) -> int | None:
@@ -121,7 +153,7 @@ def chosen_player(text: str, table: Table) -> int | None:
 def _open_for_results(page: TablePage, state: JournalState) -> None:
     if page.closed is not None:
         raise HallRefusal(Refusal.CONFLICT, page.closed)
-    if state.results(page.turno, page.tavolo):
+    if table_state(state, page.turno, page.tavolo).confirmed:
         raise HallRefusal(Refusal.CONFLICT, "Il risultato di questo tavolo è già confermato: "
                           "se non è giusto contestalo qui sotto, o rivolgiti "
                           "all'organizzatore.")
@@ -137,25 +169,47 @@ def send_result(hall: Hall, page: TablePage, entries: Mapping[int, Entry], by: s
         raise HallRefusal(Refusal.TOO_MANY, f"Da questo telefono sono già arrivati {MAX_SENT} "
                           "risultati per questo tavolo: lo scriva un altro giocatore dal suo "
                           "telefono, o rivolgiti all'organizzatore.")
+    waiting = table_state(state, page.turno, page.tavolo).pending
+    if waiting is not None and not writers_phone(waiting, caller):
+        raise FormProblems(Refusal.CONFLICT, [replace_refused(page, waiting)])
     scores, problems = check_result(page.reading, page.turno, page.table, entries)
     writer = chosen_player(by, page.table)
     if writer is None:
         problems.insert(0, "Scegli chi sta scrivendo il risultato.")
     if problems or writer is None:
         raise FormProblems(Refusal.UNPROCESSABLE, problems)
-    return hall.journal.submit(page.turno, page.tavolo, scores, writer,
-                               device=caller.device, address=caller.address)
+
+    def may_replace(now: JournalState) -> bool:  # checked again as the event is written
+        now_waiting = table_state(now, page.turno, page.tavolo)
+        return not now_waiting.confirmed and (now_waiting.pending is None
+                                              or writers_phone(now_waiting.pending, caller))
+
+    done = hall.journal.submit(page.turno, page.tavolo, scores, writer, device=caller.device,
+                               address=caller.address,
+                               doubts=voice_doubts(state, caller, writer), when=may_replace)
+    if done is None:
+        raise FormProblems(Refusal.CONFLICT, [CHANGED_MEANWHILE])
+    return done
+
+
+def replace_refused(page: TablePage, waiting: Submission) -> str:
+    """A player's words for a result waiting that only its writer's phone may replace."""
+    who = page.names.get(waiting.by, "un altro giocatore")
+    return (f"C'è già un risultato da confermare, scritto da {who} dal suo telefono: se è "
+            f"giusto confermalo; se non lo è, può correggerlo solo {who} dal suo telefono, o "
+            "l'organizzatore lo annulla.")
 
 
 def confirm_result(hall: Hall, page: TablePage, asked: str, by: str, code: str,
                    caller: Caller) -> int:
     """A second player confirms the result waiting (`asked`: the id the page showed, so that a
-    result changed meanwhile is not confirmed) with the table's code, always. From the
-    writer's own browser the confirmation is flagged for the organiser (`same_browser`).
-    Returns the submission confirmed."""
+    result changed meanwhile is not confirmed) with the table's code, always. A confirmation
+    the rules doubt (`confirmation_doubts`: the writer's address or phone, a name spoken by
+    another phone...) is recorded with its doubts and waits for the organiser. Returns the
+    submission confirmed."""
     state = hall.journal.refresh()
     _open_for_results(page, state)
-    pending = state.pending_submission(page.turno, page.tavolo)
+    pending = table_state(state, page.turno, page.tavolo).pending
     if pending is None or str(pending.id) != asked:
         raise FormProblems(Refusal.CONFLICT, [CHANGED])
     problems = []
@@ -171,17 +225,37 @@ def confirm_result(hall: Hall, page: TablePage, asked: str, by: str, code: str,
         problems.append("Codice del tavolo sbagliato: è stampato sulla scheda del tavolo.")
     if problems or confirmer is None:
         raise FormProblems(Refusal.UNPROCESSABLE, problems, guess=wrong)
-    if not hall.journal.confirm(pending.id, confirmer, device=caller.device,
-                                address=caller.address, flagged=same_browser(pending, caller)):
+    doubts = confirmation_doubts(state, pending, caller, confirmer)
+    if not record_confirmation(hall.journal, pending, confirmer, caller, doubts):
         raise FormProblems(Refusal.CONFLICT, [CHANGED])
     return pending.id
 
 
-def contest_result(hall: Hall, page: TablePage, asked: str, by: str, reason: str,
+def record_confirmation(journal: Journal, sub: Submission, by: int, caller: Caller,
+                        doubts: Sequence[str] = ()) -> bool:
+    """Append `by`'s confirmation of `sub` if it is still its table's result waiting (checked
+    under the journal's lock: a result replaced meanwhile is not confirmed); True when
+    recorded. `doubts`: why it waits for the organiser."""
+    data: dict[str, object] = {"submission": sub.id, "by": by}
+    if doubts:
+        data.update(flagged=True, doubts=list(doubts))
+
+    def still_waiting(now: JournalState) -> bool:
+        waiting = table_state(now, sub.turno, sub.tavolo).pending
+        return waiting is not None and waiting.id == sub.id
+
+    return journal.append_if(CONFIRM, data, still_waiting, turno=sub.turno, tavolo=sub.tavolo,
+                             device=caller.device, address=caller.address) is not None
+
+
+def contest_result(hall: Hall, page: TablePage, asked: str, by: str, reason: str, code: str,
                    caller: Caller) -> int:
-    """Player `by` says the table's confirmed result (`asked`) is wrong, with an optional
-    reason: the table is listed for the organiser and its result is not imported until he
-    decides. Possible until the organiser closes the round; once per player and result."""
+    """A player of the table says its confirmed result (`asked`) is wrong (issue 38): the
+    table's code, as for a confirmation; the phone speaks as a player of this table (the one
+    it claimed, or the one chosen now, claimed by this contest when no doubt is against it);
+    one open contest per player and result; after the organiser decided, the same player
+    again needs a reason he has not given, and his contest is listed without stopping the
+    result. Possible until the round is closed or finished."""
     state = hall.journal.refresh()
     if page.contest_closed is not None:
         raise HallRefusal(Refusal.CONFLICT, page.contest_closed)
@@ -192,16 +266,59 @@ def contest_result(hall: Hall, page: TablePage, asked: str, by: str, reason: str
     if str(result.id) != asked:
         raise FormProblems(Refusal.CONFLICT, ["Il risultato è cambiato nel frattempo: "
                                               "ricontrollalo."])
-    player = chosen_player(by, page.table)
     problems = []
-    if player is None:
-        problems.append("Scegli chi contesta il risultato.")
-    elif any(c.by == player for c in state.contests.get((page.turno, page.tavolo), [])):
-        problems.append(f"{page.names[player]} ha già contestato questo risultato: "
-                        "l'organizzatore lo sa.")
+    typed = code.strip(" ").upper() if len(code) <= MAX_CODE else ""
+    wrong = not same_secret(typed, state.tables[(page.turno, page.tavolo)].code)
+    if wrong:
+        problems.append("Codice del tavolo sbagliato: è stampato sulla scheda del tavolo.")
+    player = contesting_player(state, page, by, caller, problems)
+    reason = reason.strip()
     if len(reason) > MAX_REASON:
         problems.append(f"Il motivo è troppo lungo: al massimo {MAX_REASON} caratteri.")
+    if player is not None:
+        problems.extend(repeated_contest(state, page, result, player, reason))
     if problems or player is None:
-        raise FormProblems(Refusal.UNPROCESSABLE, problems)
-    return hall.journal.contest(result.id, player, reason.strip(), device=caller.device,
-                                address=caller.address)
+        raise FormProblems(Refusal.UNPROCESSABLE, problems, guess=wrong)
+    return hall.journal.append(CONTEST, {"submission": result.id, "by": player,
+                                         "reason": reason},
+                               turno=page.turno, tavolo=page.tavolo, device=caller.device,
+                               address=caller.address)
+
+
+def contesting_player(state: JournalState, page: TablePage, by: str, caller: Caller,
+                      problems: list[str]) -> int | None:
+    """The player a contest speaks for: the phone's own (a phone that spoke as a player of
+    another table contests nothing here), or the one chosen when no doubt is against it."""
+    names = state.names_of_phone.get(caller.cookie, []) if caller.cookie else []
+    if names and names[0] not in page.table.players:
+        problems.append("Questo telefono ha già parlato come un giocatore di un altro tavolo: "
+                        "contesta dal telefono di un giocatore di questo tavolo, o rivolgiti "
+                        "all'organizzatore.")
+        return None
+    player = page.claimed if page.claimed is not None else chosen_player(by, page.table)
+    if player is None:
+        problems.append("Scegli chi contesta il risultato.")
+        return None
+    doubts = voice_doubts(state, caller, player)
+    if doubts:
+        why = "; ".join(doubt_text(d, page.names) for d in doubts)
+        problems.append(f"Non puoi contestare come {page.names[player]} da questo telefono "
+                        f"({why}): contesta dal suo telefono, o rivolgiti all'organizzatore.")
+        return None
+    return player
+
+
+def repeated_contest(state: JournalState, page: TablePage, result: Submission, player: int,
+                     reason: str) -> list[str]:
+    """What stops `player`'s contest of `result`: one he made that waits already, or, after
+    the organiser decided, a reason he gave already (or none)."""
+    table = table_state(state, page.turno, page.tavolo)
+    name = page.names[player]
+    if any(c.by == player and c.submission == result.id
+           for c in (*table.contests, *table.again)):
+        return [f"{name} ha già contestato questo risultato: l'organizzatore lo sa."]
+    before = [c for c in table.decided if c.by == player and c.submission == result.id]
+    if before and (not reason or reason.casefold() in {c.reason.casefold() for c in before}):
+        return [f"L'organizzatore ha già deciso sulla contestazione di {name}: per "
+                "contestare di nuovo scrivi un motivo nuovo (o parlane con lui)."]
+    return []

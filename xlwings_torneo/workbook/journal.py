@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -36,6 +36,8 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 """32⁵ ≈ 33 million codes; with the server's rate limit a guess takes months."""
 
+NO_COOKIE = "-"
+"""How the journal writes a phone without its cookie (`device` is `<cookie> <user agent>`)."""
 MAX_DEVICE = 200
 """Characters of a user agent kept (a header may be long; the journal stays small)."""
 
@@ -84,6 +86,44 @@ REOPEN = "riapertura"
 confirmed results aside and takes a new one from the phones, even in a closed round."""
 
 
+class JournalError(WorkbookError):
+    """The journal cannot be written or read (a full disk, a read-only file): the
+    organiser's words, saying what happened, that nothing confirmed is lost and what to do."""
+
+
+JOURNAL_FULL = 13
+"""SQLite's SQLITE_FULL (sqlite.org/rescode.html#full): the disk or the database is full."""
+JOURNAL_READONLY = 8
+"""SQLITE_READONLY (sqlite.org/rescode.html#readonly)."""
+JOURNAL_CANTOPEN = 14
+"""SQLITE_CANTOPEN (sqlite.org/rescode.html#cantopen)."""
+KEPT = ("Nulla di quanto già confermato è perso: è tutto nel registro.")
+
+
+def journal_failure(path: Path, err: Exception) -> JournalError:
+    """The organiser's words for what SQLite answered (its primary result code)."""
+    code = getattr(err, "sqlite_errorcode", 0) & 0xFF
+    name = path.name
+    if code == JOURNAL_FULL:
+        text = (f"il disco è pieno: il registro della sala {name} non può scrivere altro. "
+                f"{KEPT} Libera spazio sul disco del computer (svuota il cestino, sposta "
+                "altri file): i telefoni potranno riprovare subito, senza riavviare il server.")
+    elif code == JOURNAL_READONLY:
+        text = (f"il registro della sala {name} è in sola lettura: non può scrivere altro. "
+                f"{KEPT} Togli la sola lettura dal file (o dalla sua cartella) o copia il "
+                "file del torneo e il suo registro in una cartella dove puoi scrivere, poi "
+                "avvia di nuovo: torneo sala FILE")
+    elif code == JOURNAL_CANTOPEN:
+        text = (f"il registro della sala {name} non si apre (è una cartella, o la cartella "
+                f"non si può scrivere). {KEPT} Controlla il file accanto al torneo, poi avvia "
+                "di nuovo: torneo sala FILE")
+    else:
+        text = (f"il registro della sala {name} non si legge né si scrive (il disco dà "
+                f"errore: {err}). {KEPT} Copia il file del torneo e il registro su un altro "
+                "disco e avvia di nuovo: torneo sala FILE")
+    return JournalError(text)
+
+
 def journal_path(workbook: Path) -> Path:
     return workbook.with_name(f"{workbook.stem}{JOURNAL_SUFFIX}")
 
@@ -124,6 +164,9 @@ class Submission:
     at: str
     device: str
     address: str
+    doubts: tuple[str, ...] = ()
+    """Why the hall's rules doubted the writer's voice when it was recorded (codes of
+    `usecases/sala_rules.py`; none in journals written before issue 38)."""
 
     def same_result(self, other: Submission) -> bool:
         return self.scores == other.scores
@@ -133,26 +176,45 @@ class Submission:
 class Confirmation:
     """A second player's confirmation of a submission."""
 
+    id: int
     submission: int
     by: int
     at: str
     device: str
     address: str
     flagged: bool = False
-    """Sent from the writer's own phone: it counts once the organiser accepts it (journals
-    written before issue 30 have no flag)."""
+    """The rules want the organiser to accept it first (journals written before issue 30 have
+    no flag)."""
+    doubts: tuple[str, ...] = ()
+    """Why (codes of `usecases/sala_rules.py`; journals of issue 30 have only the flag)."""
 
 
 @dataclass(frozen=True)
 class Contest:
     """A player's word against a table's confirmed result."""
 
+    id: int
     submission: int
     by: int
     reason: str
     at: str
     device: str
     address: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An organiser's event: `kind` is ACCEPT, CLEAR, REOPEN or CLOSE; `tavolo` None for a
+    round; `submission` the result an acceptance accepts."""
+
+    id: int
+    kind: str
+    turno: int
+    tavolo: int | None
+    submission: int | None = None
+
+
+TableEvent = Submission | Confirmation | Contest | Decision
 
 
 @dataclass(frozen=True)
@@ -163,37 +225,34 @@ class Access:
 
 @dataclass
 class JournalState:
-    """What the journal says, replayed event by event."""
+    """What the journal says, replayed event by event: facts only, in the order they were
+    written. What they make of a table (which result waits, which is confirmed, which
+    contests are open, which round takes results) is the hall's rules'
+    (`usecases/sala_rules.py`)."""
 
     tables: dict[tuple[int, int], Access] = field(default_factory=dict)
     organiser: str = ""
     address: str = ""
     submissions: dict[int, Submission] = field(default_factory=dict)
-    pending: dict[tuple[int, int], int] = field(default_factory=dict)
-    """The latest submission of each table not yet confirmed."""
-    confirmed: dict[tuple[int, int], list[Submission]] = field(default_factory=dict)
-    """Every confirmed submission of each table, in order: two different ones are a
-    conflict the organiser settles."""
-    confirmed_by: dict[int, int] = field(default_factory=dict)
-    """Submission id -> the player who confirmed it."""
-    confirmations: dict[int, Confirmation] = field(default_factory=dict)
-    """Submission id -> its confirmation."""
-    closed: set[int] = field(default_factory=set)
-    reopened: set[int] = field(default_factory=set)
-    """Rounds the organiser reopened (an earlier round takes results again)."""
-    reopened_tables: set[tuple[int, int]] = field(default_factory=set)
-    """Tables the organiser reopened, until their round is closed again."""
-    since: dict[tuple[int, int], int] = field(default_factory=dict)
-    """The event that last cleared or reopened each table: what the phones sent before it
-    no longer counts against their limit."""
-    by_table: dict[tuple[int, int], list[int]] = field(default_factory=dict)
-    """The submissions of each table, in order."""
-    contests: dict[tuple[int, int], list[Contest]] = field(default_factory=dict)
-    """The contests of each table's confirmed result not yet settled by the organiser."""
-    accepted: set[int] = field(default_factory=set)
-    """Submissions whose confirmed result the organiser accepted."""
+    log: dict[tuple[int, int], list[TableEvent]] = field(default_factory=dict)
+    """Each table's submissions, confirmations, contests and organiser's decisions, in
+    order."""
+    rounds: list[Decision] = field(default_factory=list)
+    """The organiser's decisions on rounds and the tables he reopened, in order."""
     imported: dict[tuple[int, int], int] = field(default_factory=dict)
     """The submission last written into the workbook for each table."""
+    last: dict[tuple[int, int | None], int] = field(default_factory=dict)
+    """The last event of each table (`(turno, tavolo)`) and of each round (`(turno, None)`,
+    any of its tables included): the version an organiser's page was drawn from."""
+    names_of_phone: dict[str, list[int]] = field(default_factory=dict)
+    """Each phone's cookie -> the players it spoke as, in the order it first did."""
+    phones_of_player: dict[int, list[str]] = field(default_factory=dict)
+    """Each player -> the phones (cookies) that spoke as him, in the order they first did."""
+    names_of_address: dict[str, list[int]] = field(default_factory=dict)
+    """Each address -> the players spoken as from it, in the order it first did."""
+    phone_numbers: dict[str, int] = field(default_factory=dict)
+    """Each phone's cookie -> its number in order of first appearance (what the organiser
+    sees instead of the cookie)."""
     events: int = 0
 
     def apply(self, kind: str, turno: int | None, tavolo: int | None, data: Mapping[str, Any],
@@ -209,72 +268,66 @@ class JournalState:
         elif kind == SUBMIT and turno is not None and tavolo is not None:
             scores = tuple(SeatScore(int(s["id"]), Decimal(s["score"]), str(s.get("team", "")))
                            for s in data["scores"])
-            self.submissions[event_id] = Submission(event_id, turno, tavolo, scores,
-                                                    int(data["by"]), at, device, address)
-            self.pending[(turno, tavolo)] = event_id
-            self.by_table.setdefault((turno, tavolo), []).append(event_id)
-        elif kind == CONFIRM:
+            new = Submission(event_id, turno, tavolo, scores, int(data["by"]), at, device,
+                             address, tuple(str(d) for d in data.get("doubts", ())))
+            self.submissions[event_id] = new
+            self._table_event(turno, tavolo, new)
+            self._spoke(new.by, device, address)
+        elif kind in (CONFIRM, CONTEST):
             sub = self.submissions.get(int(data["submission"]))
             if sub is None:
                 return
-            self.confirmed_by[sub.id] = int(data["by"])
-            self.confirmations[sub.id] = Confirmation(sub.id, int(data["by"]), at, device,
-                                                      address, bool(data.get("flagged")))
-            key = (sub.turno, sub.tavolo)
-            self.confirmed.setdefault(key, []).append(sub)
-            if self.pending.get(key) == sub.id:
-                del self.pending[key]
-        elif kind in (CONTEST, ACCEPT):
-            sub = self.submissions.get(int(data["submission"]))
-            if sub is None:
-                return
-            key = (sub.turno, sub.tavolo)
-            if kind == ACCEPT:
-                self.accepted.add(sub.id)
-                self.contests.pop(key, None)
+            event: TableEvent
+            if kind == CONFIRM:
+                event = Confirmation(event_id, sub.id, int(data["by"]), at, device, address,
+                                     bool(data.get("flagged")),
+                                     tuple(str(d) for d in data.get("doubts", ())))
             else:
-                self.contests.setdefault(key, []).append(Contest(
-                    sub.id, int(data["by"]), str(data.get("reason", "")), at, device, address))
-        elif kind == CLOSE and turno is not None:
-            self.closed.add(turno)
-            self.reopened.discard(turno)
-            self.reopened_tables = {k for k in self.reopened_tables if k[0] != turno}
-        elif kind == REOPEN and turno is not None:
-            self._reopen(turno, tavolo, event_id)
+                event = Contest(event_id, sub.id, int(data["by"]), str(data.get("reason", "")),
+                                at, device, address)
+            self._table_event(sub.turno, sub.tavolo, event)
+            self._spoke(int(data["by"]), device, address)
+        elif kind == ACCEPT:
+            sub = self.submissions.get(int(data["submission"]))
+            if sub is not None:
+                self._table_event(sub.turno, sub.tavolo,
+                                  Decision(event_id, kind, sub.turno, sub.tavolo, sub.id))
         elif kind == CLEAR and turno is not None and tavolo is not None:
-            self.pending.pop((turno, tavolo), None)
-            self.since[(turno, tavolo)] = event_id
+            self._table_event(turno, tavolo, Decision(event_id, kind, turno, tavolo))
+        elif kind in (CLOSE, REOPEN) and turno is not None:
+            decision = Decision(event_id, kind, turno, tavolo)
+            self.rounds.append(decision)
+            if tavolo is not None:
+                self._table_event(turno, tavolo, decision)
+            else:
+                self.last[(turno, None)] = event_id
         elif kind == IMPORT and turno is not None and tavolo is not None:
             self.imported[(turno, tavolo)] = int(data["submission"])
 
-    def _reopen(self, turno: int, tavolo: int | None, event_id: int) -> None:
-        if tavolo is None:
-            self.closed.discard(turno)
-            self.reopened.add(turno)
-            return
-        key = (turno, tavolo)
-        for table_state in (self.confirmed, self.contests, self.pending):
-            table_state.pop(key, None)
-        self.since[key] = event_id
-        self.reopened_tables.add(key)
+    def _table_event(self, turno: int, tavolo: int, event: TableEvent) -> None:
+        self.log.setdefault((turno, tavolo), []).append(event)
+        self.last[(turno, tavolo)] = self.last[(turno, None)] = event.id
 
-    def results(self, turno: int, tavolo: int) -> list[Submission]:
-        """The distinct confirmed results of a table (one, or a conflict)."""
-        distinct: list[Submission] = []
-        for sub in self.confirmed.get((turno, tavolo), []):
-            if not any(sub.same_result(d) for d in distinct):
-                distinct.append(sub)
-        return distinct
+    def _spoke(self, player: int, device: str, address: str) -> None:
+        cookie = device.partition(" ")[0]
+        if cookie and cookie != NO_COOKIE:
+            self.phone_numbers.setdefault(cookie, len(self.phone_numbers) + 1)
+            _add(self.names_of_phone.setdefault(cookie, []), player)
+            _add(self.phones_of_player.setdefault(player, []), cookie)
+        if address:
+            _add(self.names_of_address.setdefault(address, []), player)
 
-    def pending_submission(self, turno: int, tavolo: int) -> Submission | None:
-        sub_id = self.pending.get((turno, tavolo))
-        return self.submissions.get(sub_id) if sub_id is not None else None
+    def table_log(self, turno: int, tavolo: int) -> list[TableEvent]:
+        return self.log.get((turno, tavolo), [])
 
-    def recent(self, turno: int, tavolo: int) -> list[Submission]:
-        """The table's submissions since the organiser last cleared or reopened it."""
-        since = self.since.get((turno, tavolo), 0)
-        return [self.submissions[i] for i in self.by_table.get((turno, tavolo), [])
-                if i > since]
+    def version(self, turno: int, tavolo: int | None = None) -> int:
+        """The last event of the table (or of the round): what a page was drawn from."""
+        return self.last.get((turno, tavolo), 0)
+
+
+def _add(values: list[int] | list[str], value: Any) -> None:
+    if value not in values:
+        values.append(value)
 
 
 class Journal:
@@ -296,9 +349,8 @@ class Journal:
             # power cut too (sqlite.org/pragma.html#pragma_synchronous).
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as err:
-            raise WorkbookError(f"il registro della sala {path.name} non si apre: {err}") \
-                from None
+        except sqlite3.Error as err:
+            raise journal_failure(path, err) from None
         self._lock = threading.Lock()
         self.state = JournalState()
         self._last = 0
@@ -315,8 +367,15 @@ class Journal:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
+        """The journal's lock; an SQLite failure inside it becomes a `JournalError` in the
+        organiser's words (the row was not written: SQLite's transaction is undone)."""
+        import sqlite3
+
         with self._lock:
-            yield
+            try:
+                yield
+            except sqlite3.Error as err:
+                raise journal_failure(self.path, err) from None
 
     def refresh(self) -> JournalState:
         """Replay the rows appended since the last replay (by this or another process)."""
@@ -368,31 +427,27 @@ class Journal:
                 self._append(ORGANISER, {"token": new_token()}, None, None, "", "")
             return self.state.organiser
 
-    def submit(self, turno: int, tavolo: int, scores: Sequence[SeatScore], by: int, *,
-               device: str, address: str) -> int:
-        data = {"by": by, "scores": [{"id": s.player_id, "score": str(s.score), "team": s.team}
-                                     for s in scores]}
-        return self.append(SUBMIT, data, turno=turno, tavolo=tavolo, device=device,
-                           address=address)
-
-    def confirm(self, submission: int, by: int, *, device: str, address: str,
-                flagged: bool = False) -> bool:
-        """Confirm `submission` if it is still its table's pending one (a newer submission
-        or a confirmation in between makes it stale): True when recorded. `flagged`: the
-        hall's rules want the organiser to accept it first."""
+    def append_if(self, kind: str, data: Mapping[str, Any],
+                  when: Callable[[JournalState], bool], *, turno: int | None = None,
+                  tavolo: int | None = None, device: str = "", address: str = "") -> int | None:
+        """Write one event only if `when` holds on the state at that moment (checked and
+        written under the journal's lock: no other event of this process comes between);
+        its id, or None when `when` refused. The rules that decide are the caller's."""
         with self._locked():
             self._replay()
-            sub = self.state.submissions.get(submission)
-            if sub is None or self.state.pending.get((sub.turno, sub.tavolo)) != submission:
-                return False
-            data: dict[str, Any] = {"submission": submission, "by": by}
-            if flagged:
-                data["flagged"] = True
-            self._append(CONFIRM, data, sub.turno, sub.tavolo, device, address)
-            return True
+            if not when(self.state):
+                return None
+            return self._append(kind, data, turno, tavolo, device, address)
 
-    def contest(self, submission: int, by: int, reason: str, *, device: str, address: str
-                ) -> int:
-        sub = self.state.submissions[submission]
-        return self.append(CONTEST, {"submission": submission, "by": by, "reason": reason},
-                           turno=sub.turno, tavolo=sub.tavolo, device=device, address=address)
+    def submit(self, turno: int, tavolo: int, scores: Sequence[SeatScore], by: int, *,
+               device: str, address: str, doubts: Sequence[str] = (),
+               when: Callable[[JournalState], bool] = lambda _state: True) -> int | None:
+        """Record a submission (`when`: the caller's rule, checked under the lock); its id,
+        or None when `when` refused."""
+        data: dict[str, Any] = {
+            "by": by, "scores": [{"id": s.player_id, "score": str(s.score), "team": s.team}
+                                 for s in scores]}
+        if doubts:
+            data["doubts"] = list(doubts)
+        return self.append_if(SUBMIT, data, when, turno=turno, tavolo=tavolo, device=device,
+                              address=address)

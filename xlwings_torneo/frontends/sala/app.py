@@ -20,6 +20,7 @@ from xlwings_torneo.frontends.sala.security import (
     RATE_FAILURES,
     RATE_PAGES,
     RATE_POSTS,
+    Guesses,
     RateLimit,
     new_secret,
     same_secret,
@@ -37,7 +38,13 @@ from xlwings_torneo.reports.page_views import (
 )
 from xlwings_torneo.usecases.sala import Hall, Live, Reading, form_entries, form_keys
 from xlwings_torneo.usecases.sala_organiser import Order, check_order, do_order, organiser_page
-from xlwings_torneo.usecases.sala_rules import Caller, FormProblems, HallRefusal
+from xlwings_torneo.usecases.sala_rules import (
+    MAX_REASON,
+    Caller,
+    FormProblems,
+    HallRefusal,
+    JournalError,
+)
 from xlwings_torneo.usecases.sala_table import (
     TablePage,
     confirm_result,
@@ -108,6 +115,13 @@ UNREADABLE_TEXT = ("L'organizzatore sta sistemando il file del torneo: riprova t
                    "minuto.")
 """A player's words for a workbook the server cannot read (the cell at fault goes to the
 organiser's console)."""
+JOURNAL_TITLE = "Risultato non registrato"
+JOURNAL_ORGANISER_TITLE = "Il registro della sala non scrive"
+JOURNAL_TEXT = ("Il server della sala non riesce a registrare adesso: il tuo risultato non è "
+                "stato salvato, quelli già confermati non sono persi. Avvisa l'organizzatore e "
+                "riprova tra qualche minuto.")
+"""A player's words for a journal that cannot be written (the organiser's page and console
+get his own words: `JournalError`)."""
 
 
 class Refused(HTTPException):
@@ -135,6 +149,15 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
                       MAX_FORM_MEMORY_SIZE=MAX_BODY)
     reads, posts, failures = (RateLimit(limits.pages), RateLimit(limits.posts),
                               RateLimit(limits.failures))
+    guesses = Guesses()
+    app.extensions["torneo_guesses"] = guesses
+
+    def guessed() -> None:
+        """A wrong token or code: counted against the address and for the page guessed."""
+        address = client()
+        failures.allow(address)
+        guesses.count(guessed_place(), address)
+        log.warning("codice sbagliato per %s da %s", guessed_place(), address)
 
     @app.before_request
     def limit() -> None:
@@ -167,11 +190,18 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         log.error("il file del torneo non si legge: %s", err)  # the organiser's words
         return page("errore.html", title=UNREADABLE_TITLE, text=UNREADABLE_TEXT, code=503), 503
 
+    @app.errorhandler(JournalError)
+    def journal_error(err: JournalError) -> tuple[str, int]:
+        log.error("Registro della sala: %s", err)  # the organiser's words, on his console
+        if request.path.startswith("/organizzatore"):
+            return page("errore.html", title=JOURNAL_ORGANISER_TITLE, text=str(err)[:1].upper()
+                        + str(err)[1:], code=503), 503
+        return page("errore.html", title=JOURNAL_TITLE, text=JOURNAL_TEXT, code=503), 503
+
     @app.errorhandler(HallRefusal)
     def hall_refusal(err: HallRefusal) -> tuple[str, int]:
         if err.guess:
-            failures.allow(client())
-            log.warning("codice sbagliato per %s da %s", request.path, client())
+            guessed()
         return page("errore.html", title=ERROR_TITLES.get(err.kind, ERROR_TITLES[400]),
                     text=err.text, code=int(err.kind)), int(err.kind)
 
@@ -180,6 +210,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     def table_response(table: TablePage, *, problems: list[str] | None = None,
                        typed: dict[str, str] | None = None, status: int = 200) -> Response:
         body = page("tavolo.html", reading=table.reading, view=table, turno=table.turno,
+                    max_reason=MAX_REASON,
                     tavolo=table.tavolo, token=table.token, table=table.table,
                     names=table.names, teams=table.teams, pending=table.pending,
                     confirmed=table.confirmed, problems=problems or [], typed=typed or {},
@@ -189,12 +220,13 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
 
     @app.get("/tavolo/<int:turno>/<int:tavolo>")
     def table_get(turno: int, tavolo: int) -> Response:
-        return table_response(open_table(hall, turno, tavolo, request.args.get("t", "")))
+        return table_response(open_table(hall, turno, tavolo, request.args.get("t", ""),
+                                         caller()))
 
     @app.post("/tavolo/<int:turno>/<int:tavolo>")
     def table_post(turno: int, tavolo: int) -> Response:
         form = request.form
-        table = open_table(hall, turno, tavolo, form.get("t", ""))
+        table = open_table(hall, turno, tavolo, form.get("t", ""), caller())
         action, by, asked = form.get("azione", ""), form.get("chi", ""), form.get("risultato", "")
         result = table.reading.result
         typed = {k: v[:SHOWN] for k, v in form.items()
@@ -206,13 +238,14 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
             elif action == "conferma":
                 done = confirm_result(hall, table, asked, by, form.get("codice", ""), caller())
             elif action == "contesta":
-                done = contest_result(hall, table, asked, by, form.get("motivo", ""), caller())
+                done = contest_result(hall, table, asked, by, form.get("motivo", ""),
+                                      form.get("codice", ""), caller())
             else:
                 raise Refused(400, ERROR_TEXTS[400])
         except FormProblems as err:
             if err.guess:
-                failures.allow(client())
-            again = open_table(hall, turno, tavolo, table.token)
+                guessed()
+            again = open_table(hall, turno, tavolo, table.token, caller())
             return table_response(again, problems=err.problems, typed=typed,
                                   status=int(err.kind))
         log.info("%s %d del turno %d tavolo %d da %s", action, done, turno, tavolo, client())
@@ -224,8 +257,10 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     def organiser() -> Response:
         token = request.args.get("t", "")
         view = organiser_page(hall, token)
+        by_place, by_address = guesses.seen()
         body = page("organizzatore.html", reading=view.reading, refresh=REFRESH, view=view,
-                    token=token, csrf=csrf_value(), shown=view.reading.result.text)
+                    token=token, csrf=csrf_value(), shown=view.reading.result.text,
+                    guessed=by_place, guessers=by_address)
         return with_cookies(make_response(body))
 
     @app.post("/organizzatore/azione")
@@ -233,7 +268,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         form = request.form
         token = form.get("t", "")
         order = Order(form.get("azione", ""), form.get("turno", ""), form.get("tavolo", ""),
-                      form.get("risultato", ""))
+                      form.get("risultato", ""), form.get("versione", ""))
         if form.get("conferma") != "si":  # asked first, on a page of its own
             checked = check_order(hall, token, order)
             body = page("conferma.html", reading=hall.reading(), checked=checked, order=order,
@@ -299,6 +334,14 @@ def page(template: str, reading: Reading | None = None, refresh: int | None = No
         if reading is not None else Frame(Heading("Torneo"))
     return pages.render(template, frame=shell, refresh=refresh, packages=(PACKAGE,),
                         **context)
+
+
+def guessed_place() -> str:
+    """The page a wrong token or code was tried on: `turno 2 tavolo 3`, or the organiser's."""
+    parts = request.path.strip("/").split("/")
+    if len(parts) == 3 and parts[0] == "tavolo" and parts[1].isdigit() and parts[2].isdigit():
+        return f"turno {int(parts[1])} tavolo {int(parts[2])}"
+    return "organizzatore" if parts[0] == "organizzatore" else "altro"
 
 
 def client() -> str:

@@ -62,6 +62,9 @@ REQUEST_DEADLINE = 10.0
 Wi-Fi sends a few hundred bytes in well under a second; a slow sender (slowloris) is closed."""
 IDLE_TIMEOUT = 15
 """Seconds a silent connection is kept (a phone reopens one for its next page)."""
+MIN_SHARE = 2
+"""Connections an address keeps at least when many addresses share the hall (issue 38): a
+phone's page needs one, its browser keeps a second alive."""
 PRESSED_WAIT = 2.0
 """Seconds a silent connection is kept, and a request may take to arrive, when three
 quarters of `TOTAL` are open."""
@@ -206,13 +209,39 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]  # waitress is untyped
         """The port listened on (waitress's `effective_port` is a string)."""
         return int(self.effective_port)
 
+    def share(self) -> int:
+        """Connections one address may hold now (issue 38): `per_address` while the hall is
+        not pressed (under three quarters of `total` open: 125 phones keeping two or three
+        each are never limited); when pressed, its fair part of those three quarters among
+        the addresses holding connections (never under `MIN_SHARE`). Fifty addresses each
+        holding sixteen slow uploads would otherwise fill the server, and a phone would wait
+        for the sweep to free a place."""
+        pressed_at = self.allowance.total * 3 // 4
+        with self._lock:
+            addresses, opened = len(self._open), sum(self._open.values())
+        if opened < pressed_at:
+            return self.allowance.per_address
+        return max(MIN_SHARE, min(self.allowance.per_address, pressed_at // max(1, addresses)))
+
+    def admits(self, address: str) -> bool:
+        """A new connection of `address` is accepted (it holds fewer than its share)."""
+        share = self.share()
+        with self._lock:
+            return self._open[address] < share
+
+    def excess(self) -> dict[str, int]:
+        """The connections each address holds beyond its share: the sweep closes as many of
+        its unfinished or idle ones."""
+        share = self.share()
+        with self._lock:
+            return {a: n - share for a, n in self._open.items() if n > share}
+
     def accept(self) -> tuple[Any, Any] | None:
         pair: tuple[Any, Any] | None = super().accept()
         if pair is None:
             return None
         conn, addr = pair
-        with self._lock:
-            full = self._open[str(addr[0])] >= self.allowance.per_address
+        full = not self.admits(str(addr[0]))
         if full:
             try:  # best effort: the refusal in Italian, then the door
                 conn.setblocking(False)
@@ -252,11 +281,15 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]  # waitress is untyped
         clock = time.monotonic()
         channels: Iterable[GuardedChannel] = list(self.active_channels.values())
         pressed = len(self.active_channels) >= self.allowance.total * 3 // 4
+        excess = self.excess()
         for channel in channels:
             if channel.requests:
                 continue
             began = channel.request_began
-            if began is None:
+            if excess.get(channel.address, 0) > 0:  # over its share: unfinished or idle
+                excess[channel.address] -= 1
+                late = True
+            elif began is None:
                 late = pressed and now - channel.last_activity > PRESSED_WAIT
             else:
                 late = clock - began > (PRESSED_WAIT if pressed else

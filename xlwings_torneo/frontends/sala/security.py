@@ -9,12 +9,12 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 
 from xlwings_torneo.workbook.journal import same_secret
 
-__all__ = ["RateLimit", "new_secret", "same_secret"]
+__all__ = ["Guesses", "RateLimit", "new_secret", "same_secret"]
 
 RATE_WINDOW = 60.0
 """Seconds over which requests are counted."""
@@ -30,22 +30,28 @@ MAX_ADDRESSES = 10_000
 
 
 class RateLimit:
-    """At most `limit` events per `window` seconds for each address (a sliding window)."""
+    """At most `limit` events per `window` seconds for each address (a sliding window),
+    remembering at most `addresses` addresses at once."""
 
     def __init__(self, limit: int, window: float = RATE_WINDOW,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, *,
+                 addresses: int = MAX_ADDRESSES) -> None:
         self.limit, self.window, self.clock = limit, window, clock
+        self.addresses = addresses
         self._seen: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
     def allow(self, address: str) -> bool:
-        """Count one event of `address`; False when it is over the limit."""
+        """Count one event of `address`; False when it is over the limit, or when it is new
+        and the memory is full of addresses over the limit."""
         now = self.clock()
         with self._lock:
             times = self._seen.get(address)
             if times is None:
-                if len(self._seen) >= MAX_ADDRESSES:
+                if len(self._seen) >= self.addresses:
                     self._forget(now)
+                if len(self._seen) >= self.addresses:
+                    return False
                 times = self._seen.setdefault(address, deque())
             while times and times[0] <= now - self.window:
                 times.popleft()
@@ -58,15 +64,50 @@ class RateLimit:
         """Over the limit, without counting an event."""
         now = self.clock()
         with self._lock:
-            times = self._seen.get(address, deque())
-            return sum(1 for t in times if t > now - self.window) >= self.limit
+            return self._over(self._seen.get(address, deque()), now)
+
+    def _over(self, times: deque[float], now: float) -> bool:
+        return sum(1 for t in times if t > now - self.window) >= self.limit
 
     def _forget(self, now: float) -> None:
+        """Make room (issue 38): forget the addresses quiet for a window, then the quieter
+        half of those under the limit; never one over it, so that new addresses cannot
+        flush the memory of a blocked one."""
         stale = [a for a, t in self._seen.items() if not t or t[-1] <= now - self.window]
         for address in stale:
             del self._seen[address]
-        if len(self._seen) >= MAX_ADDRESSES:
-            self._seen.clear()
+        if len(self._seen) < self.addresses:
+            return
+        free = sorted((t[-1], a) for a, t in self._seen.items() if not self._over(t, now))
+        for _, address in free[:max(1, len(free) // 2)]:
+            del self._seen[address]
+
+
+class Guesses:
+    """Wrong tokens and codes, counted per table (or page) and per address for the
+    organiser's page (issue 38); at most `addresses` addresses are named, the others are
+    counted together."""
+
+    OTHERS = "altri indirizzi"
+
+    def __init__(self, addresses: int = 1000) -> None:
+        self.addresses = addresses
+        self.by_place: Counter[str] = Counter()
+        self.by_address: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def count(self, place: str, address: str) -> None:
+        with self._lock:
+            self.by_place[place] += 1
+            if address in self.by_address or len(self.by_address) < self.addresses:
+                self.by_address[address] += 1
+            else:
+                self.by_address[self.OTHERS] += 1
+
+    def seen(self) -> tuple[dict[str, int], list[tuple[str, int]]]:
+        """(wrong guesses by place, the addresses that guessed most first)."""
+        with self._lock:
+            return dict(self.by_place), self.by_address.most_common(20)
 
 
 def new_secret() -> str:
