@@ -105,8 +105,9 @@ def send(app: Any, hall: Hall, tavolo: int, seated: list[tuple[int, str]], type_
     access = hall.journal.state.tables[(ROUND, tavolo)]
     url = f"/tavolo/{ROUND}/{tavolo}"
     writer, confirmer = app.test_client(), app.test_client()
-    writer.environ_base["REMOTE_ADDR"] = "10.0.0.2"
-    confirmer.environ_base["REMOTE_ADDR"] = "10.0.0.3"
+    # each player his own phone: one phone, one address speaks for one player (issue 38)
+    writer.environ_base["REMOTE_ADDR"] = f"10.0.{tavolo}.2"
+    confirmer.environ_base["REMOTE_ADDR"] = f"10.0.{tavolo}.3"
     page = writer.get(f"{url}?t={access.token}").get_data(as_text=True)
     asked = set(re.findall(r'name="([a-z])(\d+)"', page))
     form = {"t": access.token, "csrf": csrf_of(page), "azione": "invia",
