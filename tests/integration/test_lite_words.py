@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,8 @@ from tests.integration.test_xlwings_ribbon import (  # noqa: F401 - remote_engin
     payload,
     remote_engine,
 )
-from xlwings_torneo.frontends import lite
+from xlwings_torneo.frontends import buttons, lite
+from xlwings_torneo.frontends.actions import Press
 from xlwings_torneo.frontends.cli import build_parser
 
 main, workbook, run = test_lite.main, test_lite.workbook, test_lite.run  # fixtures, helper
@@ -30,7 +32,8 @@ COMMAND_LINE_ONLY = ("frontends/cli.py", "frontends/cli_parser.py", "frontends/l
                      "reports/hall_address.py", "workbook/backends/xls_route.py",
                      # `torneo importa`, `torneo presenti`, `torneo stagione`: no button
                      "usecases/importing.py", "usecases/presence.py", "usecases/season.py",
-                     "config/season_rule.py")
+                     "config/season_rule.py",
+                     "workbook/journal.py")  # the hall's journal: its console and pages
 """Modules whose messages reach the command line, LibreOffice or the hall, never Lite."""
 NEVER_IN_LITE = {
     "frontends/lite.py": "absent(): the hall needs a computer with Python, where the command is",
@@ -155,12 +158,18 @@ def test_every_command_the_package_advises_has_lites_words_or_never_reaches_lite
     assert [u for u in unworded if u.split(":")[0] not in NEVER_IN_LITE] == []
 
 
-def test_an_unexpected_error_names_the_log_it_wrote_and_how_to_download_it(
-        main: Any, workbook: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(pressed: lite.Pressed) -> str:
+def break_statistiche(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Statistiche button's action fails with an error no message foresees."""
+    def broken(pressed: Press) -> str:
         raise KeyError("x")
 
-    monkeypatch.setitem(lite.ACTIONS, "Statistiche", broken)
+    monkeypatch.setattr(buttons, "BUTTONS", tuple(
+        replace(b, action=broken) if b.name == "Statistiche" else b for b in buttons.BUTTONS))
+
+
+def test_an_unexpected_error_names_the_log_it_wrote_and_how_to_download_it(
+        main: Any, workbook: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    break_statistiche(monkeypatch)
     message = lite.press("Statistiche", xw.Book(json=payload(workbook)))
     assert message.error
     assert f"{lite.DATA / lite.ERROR_LOG_NAME}" in message.text
@@ -169,10 +178,7 @@ def test_an_unexpected_error_names_the_log_it_wrote_and_how_to_download_it(
 
 def test_an_unexpected_error_whose_log_cannot_be_written_names_no_log(
         main: Any, workbook: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(pressed: lite.Pressed) -> str:
-        raise KeyError("x")
-
-    monkeypatch.setitem(lite.ACTIONS, "Statistiche", broken)
+    break_statistiche(monkeypatch)
     lite.DATA.mkdir(parents=True, exist_ok=True)
     (lite.DATA / lite.ERROR_LOG_NAME).mkdir()  # a folder where the log should go
     message = lite.press("Statistiche", xw.Book(json=payload(workbook)))
