@@ -105,7 +105,10 @@ def draw_optimised(request: SeatingRequest, *, planned_rounds: int | None = None
             "riduce gli incontri ripetuti",))
     tables = [[p for p in t if p is not None] for t in result.tables]
     notes = [ahead_note(planner, ids, met, tables, min(plan.real_sizes))]
-    cap = five_cap(plan.real_sizes) if five_first and previous else None
+    # the proof of `five_cap` is about round 2 of the players of round 1: a later round, or
+    # another evening's players (a club championship), is not what it speaks of (issue 40.6)
+    second_round = len(previous) == 1 and not _field_changed(ids, previous)
+    cap = five_cap(plan.real_sizes) if five_first and second_round else None
     if cap is not None and result.values.get(Criterion.REPEAT):
         notes.append(cap)
     return replace(result, notes=(*result.notes, *notes))
