@@ -25,7 +25,7 @@ from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
             "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni",
-            "schieramento", "colonne_foglio", "ripescato")
+            "schieramento", "colonne_foglio", "ripescato", "evento_ranking")
 
 
 def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
@@ -64,9 +64,11 @@ def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
     columns = tuple(read_text(p, name, "colonne_foglio", c)
                     for c in read_list(p, name, "colonne_foglio", entry.get("colonne_foglio", [])))
     repechage = read_repechage(p, name, entry, bool(thresholds or by_attendance))
+    ranking_event = read_bool(p, name, "evento_ranking", entry.get("evento_ranking", False))
     if len(p.items) > before or sizes is None:
         return None
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
                           tuple(aliases), description, source, sheet_note=sheet_note,
                           by_attendance=by_attendance, squads=squads, sheet_columns=columns,
-                          round_names=tuple(round_names), repechage=repechage)
+                          round_names=tuple(round_names), repechage=repechage,
+                          ranking_event=ranking_event)

@@ -48,7 +48,7 @@ def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Seq
     tables: list[tuple[PlayerId | None, ...]] = []
     values: dict[Criterion, Value] = {}
     bounds: dict[Criterion, Value] = {}
-    notes = [f"Semifinali: {s.reason}"]
+    notes = [f"Semifinali: {s.reason}", *s.ties]
     if s.direct:
         notes.append("In finale direttamente: " + ", ".join(
             by_id[p].display_name for p in s.direct))

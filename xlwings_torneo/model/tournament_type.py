@@ -255,6 +255,10 @@ class TournamentType:
     """Columns the printed score sheets add for the referee to fill at the table."""
     repechage: Repechage | None = None
     """Who takes the last semifinal seat instead of the standings (`[ripescato]`)."""
+    ranking_event: bool = False
+    """The national ranking counts its results (`evento_ranking`): the built-in types of the
+    official tournaments say so; an organiser's club championship does not, and the
+    ranking's demands (`usecases.publishing.MIN_TABLES`) are not asked of it."""
 
     def rule_for(self, round_no: int) -> RoundRule:
         """The rule of round `round_no`. A command asks it once, through

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from xlwings_torneo.config.logs import (
@@ -11,6 +11,7 @@ from xlwings_torneo.config.logs import (
 )
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
+from xlwings_torneo.draw.qualification import seat_ties
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.scoring.standings import compute_standings
@@ -60,6 +61,9 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
             else tournament.options.unico_vincitore
         standings = compute_standings(tournament, ttype, unico_vincitore=sole,
                                       after_round=request.after_round, seed=request.seed)
+        # issue 37.2: a tie across the cut of the final phase is said on Classifica too
+        standings = replace(standings, notes=(
+            *standings.notes, *seat_ties(tournament, ttype, standings.rounds)))
         after = f" dopo il turno {request.after_round}" if request.after_round else ""
         log.info("Classifica %s%s: %d giocatori, turni %s", ttype.name, after,
                  len(standings.rows), ", ".join(map(str, standings.rounds)) or "nessuno")

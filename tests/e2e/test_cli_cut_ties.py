@@ -1,0 +1,67 @@
+"""No silent tie where a seat is at stake (issue 37.2): four players tied on every value
+RTU_Semifinali compares, for its one direct-final seat, are named with their values and the
+lot that decided it, on the console, in the `Log` and in a note on `Classifica`."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import openpyxl
+
+from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
+
+WINNER, OTHERS = 80, (50, 30, 10)
+
+
+def _log(path: Path) -> str:
+    return "\n".join(str(r[2]) for r in openpyxl.load_workbook(path)["Log"].iter_rows(
+        min_row=2, values_only=True))
+
+
+def _four_who_win_both(first: list[list[int]], second: list[list[int]]) -> list[int]:
+    """One player of each table of round 2, each from another table of round 1."""
+    table_of = {p: k for k, table in enumerate(first) for p in table}
+    for pick in itertools.product(*second):
+        if len({table_of[p] for p in pick}) == len(pick):
+            return list(pick)
+    raise AssertionError("no four players from four tables of round 1")
+
+
+def test_four_players_tied_for_the_one_direct_final_seat_are_announced(tmp_path: Path,
+                                                                        torneo: Cli):
+    path = tmp_path / "rtu.xlsx"
+    assert torneo("nuovo", path) == 0
+    register(path, club_players(16, clubs=8))
+    assert torneo("sorteggia", path, "--tipo", "RTU_Semifinali", "--seed", "1") == 0, \
+        torneo.err
+    assert torneo("sorteggia", path, "--seed", "2", "--senza-punteggi") == 0, torneo.err
+    tied = _four_who_win_both(round_tables(path, 1), round_tables(path, 2))
+    for number in (1, 2):
+        def score(table: int, seat: int, player: int, n: int = number) -> int:
+            at_table = round_tables(path, n)[table - 1]
+            winner = next(p for p in at_table if p in tied)
+            others = [p for p in at_table if p != winner]
+            return WINNER if player == winner else OTHERS[others.index(player)]
+        type_scores(path, number, score)
+
+    names = [f"Nome{p} Cognome{p}" for p in tied]
+    assert torneo("classifica", path) == 0, torneo.err
+    note = next(line for line in torneo.out.splitlines()
+                if line.startswith("Nota: Parità per il posto in finale diretta: "))
+    assert all(name in note for name in names), note
+    assert "(4 giocatori a pari merito: v tot 2; pt tot 460" in note
+    assert "decide il sorteggio con seme 0" in note
+    sheet = openpyxl.load_workbook(path)["Classifica"]
+    notes = [c for row in sheet.iter_rows(values_only=True) for c in row
+             if isinstance(c, str) and c.startswith("Parità per il posto in finale diretta")]
+    assert notes == [note.removeprefix("Nota: ")]
+    assert note.removeprefix("Nota: ") in _log(path)
+
+    assert torneo("sorteggia", path, "--seed", "3") == 0, torneo.err
+    said = next(line.strip() for line in torneo.out.splitlines()
+                if "Parità per il posto in finale diretta" in line)
+    assert said == note.removeprefix("Nota: ")
+    chosen = said.rsplit("; entra ", 1)[1]
+    assert f"In finale direttamente: {chosen}" in torneo.out
+    assert _log(path).count(said) == 2  # the standings' note, then the draw's
