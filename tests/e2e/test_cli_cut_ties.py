@@ -28,8 +28,9 @@ def _four_who_win_both(first: list[list[int]], second: list[list[int]]) -> list[
     raise AssertionError("no four players from four tables of round 1")
 
 
-def test_four_players_tied_for_the_one_direct_final_seat_are_announced(tmp_path: Path,
-                                                                        torneo: Cli):
+def tied_qualifiers(tmp_path: Path, torneo: Cli) -> tuple[Path, list[int]]:
+    """RTU_Semifinali's two qualifiers of 16 players, four of whom won both games with the
+    same score: (the workbook, the four)."""
     path = tmp_path / "rtu.xlsx"
     assert torneo("nuovo", path) == 0
     register(path, club_players(16, clubs=8))
@@ -44,7 +45,12 @@ def test_four_players_tied_for_the_one_direct_final_seat_are_announced(tmp_path:
             others = [p for p in at_table if p != winner]
             return WINNER if player == winner else OTHERS[others.index(player)]
         type_scores(path, number, score)
+    return path, tied
 
+
+def test_four_players_tied_for_the_one_direct_final_seat_are_announced(tmp_path: Path,
+                                                                        torneo: Cli):
+    path, tied = tied_qualifiers(tmp_path, torneo)
     names = [f"Nome{p} Cognome{p}" for p in tied]
     assert torneo("classifica", path) == 0, torneo.err
     note = next(line for line in torneo.out.splitlines()
@@ -65,3 +71,18 @@ def test_four_players_tied_for_the_one_direct_final_seat_are_announced(tmp_path:
     chosen = said.rsplit("; entra ", 1)[1]
     assert f"In finale direttamente: {chosen}" in torneo.out
     assert _log(path).count(said) == 2  # the standings' note, then the draw's
+
+
+def test_the_ranking_s_table_minimum_is_asked_of_the_qualifiers_only(tmp_path: Path,
+                                                                     torneo: Cli):
+    # issue 37.7: an official tournament's semifinals (3 tables) and final (1) have the
+    # tables their finalists fill; its qualifiers of 4 tables are below the ranking's 6
+    path, _ = tied_qualifiers(tmp_path, torneo)
+    for number, seed in ((3, "3"), (4, "4")):
+        assert torneo("sorteggia", path, "--seed", seed) == 0, torneo.err
+        type_scores(path, number)
+    assert torneo("controlla", path, "--pubblicazione") == 0, torneo.err
+    few = [line.strip() for line in torneo.out.splitlines() if "ranking nazionale" in line]
+    assert few == [
+        "Attenzione: 1° Turno: 4 tavoli, il ranking nazionale ne chiede almeno 6",
+        "Attenzione: 2° Turno: 4 tavoli, il ranking nazionale ne chiede almeno 6"]

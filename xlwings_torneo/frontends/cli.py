@@ -205,7 +205,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     path = Path(args.file)
     found = verify.verify(_open(args), path, args.round, args.type, _previous(args))
-    print(f"{found.sheet} ({found.type_name}): conflitti sul foglio")
+    print(found.heading)
     for line in criterion_lines(found.values, found.bounds, found.unevaluated,
                                 found.unaccounted, explain=found.values):
         print(f"  {line}")
