@@ -1,7 +1,14 @@
 """The tournament type a draw used, remembered in the hidden `Opzioni` sheet (issue 17):
 every later command (draw, rank, print, report, export, verify, lo-run, the ribbon, the
 LibreOffice macro) reads it from there. A later command may use another type (the manual
-allows drawing with one type and ranking with another): it is said, never silent."""
+allows drawing with one type and ranking with another): it is said, never silent.
+
+**Decision** (issue 40.5): the first draw of a tournament (no earlier round) records its type;
+a later draw with `--tipo` naming another type uses it for that draw only and does not record
+it. A type given once for one evening would otherwise change every later command (the
+club's championship ranked without its discards); the tournament's type changes where the
+organiser writes it, `Opzioni` (Tipo Sorteggio). Both cases are said on the console and in
+the `Log`."""
 
 from __future__ import annotations
 
@@ -63,19 +70,35 @@ def _opzioni(book: WorkbookBackend) -> Grid | None:
     return book.read_sheet(SHEET_OPZIONI) if SHEET_OPZIONI in book.sheet_names() else None
 
 
+ONE_DRAW_ONLY = (
+    "vale solo per questo sorteggio: il foglio Opzioni resta {stored} e i prossimi comandi "
+    "senza --tipo useranno {stored} (per cambiare il tipo del torneo: pulsante Opzioni, "
+    "Tipo Sorteggio)")
+"""What a later draw of another type says (`remember_type`)."""
+
+
 def remember_type(book: WorkbookBackend, tournament: Tournament, type_name: str,
-                  round_no: int) -> None:
-    """Write the draw's type to `Opzioni` (created hidden when missing); a type other than
-    the remembered one, after earlier rounds, is accepted and said."""
+                  round_no: int) -> str | None:
+    """The first draw's type written to `Opzioni` (created hidden when missing), and the
+    Italian line saying so (logged, for the draw's lines); a later draw's other type is used
+    for it only (the module's Decision), said as a warning, and None is returned, as when
+    `Opzioni` already holds the type."""
     opzioni = _opzioni(book)
     stored = stored_type(opzioni)
-    if tournament.rounds:
-        change = type_change(f"Sorteggio del turno {round_no}", type_name, stored)
-        if change:
-            notice.warning("%s", change)
-    if stored != type_name:
-        book.write_sheet(opzioni_with_type(opzioni, tournament.options, type_name))
-        log.info("Tipo Sorteggio %s registrato nel foglio %s", type_name, SHEET_OPZIONI)
+    if stored is not None and norm_header(stored) == norm_header(type_name):
+        return None
+    if stored is not None and any(r.number < round_no for r in tournament.rounds):
+        line = (f"Sorteggio del turno {round_no} con il tipo {type_name}, diverso dal tipo "
+                f"{stored} registrato nel foglio Opzioni (Tipo Sorteggio): "
+                + ONE_DRAW_ONLY.format(stored=stored))
+        notice.warning("%s", line)  # on the console and in the Log
+        return None
+    book.write_sheet(opzioni_with_type(opzioni, tournament.options, type_name))
+    before = f" al posto di {stored}" if stored else ""
+    line = (f"Tipo Sorteggio {type_name} registrato nel foglio {SHEET_OPZIONI}{before}: i "
+            "prossimi comandi senza --tipo useranno questo tipo")
+    log.info("%s", line)
+    return line
 
 
 def say_type_change(book: WorkbookBackend, command: str, type_name: str) -> None:
