@@ -75,9 +75,10 @@ def _number(value: Decimal | str) -> str:
 
 
 def tie_at_cut(standings: Standings, ranking: Sequence[PlayerId], cut: int, seat: str,
-               seed: int) -> CutTie | None:
+               seed: int, lot_rule: str | None = None) -> CutTie | None:
     """The tie across the line between `ranking[:cut]` (the seat) and the rest, or None.
-    Tied: the same place in `standings`, or one tie the standings drew (`drawn_ties`)."""
+    Tied: the same place in `standings`, or one tie the standings drew (`drawn_ties`).
+    `lot_rule`: what ordered the players sharing a place in `ranking`, when not `by_lot`."""
     if not 0 < cut < len(ranking):
         return None
     rows = {r.player.id: r for r in standings.rows}
@@ -91,8 +92,9 @@ def tie_at_cut(standings: Standings, ranking: Sequence[PlayerId], cut: int, seat
         rule = f"il sorteggio con seme {drawn.seed} ({MASTER_LOT})"
     elif rows[inside].position == rows[outside].position:
         group = [p for p in ranking if p in rows and rows[p].position == rows[inside].position]
-        rule = (f"il sorteggio con seme {seed} (il regolamento del tipo non ha altri spareggi)"
-                if LOT_AT_THE_CUT else "l'ID più basso")
+        rule = lot_rule or (
+            f"il sorteggio con seme {seed} (il regolamento del tipo non ha altri spareggi)"
+            if LOT_AT_THE_CUT else "l'ID più basso")
     else:
         return None
     taken = sum(1 for p in group if ranking.index(p) < cut)

@@ -14,6 +14,7 @@ from typing import Protocol
 from xlwings_torneo.draw.bounds import draw_bounds
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.criteria import Value, evaluate
+from xlwings_torneo.draw.cut_ties import announcement, tie_at_cut
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.fixed_seats import arrange, check_pins, pinned
 from xlwings_torneo.draw.history import build_history
@@ -155,6 +156,21 @@ def ranking(tournament: Tournament, ttype: TournamentType, after_round: int,
     return ranked + newcomers if NEWCOMERS_LAST else newcomers + ranked
 
 
+def _top_final_tie(tournament: Tournament, ttype: TournamentType, order: Sequence[PlayerId],
+                   size: int, after_round: int, seed: int) -> tuple[str, ...]:
+    """The line announcing a tie for the last seat of a final of the first `size` of the
+    standings (issue 37.2): `ranking` put the players sharing a place in the round's seeded
+    order (TIES_IN_RANDOM_ORDER)."""
+    standings = compute_standings(tournament, ttype,
+                                  unico_vincitore=tournament.options.unico_vincitore,
+                                  after_round=after_round)
+    rule = f"il sorteggio con il seme del turno, {seed}" if TIES_IN_RANDOM_ORDER \
+        else "l'ID più basso"
+    tie = tie_at_cut(standings, order, size, "i posti in finale", seed, rule)
+    names = {p.id: p.display_name for p in tournament.players}
+    return (announcement(tie, names),) if tie else ()
+
+
 def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int, seed: int,
                    config: DrawSettings, *,
                    previous_order: Sequence[PlayerId] | None = None) -> DrawResult:
@@ -249,7 +265,8 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
     if kind is DrawKind.TOP_FINAL:
         top = top_final(order, rule)
         return _placed([p for p in players if p.id in top], previous, at_hand.sizes, [top],
-                       seed)
+                       seed, _top_final_tie(tournament, ttype, order, rule.size, last.number,
+                                            seed))
     if kind is DrawKind.FIXED:
         return _placed(players, previous, at_hand.sizes, fixed_scheme(order, plan_), seed)
     return _placed(players, previous, at_hand.sizes, swiss(order, plan_), seed)

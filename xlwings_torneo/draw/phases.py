@@ -11,8 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlwings_torneo.draw.criteria import Value
+from xlwings_torneo.draw.cut_ties import announcement, tie_at_cut
 from xlwings_torneo.draw.engine import DrawResult, draw_round
 from xlwings_torneo.draw.qualification import (
+    QUALIFICATION_TIE_SEED,
     Structure,
     bands_of,
     qualification,
@@ -95,7 +97,10 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
     names = {p.id: p.display_name for p in tournament.players}
     row = threshold_for(len(q.eligible), ttype)
     if row.semifinals == 0:
-        return _straight_final(q.ranking, active, names, row.direct_finalists)
+        plan = _straight_final(q.ranking, active, names, row.direct_finalists)
+        tie = tie_at_cut(q.standings, [p for p in q.ranking if p in active],
+                         row.direct_finalists, "i posti in finale", QUALIFICATION_TIE_SEED)
+        return FinalPlan(plan.tables, (*plan.notes, *([announcement(tie, names)] if tie else [])))
     # one final per parallel group (manual 000_… l.465-473); below the first Master
     # threshold (-1: the 2-win rule) a single final
     groups = max(1, row.winners) if row.direct_finalists >= 0 else 1
