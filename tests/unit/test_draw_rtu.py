@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import inspect
 import random
-from decimal import Decimal
 from dataclasses import replace
+from decimal import Decimal
 from types import ModuleType
 
 import pytest
