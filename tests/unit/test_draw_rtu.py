@@ -261,3 +261,16 @@ def test_a_tie_for_the_last_seat_of_the_one_day_final_is_announced():
     assert "decide il sorteggio con il seme del turno, 9; entra " in line
     chosen = 9 if line.endswith("entra N9 C9") else 11
     assert sorted(result.tables[0]) == sorted([1, 17, 5, 14, chosen])
+
+
+def test_a_tie_for_the_seats_going_straight_through_a_knockout_is_announced():
+    # issue 37.2: the 12 winners of round 1 all scored 80; two of them go straight through
+    tables = [[4 * k + 1, 4 * k + 2, 4 * k + 3, 4 * k + 4] for k in range(12)]
+    t = Tournament(players(48), (_scored(1, tables),))
+    result = draw_for_round(t, find_type("RTU_Eliminazione"), 2, 5, CONFIG)
+    line = next(n for n in result.notes
+                if n.startswith("Parità per i posti che passano direttamente: "))
+    assert "(punteggio 80 nell'ultima partita); decide il sorteggio con il seme del turno, 5; " \
+           "passano " in line
+    through = {4 * k + 1 for k in range(12)} - {p for x in result.tables for p in x}
+    assert set(line.rsplit("; passano ", 1)[1].split(" e ")) == {f"N{p} C{p}" for p in through}
