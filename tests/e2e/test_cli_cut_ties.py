@@ -86,3 +86,36 @@ def test_the_ranking_s_table_minimum_is_asked_of_the_qualifiers_only(tmp_path: P
     assert few == [
         "Attenzione: 1° Turno: 4 tavoli, il ranking nazionale ne chiede almeno 6",
         "Attenzione: 2° Turno: 4 tavoli, il ranking nazionale ne chiede almeno 6"]
+
+
+def test_a_tie_for_the_seat_a_direct_finalist_leaves_is_announced(tmp_path: Path,
+                                                                   torneo: Cli):
+    # the direct finalist withdraws after the semifinals; the three others of the tie came
+    # 2nd at their semifinal tables: the best second takes the seat (regolamento 001 l.123)
+    path, tied = tied_qualifiers(tmp_path, torneo)
+    assert torneo("sorteggia", path, "--seed", "3") == 0, torneo.err
+    direct = next(p for p in tied if f"In finale direttamente: Nome{p} Cognome{p}\n"
+                  in torneo.out)
+    others = [p for p in tied if p != direct]
+    semis = round_tables(path, 3)
+    assert all(sum(p in table for p in others) == 1 for table in semis)
+
+    def score(table: int, seat: int, player: int) -> int:
+        at_table = semis[table - 1]
+        second = next(p for p in at_table if p in others)
+        rest = [p for p in at_table if p != second]
+        return 50 if player == second else (80, 30, 10)[rest.index(player)]
+    type_scores(path, 3, score)
+    wb = openpyxl.load_workbook(path)
+    wb["Iscritti"].cell(direct + 3, 6, "NO")
+    wb.save(path)
+    assert torneo("sorteggia", path, "--seed", "4") == 0, torneo.err
+    line = next(s.strip() for s in torneo.out.splitlines()
+                if "Parità per il posto lasciato libero in finale: " in s)
+    assert all(f"Nome{p} Cognome{p}" in line for p in others), line
+    assert "(2° al tavolo di semifinale, 1° in classifica dopo le qualificazioni); decide " \
+           "il sorteggio con seme 0; entra " in line
+    chosen = next(p for p in others if line.endswith(f"; entra Nome{p} Cognome{p}"))
+    final = round_tables(path, 4)[0]
+    assert chosen in final and direct not in final
+    assert [p for p in others if p in final] == [chosen]

@@ -15,6 +15,7 @@ from xlwings_torneo.draw.cut_ties import announcement, tie_at_cut
 from xlwings_torneo.draw.engine import DrawResult, draw_round
 from xlwings_torneo.draw.qualification import (
     QUALIFICATION_TIE_SEED,
+    Qualification,
     Structure,
     bands_of,
     qualification,
@@ -24,6 +25,7 @@ from xlwings_torneo.draw.qualification import (
 from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import PlayerId, Round, Table, Tournament
 from xlwings_torneo.model.tournament_type import Criterion, Sizes, TournamentType
 from xlwings_torneo.scoring.placement import placements
@@ -128,12 +130,29 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
             if not pool:
                 raise DrawError(f"finale del gruppo {g + 1}: non ci sono abbastanza "
                                 "semifinalisti disponibili per i ripescaggi")
-            _, _, pid = pool.pop(0)
+            place, _, pid = pool.pop(0)
             finalists.append(pid)
             notes.append(f"Ripescato: {names[pid]} (miglior piazzato degli altri tavoli di "
                          "semifinale)")
+            notes.extend(_freed_seat_tie(q, place, pid, pool, names))
         out.append((*direct, *finalists))
     return FinalPlan(tuple(out), tuple(notes))
+
+
+def _freed_seat_tie(q: Qualification, place: int, taken: PlayerId,
+                    pool: Sequence[tuple[int, int, PlayerId]], names: Mapping[PlayerId, str]
+                    ) -> list[str]:
+    """The line announcing a tie for a freed final seat (issue 37.2): the same place at
+    their semifinal tables and the same place in the qualification standings, so the lot of
+    the qualification (`cut_ties.by_lot`) put `taken` first."""
+    position = {r.player.id: r.position for r in q.standings.rows}
+    tied = [p for pl, _, p in pool if pl == place and position.get(p) == position.get(taken)]
+    if not tied:
+        return []
+    return [f"Parità per il posto lasciato libero in finale: "
+            f"{joined([names[p] for p in (taken, *tied)])} ({place}° al tavolo di semifinale, "
+            f"{position.get(taken)}° in classifica dopo le qualificazioni); decide il "
+            f"sorteggio con seme {QUALIFICATION_TIE_SEED}; entra {names[taken]}"]
 
 
 def _straight_final(ranking: Sequence[PlayerId], active: set[PlayerId],
