@@ -101,10 +101,14 @@ def tie_at_cut(standings: Standings, ranking: Sequence[PlayerId], cut: int, seat
     return CutTie(seat, tuple(group), taken, _values(standings, rows[inside]), rule)
 
 
-def announcement(tie: CutTie, names: Mapping[PlayerId, str]) -> str:
-    """The Italian line for the console, the `Log` and the note on `Classifica`."""
+def announcement(tie: CutTie, names: Mapping[PlayerId, str], *, decided: bool = True) -> str:
+    """The Italian line for the console, the `Log` and the note on `Classifica`; not
+    `decided`: the rule is still to be applied (a later draw's lot), nobody is named in."""
     who = joined([names[p] for p in tie.tied])
+    head = (f"Parità per {tie.seat}: {who} ({counted(len(tie.tied), 'giocatore', 'giocatori')}"
+            f" a pari merito: {tie.values})")
+    if not decided:
+        seats = counted(tie.taken, "posto", "posti")
+        return f"{head}; {seats} per {len(tie.tied)}: deciderà {tie.rule}"
     chosen = joined([names[p] for p in tie.tied[:tie.taken]])
-    return (f"Parità per {tie.seat}: {who} ({counted(len(tie.tied), 'giocatore', 'giocatori')}"
-            f" a pari merito: {tie.values}); decide {tie.rule}; "
-            f"{'entra' if tie.taken == 1 else 'entrano'} {chosen}")
+    return f"{head}; decide {tie.rule}; {'entra' if tie.taken == 1 else 'entrano'} {chosen}"

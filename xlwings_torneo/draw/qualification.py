@@ -17,7 +17,12 @@ from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
-from xlwings_torneo.model.tournament_type import Repechage, Threshold, TournamentType
+from xlwings_torneo.model.tournament_type import (
+    DrawKind,
+    Repechage,
+    Threshold,
+    TournamentType,
+)
 from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.standings import compute_standings, records_after
 from xlwings_torneo.scoring.standings_values import Standings
@@ -83,12 +88,32 @@ def seat_ties(tournament: Tournament, ttype: TournamentType, rounds: Sequence[in
     what the semifinal draw will say (issue 37.2). Nothing when the final phase cannot be
     decided yet (its draw says why)."""
     qualifiers = ttype.qualifier_rounds()
-    if not ttype.thresholds or not rounds or not qualifiers or rounds[-1] != qualifiers[-1]:
+    if not rounds or not qualifiers or rounds[-1] != qualifiers[-1]:
+        return ()
+    following = ttype.rule_for(rounds[-1] + 1) if ttype.round_kind(rounds[-1] + 1) else None
+    if following is not None and following.kind is DrawKind.TOP_FINAL:
+        return _top_final_note(tournament, ttype, rounds[-1], following.size)
+    if not ttype.thresholds:
         return ()
     try:
         return structure(tournament, ttype).ties
     except DrawError:
         return ()
+
+
+def _top_final_note(tournament: Tournament, ttype: TournamentType, last: int, size: int
+                    ) -> tuple[str, ...]:
+    """A tie across the last seat of a final of the first `size` (`finale_classifica`): the
+    final's draw settles it with its round's seed (`dispatch.TIES_IN_RANDOM_ORDER`)."""
+    standings = compute_standings(tournament, ttype,
+                                  unico_vincitore=tournament.options.unico_vincitore,
+                                  after_round=last)
+    active = {p.id for p in tournament.active}
+    ranking = [r.player.id for r in standings.rows if r.player.id in active]
+    tie = tie_at_cut(standings, ranking, size, "i posti in finale", QUALIFICATION_TIE_SEED,
+                     "il sorteggio della finale, con il seme del suo turno")
+    names = {p.id: p.display_name for p in tournament.players}
+    return (announcement(tie, names, decided=False),) if tie else ()
 
 
 def threshold_for(count: int, ttype: TournamentType) -> Threshold:
