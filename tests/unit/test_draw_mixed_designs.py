@@ -124,6 +124,8 @@ def test_a_later_evening_is_not_explained_by_round_two_of_the_first_players():
                                          criteria, 2))
     assert _rounds_words(same.notes)  # round 2 of the same 21: the proof holds, it is said
     assert others.values[Criterion.REPEAT] and not _rounds_words(others.notes)
+    assert any(n.startswith("con gli stessi giocatori di questo turno, ") for n in others.notes)
+    assert not any(n.startswith("con gli stessi giocatori") for n in same.notes)
     history.append(played(same.tables, 2))
     evening_3 = draw_optimised(SeatingRequest(players[:21], history, SizeScheme.FOUR_FIVE,
                                               criteria, 3))

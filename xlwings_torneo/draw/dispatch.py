@@ -105,7 +105,11 @@ def draw_optimised(request: SeatingRequest, *, planned_rounds: int | None = None
             f"turno {planned[1]}{of}: i tavoli seguono un piano per tutta la giornata che "
             "riduce gli incontri ripetuti",))
     tables = [[p for p in t if p is not None] for t in result.tables]
-    notes = [ahead_note(planner, ids, met, tables, min(plan.real_sizes))]
+    ahead = ahead_note(planner, ids, met, tables, min(plan.real_sizes))
+    # a club's evening (other players than the last round): the count is of tonight's
+    # players coming again, not of the championship's next evenings (issue 40.6)
+    notes = [f"con gli stessi giocatori di questo turno, {ahead}"
+             if _field_changed(ids, previous) else ahead]
     # the proof of `five_cap` is about round 2 of the players of round 1: a later round, or
     # another evening's players (a club championship), is not what it speaks of (issue 40.6)
     second_round = len(previous) == 1 and not _field_changed(ids, previous)
