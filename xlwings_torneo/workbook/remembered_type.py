@@ -58,23 +58,20 @@ def opzioni_with_type(opzioni: Grid | None, options: Options, type_name: str) ->
     return spec
 
 
-def type_change(command: str, used: str, stored: str | None) -> str | None:
-    """The plain sentence for a command run with a type other than the remembered one."""
+def type_change(command: str, used: str, stored: str | None, only: str = "questo comando"
+                ) -> str | None:
+    """The plain sentence for a command run with a type other than the remembered one: it
+    is used for `only`, and `Opzioni` keeps its type (issue 40.5)."""
     if stored is None or norm_header(stored) == norm_header(used):
         return None
     return (f"{command} con il tipo {used}, diverso dal tipo {stored} registrato nel foglio "
-            f"Opzioni (Tipo Sorteggio): accettato, ma controlla che sia voluto")
+            f"Opzioni (Tipo Sorteggio): vale solo per {only}: il foglio Opzioni resta "
+            f"{stored} e i prossimi comandi senza --tipo useranno {stored} (per cambiare il "
+            "tipo del torneo: pulsante Opzioni, Tipo Sorteggio)")
 
 
 def _opzioni(book: WorkbookBackend) -> Grid | None:
     return book.read_sheet(SHEET_OPZIONI) if SHEET_OPZIONI in book.sheet_names() else None
-
-
-ONE_DRAW_ONLY = (
-    "vale solo per questo sorteggio: il foglio Opzioni resta {stored} e i prossimi comandi "
-    "senza --tipo useranno {stored} (per cambiare il tipo del torneo: pulsante Opzioni, "
-    "Tipo Sorteggio)")
-"""What a later draw of another type says (`remember_type`)."""
 
 
 def remember_type(book: WorkbookBackend, tournament: Tournament, type_name: str,
@@ -88,9 +85,8 @@ def remember_type(book: WorkbookBackend, tournament: Tournament, type_name: str,
     if stored is not None and norm_header(stored) == norm_header(type_name):
         return None
     if stored is not None and any(r.number < round_no for r in tournament.rounds):
-        line = (f"Sorteggio del turno {round_no} con il tipo {type_name}, diverso dal tipo "
-                f"{stored} registrato nel foglio Opzioni (Tipo Sorteggio): "
-                + ONE_DRAW_ONLY.format(stored=stored))
+        line = type_change(f"Sorteggio del turno {round_no}", type_name, stored,
+                           "questo sorteggio")
         notice.warning("%s", line)  # on the console and in the Log
         return None
     book.write_sheet(opzioni_with_type(opzioni, tournament.options, type_name))
