@@ -193,12 +193,13 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     semifinalists = ranking[direct:needed]
     repechage = ttype.repechage is not None and semifinals > 0
     names = {p.id: p.display_name for p in tournament.players}
-    ties = [announcement(t, names) for cut, seat in (
-                (direct, f"{_the_seats(direct, 'in finale diretta')}"),
-                (needed - (1 if repechage else 0),
-                 f"{_the_seats(semifinals, 'in semifinale')}"))
+    # issue 37.2: a tie across the direct finalists' cut or the semifinalists' is said
+    cuts = ((direct, "il posto in finale diretta" if direct == 1
+             else "i posti in finale diretta"),
+            (needed - (1 if repechage else 0), "i posti in semifinale"))
+    ties = [announcement(t, names) for cut, seat in cuts
             if (t := tie_at_cut(q.standings, ranking, cut, seat, QUALIFICATION_TIE_SEED))]
-    if ttype.repechage is not None and semifinals > 0:
+    if ttype.repechage is not None and repechage:
         semifinalists, note, tie = _with_repechage(tournament, ttype, ttype.repechage, q,
                                                    ranking, direct, needed)
         reason += note
@@ -207,11 +208,6 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     # manual 000_… l.465: "classifiche parallele equivalenti": positions 1, k+1, 2k+1, …
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
     return Structure(tuple(ranking[:direct]), groups, reason, tuple(ties))
-
-
-def _the_seats(count: int, where: str) -> str:
-    """`il posto in finale diretta`, `i posti in semifinale`."""
-    return f"il posto {where}" if count == 1 else f"i posti {where}"
 
 
 def repechage_key(records: Mapping[PlayerId, Record], rule: Repechage, played: Sequence[int]
