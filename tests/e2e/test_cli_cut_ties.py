@@ -119,3 +119,20 @@ def test_a_tie_for_the_seat_a_direct_finalist_leaves_is_announced(tmp_path: Path
     final = round_tables(path, 4)[0]
     assert chosen in final and direct not in final
     assert [p for p in others if p in final] == [chosen]
+
+
+def test_a_knockout_s_later_rounds_are_not_held_to_the_ranking_s_minimum(tmp_path: Path,
+                                                                         torneo: Cli):
+    # seed 002 l.90: only the winners go on; round 1 seats everybody
+    path = tmp_path / "eliminazione.xlsx"
+    assert torneo("nuovo", path) == 0
+    register(path, club_players(16, clubs=8))
+    assert torneo("sorteggia", path, "--tipo", "RTU_Eliminazione", "--seed", "1") == 0, \
+        torneo.err
+    type_scores(path, 1)
+    assert torneo("sorteggia", path, "--seed", "2") == 0, torneo.err
+    type_scores(path, 2)
+    assert torneo("controlla", path, "--pubblicazione") == 0, torneo.err
+    few = [line.strip() for line in torneo.out.splitlines() if "ranking nazionale" in line]
+    # 16: one straight through, three tables of 5 (seed 002 l.105), then the final
+    assert few == ["Attenzione: 1° Turno: 3 tavoli, il ranking nazionale ne chiede almeno 6"]

@@ -21,7 +21,7 @@ from xlwings_torneo.model.duplicates import possible_duplicates
 from xlwings_torneo.model.notices import Kind, Notice, counted
 from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import Player, Tournament
-from xlwings_torneo.model.tournament_type import TournamentType
+from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.iscritti import find_header
 from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, SHEET_TORNEO
@@ -219,8 +219,12 @@ def _few_tables(t: Tournament, ttype: TournamentType | None) -> list[Notice]:
 
 
 def _qualifying(ttype: TournamentType | None, number: int) -> bool:
-    """Round `number` is not of the type's final phase (a round the type lacks counts)."""
+    """Round `number` is not of the type's final phase (a round the type lacks counts); a
+    knockout's rounds after the first seat only the survivors (seed 002 l.90: "gli altri
+    vengono eliminati"), as a semifinal does."""
     kind = ttype.round_kind(number) if ttype is not None else None
+    if kind is DrawKind.KNOCKOUT and number > 1:
+        return False
     return kind is None or not kind.traits.final_phase
 
 
