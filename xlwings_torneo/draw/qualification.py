@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from xlwings_torneo.draw.cut_ties import announcement, by_lot, tie_at_cut
+from xlwings_torneo.draw.round_at_hand import resolve_round
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.person_names import joined
@@ -90,9 +91,10 @@ def seat_ties(tournament: Tournament, ttype: TournamentType, rounds: Sequence[in
     qualifiers = ttype.qualifier_rounds()
     if not rounds or not qualifiers or rounds[-1] != qualifiers[-1]:
         return ()
-    following = ttype.rule_for(rounds[-1] + 1) if ttype.round_kind(rounds[-1] + 1) else None
-    if following is not None and following.kind is DrawKind.TOP_FINAL:
-        return _top_final_note(tournament, ttype, rounds[-1], following.size)
+    following = rounds[-1] + 1
+    if ttype.round_kind(following) is DrawKind.TOP_FINAL:
+        return _top_final_note(tournament, ttype, rounds[-1],
+                               resolve_round(ttype, following).rule.size)
     if not ttype.thresholds:
         return ()
     try:
