@@ -102,7 +102,7 @@ def draw_optimised(request: SeatingRequest, *, planned_rounds: int | None = None
     if planned is not None and not result.notes:
         of = f" di {planned_rounds}" if planned_rounds and planned[1] <= planned_rounds else ""
         result = replace(result, notes=(
-            f"turno {planned[1]}{of}: i tavoli seguono un piano per tutta la giornata che "
+            f"turno {planned[1]}{of}: i tavoli seguono un piano su più turni che "
             "riduce gli incontri ripetuti",))
     tables = [[p for p in t if p is not None] for t in result.tables]
     ahead = ahead_note(planner, ids, met, tables, min(plan.real_sizes))
