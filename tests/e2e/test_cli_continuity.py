@@ -38,13 +38,31 @@ def test_the_type_of_a_draw_is_remembered_by_every_later_command(workbook: Path,
     assert torneo("check", workbook, "--type", "Open") == 0, torneo.err
 
 
-def test_a_later_draw_of_another_type_is_said_and_remembered(workbook: Path, torneo: Cli):
+def test_a_later_draw_of_another_type_is_said_and_not_kept(workbook: Path, torneo: Cli):
+    # issue 40.5: a type given for one evening does not change every later command
     assert torneo("draw", workbook, "--seed", "1") == 0, torneo.err
     type_scores(workbook, 1)
     assert torneo("draw", workbook, "--type", "Victory", "--seed", "2") == 0, torneo.err
-    assert "Sorteggio del turno 2 con il tipo Victory, diverso dal tipo Open" in torneo.err
-    assert any("diverso dal tipo Open" in line for line in log_lines(workbook))
-    assert openpyxl.load_workbook(workbook)["Opzioni"]["B2"].value == "Victory"
+    assert "2° Turno (Victory)" in torneo.out
+    said = ("Sorteggio del turno 2 con il tipo Victory, diverso dal tipo Open registrato nel "
+            "foglio Opzioni (Tipo Sorteggio): vale solo per questo sorteggio: il foglio "
+            "Opzioni resta Open e i prossimi comandi senza --tipo useranno Open")
+    assert said in torneo.err
+    assert any(said in line for line in log_lines(workbook))
+    assert openpyxl.load_workbook(workbook)["Opzioni"]["B2"].value == "Open"
+    type_scores(workbook, 2)
+    assert torneo("rank", workbook) == 0, torneo.err
+    assert torneo.out.startswith("Classifica Open: ")
+    assert torneo("draw", workbook, "--seed", "3") == 0, torneo.err
+    assert torneo.out.startswith("3° Turno (Open): ")
+
+
+def test_the_first_draw_records_its_type_and_says_so(workbook: Path, torneo: Cli):
+    assert torneo("draw", workbook, "--type", "MasterRisiko", "--seed", "1") == 0, torneo.err
+    said = ("Tipo Sorteggio MasterRisiko registrato nel foglio Opzioni al posto di Open: i "
+            "prossimi comandi senza --tipo useranno questo tipo")
+    assert f"  {said}" in torneo.out.splitlines()
+    assert said in log_lines(workbook)
 
 
 def test_a_missing_region_column_is_said_once_and_not_evaluated(workbook: Path, torneo: Cli):

@@ -23,7 +23,8 @@ def test_the_plan_agrees_with_the_planned_rounds_and_criteria_are_explained_once
         in torneo.out
     type_scores(path, 1)
     assert torneo("sorteggia", path, "--seed", "6") == 0, torneo.err
-    assert "turno 2 di 3: i tavoli seguono un piano per tutta la giornata" in torneo.out
+    # a plan over the rounds, not "the whole day": a club plays one round an evening
+    assert "turno 2 di 3: i tavoli seguono un piano su più turni" in torneo.out
     assert "di 6" not in torneo.out
     assert "Compagni di club allo stesso tavolo: 0, il minimo possibile\n" in torneo.out
     assert "Incontri ripetuti: 0, il minimo possibile — coppie" in torneo.out

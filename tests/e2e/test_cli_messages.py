@@ -219,14 +219,21 @@ def test_the_2008_replica_is_checked_for_publishing(tmp_path: Path, torneo: Cli)
     assert torneo("controlla", path, "--pubblicazione") == 0, torneo.err
     shown = lines(torneo.out)
     assert len(shown) <= ONE_SCREEN
-    assert shown[0] == ("Torneo2008.xls: nessun errore, 11 avvisi (24 iscritti, "
+    assert shown[0] == ("Torneo2008.xls: nessun errore, 9 avvisi (24 iscritti, "
                         "22 partecipanti, 2 turni)")
-    assert "  Attenzione: 1° Turno: 5 tavoli, il ranking nazionale ne chiede almeno 6" in shown
-    assert "  Attenzione: 2° Turno: 5 tavoli, il ranking nazionale ne chiede almeno 6" in shown
+    # its rounds were drawn as an Open, not a ranking event: no table minimum (issue 40.6)
+    assert not [line for line in shown if "ranking nazionale" in line]
     assert ("  Attenzione: 5 iscritti senza data di nascita né ID NAZIONALE compariranno "
             "in forma anonima: righe 7, 11, 15, 19, 23") in shown
     assert ("  il foglio GIOCATORI (registro nazionale) non c'è: gli ID NAZIONALE non sono "
             "stati controllati") in shown
+    assert shown[-1] == "  Controllo per la pubblicazione: 5 anonimi"
+    # the same rounds as an official tournament's qualifiers: the ranking's minimum is asked
+    assert torneo("controlla", path, "--pubblicazione", "--tipo", "RTU_Standard") == 0, \
+        torneo.err
+    shown = lines(torneo.out)
+    assert "  Attenzione: 1° Turno: 5 tavoli, il ranking nazionale ne chiede almeno 6" in shown
+    assert "  Attenzione: 2° Turno: 5 tavoli, il ranking nazionale ne chiede almeno 6" in shown
     assert shown[-1] == ("  Controllo per la pubblicazione: 5 anonimi, 2 turni con meno di 6 "
                          "tavoli")
 

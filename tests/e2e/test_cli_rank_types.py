@@ -30,6 +30,8 @@ def test_every_type_with_standings_ranks_the_tournament(played: Path, torneo: Cl
     assert torneo("rank", played, "--type", ttype) == 0, torneo.err
     ws = openpyxl.load_workbook(played)["Classifica"]
     rows = list(ws.iter_rows(min_row=2, values_only=True))
+    # the rows, then a blank row and the notes (a tie across a cut: issue 37.2)
+    rows = rows[:next((i for i, r in enumerate(rows) if r[0] is None), len(rows))]
     assert len(rows) == 40
     assert header(played)[-1] == "ID" and round_columns(header(played))[:2] == [5, 6]
     positions = [r[0] for r in rows]
@@ -79,5 +81,25 @@ def test_bgl_shows_the_pbg_column(played: Path, torneo: Cli):
 
 
 def test_rank_after_round_gives_the_standings_as_they_stood(played: Path, torneo: Cli):
+    assert torneo("rank", played) == 0, torneo.err
+    current = openpyxl.load_workbook(played)["Classifica"]
+    current_rows = list(current.iter_rows(values_only=True))
     assert torneo("rank", played, "--after-round", "1") == 0, torneo.err
-    assert header(played)[5:8] == ["pt1", "v tot", "pt tot"]
+    # issue 37.4: a sheet of its own, named by its round; the current standings untouched
+    assert "(foglio Classifica dopo il turno 1 aggiornato)" in torneo.out
+    assert header(played, "Classifica dopo il turno 1")[5:8] == ["pt1", "v tot", "pt tot"]
+    sheet = openpyxl.load_workbook(played)["Classifica dopo il turno 1"]
+    assert "Classifica dopo il turno 1, non la classifica attuale: quella è nel foglio " \
+        "Classifica" in [row[0] for row in sheet.iter_rows(values_only=True)]
+    assert list(openpyxl.load_workbook(played)["Classifica"].iter_rows(values_only=True)) \
+        == current_rows
+    # a score of round 1 corrected: the next plain rank writes both again
+    wb = openpyxl.load_workbook(played)
+    wb["1° Turno"]["C2"] = 99
+    wb.save(played)
+    assert torneo("rank", played) == 0, torneo.err
+    assert "Classifica dopo il turno 1" in torneo.out
+    after = openpyxl.load_workbook(played)
+    assert 149 in [row[5] for row in after["Classifica dopo il turno 1"].iter_rows(
+        values_only=True)]  # 99 table points + the winner's 50
+    assert after["Classifica"]["F1"].value == "pt1" and after["Classifica"]["G1"].value == "pt2"

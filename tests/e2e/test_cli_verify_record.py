@@ -94,3 +94,14 @@ def test_an_older_log_replays_from_todays_iscritti_and_says_so(tmp_path: Path, t
     assert "NON corrisponde" in torneo.err and "Partecipa Torneo" in torneo.err
 
 
+
+
+def test_a_sheet_without_conflicts_is_not_headed_conflicts(tmp_path: Path, torneo: Cli):
+    # issue 37.7: no "conflitti sul foglio" heading over 0 conflicts
+    path = saturday(tmp_path, torneo)
+    assert torneo("verifica", path, "--round", "1") == 0, torneo.err + torneo.out
+    assert torneo.out.splitlines()[0] == "1° Turno (Open): nessun conflitto sul foglio"
+    assert "Compagni di club allo stesso tavolo: 0, il minimo possibile" in torneo.out
+    swap_first_seats(path, "1° Turno")  # two club-mates now share a table
+    assert torneo("verifica", path, "--round", "1") == 2
+    assert torneo.out.splitlines()[0] == "1° Turno (Open): conflitti sul foglio"

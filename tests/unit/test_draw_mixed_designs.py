@@ -104,3 +104,29 @@ def test_the_log_says_why_five_allows_one_repeat_free_round_only():
     assert "che sono solo 4" in second.notes[-1]  # 4 tables of 4 for round 1's five
     assert five_cap(open_sizes(23)) is not None and "(8)" in five_cap(open_sizes(23))
     assert five_cap(open_sizes(25)) is None and five_cap((4, 4, 4)) is None
+
+
+def _rounds_words(notes: tuple[str, ...]) -> list[str]:
+    return [n for n in notes if "turno 1" in n or "turno 2" in n]
+
+
+def test_a_later_evening_is_not_explained_by_round_two_of_the_first_players():
+    # issue 40.6: a club's evening 3, or evening 2 with other players, is not "round 2 of
+    # the players of round 1", the only case the proof of `five_cap` speaks of
+    players = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 23)]
+    criteria = (Criterion.FIVE, Criterion.CLUB, Criterion.REPEAT)
+    evening_1 = draw_optimised(SeatingRequest(players[:21], [], SizeScheme.FOUR_FIVE,
+                                              (Criterion.CLUB,), 1))
+    history = [played(evening_1.tables, 1)]
+    others = draw_optimised(SeatingRequest(players[1:], history, SizeScheme.FOUR_FIVE,
+                                           criteria, 2))
+    same = draw_optimised(SeatingRequest(players[:21], history, SizeScheme.FOUR_FIVE,
+                                         criteria, 2))
+    assert _rounds_words(same.notes)  # round 2 of the same 21: the proof holds, it is said
+    assert others.values[Criterion.REPEAT] and not _rounds_words(others.notes)
+    assert any(n.startswith("con gli stessi giocatori di questo turno, ") for n in others.notes)
+    assert not any(n.startswith("con gli stessi giocatori") for n in same.notes)
+    history.append(played(same.tables, 2))
+    evening_3 = draw_optimised(SeatingRequest(players[:21], history, SizeScheme.FOUR_FIVE,
+                                              criteria, 3))
+    assert evening_3.values[Criterion.REPEAT] and not _rounds_words(evening_3.notes)

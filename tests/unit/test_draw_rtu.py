@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import random
 from dataclasses import replace
+from decimal import Decimal
 from types import ModuleType
 
 import pytest
@@ -23,7 +24,7 @@ from xlwings_torneo.draw.knockout import (
 )
 from xlwings_torneo.draw.sizes import plan_tables
 from xlwings_torneo.errors import DrawError
-from xlwings_torneo.model.tournament import Player, Round, Tournament
+from xlwings_torneo.model.tournament import Player, Round, Seat, Table, Tournament
 from xlwings_torneo.model.tournament_type import Criterion, PreferredSizes, SizeScheme
 from xlwings_torneo.scoring.placement import placements
 from xlwings_torneo.usecases.simulate import play_round
@@ -237,3 +238,53 @@ def test_rtu_semifinals_follow_the_seed_one_straight_to_the_final_and_three_tabl
     (final,) = t.rounds[3].tables
     winners = {p for x in t.rounds[2].tables for p, pl in placements(x).items() if pl == 1}
     assert set(final.players) == winners | {order[0]}
+
+
+def _scored(number: int, tables: list[list[int]]) -> Round:
+    """Every table scores 80/50/30/10 in seat order."""
+    return Round(number, tuple(Table(k, tuple(Seat(p, raw=Decimal(score)) for p, score in
+                                              zip(seats, (80, 50, 30, 10), strict=True)))
+                               for k, seats in enumerate(tables, 1)))
+
+
+TIE_FIRST = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16], [17, 18, 19, 20]]
+TIE_SECOND = [[1, 5, 9, 13], [17, 2, 6, 10], [14, 18, 3, 7], [11, 15, 19, 4], [8, 12, 16, 20]]
+"""Two rounds of 20 where 9 and 11 both won one game and were 3rd in the other."""
+
+
+def test_a_tie_for_the_last_seat_of_the_one_day_final_is_announced():
+    # issue 37.2: 9 and 11 both won one game and were 3rd in the other (330 points): one
+    # seat of the final of the first 5 is left for the two
+    t = Tournament(players(20), (_scored(1, TIE_FIRST), _scored(2, TIE_SECOND)))
+    result = draw_for_round(t, find_type("RTU_Giornata_Standard_5"), 3, 9, CONFIG)
+    line = next(n for n in result.notes if n.startswith("Parità per i posti in finale: "))
+    assert "N9 C9 e N11 C11 (2 giocatori a pari merito: v tot 1; pt tot 330; Secondi 0)" \
+        in line, line
+    assert "decide il sorteggio con il seme del turno, 9; entra " in line
+    chosen = 9 if line.endswith("entra N9 C9") else 11
+    assert sorted(result.tables[0]) == sorted([1, 17, 5, 14, chosen])
+
+
+def test_a_tie_for_the_seats_going_straight_through_a_knockout_is_announced():
+    # issue 37.2: the 12 winners of round 1 all scored 80; two of them go straight through
+    tables = [[4 * k + 1, 4 * k + 2, 4 * k + 3, 4 * k + 4] for k in range(12)]
+    t = Tournament(players(48), (_scored(1, tables),))
+    result = draw_for_round(t, find_type("RTU_Eliminazione"), 2, 5, CONFIG)
+    line = next(n for n in result.notes
+                if n.startswith("Parità per i posti che passano direttamente: "))
+    assert "(punteggio 80 nell'ultima partita); decide il sorteggio con il seme del turno, 5; " \
+           "passano " in line
+    through = {4 * k + 1 for k in range(12)} - {p for x in result.tables for p in x}
+    assert set(line.rsplit("; passano ", 1)[1].split(" e ")) == {f"N{p} C{p}" for p in through}
+
+
+def test_the_standings_before_a_one_day_final_say_the_tie_its_draw_will_settle():
+    # the note under Classifica after round 2 (issue 37.2): nobody is named in before the
+    # final's draw, whose seed decides
+    from xlwings_torneo.draw.qualification import seat_ties
+    t = Tournament(players(20), (_scored(1, TIE_FIRST), _scored(2, TIE_SECOND)))
+    assert seat_ties(t, find_type("RTU_Giornata_Standard_5"), (1, 2)) == (
+        "Parità per i posti in finale: N9 C9 e N11 C11 (2 giocatori a pari merito: v tot 1; "
+        "pt tot 330; Secondi 0); 1 posto per 2: deciderà il sorteggio della finale, con il "
+        "seme del suo turno",)
+    assert seat_ties(t, find_type("RTU_Giornata_Standard_5"), (1,)) == ()

@@ -35,7 +35,9 @@ def test_another_type_is_said_the_same_one_is_not():
     assert type_change("Classifica", "Open", None) is None
     assert type_change("Classifica", "Open", "MasterRisiko") == (
         "Classifica con il tipo Open, diverso dal tipo MasterRisiko registrato nel foglio "
-        "Opzioni (Tipo Sorteggio): accettato, ma controlla che sia voluto")
+        "Opzioni (Tipo Sorteggio): vale solo per questo comando: il foglio Opzioni resta "
+        "MasterRisiko e i prossimi comandi senza --tipo useranno MasterRisiko (per cambiare "
+        "il tipo del torneo: pulsante Opzioni, Tipo Sorteggio)")
 
 
 def test_anonymous_players_lose_their_surname_everywhere_they_are_published():

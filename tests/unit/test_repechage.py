@@ -94,3 +94,20 @@ def test_equal_best_games_go_to_the_entry_tiebreakers_then_to_the_standings(tmp_
                3: _record(3, "", [(1, "30", 3), (2, "90", 1)]),
                4: _record(4, "", [(1, "20", 3), (2, "80", 1)])}
     assert repechage_order(records, [4, 3, 2, 1], rule, (1, 2)) == [1, 3, 4, 2]
+
+
+def test_a_tie_for_the_ripescato_is_announced_with_what_decided_it(tmp_path: Path):
+    # issue 37.2: X and Y each played round 1 only, with the same best game (149) and the
+    # same place in the standings: the lot of the qualification decides, and says so
+    tied_round_1 = ["X 99, P01 50, P02 40, P03 30", "Y 99, P04 60, P05 50, P06 40, P07 30",
+                    *ROUND_1[2:]]
+    t = tournament(tied_round_1, ROUND_2, names=Names())
+    s = structure(t, championship(tmp_path, 1))
+    (line,) = [tie for tie in s.ties if tie.startswith("Parità per il ripescaggio: ")]
+    (group,) = s.groups
+    chosen = names_of(t, group)[-1]
+    assert chosen in ("X", "Y")
+    assert line.startswith("Parità per il ripescaggio: X e Y (migliore partita 149") or \
+        line.startswith("Parità per il ripescaggio: Y e X (migliore partita 149"), line
+    assert line.endswith("; decide il sorteggio con seme 0 (stessa posizione in classifica); "
+                         f"entra {chosen}"), line

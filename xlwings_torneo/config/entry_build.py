@@ -28,7 +28,7 @@ TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavol
             "turni", "turni_illimitati", "punti",
             "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni",
             "schieramento", "colonne_foglio", "ripescato", "ammessi_fase_finale",
-            "partecipa_no", "torneo_esclusi")
+            "partecipa_no", "torneo_esclusi", "evento_ranking")
 
 
 def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
@@ -75,10 +75,12 @@ def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
         p.add(name, "torneo_esclusi", "il torneo degli esclusi si gioca nel turno delle "
                                       "semifinali: servono le semifinali e soglie con "
                                       "diretti_in_finale da 0 in su")
+    ranking_event = read_bool(p, name, "evento_ranking", entry.get("evento_ranking", False))
     if len(p.items) > before or sizes is None:
         return None
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
                           tuple(aliases), description, source, sheet_note=sheet_note,
                           by_attendance=by_attendance, squads=squads, sheet_columns=columns,
                           round_names=tuple(round_names), repechage=repechage,
-                          admission=admission, absence=absence, consolation=consolation)
+                          admission=admission, absence=absence, consolation=consolation,
+                          ranking_event=ranking_event)

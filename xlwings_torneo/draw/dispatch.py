@@ -14,6 +14,7 @@ from typing import Protocol
 from xlwings_torneo.draw.bounds import draw_bounds
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.criteria import Value, evaluate
+from xlwings_torneo.draw.cut_ties import announcement, tie_at_cut
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.fixed_seats import arrange, check_pins, pinned
 from xlwings_torneo.draw.history import build_history
@@ -101,11 +102,18 @@ def draw_optimised(request: SeatingRequest, *, planned_rounds: int | None = None
     if planned is not None and not result.notes:
         of = f" di {planned_rounds}" if planned_rounds and planned[1] <= planned_rounds else ""
         result = replace(result, notes=(
-            f"turno {planned[1]}{of}: i tavoli seguono un piano per tutta la giornata che "
+            f"turno {planned[1]}{of}: i tavoli seguono un piano su più turni che "
             "riduce gli incontri ripetuti",))
     tables = [[p for p in t if p is not None] for t in result.tables]
-    notes = [ahead_note(planner, ids, met, tables, min(plan.real_sizes))]
-    cap = five_cap(plan.real_sizes) if five_first and previous else None
+    ahead = ahead_note(planner, ids, met, tables, min(plan.real_sizes))
+    # a club's evening (other players than the last round): the count is of tonight's
+    # players coming again, not of the championship's next evenings (issue 40.6)
+    notes = [f"con gli stessi giocatori di questo turno, {ahead}"
+             if _field_changed(ids, previous) else ahead]
+    # the proof of `five_cap` is about round 2 of the players of round 1: a later round, or
+    # another evening's players (a club championship), is not what it speaks of (issue 40.6)
+    second_round = len(previous) == 1 and not _field_changed(ids, previous)
+    cap = five_cap(plan.real_sizes) if five_first and second_round else None
     if cap is not None and result.values.get(Criterion.REPEAT):
         notes.append(cap)
     return replace(result, notes=(*result.notes, *notes))
@@ -150,6 +158,21 @@ def ranking(tournament: Tournament, ttype: TournamentType, after_round: int,
     newcomers = sorted(active - set(ranked))
     rng.shuffle(newcomers)
     return ranked + newcomers if NEWCOMERS_LAST else newcomers + ranked
+
+
+def _top_final_tie(tournament: Tournament, ttype: TournamentType, order: Sequence[PlayerId],
+                   size: int, after_round: int, seed: int) -> tuple[str, ...]:
+    """The line announcing a tie for the last seat of a final of the first `size` of the
+    standings (issue 37.2): `ranking` put the players sharing a place in the round's seeded
+    order (TIES_IN_RANDOM_ORDER)."""
+    standings = compute_standings(tournament, ttype,
+                                  unico_vincitore=tournament.options.unico_vincitore,
+                                  after_round=after_round)
+    rule = f"il sorteggio con il seme del turno, {seed}" if TIES_IN_RANDOM_ORDER \
+        else "l'ID più basso"
+    tie = tie_at_cut(standings, order, size, "i posti in finale", seed, rule)
+    names = {p.id: p.display_name for p in tournament.players}
+    return (announcement(tie, names),) if tie else ()
 
 
 def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int, seed: int,
@@ -246,7 +269,8 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
     if kind is DrawKind.TOP_FINAL:
         top = top_final(order, rule)
         return _placed([p for p in players if p.id in top], previous, at_hand.sizes, [top],
-                       seed)
+                       seed, _top_final_tie(tournament, ttype, order, rule.size, last.number,
+                                            seed))
     if kind is DrawKind.FIXED:
         return _placed(players, previous, at_hand.sizes, fixed_scheme(order, plan_), seed)
     return _placed(players, previous, at_hand.sizes, swiss(order, plan_), seed)

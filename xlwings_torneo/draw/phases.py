@@ -11,8 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from xlwings_torneo.draw.criteria import Value
+from xlwings_torneo.draw.cut_ties import announcement, tie_at_cut
 from xlwings_torneo.draw.engine import DrawResult, draw_round
 from xlwings_torneo.draw.qualification import (
+    QUALIFICATION_TIE_SEED,
+    Qualification,
     Structure,
     bands_of,
     qualification,
@@ -22,6 +25,7 @@ from xlwings_torneo.draw.qualification import (
 from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import PlayerId, Round, Table, Tournament
 from xlwings_torneo.model.tournament_type import Criterion, Sizes, TournamentType
 from xlwings_torneo.scoring.placement import placements
@@ -48,7 +52,7 @@ def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Seq
     tables: list[tuple[PlayerId | None, ...]] = []
     values: dict[Criterion, Value] = {}
     bounds: dict[Criterion, Value] = {}
-    notes = [*s.admission, f"Semifinali: {s.reason}"]
+    notes = [*s.admission, f"Semifinali: {s.reason}", *s.ties]
     if s.direct:
         notes.append("In finale direttamente: " + ", ".join(
             by_id[p].display_name for p in s.direct))
@@ -136,7 +140,10 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
     names = {p.id: p.display_name for p in tournament.players}
     row = threshold_for(len(q.eligible), ttype)
     if row.semifinals == 0:
-        return _straight_final(q.ranking, active, names, row.direct_finalists)
+        plan = _straight_final(q.ranking, active, names, row.direct_finalists)
+        tie = tie_at_cut(q.standings, [p for p in q.ranking if p in active],
+                         row.direct_finalists, "i posti in finale", QUALIFICATION_TIE_SEED)
+        return FinalPlan(plan.tables, (*plan.notes, *([announcement(tie, names)] if tie else [])))
     # one final per parallel group (manual 000_… l.465-473); below the first Master
     # threshold (-1: the 2-win rule) a single final
     groups = max(1, row.winners) if row.direct_finalists >= 0 else 1
@@ -167,12 +174,29 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
             if not pool:
                 raise DrawError(f"finale del gruppo {g + 1}: non ci sono abbastanza "
                                 "semifinalisti disponibili per i ripescaggi")
-            _, _, pid = pool.pop(0)
+            place, _, pid = pool.pop(0)
             finalists.append(pid)
             notes.append(f"Ripescato: {names[pid]} (miglior piazzato degli altri tavoli di "
                          "semifinale)")
+            notes.extend(_freed_seat_tie(q, place, pid, pool, names))
         out.append((*direct, *finalists))
     return FinalPlan(tuple(out), tuple(notes))
+
+
+def _freed_seat_tie(q: Qualification, place: int, taken: PlayerId,
+                    pool: Sequence[tuple[int, int, PlayerId]], names: Mapping[PlayerId, str]
+                    ) -> list[str]:
+    """The line announcing a tie for a freed final seat (issue 37.2): the same place at
+    their semifinal tables and the same place in the qualification standings, so the lot of
+    the qualification (`cut_ties.by_lot`) put `taken` first."""
+    position = {r.player.id: r.position for r in q.standings.rows}
+    tied = [p for pl, _, p in pool if pl == place and position.get(p) == position.get(taken)]
+    if not tied:
+        return []
+    return [f"Parità per il posto lasciato libero in finale: "
+            f"{joined([names[p] for p in (taken, *tied)])} ({place}° al tavolo di semifinale, "
+            f"{position.get(taken)}° in classifica dopo le qualificazioni); decide il "
+            f"sorteggio con seme {QUALIFICATION_TIE_SEED}; entra {names[taken]}"]
 
 
 def _straight_final(ranking: Sequence[PlayerId], active: set[PlayerId],

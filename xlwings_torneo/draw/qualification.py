@@ -7,15 +7,23 @@ Shared by the semifinal draw and the final draw, which must agree on it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from xlwings_torneo.draw.cut_ties import announcement, by_lot, tie_at_cut
+from xlwings_torneo.draw.round_at_hand import resolve_round
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
-from xlwings_torneo.model.tournament_type import Repechage, Threshold, TournamentType
+from xlwings_torneo.model.tournament_type import (
+    DrawKind,
+    Repechage,
+    Threshold,
+    TournamentType,
+)
 from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.standings import compute_standings, records_after
 from xlwings_torneo.scoring.standings_values import Standings
@@ -44,6 +52,9 @@ class Structure:
     """Italian, for the log: why this structure."""
     admission: tuple[str, ...] = ()
     """Italian, for the log: who was admitted to the final phase and who was not."""
+    ties: tuple[str, ...] = ()
+    """Italian, for the console, the log and `Classifica`: each tie across a cut, who was
+    in it and what decided it (`cut_ties`, issue 37.2)."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +82,8 @@ def qualification(tournament: Tournament, ttype: TournamentType) -> Qualificatio
     standings = compute_standings(
         tournament, ttype, unico_vincitore=tournament.options.unico_vincitore,
         after_round=rounds[-1], seed=QUALIFICATION_TIE_SEED)
-    ranking = tuple(r.player.id for r in standings.rows if r.player.id in eligible)
+    ranking = by_lot(standings, [r.player.id for r in standings.rows
+                                 if r.player.id in eligible], QUALIFICATION_TIE_SEED)
     return Qualification(standings, eligible, ranking)
 
 
@@ -95,6 +107,42 @@ def admission_notes(tournament: Tournament, ttype: TournamentType, q: Qualificat
         out.append("Non ammessi, per troppo pochi turni di qualificazione giocati: " + ", ".join(
             f"{p.display_name} ({seated[p.id]} su {rounds})" for p in left))
     return tuple(out)
+
+
+def seat_ties(tournament: Tournament, ttype: TournamentType, rounds: Sequence[int]
+              ) -> tuple[str, ...]:
+    """The ties across a cut of the final phase, for the standings of `rounds` when they are
+    the qualification's (their last is the last qualifier): the note on `Classifica` says
+    what the semifinal draw will say (issue 37.2). Nothing when the final phase cannot be
+    decided yet (its draw says why)."""
+    qualifiers = ttype.qualifier_rounds()
+    if not rounds or not qualifiers or rounds[-1] != qualifiers[-1]:
+        return ()
+    following = rounds[-1] + 1
+    if ttype.round_kind(following) is DrawKind.TOP_FINAL:
+        return _top_final_note(tournament, ttype, rounds[-1],
+                               resolve_round(ttype, following).rule.size)
+    if not ttype.thresholds:
+        return ()
+    try:
+        return structure(tournament, ttype).ties
+    except DrawError:
+        return ()
+
+
+def _top_final_note(tournament: Tournament, ttype: TournamentType, last: int, size: int
+                    ) -> tuple[str, ...]:
+    """A tie across the last seat of a final of the first `size` (`finale_classifica`): the
+    final's draw settles it with its round's seed (`dispatch.TIES_IN_RANDOM_ORDER`)."""
+    standings = compute_standings(tournament, ttype,
+                                  unico_vincitore=tournament.options.unico_vincitore,
+                                  after_round=last)
+    active = {p.id for p in tournament.active}
+    ranking = [r.player.id for r in standings.rows if r.player.id in active]
+    tie = tie_at_cut(standings, ranking, size, "i posti in finale", QUALIFICATION_TIE_SEED,
+                     "il sorteggio della finale, con il seme del suo turno")
+    names = {p.id: p.display_name for p in tournament.players}
+    return (announcement(tie, names, decided=False),) if tie else ()
 
 
 def threshold_for(count: int, ttype: TournamentType) -> Threshold:
@@ -173,16 +221,26 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
                         f"{counted(direct, 'finalista diretto', 'finalisti diretti')}: ce ne "
                         f"sono solo {len(ranking)} (ammessi: {ttype.admission.describe()})")
     semifinalists = ranking[direct:needed]
-    if ttype.repechage is not None and semifinals > 0:
-        semifinalists, note = _with_repechage(tournament, ttype, ttype.repechage, q, ranking,
-                                              direct, needed)
+    repechage = ttype.repechage is not None and semifinals > 0
+    names = {p.id: p.display_name for p in tournament.players}
+    # issue 37.2: a tie across the direct finalists' cut or the semifinalists' is said
+    cuts = ((direct, "il posto in finale diretta" if direct == 1
+             else "i posti in finale diretta"),
+            (needed - (1 if repechage else 0), "i posti in semifinale"))
+    ties = [announcement(t, names) for cut, seat in cuts
+            if (t := tie_at_cut(q.standings, ranking, cut, seat, QUALIFICATION_TIE_SEED))]
+    if ttype.repechage is not None and repechage:
+        semifinalists, note, tie = _with_repechage(tournament, ttype, ttype.repechage, q,
+                                                   ranking, direct, needed)
         reason += note
+        ties += [tie] if tie else []
     k = max(1, row.winners) if row.direct_finalists >= 0 else 1
     # manual 000_… l.465: "classifiche parallele equivalenti": positions 1, k+1, 2k+1, …
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
     return Structure(tuple(ranking[:direct]), groups, reason,
                      (*admission_notes(tournament, ttype, q),
-                      *(_absent_notes(q, ranking[needed - 1], active) if needed else ())))
+                      *(_absent_notes(q, ranking[needed - 1], active) if needed else ())),
+                     tuple(ties))
 
 
 def _absent_notes(q: Qualification, last: PlayerId, active: set[PlayerId]
@@ -199,47 +257,74 @@ def _absent_notes(q: Qualification, last: PlayerId, active: set[PlayerId]
             "classifica: " + ", ".join(skipped),)
 
 
-def repechage_order(records: Mapping[PlayerId, Record], candidates: Sequence[PlayerId],
-                    rule: Repechage, played: Sequence[int]) -> list[PlayerId]:
-    """`candidates` (in standings order) by their best single game, then the entry's
-    `spareggi`; still equal, the better place in the standings (issue 24.8)."""
+def repechage_key(records: Mapping[PlayerId, Record], rule: Repechage, played: Sequence[int]
+                  ) -> Callable[[PlayerId], tuple[Fraction, ...]]:
+    """What the ripescato is chosen by: the best single game, then the entry's `spareggi`."""
     criteria = (TieBreak.BEST_GAME, *rule.tiebreakers)
 
     def key(pid: PlayerId) -> tuple[Fraction, ...]:
         # points_first=False puts the total last: dropped, the standings place decides
         return sort_key(records[pid], criteria, {}, points_first=False, played=played)[:-1]
 
+    return key
+
+
+def repechage_order(records: Mapping[PlayerId, Record], candidates: Sequence[PlayerId],
+                    rule: Repechage, played: Sequence[int]) -> list[PlayerId]:
+    """`candidates` (in standings order) by their best single game, then the entry's
+    `spareggi`; still equal, the better place in the standings (issue 24.8)."""
     pool = [pid for pid in candidates if pid in records]
-    pool.sort(key=key, reverse=True)  # stable: equal keys keep the standings order
+    # stable: equal keys keep the standings order
+    pool.sort(key=repechage_key(records, rule, played), reverse=True)
     return pool
 
 
 def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repechage,
                     q: Qualification, ranking: Sequence[PlayerId], direct: int, needed: int
-                    ) -> tuple[list[PlayerId], str]:
-    """The semifinalists with the last seat to the ripescato, and the Italian note saying
-    who took it and why."""
+                    ) -> tuple[list[PlayerId], str, str | None]:
+    """The semifinalists with the last seat to the ripescato, the Italian note saying who
+    took it and why, and the line announcing a tie for that seat (None: no tie)."""
     rounds = ttype.qualifier_rounds()
     seated = qualifiers_played(tournament, ttype)
     taken = set(ranking[:needed - 1])
     active = {p.id for p in tournament.active}
-    candidates = [r.player.id for r in q.standings.rows
-                  if r.player.id not in taken and r.player.id in active
-                  and seated[r.player.id] >= rule.min_rounds]
+    candidates = by_lot(q.standings, [r.player.id for r in q.standings.rows
+                                      if r.player.id not in taken and r.player.id in active
+                                      and seated[r.player.id] >= rule.min_rounds],
+                        QUALIFICATION_TIE_SEED)
     records = records_after(tournament, ttype, unico_vincitore=tournament.options.unico_vincitore,
                             after_round=rounds[-1])
     order = repechage_order(records, candidates, rule, rounds)
     if not order:
         return list(ranking[direct:needed]), (
             f"; nessun ripescato (nessun giocatore non qualificato con almeno "
-            f"{rule.min_rounds} turni): l'ultimo posto va alla classifica")
+            f"{rule.min_rounds} turni): l'ultimo posto va alla classifica"), None
     pick = order[0]
     best = format(decimal_of_fraction(records[pick].best(0)[1]), "f").replace(".", ",")
     games = seated[pick]
     return [*ranking[direct:needed - 1], pick], (
         f"; ripescato per l'ultimo posto in semifinale: "
         f"{tournament.player(pick).display_name} (migliore partita {best}, "
-        f"{counted(games, 'turno giocato', 'turni giocati')})")
+        f"{counted(games, 'turno giocato', 'turni giocati')})"), \
+        _repechage_tie(q, order, repechage_key(records, rule, rounds), best,
+                       {p.id: p.display_name for p in tournament.players})
+
+
+def _repechage_tie(q: Qualification, order: Sequence[PlayerId],
+                   key: Callable[[PlayerId], tuple[Fraction, ...]], best: str,
+                   names: Mapping[PlayerId, str]) -> str | None:
+    """The line announcing a tie on the ripescato's criteria, or None: the better place in
+    the standings decides it (issue 24.8), and the lot within a shared place (`by_lot`)."""
+    tied = [p for p in order if key(p) == key(order[0])]
+    if len(tied) < 2:
+        return None
+    place = {r.player.id: r.position for r in q.standings.rows}
+    shared = sum(1 for p in tied if place[p] == place[order[0]]) > 1
+    rule = (f"il sorteggio con seme {QUALIFICATION_TIE_SEED} (stessa posizione in classifica)"
+            if shared else "la posizione in classifica")
+    return (f"Parità per il ripescaggio: {joined([names[p] for p in tied])} (migliore partita "
+            f"{best} e gli altri spareggi del ripescato uguali); decide {rule}; entra "
+            f"{names[order[0]]}")
 
 
 def bands_of(group: Sequence[PlayerId]) -> dict[PlayerId, int]:

@@ -3,7 +3,8 @@ of the first 4 or 5 of the standings, and the CNS rounds of fielded players."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
 
 from xlwings_torneo.draw.engine import DrawResult, draw_round
 from xlwings_torneo.draw.knockout import (
@@ -17,6 +18,7 @@ from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.round_at_hand import RoundAtHand
 from xlwings_torneo.draw.squads import fielded, teammates_note
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import PlayerId, Round, Tournament
 from xlwings_torneo.model.tournament_type import RoundRule
 
@@ -42,10 +44,30 @@ def draw_knockout(tournament: Tournament, previous: Sequence[Round], at_hand: Ro
         why = "miglior punteggio nell'ultima partita" if previous else "sorteggiati"
         notes.append(f"Passano direttamente al turno successivo ({why}): "
                      + ", ".join(by_id[p].display_name for p in byes))
+        if previous:
+            notes.extend(_bye_tie(alive, byes, last_scores(previous), seed,
+                                  {p: by_id[p].display_name for p in alive}))
     if step.tables == 1 and not byes:
         notes.append("Finale")
     return DrawResult(result.tables, result.values, result.bounds, seed, result.warnings,
                       result.iterations, (*result.notes, *notes))
+
+
+def _bye_tie(alive: Sequence[PlayerId], byes: Sequence[PlayerId], last: Mapping[PlayerId, Decimal],
+             seed: int, names: Mapping[PlayerId, str]) -> list[str]:
+    """The line announcing a tie on the last game's score for the last seat going straight
+    through (issue 37.2): `choose_byes` drew it with the round's seed."""
+    at_cut = last.get(byes[-1], Decimal(0))
+    tied = [p for p in alive if last.get(p, Decimal(0)) == at_cut]
+    if all(p in byes for p in tied):
+        return []
+    ordered = [p for p in byes if p in tied] + [p for p in tied if p not in byes]
+    taken = sum(1 for p in tied if p in byes)
+    score = format(at_cut, "f").replace(".", ",")
+    return [f"Parità per i posti che passano direttamente: {joined([names[p] for p in ordered])}"
+            f" (punteggio {score} nell'ultima partita); decide il sorteggio con il seme del "
+            f"turno, {seed}; {'passa' if taken == 1 else 'passano'} "
+            f"{joined([names[p] for p in ordered[:taken]])}"]
 
 
 def top_final(order: Sequence[PlayerId], rule: RoundRule) -> tuple[PlayerId, ...]:

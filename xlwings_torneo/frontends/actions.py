@@ -15,6 +15,7 @@ from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.errors import OverridableError, TorneoError, ValidationError
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.reports.standings_rows import points_text
 from xlwings_torneo.usecases import (
     check,
@@ -120,12 +121,15 @@ def redraw_last_round(book: WorkbookBackend, path: Path | None,
 
 def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
     """Classifica: the standings sheets, replaced."""
-    result = rank.rank(book, path, rank.RankRequest(type_name=type_name))
+    ranked = rank.rank_sheets(book, path, rank.RankRequest(type_name=type_name))
+    result = ranked.standings
     top = [f"{row.position}. {row.player.display_name} - {points_text(result, row)}"
            for row in result.rows[:5]]
+    # issue 37.2: a tie across a seat's cut is said here too, as under the sheet
     return "\n".join([f"Classifica {result.type_name}: "
                       f"{counted(len(result.rows), 'giocatore', 'giocatori')} "
-                      "(fogli Classifica, Classifica Ridotta e STATISTICHE aggiornati)", *top])
+                      f"(fogli {joined(list(ranked.sheets))} aggiornati)", *top,
+                      *(f"Nota: {note}" for note in result.notes)])
 
 
 def meeting_statistics(book: WorkbookBackend, path: Path | None) -> str:

@@ -21,6 +21,7 @@ from xlwings_torneo.errors import LossRefusedError, TorneoError, ValidationError
 from xlwings_torneo.frontends.buttons import writes_workbook
 from xlwings_torneo.frontends.cli_parser import ItalianParser, bounded_int, round_number
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import LogLevel
 from xlwings_torneo.reports.standings_rows import points_text
 from xlwings_torneo.usecases import (
@@ -110,11 +111,14 @@ def cmd_rank(args: argparse.Namespace) -> int:
     path = Path(args.file)
     request = rank.RankRequest(type_name=args.type, after_round=args.after_round,
                                    seed=args.seed)
-    standings = rank.rank(_open(args), path, request, _overrides(args))
+    ranked = rank.rank_sheets(_open(args), path, request, _overrides(args))
+    standings = ranked.standings
     after = f" dopo il turno {args.after_round}" if args.after_round else ""
+    sheets = joined(list(ranked.sheets))
     print(f"Classifica {standings.type_name}{after}: "
           f"{counted(len(standings.rows), 'giocatore', 'giocatori')} "
-          f"(fogli Classifica, Classifica Ridotta e STATISTICHE aggiornati)")
+          f"({'fogli' if len(ranked.sheets) > 1 else 'foglio'} {sheets} "
+          f"{'aggiornati' if len(ranked.sheets) > 1 else 'aggiornato'})")
     for row in standings.rows[: args.top]:
         print(f"  {row.position:>3}. {row.player.display_name} - "
               f"{points_text(standings, row)}")
@@ -280,7 +284,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     path = Path(args.file)
     found = verify.verify(_open(args), path, args.round, args.type, _previous(args))
-    print(f"{found.sheet} ({found.type_name}): conflitti sul foglio")
+    print(found.heading)
     for line in criterion_lines(found.values, found.bounds, found.unevaluated,
                                 found.unaccounted, explain=found.values):
         print(f"  {line}")

@@ -310,6 +310,10 @@ class TournamentType:
     """Who may reach the final phase (`ammessi_fase_finale`)."""
     absence: Absence = Absence.WITHDRAWN
     """What `Partecipa Torneo = NO` means for a player who has played (`partecipa_no`)."""
+    ranking_event: bool = False
+    """The national ranking counts its results (`evento_ranking`): the built-in types of the
+    official tournaments say so; an organiser's club championship does not, and the
+    ranking's demands (`usecases.publishing.MIN_TABLES`) are not asked of it."""
 
     def rule_for(self, round_no: int) -> RoundRule:
         """The rule of round `round_no`. A command asks it once, through

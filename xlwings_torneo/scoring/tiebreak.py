@@ -105,9 +105,13 @@ def _higher_table(record: Record, played: Sequence[int]) -> list[Fraction]:
     return key
 
 
+def lot(player_id: PlayerId, seed: int) -> int:
+    """The player's number in a seeded draw: the same seed and ID give the same number."""
+    return random.Random(f"{seed}:{player_id}").getrandbits(64)
+
+
 def _drawn(record: Record, seed: int) -> Fraction:
-    """The player's number in the seeded draw: the same seed and ID give the same number."""
-    return Fraction(random.Random(f"{seed}:{record.player.id}").getrandbits(64))
+    return Fraction(lot(record.player.id, seed))
 
 
 def sort_key(record: Record, criteria: Sequence[TieCriterion],

@@ -24,6 +24,7 @@ from xlwings_torneo.usecases.guards import (
 )
 from xlwings_torneo.usecases.publishing import (
     Publishing,
+    drawn_type,
     publishing_anonymous,
     publishing_findings,
     roster_duplicates,
@@ -108,7 +109,8 @@ def check_report(book: WorkbookBackend, path: Path | None, *, type_name: str | N
                  publishing: bool = False) -> CheckReport:
     """`check`, then what it says; every warning goes to the log file one a line."""
     tournament = check(book, path, type_name=type_name)
-    found = publishing_findings(book, tournament) if publishing else None
+    found = publishing_findings(book, tournament, drawn_type(tournament, path, type_name)) \
+        if publishing else None
     warnings = (*tournament.warnings,
                 *(found.findings if found else (*roster_duplicates(book, tournament),
                                                 *publishing_anonymous(book, tournament))))

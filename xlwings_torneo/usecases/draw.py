@@ -209,8 +209,9 @@ def draw(book: WorkbookBackend, path: Path | None, request: DrawRequest,
         spec = round_spec(round_no, result.tables, tournament.by_id, name=sheet,
                           title=tournament.info.nome, heading=at_hand.title)
         book.write_sheet(spec, after=_sheet_before(book, round_no))
-        remember_type(book, tournament, ttype.name, round_no)
-        return DrawOutcome(round_no, ttype, result, spec.name, notes, tuple(lines))
+        recorded = remember_type(book, tournament, ttype.name, round_no)
+        return DrawOutcome(round_no, ttype, result, spec.name, notes,
+                           (*lines, *([recorded] if recorded else [])))
 
     return run_logged(book, path, overrides, action)
 

@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from xlwings_torneo.config.type_catalogue import tournament_type, types_for
+from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.duplicates import possible_duplicates
 from xlwings_torneo.model.notices import Kind, Notice, counted
 from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import Player, Tournament
+from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.iscritti import find_header
 from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, SHEET_TORNEO
@@ -27,9 +30,13 @@ from xlwings_torneo.workbook.sheet import Grid, cell_ref
 
 MIN_TABLES = 6
 """**Decision** (issue 24, item 3: "fewer tables than the national ranking needs (6)"): a
-round played on fewer than 6 tables is reported. The seeds in /work/shared/seeds (the
-manual 000, the regulations 001-004) state no such minimum: the figure is the customer's,
-kept here in one place."""
+qualifying round of a ranking event played on fewer than 6 tables is reported. The seeds
+(the manual 000, the regulations 001-004) state no such minimum, nor any rule of the
+national ranking: the figure is the customer's, kept here in one place. It is asked
+(issue 37.7, 40.6) only of a type that says it is a ranking event (`evento_ranking`,
+docs/tipi.md), and only of its qualifying rounds: a semifinal or a final has, by its
+regulation, the few tables its finalists fill (regolamento 001 l.9: "semifinali e finale/i
+[…] fra i giocatori nelle prime posizioni"; seed 002 l.86: "finale a 4 o 5")."""
 
 
 @dataclass(frozen=True)
@@ -93,8 +100,11 @@ class Publishing:
                 + (" (le celle da correggere: torneo controlla --pubblicazione)" if hint else ""))
 
 
-def publishing_findings(book: WorkbookBackend, t: Tournament) -> Publishing:
-    """Everything the organiser should fix before publishing `t`, read from `book`."""
+def publishing_findings(book: WorkbookBackend, t: Tournament,
+                        ttype: TournamentType | None = None) -> Publishing:
+    """Everything the organiser should fix before publishing `t`, read from `book`; `ttype`:
+    the type the rounds were drawn with (None: unknown, every round is held to the
+    ranking's minimum of tables)."""
     names = book.sheet_names()
     cells = _RosterCells(book.read_sheet(SHEET_ISCRITTI) if SHEET_ISCRITTI in names else None)
     findings = [*_dates(t, SHEET_TORNEO in names), *_duplicates(t, cells),
@@ -105,7 +115,7 @@ def publishing_findings(book: WorkbookBackend, t: Tournament) -> Publishing:
     else:
         notes.append(f"il foglio {SHEET_GIOCATORI} (registro nazionale) non c'è: gli ID "
                      "NAZIONALE non sono stati controllati")
-    findings += _few_tables(t)
+    findings += _few_tables(t, ttype)
     return Publishing(tuple(findings), tuple(notes))
 
 
@@ -208,12 +218,35 @@ def _not_in_registry(t: Tournament, cells: _RosterCells,
             for p in t.players if p.id_nazionale and p.id_nazionale not in known]
 
 
-def _few_tables(t: Tournament) -> list[Notice]:
+def _few_tables(t: Tournament, ttype: TournamentType | None) -> list[Notice]:
+    """The qualifying rounds of a ranking event below the ranking's `MIN_TABLES`."""
+    if ttype is not None and not ttype.ranking_event:
+        return []
     return [Notice(f"{r.sheet or f'Turno {r.number}'}: "
                    f"{counted(len(r.tables), 'tavolo', 'tavoli')}, il ranking nazionale ne "
                    f"chiede almeno {MIN_TABLES}", FEW_TABLES.kind)
             for r in sorted(t.rounds, key=lambda r: r.number)
-            if r.is_played and len(r.tables) < MIN_TABLES]
+            if r.is_played and len(r.tables) < MIN_TABLES and _qualifying(ttype, r.number)]
+
+
+def _qualifying(ttype: TournamentType | None, number: int) -> bool:
+    """Round `number` is not of the type's final phase (a round the type lacks counts); a
+    knockout's rounds after the first seat only the survivors (seed 002 l.90: "gli altri
+    vengono eliminati"), as a semifinal does."""
+    kind = ttype.round_kind(number) if ttype is not None else None
+    if kind is DrawKind.KNOCKOUT and number > 1:
+        return False
+    return kind is None or not kind.traits.final_phase
+
+
+def drawn_type(t: Tournament, path: Path | None, type_name: str | None = None
+               ) -> TournamentType | None:
+    """The type the rounds were drawn with (`type_name`, else `Tipo Sorteggio`), resolved
+    for `t`; None when it is not known (the plain check names that problem)."""
+    try:
+        return tournament_type(type_name or t.options.tipo_sorteggio, t, types_for(path))
+    except TorneoError:
+        return None
 
 
 def publishing_summary(book: WorkbookBackend, path: Path | None) -> str:
@@ -221,4 +254,5 @@ def publishing_summary(book: WorkbookBackend, path: Path | None) -> str:
     from xlwings_torneo.config.settings import load_config
     from xlwings_torneo.usecases.session import read
 
-    return publishing_findings(book, read(book, load_config(path))).summary()
+    t = read(book, load_config(path))
+    return publishing_findings(book, t, drawn_type(t, path)).summary()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from xlwings_torneo.config.logs import (
@@ -11,6 +11,7 @@ from xlwings_torneo.config.logs import (
 )
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
+from xlwings_torneo.draw.qualification import seat_ties
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.scoring.standings import compute_standings
@@ -32,7 +33,15 @@ from xlwings_torneo.workbook.layout import (
     round_number,
 )
 from xlwings_torneo.workbook.remembered_type import say_type_change
-from xlwings_torneo.workbook.standings_sheets import STANDINGS_SHEETS, keep_foreign_standings
+from xlwings_torneo.workbook.sheet import Style
+from xlwings_torneo.workbook.standings_sheets import (
+    STANDINGS_SHEETS,
+    after_round_sheet,
+    after_round_sheets,
+    keep_foreign_after_round,
+    keep_foreign_standings,
+)
+from xlwings_torneo.workbook.statistics_sheet import SHEET_STATISTICHE
 from xlwings_torneo.workbook.writer import standings_specs
 
 
@@ -45,9 +54,27 @@ class RankRequest:
     seed: int = 0
 
 
+@dataclass(frozen=True)
+class Ranked:
+    """What `torneo rank` computed and where it wrote it."""
+
+    standings: Standings
+    sheets: tuple[str, ...]
+    """The sheets written, in order."""
+
+
 def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
          overrides: LogOverrides = NO_OVERRIDES) -> Standings:
-    def action(tournament: Tournament, config: Config) -> Standings:
+    """`rank_sheets`, for the callers that need the standings only."""
+    return rank_sheets(book, path, request, overrides).standings
+
+
+def rank_sheets(book: WorkbookBackend, path: Path | None, request: RankRequest,
+                overrides: LogOverrides = NO_OVERRIDES) -> Ranked:
+    """The standings, written to `Classifica`, `Classifica Ridotta` (the team standing) and
+    `STATISTICHE`; after an earlier round (`after_round` before the last round sheet), to
+    `Classifica dopo il turno N` alone (`standings_sheets.AFTER_ROUND_RE`)."""
+    def action(tournament: Tournament, config: Config) -> Ranked:
         ttype = resolve(type_of(book, request.type_name, "ranking_type", tournament.options,
                                 types_for(path)), tournament)
         check_after_round(tournament, request.after_round)
@@ -60,6 +87,9 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
             else tournament.options.unico_vincitore
         standings = compute_standings(tournament, ttype, unico_vincitore=sole,
                                       after_round=request.after_round, seed=request.seed)
+        # issue 37.2: a tie across the cut of the final phase is said on Classifica too
+        standings = replace(standings, notes=(
+            *standings.notes, *seat_ties(tournament, ttype, standings.rounds)))
         after = f" dopo il turno {request.after_round}" if request.after_round else ""
         log.info("Classifica %s%s: %d giocatori, turni %s", ttype.name, after,
                  len(standings.rows), ", ".join(map(str, standings.rounds)) or "nessuno")
@@ -73,18 +103,56 @@ def rank(book: WorkbookBackend, path: Path | None, request: RankRequest,
             log.info("%s", note)  # the void games (sheet `Partite Annullate`)
         if standings.consolation_note:  # the "torneo degli esclusi", ranked apart
             log.info("%s", standings.consolation_note)
+        past = request.after_round is not None and any(
+            r.number > request.after_round for r in tournament.rounds)
+        if past:
+            assert request.after_round is not None
+            name = _write_after_round(book, standings, request.after_round, config,
+                                      tournament.info.nome)
+            log.info("Classifica dopo il turno %d nel foglio '%s': i fogli %s e %s restano "
+                     "la classifica attuale", request.after_round, name, SHEET_CLASSIFICA,
+                     SHEET_RIDOTTA)
+            return Ranked(standings, (name,))
         for line in keep_foreign_standings(book, STANDINGS_SHEETS):
             notice.warning("%s", line)
         anchor = _last_round_sheet(book)
+        written: list[str] = []
         for spec in standings_specs(standings, config.colours, _teams_sheet(book),
                                     title=tournament.info.nome):
             book.write_sheet(spec, after=anchor)
             anchor = spec.name
+            written.append(spec.name)
         # issue 24.2: the original's meeting grids, written with the standings
         write_statistics(book, tournament, after=anchor)
-        return standings
+        # issue 37.4: the standings after an earlier round, asked before, written again
+        for number in sorted(after_round_sheets(book.sheet_names())):
+            if tournament.round(number) is not None:
+                earlier = compute_standings(tournament, ttype, unico_vincitore=sole,
+                                            after_round=number, seed=request.seed)
+                written.append(_write_after_round(book, earlier, number, config,
+                                                  tournament.info.nome))
+                log.info("Foglio '%s' scritto di nuovo con i punteggi di oggi", written[-1])
+        return Ranked(standings, (*written, SHEET_STATISTICHE))
 
     return run_logged(book, path, overrides, action)
+
+
+def _write_after_round(book: WorkbookBackend, standings: Standings, number: int,
+                       config: Config, title: str) -> str:
+    """`Classifica dopo il turno N`: the full standings sheet under its own name, after
+    `Classifica` (or the last round sheet); its name is returned."""
+    name = after_round_sheet(number)
+    for line in keep_foreign_after_round(book, name):
+        notice.warning("%s", line)
+    full = standings_specs(standings, config.colours, title=title)[0]
+    spec = replace(full, name=name, page=replace(
+        full.page, subtitle=f"{name} - {standings.type_name}") if full.page else None)
+    spec.put(spec.max_row + 2, 1, f"Classifica dopo il turno {number}, non la classifica "
+             f"attuale: quella è nel foglio {SHEET_CLASSIFICA}", Style(italic=True, bold=True))
+    names = book.sheet_names()
+    book.write_sheet(spec, after=SHEET_CLASSIFICA if SHEET_CLASSIFICA in names
+                     else _last_round_sheet(book))
+    return name
 
 
 def _teams_sheet(book: WorkbookBackend) -> str:

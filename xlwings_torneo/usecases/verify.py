@@ -56,6 +56,15 @@ class Verification:
     """Italian: what most likely made the sheet differ from the replay."""
 
     @property
+    def heading(self) -> str:
+        """`2° Turno (Open): conflitti sul foglio`; with none (every count 0, every seat
+        tally at its minimum), `nessun conflitto sul foglio` (issue 37.7)."""
+        clean = all(value == 0 if isinstance(value, int) else value == self.bounds.get(c)
+                    for c, value in self.values.items() if c not in self.unevaluated)
+        what = "nessun conflitto sul foglio" if clean else "conflitti sul foglio"
+        return f"{self.sheet} ({self.type_name}): {what}"
+
+    @property
     def matches(self) -> bool | None:
         """True/False after a redraw; None when there was no seed to redraw with, or the
         draw cannot be replayed."""

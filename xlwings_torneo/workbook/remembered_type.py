@@ -1,7 +1,14 @@
 """The tournament type a draw used, remembered in the hidden `Opzioni` sheet (issue 17):
 every later command (draw, rank, print, report, export, verify, lo-run, the ribbon, the
 LibreOffice macro) reads it from there. A later command may use another type (the manual
-allows drawing with one type and ranking with another): it is said, never silent."""
+allows drawing with one type and ranking with another): it is said, never silent.
+
+**Decision** (issue 40.5): the first draw of a tournament (no earlier round) records its type;
+a later draw with `--tipo` naming another type uses it for that draw only and does not record
+it. A type given once for one evening would otherwise change every later command (the
+club's championship ranked without its discards); the tournament's type changes where the
+organiser writes it, `Opzioni` (Tipo Sorteggio). Both cases are said on the console and in
+the `Log`."""
 
 from __future__ import annotations
 
@@ -51,12 +58,16 @@ def opzioni_with_type(opzioni: Grid | None, options: Options, type_name: str) ->
     return spec
 
 
-def type_change(command: str, used: str, stored: str | None) -> str | None:
-    """The plain sentence for a command run with a type other than the remembered one."""
+def type_change(command: str, used: str, stored: str | None, only: str = "questo comando"
+                ) -> str | None:
+    """The plain sentence for a command run with a type other than the remembered one: it
+    is used for `only`, and `Opzioni` keeps its type (issue 40.5)."""
     if stored is None or norm_header(stored) == norm_header(used):
         return None
     return (f"{command} con il tipo {used}, diverso dal tipo {stored} registrato nel foglio "
-            f"Opzioni (Tipo Sorteggio): accettato, ma controlla che sia voluto")
+            f"Opzioni (Tipo Sorteggio): vale solo per {only}: il foglio Opzioni resta "
+            f"{stored} e i prossimi comandi senza --tipo useranno {stored} (per cambiare il "
+            "tipo del torneo: pulsante Opzioni, Tipo Sorteggio)")
 
 
 def _opzioni(book: WorkbookBackend) -> Grid | None:
@@ -64,18 +75,26 @@ def _opzioni(book: WorkbookBackend) -> Grid | None:
 
 
 def remember_type(book: WorkbookBackend, tournament: Tournament, type_name: str,
-                  round_no: int) -> None:
-    """Write the draw's type to `Opzioni` (created hidden when missing); a type other than
-    the remembered one, after earlier rounds, is accepted and said."""
+                  round_no: int) -> str | None:
+    """The first draw's type written to `Opzioni` (created hidden when missing), and the
+    Italian line saying so (logged, for the draw's lines); a later draw's other type is used
+    for it only (the module's Decision), said as a warning, and None is returned, as when
+    `Opzioni` already holds the type."""
     opzioni = _opzioni(book)
     stored = stored_type(opzioni)
-    if tournament.rounds:
-        change = type_change(f"Sorteggio del turno {round_no}", type_name, stored)
-        if change:
-            notice.warning("%s", change)
-    if stored != type_name:
-        book.write_sheet(opzioni_with_type(opzioni, tournament.options, type_name))
-        log.info("Tipo Sorteggio %s registrato nel foglio %s", type_name, SHEET_OPZIONI)
+    if stored is not None and norm_header(stored) == norm_header(type_name):
+        return None
+    if stored is not None and any(r.number < round_no for r in tournament.rounds):
+        line = type_change(f"Sorteggio del turno {round_no}", type_name, stored,
+                           "questo sorteggio")
+        notice.warning("%s", line)  # on the console and in the Log
+        return None
+    book.write_sheet(opzioni_with_type(opzioni, tournament.options, type_name))
+    before = f" al posto di {stored}" if stored else ""
+    line = (f"Tipo Sorteggio {type_name} registrato nel foglio {SHEET_OPZIONI}{before}: i "
+            "prossimi comandi senza --tipo useranno questo tipo")
+    log.info("%s", line)
+    return line
 
 
 def say_type_change(book: WorkbookBackend, command: str, type_name: str) -> None:
