@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.usecases.sala import Hall, Reading
@@ -305,8 +306,9 @@ class Checked:
     @property
     def button(self) -> str:
         if self.unfinished:
-            return (f"Sì, chiudi il turno {self.turno} con "
-                    f"{len(self.unfinished)} tavoli senza risultato" if len(self.unfinished) > 1
+            many = counted(len(self.unfinished), "tavolo", "tavoli")
+            return (f"Sì, chiudi il turno {self.turno} con {many} senza risultato"
+                    if len(self.unfinished) > 1
                     else f"Sì, chiudi il turno {self.turno} con un tavolo senza risultato")
         return self.text(self.action.button)
 
