@@ -28,7 +28,7 @@ from xlwings_torneo.frontends.buttons import BUTTONS, ROUND_PROMPT, RoundChoice,
 KEPT = build.TARGET
 NS = {"ui": "http://schemas.microsoft.com/office/2009/07/customui"}
 SCHEMA = etree.XMLSchema(etree.parse(str(Path(build.__file__).with_name("customUI14.xsd"))))
-LABELS = ["Nuovo Torneo", "Opzioni", "Sorteggio Turno", "Ripeti Sorteggio",
+LABELS = ["Nuovo Torneo", "Opzioni", "Presenti", "Sorteggio Turno", "Ripeti Sorteggio",
           "Risultati dalla sala", "Classifica", "Statistiche", "Stampa Turno", "Chi siede dove",
           "Report PDF",
           "Esporta", "Prima di pubblicare", "Aiuto / Informazioni"]
@@ -120,8 +120,9 @@ def test_the_ribbon_is_valid_against_the_full_customui_schema():
 def test_round_buttons_offer_a_turno_choice_and_the_others_do_not():
     tree = ribbon_tree()
     choices = tree.xpath("//ui:splitButton/ui:menu/ui:button", namespaces=NS)
-    assert [c.get("label") for c in choices] == [ROUND_PROMPT] * 3
-    assert [c.get("onAction") for c in choices] == ["Torneo_SorteggioTurno_Turno",
+    assert [c.get("label") for c in choices] == [ROUND_PROMPT] * 4
+    assert [c.get("onAction") for c in choices] == ["Torneo_Presenti_Turno",
+                                                    "Torneo_SorteggioTurno_Turno",
                                                     "Torneo_StampaTurno_Turno",
                                                     "Torneo_ChiSiedeDove_Turno"]
     assert find_button("RipetiSorteggio").round is RoundChoice.LAST  # always the last round
@@ -192,7 +193,7 @@ def test_every_ribbon_callback_is_a_sub_taking_an_iribboncontrol():
     source = vba_modules()["TorneoRibbon"]
     subs = re.findall(r"^Public Sub (\w+)\(control As IRibbonControl\)\r?$", source,
                       flags=re.M)
-    assert len(callbacks) == len(BUTTONS) + 3  # three "Turno…" choices
+    assert len(callbacks) == len(BUTTONS) + 4  # four "Turno…" choices
     assert sorted(callbacks) == sorted(subs)
 
 

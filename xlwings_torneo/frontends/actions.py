@@ -21,6 +21,7 @@ from xlwings_torneo.usecases import (
     check,
     draw,
     export,
+    presence,
     printing,
     publishing,
     rank,
@@ -130,6 +131,16 @@ def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = 
                       f"{counted(len(result.rows), 'giocatore', 'giocatori')} "
                       f"(fogli {joined(list(ranked.sheets))} aggiornati)", *top,
                       *(f"Nota: {note}" for note in result.notes)])
+
+
+def presence_like_round(book: WorkbookBackend, path: Path | None, round_no: int | None
+                        ) -> str:
+    """Presenti: tonight's players are those seated in round `round_no` (the last round when
+    none is chosen), `Partecipa Torneo` written for everyone in one step (issue 40.9); the
+    organiser then changes by hand only who differs tonight."""
+    request = presence.PresenceRequest(like_round=round_no, like_last=round_no is None)
+    return "\n".join([*presence.summary(presence.mark_present(book, path, request)),
+                      "Cambia a mano solo chi stasera è diverso, poi premi Sorteggio Turno."])
 
 
 def meeting_statistics(book: WorkbookBackend, path: Path | None) -> str:

@@ -101,6 +101,13 @@ BUTTONS: tuple[Button, ...] = (
     Button("Opzioni", "Opzioni", TORNEO, "ControlsGallery",
            "Mostra il foglio nascosto Opzioni: tipo di torneo, stampa, log.",
            "Apertura delle opzioni…", "opzioni", lambda p: p.show_options()),
+    Button("Presenti", "Presenti", TURNI, "AddressBook",
+           "Segna in un colpo chi gioca stasera: Partecipa Torneo SI per i giocatori "
+           "dell'ultimo turno (Turno… per sceglierne un altro), NO per gli altri; poi "
+           "cambia a mano solo chi è diverso.",
+           "Presenti di stasera…", "presenti",
+           lambda p: actions.presence_like_round(p.book, p.path, p.round_no),
+           RoundChoice.LAST),
     Button("SorteggioTurno", "Sorteggio Turno", TURNI, "TableInsert",
            "Sorteggia i tavoli del prossimo turno e scrive il foglio N° Turno "
            "(Turno… per sceglierne un altro).",

@@ -195,7 +195,12 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_presence(args: argparse.Namespace) -> int:
-    from xlwings_torneo.usecases.presence import PresenceRequest, mark_present, split_entries
+    from xlwings_torneo.usecases.presence import (
+        PresenceRequest,
+        mark_present,
+        split_entries,
+        summary,
+    )
 
     texts = list(args.voci)
     if args.elenco:
@@ -203,12 +208,7 @@ def cmd_presence(args: argparse.Namespace) -> int:
     request = PresenceRequest(tuple(split_entries(texts)), args.come_turno,
                               args.come_ultimo_turno)
     done = mark_present(_open(args), Path(args.file), request, _overrides(args))
-    print(f"Presenti: {counted(len(done.present), 'giocatore', 'giocatori')} con Partecipa "
-          f"Torneo = SI nel foglio Iscritti, tutti gli altri NO")
-    if done.now_present:
-        print("  Ora SI: " + ", ".join(p.display_name for p in done.now_present))
-    if done.now_absent:
-        print("  Ora NO: " + ", ".join(p.display_name for p in done.now_absent))
+    print("\n".join(summary(done)))
     return EXIT_OK
 
 

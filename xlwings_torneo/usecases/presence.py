@@ -16,6 +16,7 @@ from pathlib import Path
 from xlwings_torneo.config.logs import log
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.person_names import index_by_key, joined, name_keys, person_key
 from xlwings_torneo.model.spelling import nearest_few
 from xlwings_torneo.model.tournament import Player, Tournament
@@ -50,6 +51,17 @@ class Presence:
     """Marked SI by this command (they were NO or blank)."""
     now_absent: tuple[Player, ...]
     """Marked NO by this command (they were SI)."""
+
+
+def summary(done: Presence) -> list[str]:
+    """What the command line and the Presenti button say after marking tonight's players."""
+    lines = [f"Presenti: {counted(len(done.present), 'giocatore', 'giocatori')} con "
+             "Partecipa Torneo = SI nel foglio Iscritti, tutti gli altri NO"]
+    if done.now_present:
+        lines.append("  Ora SI: " + ", ".join(p.display_name for p in done.now_present))
+    if done.now_absent:
+        lines.append("  Ora NO: " + ", ".join(p.display_name for p in done.now_absent))
+    return lines
 
 
 def split_entries(texts: Sequence[str]) -> list[str]:
