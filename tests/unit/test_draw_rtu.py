@@ -288,3 +288,17 @@ def test_the_standings_before_a_one_day_final_say_the_tie_its_draw_will_settle()
         "pt tot 330; Secondi 0); 1 posto per 2: deciderà il sorteggio della finale, con il "
         "seme del suo turno",)
     assert seat_ties(t, find_type("RTU_Giornata_Standard_5"), (1,)) == ()
+
+
+def test_a_tie_announced_on_cpp_points_keeps_the_cpp_s_trailing_zero():
+    # issues 37.2 and 37.6: every seat scores CPP 10 in each game: 330,20, not "330,2" (CPP 2)
+    def with_cpp(number: int, tables: list[list[int]]) -> Round:
+        return Round(number, tuple(Table(k, tuple(
+            Seat(p, raw=Decimal(score)) for p, score in
+            zip(seats, ("80.10", "50.10", "30.10", "10.10"), strict=True)))
+            for k, seats in enumerate(tables, 1)))
+
+    t = Tournament(players(20), (with_cpp(1, TIE_FIRST), with_cpp(2, TIE_SECOND)))
+    result = draw_for_round(t, find_type("RTU_Giornata_Standard_5"), 3, 9, CONFIG)
+    line = next(n for n in result.notes if n.startswith("Parità per i posti in finale: "))
+    assert "(2 giocatori a pari merito: v tot 1; pt tot 330,20; Secondi 0)" in line, line

@@ -64,14 +64,17 @@ def by_lot(standings: Standings, ranking: Sequence[PlayerId], seed: int) -> tupl
 
 
 def _values(standings: Standings, row: StandingRow) -> str:
-    shown = [*zip(standings.total_headers, row.totals, strict=True),
-             *zip(standings.tiebreak_headers, row.tiebreaks, strict=False)]
-    return "; ".join(f"{header} {_number(value)}" for header, value in shown
-                     if value is not None)
+    """The values a tied player has, as `Classifica` shows them: each column at its decimals
+    (the CPP's trailing zero kept: `pt tot 125,20`, issue 37.6)."""
+    shown = [*zip(standings.total_headers, row.totals, standings.total_decimals(), strict=True),
+             *zip(standings.tiebreak_headers, row.tiebreaks,
+                  standings.tiebreak_shown_decimals(), strict=False)]
+    return "; ".join(f"{header} {_number(value, decimals)}"
+                     for header, value, decimals in shown if value is not None)
 
 
-def _number(value: Decimal | str) -> str:
-    return value if isinstance(value, str) else format(value.normalize(), "f").replace(".", ",")
+def _number(value: Decimal | str, decimals: int) -> str:
+    return value if isinstance(value, str) else f"{value:.{decimals}f}".replace(".", ",")
 
 
 def tie_at_cut(standings: Standings, ranking: Sequence[PlayerId], cut: int, seat: str,
