@@ -95,7 +95,8 @@ def classifica(path: Path, sheet: str = "Classifica") -> dict[object, tuple[int,
     total = header.index("pt tot")
     key = header.index("ID") if "ID" in header else 1
     return {row[key]: (row[0], Decimal(str(round(row[total], 2))))
-            for row in ws.iter_rows(min_row=2, values_only=True)}
+            for row in ws.iter_rows(min_row=2, values_only=True)
+            if isinstance(row[0], int)}  # the notes under the standings (discards) are no row
 
 
 def draw(torneo: Cli, path: Path, number: int, type_name: str, seed: int = 0) -> None:
