@@ -400,7 +400,8 @@ def player_view(t: Tournament, standings: Standings | None, player_id: PlayerId,
                 continue
             mine = table.seats[seats[0]]
             others = tuple(seat_name(t, s) for i, s in enumerate(table.seats) if i != seats[0])
-            games.append(GameView(types.round_title(rnd.number), table.number, seats[0] + 1,
+            title = types.table_titles(t, rnd.number)[table.number]  # the esclusi's own
+            games.append(GameView(title, table.number, seats[0] + 1,
                                   seat_score(table, mine, types.result),
                                   round_points.get(rnd.number, ""),
                                   won.get(rnd.number, False), others,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import Tournament
-from xlwings_torneo.model.tournament_type import SizeScheme, TournamentType
+from xlwings_torneo.model.tournament_type import DrawKind, SizeScheme, TournamentType
 from xlwings_torneo.scoring.consolation import consolation_tables
 from xlwings_torneo.scoring.games import table_game
 from xlwings_torneo.scoring.phase_names import round_short, round_title
@@ -39,7 +39,8 @@ class TypesShown:
         line): their players play no semifinal."""
         rnd = next((r for r in t.rounds if r.number == number), None)
         title = self.round_title(number)
-        if rnd is None or self.draw is None or not self.draw.consolation:
+        if rnd is None or self.draw is None or not self.draw.consolation \
+                or self.draw.round_kind(number) is not DrawKind.SEMIFINAL:
             return {table.number: title for table in rnd.tables} if rnd else {}
         apart = consolation_tables(self.draw, [table_game(r.number, table)
                                                for r in t.rounds for table in r.tables])
