@@ -239,7 +239,10 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
     return Structure(tuple(ranking[:direct]), groups, reason,
                      (*admission_notes(tournament, ttype, q),
-                      *(_absent_notes(q, ranking[needed - 1], active) if needed else ())),
+                      # the last place by the standings: with a ripescato the last seat
+                      # is his, by best game (issue 40 walkthrough)
+                      *(_absent_notes(q, ranking[by_standings - 1], active)
+                        if (by_standings := needed - (1 if repechage else 0)) else ())),
                      tuple(ties))
 
 
