@@ -36,3 +36,24 @@ def test_an_absent_player_within_the_places_is_named_with_his_place():
     # the 5th's place goes to the 13th: absent too, he is named, and the 14th plays
     both = _absent_note([5, 13])
     assert "(5°)" in both and "(13°)" in both
+
+
+def test_a_better_ripescato_absent_tonight_is_named_before_the_one_who_plays():
+    ttype = find_type("CampionatoCinqueSerate")
+    t, rng = club(20), random.Random(5)
+    for n in range(1, 6):
+        t, _ = evening(t, ttype, n, range(1, 21), rng)
+    ranking = [r.player.id for r in compute_standings(t, ttype, after_round=5).rows]
+
+    def semifinal_note(present: list[int]) -> str:
+        _, semis = evening(t, ttype, 6, present, random.Random(6))
+        return next(n for n in semis.notes if n.startswith("Semifinali:"))
+
+    everybody = semifinal_note(ranking)
+    assert "ma assenti" not in everybody
+    first = everybody.split("ripescato per l'ultimo posto in semifinale: ")[1].split(" (")[0]
+    away = next(p for p in ranking if t.player(p).display_name == first)
+    note = semifinal_note([p for p in ranking if p != away])
+    assert f"; prima di lui per migliore partita, ma assenti (Partecipa Torneo = NO): {first} (" \
+        in note
+    assert f"ripescato per l'ultimo posto in semifinale: {first} (" not in note
