@@ -435,3 +435,13 @@ def test_the_round_sheet_marks_a_fixed_seat_and_still_reads_back_as_the_round():
     rnd = read_round(grid_of(spec), 1, players, problems := Problems())
     assert problems.items == [] and problems.warnings == []
     assert [[s.player_id for s in t.seats] for t in rnd.tables] == [[1, 2, 3, 4], [5, 6, 7, 8]]
+
+
+def test_the_iscritti_header_wraps_in_a_row_of_two_lines_and_partecipanti_has_room():
+    """Walkthrough of issue 40 (the Lite workbook in LibreOffice, as a PDF): "Partecipa
+    Torneo", "Data di Nascita (gg/mm/aaaa)" and the "Partecipanti" counter label were cut."""
+    spec = iscritti_spec()
+    header = {c: spec.styles[(3, c)] for c in range(1, 10)}
+    assert all(style.wrap and style.bold for style in header.values())
+    assert spec.row_heights[3] >= 2 * 12.75  # two lines of the 10-point Arial
+    assert spec.col_widths[10] >= len("Partecipanti") + 1

@@ -204,3 +204,21 @@ def test_the_page_names_an_anonymous_person_by_first_name_and_spares_his_namesak
     assert "Barbier<" not in page and "Giulia Barbier " not in page
     full = write_season_site(s, tmp_path / "con", surnames=True).read_text(encoding="utf-8")
     assert "<li>1° posto: Giulia Barbier e Giulia Barbieri a pari punti (25)" in full
+
+
+def test_a_section_heading_never_ends_a_page_of_the_pdf(tmp_path: Path) -> None:
+    """Walkthrough of issue 40: at 24 players and 3 tournaments the heading "Parità" was
+    the last line of page 1 and its lines all on page 2; a heading keeps with its text."""
+    from pypdf import PdfReader
+
+    from xlwings_torneo.reports.season_pdf import write_season_pdf
+
+    for count in range(18, 34):
+        people = {f"P{k:02d}": [k % 5 + 1, (k + 2) % 5 + 1, (k + 4) % 5 + 1]
+                  for k in range(count)}
+        out = tmp_path / f"stagione{count}.pdf"
+        write_season_pdf(_season(2, people), out)
+        for page in PdfReader(str(out)).pages:
+            lines = [line.strip() for line in page.extract_text().splitlines() if line.strip()]
+            body = [line for line in lines if not line.startswith("S · Pagina")]
+            assert body[-1] not in ("Parità", "Tornei"), (count, body[-3:])

@@ -239,7 +239,10 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
     return Structure(tuple(ranking[:direct]), groups, reason,
                      (*admission_notes(tournament, ttype, q),
-                      *(_absent_notes(q, ranking[needed - 1], active) if needed else ())),
+                      # the last place by the standings: with a ripescato the last seat
+                      # is his, by best game (issue 40 walkthrough)
+                      *(_absent_notes(q, ranking[by_standings - 1], active)
+                        if (by_standings := needed - (1 if repechage else 0)) else ())),
                      tuple(ties))
 
 
@@ -300,12 +303,25 @@ def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repecha
             f"; nessun ripescato (nessun giocatore non qualificato con almeno "
             f"{rule.min_rounds} turni): l'ultimo posto va alla classifica"), None
     pick = order[0]
-    best = format(decimal_of_fraction(records[pick].best(0)[1]), "f").replace(".", ",")
+
+    def best_of(p: PlayerId) -> str:
+        return format(decimal_of_fraction(records[p].best(0)[1]), "f").replace(".", ",")
+
+    best = best_of(pick)
     games = seated[pick]
+    # who would have come before him but is absent tonight is said (issue 40 walkthrough)
+    everyone = repechage_order(records, [r.player.id for r in q.standings.rows
+                                         if r.player.id not in taken
+                                         and seated[r.player.id] >= rule.min_rounds], rule,
+                               rounds)
+    absent = [f"{tournament.player(p).display_name} ({best_of(p)})"
+              for p in everyone[:everyone.index(pick)] if p not in active]
     return [*ranking[direct:needed - 1], pick], (
         f"; ripescato per l'ultimo posto in semifinale: "
         f"{tournament.player(pick).display_name} (migliore partita {best}, "
-        f"{counted(games, 'turno giocato', 'turni giocati')})"), \
+        f"{counted(games, 'turno giocato', 'turni giocati')})"
+        + (f"; prima di lui per migliore partita, ma assenti (Partecipa Torneo = NO): "
+           f"{', '.join(absent)}" if absent else "")), \
         _repechage_tie(q, order, repechage_key(records, rule, rounds), best,
                        {p.id: p.display_name for p in tournament.players})
 

@@ -20,7 +20,7 @@ from xlwings_torneo.reports.standings_rows import (
     standings_note,
     team_grid,
 )
-from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
+from xlwings_torneo.reports.types_shown import CONSOLATION_SHORT, NO_TYPES, TypesShown
 from xlwings_torneo.scoring.standings_values import STANDINGS_LEAD, Standings
 
 NO_STANDINGS = "Classifica non ancora calcolata."
@@ -329,14 +329,19 @@ def seat_score(table: Table, seat: Seat, form: ResultForm = TABLE_POINTS) -> str
 
 def round_view(t: Tournament, rnd: Round, page: Frame, links: Links,
                types: TypesShown = NO_TYPES) -> RoundView:
-    """A round's tables: per table its seats in order, names, clubs and scores as typed."""
+    """A round's tables: per table its seats in order, names, clubs and scores as typed; a
+    table of the "torneo degli esclusi" says so (`Tavolo N°4 - Esclusi`, issue 40.7)."""
+    title = round_title(t, rnd.number, types)
+    apart = {n for n, name in types.table_titles(t, rnd.number).items()
+             if name != types.round_title(rnd.number)}
     tables = tuple(
-        TableView(table.number, table_label(table.number), tuple(
+        TableView(table.number, table_label(table.number)
+                  + (f" - {CONSOLATION_SHORT}" if table.number in apart else ""), tuple(
             SeatView(seat_name(t, s), seat_club(t, s), seat_score(table, s, types.result),
                      links.player_href(s.player_id), s.is_ghost)
             for s in table.seats))
         for table in rnd.tables)
-    return RoundView(page, rnd.number, round_title(t, rnd.number, types), tables)
+    return RoundView(page, rnd.number, title, tables)
 
 
 def seating_view(t: Tournament, rnd: Round, page: Frame, links: Links,
@@ -395,7 +400,8 @@ def player_view(t: Tournament, standings: Standings | None, player_id: PlayerId,
                 continue
             mine = table.seats[seats[0]]
             others = tuple(seat_name(t, s) for i, s in enumerate(table.seats) if i != seats[0])
-            games.append(GameView(types.round_title(rnd.number), table.number, seats[0] + 1,
+            title = types.table_titles(t, rnd.number)[table.number]  # the esclusi's own
+            games.append(GameView(title, table.number, seats[0] + 1,
                                   seat_score(table, mine, types.result),
                                   round_points.get(rnd.number, ""),
                                   won.get(rnd.number, False), others,

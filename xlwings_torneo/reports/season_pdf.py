@@ -17,6 +17,7 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
@@ -95,7 +96,10 @@ def write_season_pdf(s: SeasonStandings, out: Path) -> None:
             story.append(Paragraph(shown, paragraph_style("stagione-gruppo", 10, bold=True)))
         story += [_table(s, group, last, with_club, (position, name, club, number), cell, grey),
                   Spacer(1, 4 * mm)]
-    heading = paragraph_style("stagione-sezione", 10, bold=True)
+    # a section's heading keeps with its first line: never alone at the foot of a page
+    heading = ParagraphStyle("stagione-sezione-unita",
+                             parent=paragraph_style("stagione-sezione", 10, bold=True),
+                             keepWithNext=1)
     small = paragraph_style("stagione-nota", 8.5)
     story.append(Paragraph("Tornei", heading))
     for k, t in enumerate(s.tournaments):

@@ -150,7 +150,7 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
     head = heading(t.info)
     day = t.info.date_turni.get(rnd.number)
     points = round_points(standings, rnd.number) if filled else {}
-    name = types.round_title(rnd.number)
+    names = types.table_titles(t, rnd.number)
     extra = () if filled else types.sheet_columns
     sheets = []
     for table in rnd.tables:
@@ -164,7 +164,7 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
         total = format_score(table_total(table)) if filled and table.is_played else ""
         date_line = format_date(day) if day else ""
         sheets.append(TableSheet(rnd.number, table.number,
-                                 sheet_title(rnd.number, table.number, name),
+                                 sheet_title(rnd.number, table.number, names[table.number]),
                                  head, date_line, lines, total, note, extra,
                                  has_team_column(types, table)))
     return tuple(sheets)

@@ -8,8 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
-from xlwings_torneo.model.tournament_type import SizeScheme, TournamentType
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.model.tournament_type import DrawKind, SizeScheme, TournamentType
+from xlwings_torneo.scoring.consolation import consolation_tables
+from xlwings_torneo.scoring.games import table_game
 from xlwings_torneo.scoring.phase_names import round_short, round_title
+
+CONSOLATION_SHORT = "Esclusi"
+"""The tables of the "torneo degli esclusi" in a semifinal round's titles (issue 40.7)."""
 
 TEAM_SCHEMES = (SizeScheme.SIX_FOUR_FIVE,)
 """Table-size schemes whose tables of 6 are played three against three (seed 003 l.41)."""
@@ -25,6 +31,21 @@ class TypesShown:
     def round_title(self, number: int) -> str:
         """`Turno 3 - Semifinale`, or `Turno 3` for an ordinary round."""
         return round_title(self.draw, number)
+
+    def table_titles(self, t: Tournament, number: int) -> dict[int, str]:
+        """The round's title for each of its tables: `Turno 6 - Semifinale`, and for the
+        tables of the "torneo degli esclusi" drawn in that round (issue 40.7)
+        `Turno 6 - Esclusi` (short: the score sheet's title keeps its table number on one
+        line): their players play no semifinal."""
+        rnd = next((r for r in t.rounds if r.number == number), None)
+        title = self.round_title(number)
+        if rnd is None or self.draw is None or not self.draw.consolation \
+                or self.draw.round_kind(number) is not DrawKind.SEMIFINAL:
+            return {table.number: title for table in rnd.tables} if rnd else {}
+        apart = consolation_tables(self.draw, [table_game(r.number, table)
+                                               for r in t.rounds for table in r.tables])
+        return {table.number: f"Turno {number} - {CONSOLATION_SHORT}"
+                if (number, table.number) in apart else title for table in rnd.tables}
 
     def round_short(self, number: int) -> str:
         """A link's label: `Semifinale`, or `Turno 3`."""

@@ -88,10 +88,14 @@ def iscritti_spec(players: Sequence[Player] = (), *, title: str = "") -> SheetSp
     spec.put(1, 9, Formula(f"=COUNT(A{HEADER_ROW + 1}:A{LAST_DATA_ROW})"))
     spec.put(1, 10, "Partecipanti", BOLD)
     spec.put(1, 11, Formula(f'=COUNTIF(F{HEADER_ROW + 1}:F{LAST_DATA_ROW},"SI")'))
-    header = Style(bold=True, fill="BDD7EE")
+    # the header wraps: "Partecipa Torneo" and "Data di Nascita (gg/mm/aaaa)" are wider than
+    # their columns, and were cut on screen and on paper
+    header = Style(bold=True, fill="BDD7EE", wrap=True)
     spec.put_row(HEADER_ROW, list(ISCRITTI_HEADERS), header)
     for col, width in enumerate((6, 16, 18, 16, 28, 10, 18, 14, 26), start=1):
         spec.col_widths[col] = width
+    spec.col_widths[10] = 13  # "Partecipanti" beside its counter in K1
+    spec.row_heights[HEADER_ROW] = 26  # two lines of the wrapped header
     rows = f"{HEADER_ROW + 1}:{LAST_DATA_ROW}"
     first, last = rows.split(":")
     spec.validations += [
