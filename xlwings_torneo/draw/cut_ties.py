@@ -64,14 +64,19 @@ def by_lot(standings: Standings, ranking: Sequence[PlayerId], seed: int) -> tupl
 
 
 def _values(standings: Standings, row: StandingRow) -> str:
-    shown = [*zip(standings.total_headers, row.totals, strict=True),
-             *zip(standings.tiebreak_headers, row.tiebreaks, strict=False)]
-    return "; ".join(f"{header} {_number(value)}" for header, value in shown
-                     if value is not None)
+    """The values as the standings show them: each column at its decimals (`pt tot 420,40`:
+    the CPP's two digits in full, issue 37.6), a whole column without."""
+    shown = [*zip(standings.total_headers, row.totals, standings.total_decimals(), strict=True),
+             *zip(standings.tiebreak_headers, row.tiebreaks,
+                  standings.tiebreak_shown_decimals(), strict=False)]
+    return "; ".join(f"{header} {_number(value, decimals)}"
+                     for header, value, decimals in shown if value is not None)
 
 
-def _number(value: Decimal | str) -> str:
-    return value if isinstance(value, str) else format(value.normalize(), "f").replace(".", ",")
+def _number(value: Decimal | str, decimals: int) -> str:
+    if isinstance(value, str):
+        return value
+    return format(value.quantize(Decimal(1).scaleb(-decimals)), "f").replace(".", ",")
 
 
 def tie_at_cut(standings: Standings, ranking: Sequence[PlayerId], cut: int, seat: str,
