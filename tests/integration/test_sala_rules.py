@@ -139,6 +139,17 @@ def test_no_contest_once_the_organiser_closed_the_round(app, hall):
     assert table_state(hall.journal.refresh(), PLAYING, 1).contests == []
 
 
+def test_the_organiser_reads_a_result_waiting_with_each_player_s_name(app, hall):
+    # "scritto: 42,13, 31,10, 17,45": with the decimal comma nobody can tell the scores apart
+    writer = phone(app, hall, "127.0.0.7")
+    scores = [f"{s},{10 + k}" for k, s in enumerate(plausible(len(writer.table.players)))]
+    assert writer.send(scores).status_code == 303
+    html = row(organiser(app, hall).page(), PLAYING, 1)
+    names = [s.name for s in writer.table.seats if s.player_id is not None]
+    line = "; ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+    assert f"scritto: {line}" in html.replace("&#39;", "'"), html
+
+
 # --- limits per phone and address; the organiser clears and reopens -------------------------
 
 def test_the_organiser_clears_a_flooded_tables_result_waiting(app, hall):
