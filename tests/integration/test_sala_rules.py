@@ -150,6 +150,21 @@ def test_the_organiser_reads_a_result_waiting_with_each_player_s_name(app, hall)
     assert f"scritto: {line}" in html.replace("&#39;", "'"), html
 
 
+def test_the_import_names_the_tables_of_the_round_still_without_a_result(app, hall):
+    # a round closed with a table unconfirmed: the import said "12 tavoli scritti" and
+    # nothing of the 13th
+    reported(app, hall, 1)
+    lone = phone(app, hall, "127.0.0.9", 2)
+    assert lone.send(plausible(len(lone.table.players))).status_code == 303
+    outcome = imported(hall)
+    assert outcome.written == ((PLAYING, 1),)
+    tables = len(hall.reading().tournament.round(PLAYING).tables)
+    assert outcome.waiting == (
+        f"{PLAYING}° Turno, Tavolo N°2: da confermare",
+        *(f"{PLAYING}° Turno, Tavolo N°{k}: nessun risultato dai telefoni"
+          for k in range(3, tables + 1)))
+
+
 # --- limits per phone and address; the organiser clears and reopens -------------------------
 
 def test_the_organiser_clears_a_flooded_tables_result_waiting(app, hall):
