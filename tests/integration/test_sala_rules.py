@@ -165,6 +165,15 @@ def test_the_import_names_the_tables_of_the_round_still_without_a_result(app, ha
           for k in range(3, tables + 1)))
 
 
+def test_the_table_page_says_when_its_result_is_in_the_tournament(app, hall):
+    # after the import the page still said "l'organizzatore lo porterà nel torneo"
+    writer, _ = reported(app, hall)
+    assert "lo porterà nel torneo" in writer.open()
+    assert imported(hall).written == ((PLAYING, 1),)
+    page = writer.open()
+    assert "È nel torneo" in page and "lo porterà nel torneo" not in page
+
+
 # --- limits per phone and address; the organiser clears and reopens -------------------------
 
 def test_the_organiser_clears_a_flooded_tables_result_waiting(app, hall):
