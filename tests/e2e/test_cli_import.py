@@ -169,3 +169,29 @@ def test_importing_into_the_original_xls_template_keeps_the_players_saved_throug
     assert after["formulas"] == before["formulas"]  # the ID NAZIONALE lookups stay formulas
     assert (after["validations"], after["conditional_formats"], after["protected"]) == (
         before["validations"], before["conditional_formats"], before["protected"])
+
+
+def test_a_list_s_sesso_column_reaches_iscritti(fresh, tmp_path, torneo):
+    # issue 37.6: a withdrawal note agrees with `Sesso`; an organiser's list that says it
+    # fills the column (added when the sheet has none, then filled by later imports)
+    source = tmp_path / "lista.csv"
+    source.write_text("Nome;Cognome;Sesso\nAnna;Bianchi;F\nMarco;Verdi;m\nLuca;Neri;\n",
+                      encoding="utf-8")
+    assert torneo("importa", fresh, source) == 0, torneo.err
+    rows = iscritti(fresh)
+    column = rows[0].index("Sesso")
+    assert [r[column] for r in rows[1:]] == ["F", "M", None]
+    source.write_text("Nome;Cognome;Genere\nSara;Gialli;donna\n", encoding="utf-8")
+    assert torneo("importa", fresh, source) == 0, torneo.err
+    rows = iscritti(fresh)
+    assert rows[0].count("Sesso") == 1 and rows[-1][column] == "F"
+    assert torneo("controlla", fresh) == 0, torneo.err
+
+
+def test_a_list_with_an_unknown_sesso_writes_nothing(fresh, tmp_path, torneo):
+    source = tmp_path / "lista.csv"
+    source.write_text("Nome;Cognome;Sesso\nAnna;Bianchi;X\n", encoding="utf-8")
+    before = fresh.read_bytes()
+    assert torneo("importa", fresh, source) == 2
+    assert "lista.csv, riga 2" in torneo.err and 'Sesso "X" non riconosciuto' in torneo.err
+    assert fresh.read_bytes() == before

@@ -122,3 +122,39 @@ def test_the_system_packages_step_keeps_an_installed_libreoffice(tmp_path: Path)
     assert all("--no-upgrade" in line for line in installed), installed
     missing = run_linux_step(tmp_path / "without", office_installed=False)
     assert any("libreoffice-calc" in line.split() for line in missing), missing
+
+
+def run_system_packages(tmp_path: Path, installed: list[str]) -> list[str]:
+    """`.ci/system_packages` (what `make test` runs first) as root, over a list with a
+    LibreOffice line, on a machine whose dpkg knows `installed`: the packages apt would get."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(parents=True)
+    record = tmp_path / "apt.txt"
+    fake_tool(bin_dir, "id", "echo 0")
+    fake_tool(bin_dir, "apt-get", f'echo "$*" >> {record}')
+    known = " ".join(installed)
+    fake_tool(bin_dir, "dpkg-query",
+              f'for p in {known}; do [ "$p" = "$3" ] && printf "ii " && exit 0; done; exit 1')
+    listing = tmp_path / "packages.txt"
+    listing.write_text((REPO / ".ci" / "system-packages.txt").read_text(encoding="utf-8"),
+                       encoding="utf-8")
+    subprocess.run(["bash", str(REPO / ".ci" / "system_packages"), str(listing)],
+                   env={**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"},
+                   capture_output=True, check=False)
+    lines = record.read_text(encoding="utf-8").splitlines() if record.exists() else []
+    return [word for line in lines if " install " in f" {line} "
+            for word in line.split()[line.split().index("install") + 1:]]
+
+
+def test_make_test_keeps_a_desktop_s_libreoffice(tmp_path: Path) -> None:
+    # issue 37.9: libreoffice-calc-nogui conflicts with libreoffice-calc: installing it on a
+    # desktop that has Calc would take Calc away
+    listed = [line.split("#")[0].strip() for line in
+              (REPO / ".ci" / "system-packages.txt").read_text(encoding="utf-8").splitlines()]
+    others = [p.split("|")[0] for p in listed if p and "libreoffice-calc" not in p]
+    asked = run_system_packages(tmp_path / "desktop", [*others, "libreoffice-calc"])
+    assert not any(p.startswith("libreoffice-calc") for p in asked), asked
+    asked = run_system_packages(tmp_path / "server", [*others, "libreoffice-calc-nogui"])
+    assert not any(p.startswith("libreoffice-calc") for p in asked), asked
+    asked = run_system_packages(tmp_path / "bare", others)
+    assert "libreoffice-calc-nogui" in asked and "libreoffice-calc" not in asked, asked

@@ -139,6 +139,41 @@ def test_no_contest_once_the_organiser_closed_the_round(app, hall):
     assert table_state(hall.journal.refresh(), PLAYING, 1).contests == []
 
 
+def test_the_organiser_reads_a_result_waiting_with_each_player_s_name(app, hall):
+    # "scritto: 42,13, 31,10, 17,45": with the decimal comma nobody can tell the scores apart
+    writer = phone(app, hall, "127.0.0.7")
+    scores = [f"{s},{10 + k}" for k, s in enumerate(plausible(len(writer.table.players)))]
+    assert writer.send(scores).status_code == 303
+    html = row(organiser(app, hall).page(), PLAYING, 1)
+    names = [s.name for s in writer.table.seats if s.player_id is not None]
+    line = "; ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+    assert f"scritto: {line}" in html.replace("&#39;", "'"), html
+
+
+def test_the_import_names_the_tables_of_the_round_still_without_a_result(app, hall):
+    # a round closed with a table unconfirmed: the import said "12 tavoli scritti" and
+    # nothing of the 13th
+    reported(app, hall, 1)
+    lone = phone(app, hall, "127.0.0.9", 2)
+    assert lone.send(plausible(len(lone.table.players))).status_code == 303
+    outcome = imported(hall)
+    assert outcome.written == ((PLAYING, 1),)
+    tables = len(hall.reading().tournament.round(PLAYING).tables)
+    assert outcome.waiting == (
+        f"{PLAYING}° Turno, Tavolo N°2: da confermare",
+        *(f"{PLAYING}° Turno, Tavolo N°{k}: nessun risultato dai telefoni"
+          for k in range(3, tables + 1)))
+
+
+def test_the_table_page_says_when_its_result_is_in_the_tournament(app, hall):
+    # after the import the page still said "l'organizzatore lo porterà nel torneo"
+    writer, _ = reported(app, hall)
+    assert "lo porterà nel torneo" in writer.open()
+    assert imported(hall).written == ((PLAYING, 1),)
+    page = writer.open()
+    assert "È nel torneo" in page and "lo porterà nel torneo" not in page
+
+
 # --- limits per phone and address; the organiser clears and reopens -------------------------
 
 def test_the_organiser_clears_a_flooded_tables_result_waiting(app, hall):

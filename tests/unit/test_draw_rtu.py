@@ -265,6 +265,21 @@ def test_a_tie_for_the_last_seat_of_the_one_day_final_is_announced():
     assert sorted(result.tables[0]) == sorted([1, 17, 5, 14, chosen])
 
 
+def test_a_tie_announced_shows_the_cpp_s_two_digits():
+    # issue 37.6 in the announcement of 37.2: 330,20 is CPP 20, "330,2" would read as CPP 2
+    from xlwings_torneo.draw.qualification import seat_ties
+
+    def scored(number: int, tables: list[list[int]]) -> Round:
+        return Round(number, tuple(Table(k, tuple(
+            Seat(p, raw=Decimal(score)) for p, score in
+            zip(seats, ("80.20", "50.00", "30.00", "10.00"), strict=True)))
+            for k, seats in enumerate(tables, 1)))
+
+    t = Tournament(players(20), (scored(1, TIE_FIRST), scored(2, TIE_SECOND)))
+    (line,) = seat_ties(t, find_type("RTU_Giornata_Standard_5"), (1, 2))
+    assert "(2 giocatori a pari merito: v tot 1; pt tot 330,20; Secondi 0)" in line, line
+
+
 def test_a_tie_for_the_seats_going_straight_through_a_knockout_is_announced():
     # issue 37.2: the 12 winners of round 1 all scored 80; two of them go straight through
     tables = [[4 * k + 1, 4 * k + 2, 4 * k + 3, 4 * k + 4] for k in range(12)]
@@ -289,16 +304,3 @@ def test_the_standings_before_a_one_day_final_say_the_tie_its_draw_will_settle()
         "seme del suo turno",)
     assert seat_ties(t, find_type("RTU_Giornata_Standard_5"), (1,)) == ()
 
-
-def test_a_tie_announced_on_cpp_points_keeps_the_cpp_s_trailing_zero():
-    # issues 37.2 and 37.6: every seat scores CPP 10 in each game: 330,20, not "330,2" (CPP 2)
-    def with_cpp(number: int, tables: list[list[int]]) -> Round:
-        return Round(number, tuple(Table(k, tuple(
-            Seat(p, raw=Decimal(score)) for p, score in
-            zip(seats, ("80.10", "50.10", "30.10", "10.10"), strict=True)))
-            for k, seats in enumerate(tables, 1)))
-
-    t = Tournament(players(20), (with_cpp(1, TIE_FIRST), with_cpp(2, TIE_SECOND)))
-    result = draw_for_round(t, find_type("RTU_Giornata_Standard_5"), 3, 9, CONFIG)
-    line = next(n for n in result.notes if n.startswith("Parità per i posti in finale: "))
-    assert "(2 giocatori a pari merito: v tot 1; pt tot 330,20; Secondi 0)" in line, line

@@ -157,6 +157,9 @@ def hall_results(book: WorkbookBackend, path: Path | None) -> str:
     if outcome.conflicts:
         lines += ["Conflitti (non scritti: decidi tu e scrivi a mano):",
                   *(f"- {line}" for line in outcome.conflicts)]
+    if outcome.waiting:
+        lines += ["Ancora senza risultato (scrivilo a mano dalla scheda, o aspetta la conferma):",
+                  *(f"- {line}" for line in outcome.waiting)]
     return "\n".join(lines)
 
 

@@ -418,6 +418,10 @@ def _sala_import(args: argparse.Namespace) -> int:
         print("Conflitti (non scritti: decidi tu e scrivi a mano):")
         for line in outcome.conflicts:
             print(f"  {line}")
+    if outcome.waiting:
+        print("Ancora senza risultato (scrivilo a mano dalla scheda, o aspetta la conferma):")
+        for line in outcome.waiting:
+            print(f"  {line}")
     return EXIT_OK
 
 

@@ -33,6 +33,7 @@ from xlwings_torneo.workbook.imported import (
 from xlwings_torneo.workbook.layout import ISCRITTI_HEADERS, SHEET_ISCRITTI, SHEET_OPZIONI
 from xlwings_torneo.workbook.roster_sources import (
     NATIONAL_ID_HEADER,
+    SEX_HEADER,
     Entrant,
     find_header,
     read_source,
@@ -187,6 +188,10 @@ def new_rows(grid: Grid, t: Tournament, fresh: Sequence[Entrant]
         width = max((c for c, v in enumerate(rows[header_index]) if to_text(v)), default=0)
         cols["id_nazionale"] = max(width + 1, len(ISCRITTI_HEADERS))
         cells[(header_index + 1, cols["id_nazionale"] + 1)] = NATIONAL_ID_HEADER
+    if "sesso" not in cols and any(e.sesso for e in fresh):
+        width = max((c for c, v in enumerate(rows[header_index]) if to_text(v)), default=0)
+        cols["sesso"] = max(width + 1, len(ISCRITTI_HEADERS), *(c + 1 for c in cols.values()))
+        cells[(header_index + 1, cols["sesso"] + 1)] = SEX_HEADER
     used = {p.id for p in t.players}
     written_ids = [to_id(r[cols["id"]]) for r in rows[header_index + 1:]
                    if "id" in cols and cols["id"] < len(r)]
@@ -205,11 +210,11 @@ def new_rows(grid: Grid, t: Tournament, fresh: Sequence[Entrant]
             pid, next_id = next_id, next_id + 1
         used.add(pid)
         player = Player(pid, e.nome, e.cognome, e.nick, e.club, True, e.regione, e.nascita,
-                        e.email, index + 1)
+                        e.email, index + 1, sesso=e.sesso)
         values: dict[str, CellValue] = {
             "id": pid, "nome": e.nome, "cognome": e.cognome, "nick": e.nick, "club": e.club,
             "partecipa": "SI", "regione": e.regione, "nascita": e.nascita, "email": e.email,
-            "id_nazionale": e.tessera}
+            "id_nazionale": e.tessera, "sesso": e.sesso}
         for name, col in cols.items():
             value = values.get(name)
             if value not in (None, ""):

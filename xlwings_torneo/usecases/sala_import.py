@@ -47,6 +47,10 @@ class ResultsImport:
     """(round, table) whose confirmed scores the workbook already holds."""
     conflicts: tuple[str, ...]
     """One Italian line per table left alone, saying why."""
+    waiting: tuple[str, ...] = ()
+    """One Italian line per table of a round the phones reported for that still has no
+    score in the sheet nor a result to write (`2° Turno, Tavolo N°13: da confermare`): the
+    organiser types it from the paper sheet, or waits for the confirmation."""
 
     @property
     def summary(self) -> str:
@@ -168,4 +172,23 @@ def _write(book: WorkbookBackend, t: Tournament,
              len(written), len(present), len(conflicts))
     for line in conflicts:
         log.warning("Conflitto: %s", line)
-    return ResultsImport(tuple(written), tuple(present), tuple(conflicts))
+    waiting = _waiting(t, {k for k, _ in results}, {*results, *written, *present}, state)
+    for line in waiting:
+        log.warning("Ancora senza risultato: %s", line)
+    return ResultsImport(tuple(written), tuple(present), tuple(conflicts), waiting)
+
+
+def _waiting(t: Tournament, rounds: set[int], handled: set[tuple[int, int]],
+             state: JournalState) -> tuple[str, ...]:
+    """The tables of `rounds` with no score in the sheet and no confirmed result: a table
+    left unconfirmed when the round was closed is not forgotten in silence."""
+    out: list[str] = []
+    for turno in sorted(rounds):
+        rnd = t.round(turno)
+        for table in rnd.tables if rnd else ():
+            if table.is_played or (turno, table.number) in handled:
+                continue
+            pending = table_state(state, turno, table.number).pending is not None
+            out.append(f"{_where(turno, table.number)}: "
+                       f"{'da confermare' if pending else 'nessun risultato dai telefoni'}")
+    return tuple(out)

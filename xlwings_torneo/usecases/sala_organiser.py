@@ -190,7 +190,10 @@ def table_status(state: JournalState, turno: int, table: Table, current: int | N
         return TableStatus(table.number, "nel foglio", workbook_seats(table), (), token, code,
                            None, tuple(actions), version=version)
     if pending is not None:
-        shown = ", ".join(form.text(s.score) for s in pending.scores)
+        # each score with its player, "; " between them: "42,13, 31,10" would read as four
+        # numbers (the decimal comma)
+        shown = "; ".join(f"{names.get(s.player_id, s.player_id)} {form.text(s.score)}"
+                          for s in pending.scores)
         return TableStatus(table.number, "da confermare", workbook_seats(table),
                            (f"scritto: {shown}",), token, code, None, tuple(actions),
                            voices(state, None, pending, names), version)

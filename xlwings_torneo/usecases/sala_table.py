@@ -82,6 +82,8 @@ class TablePage:
     """The player this phone speaks as (`claimed_player`), when he sits at this table."""
     writer: bool = False
     """This phone wrote the result waiting for confirmation: it may replace it."""
+    imported: bool = False
+    """The confirmed result is already in the workbook (`torneo sala importa`)."""
 
     @property
     def names(self) -> dict[int, str]:
@@ -139,7 +141,8 @@ def table_page(reading: Reading, state: JournalState, turno: int, tavolo: int, t
         phones_closed(state, number, turno, tavolo),
         contest_closed(state, number, turno, tavolo),
         claimed if claimed in table.players else None,
-        pending is not None and caller is not None and writers_phone(pending, caller))
+        pending is not None and caller is not None and writers_phone(pending, caller),
+        bool(results) and state.imported.get((turno, tavolo)) == results[-1].id)
 
 
 def chosen_player(text: str, table: Table) -> int | None:

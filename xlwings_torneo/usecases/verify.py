@@ -58,10 +58,16 @@ class Verification:
     @property
     def heading(self) -> str:
         """`2° Turno (Open): conflitti sul foglio`; with none (every count 0, every seat
-        tally at its minimum), `nessun conflitto sul foglio` (issue 37.7)."""
+        tally at its minimum), `nessun conflitto sul foglio` (issue 37.7); when each is the
+        minimum possible (two club-mates a semifinal cannot keep apart), `conflitti sul
+        foglio, ognuno al minimo possibile`: no rule was broken."""
+        shown = [(c, value) for c, value in self.values.items() if c not in self.unevaluated]
         clean = all(value == 0 if isinstance(value, int) else value == self.bounds.get(c)
-                    for c, value in self.values.items() if c not in self.unevaluated)
-        what = "nessun conflitto sul foglio" if clean else "conflitti sul foglio"
+                    for c, value in shown)
+        least = all(value == self.bounds.get(c) for c, value in shown)
+        what = ("nessun conflitto sul foglio" if clean else
+                "conflitti sul foglio, ognuno al minimo possibile" if least else
+                "conflitti sul foglio")
         return f"{self.sheet} ({self.type_name}): {what}"
 
     @property

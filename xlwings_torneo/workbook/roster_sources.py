@@ -13,7 +13,7 @@ from pathlib import Path
 
 from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
 from xlwings_torneo.workbook.cells import is_blank, norm_header, to_date, to_text
-from xlwings_torneo.workbook.iscritti import HEADER_ALIASES, HEADER_SEARCH_ROWS
+from xlwings_torneo.workbook.iscritti import HEADER_ALIASES, HEADER_SEARCH_ROWS, sex
 from xlwings_torneo.workbook.layout import SHEET_ISCRITTI
 from xlwings_torneo.workbook.sheet import CellValue
 
@@ -22,6 +22,9 @@ SOURCES = ("csv", "xlsx", "xls")
 NATIONAL_ID_HEADER = "ID NAZIONALE"
 """The column of a player's national ID in `Iscritti` (WORKBOOK.md: column I of the 2025
 template); an import that brings IDs adds it to the right of a sheet that has none."""
+SEX_HEADER = "Sesso"
+"""The optional column of `Iscritti` the words about a player agree with (issue 37.6); an
+import whose list says it adds it to the right of a sheet that has none."""
 NATIONAL_ID_ALIASES = ("tessera", "ntessera", "numerotessera", "codicetessera", "idnazionale",
                        "tesseranazionale", "codicenazionale", "matricola")
 """Header variants of the national ID, by normalised text (`N° Tessera` -> `ntessera`)."""
@@ -50,6 +53,8 @@ class Entrant:
     """National ID (membership card); empty when the list has none."""
     where: str = ""
     """`giocatori.csv, riga 7`: where the row was, for messages."""
+    sesso: str = ""
+    """`M`, `F`, or "" when the list has no `Sesso` column or leaves it blank (issue 37.6)."""
 
 
 def find_header(rows: Sequence[Sequence[CellValue]]) -> tuple[int, dict[str, int]] | None:
@@ -93,12 +98,13 @@ def entrants(rows: Sequence[Sequence[CellValue]], source: str) -> tuple[Entrant,
             continue
         try:
             nascita = to_date(get("nascita"), where)
+            sesso = sex(get("sesso"), where)
         except TorneoError as err:
             problems.append(err)
             continue
         found.append(Entrant(nome, cognome, to_text(get("nick")), to_text(get("club")),
                              to_text(get("regione")), nascita, to_text(get("email")),
-                             to_text(get("id_nazionale")), where))
+                             to_text(get("id_nazionale")), where, sesso))
     if problems:
         raise ValidationError(problems)
     return tuple(found)
