@@ -159,9 +159,14 @@ def test_importing_into_the_original_xls_template_keeps_the_players_saved_throug
     target = tmp_path / "Modulo.xls"
     shutil.copy(Path(__file__).parents[1] / "files" / "ModuloTorneo_2025_replica.xls", target)
     source = tmp_path / "iscritti.csv"
-    source.write_text("Nome;Cognome;Club\nAnna;Zanetti;ROMA\nBruno;Ferri;\n", encoding="utf-8")
+    source.write_text("Nome;Cognome;Club;ID NAZIONALE\nAnna;Zanetti;ROMA;50001\nBruno;Ferri;;\n",
+                      encoding="utf-8")
     before = inventory(target)["sheets"]["Iscritti"]
     assert torneo("importa", target, source) == 0, torneo.err
+    # column I is the template's lookup in GIOCATORI: Anna's ID cannot go there, and the
+    # organiser is told so, naming the cell, instead of believing it written
+    assert "1 ID NAZIONALE non scritto: in quelle celle c'è una formula" in torneo.out
+    assert "Iscritti!I4 (50001)" in torneo.out
     rows = open_workbook(target).read_sheet("Iscritti").rows
     names = {(row[1], row[2]) for row in rows if len(row) > 2}
     assert {("Anna", "Zanetti"), ("Bruno", "Ferri")} <= names

@@ -184,7 +184,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"{len(found.duplicates)} già presenti, non importati:")
         for line in found.duplicates:
             print(f"  {line}")
-    for line in found.homonyms:
+    for line in (*found.homonyms, *found.not_kept):
         print(f"  Attenzione: {line}")
     if found.deleted:
         print(f"{counted(len(found.deleted), 'giocatore tolto', 'giocatori tolti')} da "

@@ -11,16 +11,18 @@ unless asked to add him back (`readd`, `--anche-tolti`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
 from xlwings_torneo.config.logs import log
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.person_names import index_by_key, joined, person_key
 from xlwings_torneo.model.tournament import Player, Tournament
 from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
+from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.cells import norm_header, to_text
 from xlwings_torneo.workbook.cells import to_id as cell_id
@@ -38,7 +40,7 @@ from xlwings_torneo.workbook.roster_sources import (
     find_header,
     read_source,
 )
-from xlwings_torneo.workbook.sheet import CellValue, Grid
+from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,9 @@ class ImportOutcome:
     deleted: tuple[str, ...] = ()
     """One Italian line per player of the list an earlier import brought in and the organiser
     deleted since: left out (or, with `readd`, added back and said)."""
+    not_kept: tuple[str, ...] = ()
+    """`ID NAZIONALE` cells of the list that the saved workbook does not hold: a formula
+    there (the 2025 template looks the ID up in `GIOCATORI` by name) is never overwritten."""
 
 
 def name_key(nome: str, cognome: str) -> str:
@@ -281,6 +286,30 @@ def import_players(book: WorkbookBackend, path: Path, source: Path, kind: str | 
                  len(duplicates))
         for line in (*duplicates, *homonyms, *deleted):
             log.info("%s", line)
+        written.update({cell: value for cell, value in cells.items()
+                        if tessera_col is not None and cell[1] == tessera_col + 1}
+                       if kept else {})
         return ImportOutcome(added, tuple(duplicates), tuple(homonyms), tuple(deleted))
 
-    return run_logged(book, path, overrides, action)
+    written: dict[tuple[int, int], CellValue] = {}
+    outcome = run_logged(book, path, overrides, action)
+    return replace(outcome, not_kept=national_ids_not_kept(path, written))
+
+
+def national_ids_not_kept(path: Path, written: dict[tuple[int, int], CellValue]
+                          ) -> tuple[str, ...]:
+    """The national IDs meant for `Iscritti` that the saved file does not hold, read back
+    from it: a cell with a formula keeps its formula (`update_cells`), and the organiser is
+    told instead of believing them written (never quietly wrong)."""
+    if not written or not path.exists():
+        return ()
+    grid = open_workbook(path).read_sheet(SHEET_ISCRITTI)
+    lost = [f"{cell_ref(SHEET_ISCRITTI, row, col)} ({value})"
+            for (row, col), value in sorted(written.items())
+            if to_text(grid.cell(row, col)) != to_text(value)]
+    if not lost:
+        return ()
+    return (f"{counted(len(lost), 'ID NAZIONALE non scritto', 'ID NAZIONALE non scritti')}: "
+            "in quelle celle c'è una formula (il modello 2025 cerca l'ID nel registro "
+            "GIOCATORI per nome e cognome) e il programma non la sovrascrive: "
+            + ", ".join(lost[:12]) + (f" e altri {len(lost) - 12}" if len(lost) > 12 else ""),)
