@@ -7,17 +7,11 @@ from __future__ import annotations
 
 import random
 
-from tests.unit.test_club_championship import club, evening
-from xlwings_torneo.config.type_catalogue import find_type
-from xlwings_torneo.scoring.standings import compute_standings
+from tests.unit.test_club_championship import evening, five_evenings
 
 
 def _absent_note(absent_places: list[int]) -> str:
-    ttype = find_type("CampionatoCinqueSerate")
-    t, rng = club(20), random.Random(5)
-    for n in range(1, 6):
-        t, _ = evening(t, ttype, n, range(1, 21), rng)
-    ranking = [r.player.id for r in compute_standings(t, ttype, after_round=5).rows]
+    ttype, t, ranking = five_evenings()
     away = {ranking[p - 1] for p in absent_places}
     _, semis = evening(t, ttype, 6, [p for p in ranking if p not in away], random.Random(6))
     return next((n for n in semis.notes if n.startswith("Non partecipano")), "")
@@ -39,11 +33,7 @@ def test_an_absent_player_within_the_places_is_named_with_his_place():
 
 
 def test_a_better_ripescato_absent_tonight_is_named_before_the_one_who_plays():
-    ttype = find_type("CampionatoCinqueSerate")
-    t, rng = club(20), random.Random(5)
-    for n in range(1, 6):
-        t, _ = evening(t, ttype, n, range(1, 21), rng)
-    ranking = [r.player.id for r in compute_standings(t, ttype, after_round=5).rows]
+    ttype, t, ranking = five_evenings()
 
     def semifinal_note(present: list[int]) -> str:
         _, semis = evening(t, ttype, 6, present, random.Random(6))

@@ -44,6 +44,17 @@ def evening(t: Tournament, ttype: TournamentType, number: int, present: Collecti
     return replace(t, rounds=(*t.rounds, played)), result
 
 
+def five_evenings(players: int = 20, seed: int = 5
+                  ) -> tuple[TournamentType, Tournament, list[PlayerId]]:
+    """`CampionatoCinqueSerate`'s five qualifying evenings, everyone present: the type, the
+    tournament and its standings' order after them (the semifinal evening is next)."""
+    ttype = find_type("CampionatoCinqueSerate")
+    t, rng = club(players), random.Random(seed)
+    for n in range(1, 6):
+        t, _ = evening(t, ttype, n, range(1, players + 1), rng)
+    return ttype, t, [r.player.id for r in compute_standings(t, ttype, after_round=5).rows]
+
+
 def seated(result: DrawResult) -> list[PlayerId]:
     return [pid for table in result.tables for pid in table if pid is not None]
 

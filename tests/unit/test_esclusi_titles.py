@@ -6,21 +6,16 @@ from __future__ import annotations
 
 import random
 
-from tests.unit.test_club_championship import club, evening
+from tests.unit.test_club_championship import evening, five_evenings
 from tests.unit.test_reports_pages import HALL
 from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.reports.page_views import frame, player_view, round_view
 from xlwings_torneo.reports.sheet import table_sheets
 from xlwings_torneo.reports.types_shown import TypesShown
-from xlwings_torneo.scoring.standings import compute_standings
 
 
 def test_the_esclusi_tables_of_a_semifinal_round_say_so_and_the_semifinals_stay():
-    ttype = find_type("CampionatoCinqueSerate")
-    t, rng = club(20), random.Random(5)
-    for n in range(1, 6):
-        t, _ = evening(t, ttype, n, range(1, 21), rng)
-    ranking = [r.player.id for r in compute_standings(t, ttype, after_round=5).rows]
+    ttype, t, ranking = five_evenings()
     t, semis = evening(t, ttype, 6, ranking, random.Random(6))
     assert len(semis.tables) == 5  # 3 semifinals, then the esclusi at tables 4-5
     types = TypesShown(ttype, ttype)
