@@ -31,3 +31,9 @@ def decimal_of_fraction(f: Fraction) -> Decimal:
         if _terminates(f):
             return value
         return value.quantize(Decimal(1).scaleb(-INEXACT_PLACES), rounding=ROUND_HALF_EVEN)
+
+
+def plain_text(value: Decimal) -> str:
+    """A number as the sheets show it with no fixed decimals: Italian comma, no trailing
+    zeros (`32`, `6,5`); for a column at the type's decimals, quantize first."""
+    return format(value.normalize(), "f").replace(".", ",")

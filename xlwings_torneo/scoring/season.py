@@ -27,6 +27,7 @@ from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.season_people import Person
 from xlwings_torneo.model.tournament import Player
+from xlwings_torneo.scoring.exact import plain_text
 
 PRECISION = 28
 """Digits of the `Decimal` context the formula's exponential is computed in (Python's
@@ -149,25 +150,21 @@ class SeasonStandings:
 def rule_text(rule: SeasonRule) -> str:
     """The rule in one Italian line, for every output."""
     if isinstance(rule.points, PlacementPoints):
-        shown = ", ".join(_plain(p) for p in rule.points.points)
+        shown = ", ".join(plain_text(p) for p in rule.points.points)
         how = (f"punti per piazzamento: {shown}; dal {len(rule.points.points) + 1}° posto "
-               f"{_plain(rule.points.others)}")
+               f"{plain_text(rule.points.others)}")
     else:
         f = rule.points
-        classes = "; ".join(f"{k} {_plain(v)}" for k, v in f.classes.items())
-        how = (f"formula a·(100 + tavoli)·classe·e^(−posizione/20), a = {_plain(f.a)}"
+        classes = "; ".join(f"{k} {plain_text(v)}" for k, v in f.classes.items())
+        how = (f"formula a·(100 + tavoli)·classe·e^(−posizione/20), a = {plain_text(f.a)}"
                + (f", classi: {classes}" if classes else "")
-               + (f", altre tipologie classe {_plain(f.default_class)}"
+               + (f", altre tipologie classe {plain_text(f.default_class)}"
                   if f.default_class is not None else "")
                + f", arrotondata a {rule.decimals} decimali")
     best = ("; conta il miglior torneo" if rule.best == 1 else
             f"; contano i {rule.best} migliori tornei" if rule.best else
             "; contano tutti i tornei")
     return how + best
-
-
-def _plain(value: Decimal) -> str:
-    return format(value.normalize(), "f").replace(".", ",")
 
 
 def tournament_points(rule: SeasonRule, position: int, tournament: SeasonTournament) -> Decimal:

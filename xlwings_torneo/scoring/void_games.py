@@ -29,7 +29,7 @@ from xlwings_torneo.model.scoring_rule import (
     VOID_NEXT_ROUND,
 )
 from xlwings_torneo.model.tournament import PlayerId, Tournament, VoidGame
-from xlwings_torneo.scoring.exact import decimal_of_fraction
+from xlwings_torneo.scoring.exact import decimal_of_fraction, plain_text
 
 CULPRIT_LEFT_OUT = True
 """**Decision** (seed 003 l.69: "tale giocatore verrà eliminato dal torneo in corso"): the
@@ -146,7 +146,7 @@ def _outcome(void: VoidGame, pid: PlayerId, round_no: int, points: Mapping[int, 
 
 def _number(value: Fraction) -> str:
     """Points as the sheets show them: 32, 6,5."""
-    return format(decimal_of_fraction(value).normalize(), "f").replace(".", ",")
+    return plain_text(decimal_of_fraction(value))
 
 
 def _group_text(state: State, source: int | None, group: list[Outcome],
