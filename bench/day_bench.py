@@ -22,13 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from openpyxl import load_workbook
 
 from xlwings_torneo.usecases import draw as draw_uc
+from xlwings_torneo.usecases import opening
 from xlwings_torneo.usecases import rank as rank_uc
 from xlwings_torneo.usecases import report as report_uc
-from xlwings_torneo.usecases import session as session_uc
 from xlwings_torneo.usecases.demo import build_demo
 from xlwings_torneo.usecases.draw import DrawRequest
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES
 from xlwings_torneo.usecases.rank import RankRequest
-from xlwings_torneo.usecases.session import NO_OVERRIDES
 
 PLAYERS = 1000
 ROUNDS = 3
@@ -64,17 +64,17 @@ def load_save(path: Path) -> None:
 
 
 def draw(path: Path) -> None:
-    draw_uc.draw(session_uc.open_file(path), path,
+    draw_uc.draw(opening.open_file(path), path,
                   DrawRequest(round_no=ROUNDS + 1, type_name="Open", seed=7,
                               beyond_plan=True), NO_OVERRIDES)  # the demo plans ROUNDS
 
 
 def rank(path: Path) -> None:
-    rank_uc.rank(session_uc.open_file(path), path, RankRequest(type_name="Open"), NO_OVERRIDES)
+    rank_uc.rank(opening.open_file(path), path, RankRequest(type_name="Open"), NO_OVERRIDES)
 
 
 def report(path: Path) -> None:
-    report_uc.full_report(session_uc.open_file(path), path)
+    report_uc.full_report(opening.open_file(path), path)
 
 
 def main() -> None:

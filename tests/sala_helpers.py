@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.usecases.demo import build_demo
 from xlwings_torneo.usecases.draw import DrawRequest, draw
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES
+from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.usecases.sala_rules import WRITERS_PHONE, Caller, table_state
 from xlwings_torneo.usecases.sala_table import record_confirmation
-from xlwings_torneo.usecases.session import NO_OVERRIDES, open_file
 from xlwings_torneo.workbook.journal import CONTEST, Journal, Submission
 
 if TYPE_CHECKING:

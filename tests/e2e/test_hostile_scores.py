@@ -15,7 +15,8 @@ import pytest
 from tests.e2e.conftest import Cli, read_round, type_scores
 from xlwings_torneo.usecases.demo import demo_players
 from xlwings_torneo.usecases.draw import DrawRequest, draw
-from xlwings_torneo.usecases.session import NO_OVERRIDES, open_file
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES
+from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.writer import iscritti_spec, round_spec
 

@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from tests.type_rounds import SHEET, drawn_round_1, registered_workbook, seats
 from xlwings_torneo.usecases.export import export
+from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.usecases.report import full_report
 from xlwings_torneo.usecases.sala import Hall
-from xlwings_torneo.usecases.session import open_file
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.sheet import parse_cell_ref
 

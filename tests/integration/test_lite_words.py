@@ -38,7 +38,7 @@ COMMAND_LINE_ONLY = ("frontends/cli.py", "frontends/cli_parser.py", "frontends/l
 NEVER_IN_LITE = {
     "frontends/lite.py": "absent(): the hall needs a computer with Python, where the command is",
     "frontends/buttons.py": "the hall button's tip: Lite has no such script (Button.not_in_lite)",
-    "usecases/session.py": "open_file: the command line opens a file by name; a button "
+    "usecases/opening.py": "open_file: the command line opens a file by name; a button "
                            "gets the open book",
 }
 """Modules advising a command in a message no Lite button shows, and why."""

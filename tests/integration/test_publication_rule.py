@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from tests.sala_helpers import build_hall_workbook, copy_workbook
 from xlwings_torneo.usecases.export import EXPORT_FORMATS, export
+from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.usecases.report import full_report
-from xlwings_torneo.usecases.session import open_file
 
 SECRET_SURNAME = "Riservatissimo"
 

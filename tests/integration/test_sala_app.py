@@ -274,7 +274,7 @@ def players_pages(hall: Hall, player_id: int) -> str:
 
 def test_live_pages_hide_an_anonymous_players_surname_as_the_site_does(sala_workbook, tmp_path):
     from xlwings_torneo.usecases.export import export
-    from xlwings_torneo.usecases.session import open_file
+    from xlwings_torneo.usecases.opening import open_file
 
     path, player_id = with_an_anonymous_player(sala_workbook, tmp_path)
     hall = Hall(path)

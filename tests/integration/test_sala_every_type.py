@@ -19,10 +19,11 @@ import pytest
 from tests.sala_helpers import csrf_of, pending_id
 from tests.type_rounds import ROUND, SHEET, drawn_round_1, registered_workbook, seats
 from xlwings_torneo.config.type_catalogue import builtin_types
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES
+from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.usecases.rank import RankRequest, rank
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.usecases.sala_import import import_results
-from xlwings_torneo.usecases.session import NO_OVERRIDES, open_file
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.sheet import parse_cell_ref
 

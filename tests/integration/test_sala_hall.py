@@ -141,8 +141,8 @@ def test_the_wall_sheet_warns_when_no_phone_can_open_its_address(address, warned
 def test_each_printed_sheet_carries_its_own_tables_code(workbook):
     import subprocess
 
+    from xlwings_torneo.usecases.opening import open_file
     from xlwings_torneo.usecases.printing import print_round
-    from xlwings_torneo.usecases.session import open_file
 
     hall = Hall(workbook)
     announce(hall, "http://127.0.0.1:8080/")

@@ -17,9 +17,9 @@ from tests.sala_helpers import (
     copy_workbook,
 )
 from xlwings_torneo.frontends.cli import main
+from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.usecases.sala_import import import_results
-from xlwings_torneo.usecases.session import open_file
 from xlwings_torneo.workbook.journal import IMPORT, Journal, SeatScore, journal_path
 from xlwings_torneo.workbook.sheet import parse_cell_ref
 

@@ -26,10 +26,10 @@ from tests.sala_helpers import (
     text,
 )
 from xlwings_torneo.frontends.sala import app as app_module
+from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.usecases.sala_import import import_results
 from xlwings_torneo.usecases.sala_rules import MAX_REASON, MAX_SENT, rounds_state, table_state
-from xlwings_torneo.usecases.session import open_file
 from xlwings_torneo.workbook.sheet import parse_cell_ref
 
 phone, organiser = table_phone, organiser_of

@@ -27,10 +27,10 @@ from tests.sala_helpers import (
     version_of,
 )
 from xlwings_torneo.frontends.cli import main
+from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.usecases.sala_import import import_results
 from xlwings_torneo.usecases.sala_rules import counted_result, rounds_state, table_state
-from xlwings_torneo.usecases.session import open_file
 from xlwings_torneo.workbook.journal import REOPEN, journal_path
 
 phone, organiser = table_phone, organiser_of

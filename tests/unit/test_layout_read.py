@@ -301,7 +301,7 @@ def test_an_earlier_draw_scored_like_the_last_is_no_error():
 
 
 def test_round_sheet_names_of_both_styles_and_the_workbooks_own_style():
-    from xlwings_torneo.workbook.round_sheets import round_number, round_sheet_name
+    from xlwings_torneo.workbook.round_names import round_number, round_sheet_name
     assert [round_number(n) for n in ("1° Turno", "12° turno", "Turno 3", "Stampa 1° Turno",
                                       "Semifinali")] == [1, 12, 3, None, None]
     assert round_sheet_name(2) == "2° Turno"

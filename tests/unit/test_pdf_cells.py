@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Paragraph
 
-from xlwings_torneo.reports.pdf_sheets import cell_text, paragraph_style
+from xlwings_torneo.reports.pdf_styles import cell_text, paragraph_style
 
 STYLE = paragraph_style("cell", 10.5)
 

@@ -30,7 +30,7 @@ from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.fitted_sheet import FittedSheet
 from xlwings_torneo.reports.one_line import OneLine, text_line
 from xlwings_torneo.reports.page_stamp import Stamp
-from xlwings_torneo.reports.pdf_sheets import BLANK, paragraph_style
+from xlwings_torneo.reports.pdf_styles import BLANK, paragraph_style
 
 WIDTH, HEIGHT = A4[0] - 40 * mm, 120 * mm
 

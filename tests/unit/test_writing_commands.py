@@ -60,11 +60,11 @@ def test_no_front_end_lists_the_commands_that_write_the_workbook(module: ModuleT
 
 @pytest.mark.parametrize("module", [cli, run], ids=["cli", "libreoffice_run"])
 def test_no_front_end_picks_the_commands_it_locks_by_name(module: ModuleType) -> None:
-    """Beside the lock (`session.writing`), no command is compared with a name."""
+    """Beside the lock (`opening.writing`), no command is compared with a name."""
     writing, other = _command_names()
     tree = ast.parse(Path(inspect.getfile(module)).read_text(encoding="utf-8"))
     for function in ast.walk(tree):
-        if not isinstance(function, ast.FunctionDef) or "session.writing" not in ast.unparse(
+        if not isinstance(function, ast.FunctionDef) or "opening.writing" not in ast.unparse(
                 function):
             continue
         named = [ast.unparse(c) for c in ast.walk(function) if isinstance(c, ast.Compare)

@@ -191,7 +191,7 @@ WRITING_COMMANDS = ("nuovo", "sorteggia", "risorteggia", "classifica", "importa"
 """The commands that write the workbook, by the Italian name both front ends give them
 (`torneo sorteggia`, `torneo lo-esegui FILE sorteggia`, `torneo sala importa`, `torneo lite
 FILE.xlsx`, which puts xlwings Lite's code into the workbook): each holds the
-workbook for its whole read-check-write (`usecases/session.writing`), so a second writer waits."""
+workbook for its whole read-check-write (`usecases/opening.writing`), so a second writer waits."""
 
 
 def writes_workbook(command: str) -> bool:

@@ -29,15 +29,16 @@ from xlwings_torneo.usecases import (
     draw,
     export,
     new,
+    opening,
     printing,
     publishing,
     rank,
     report,
-    session,
     statistics,
     verify,
 )
 from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
+from xlwings_torneo.usecases.log_targets import LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.locks import OVERRIDE_FLAG
 
@@ -51,8 +52,8 @@ MIN_REFRESH = 5
 _LEVEL_CHOICES = {"off": LogLevel.DISABILITATO, "basso": LogLevel.BASSO, "alto": LogLevel.ALTO}
 
 
-def _overrides(args: argparse.Namespace) -> session.LogOverrides:
-    return session.LogOverrides(
+def _overrides(args: argparse.Namespace) -> LogOverrides:
+    return LogOverrides(
         console=_LEVEL_CHOICES.get(args.log_console) if args.log_console else None,
         sheet=_LEVEL_CHOICES.get(args.log_foglio) if args.log_foglio else None,
         file=_LEVEL_CHOICES.get(args.log_file) if args.log_file else None,
@@ -161,7 +162,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> WorkbookBackend:
-    return session.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco,
+    return opening.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco,
                               accept_losses=getattr(args, "accetta_perdite", False))
 
 
@@ -776,7 +777,7 @@ def _run(args: argparse.Namespace) -> int:
     if command is None:
         code: int = args.handler(args)
         return code
-    with session.writing(Path(args.file), command, ignore_stale_lock=args.ignora_blocco):
+    with opening.writing(Path(args.file), command, ignore_stale_lock=args.ignora_blocco):
         code = args.handler(args)
     return code
 

@@ -27,18 +27,11 @@ from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.fitted_columns import PADDING, fit_columns
 from xlwings_torneo.reports.italian import format_date
-from xlwings_torneo.reports.pdf_sheets import (
-    CELL_PADDING,
-    COVER_TEMPLATE,
-    LANDSCAPE_TEMPLATE,
-    SHEET_TEMPLATE,
-    build,
-    cell_text,
-    paragraph_style,
-    sheets_story,
-)
+from xlwings_torneo.reports.pdf_document import COVER_TEMPLATE, LANDSCAPE_TEMPLATE, build
+from xlwings_torneo.reports.pdf_sheets import SHEET_TEMPLATE, sheet_pages, sheets_story
 from xlwings_torneo.reports.pdf_statistics import SECTION as STATISTICS_TITLE
 from xlwings_torneo.reports.pdf_statistics import meetings_story
+from xlwings_torneo.reports.pdf_styles import CELL_PADDING, cell_text, paragraph_style
 from xlwings_torneo.reports.sheet import table_sheets
 from xlwings_torneo.reports.standings_rows import (
     STANDINGS_TITLE,
@@ -104,8 +97,8 @@ def write_report(t: Tournament, standings: Standings | None, out: Path, *,
         story += [NextPageTemplate(SHEET_TEMPLATE), PageBreak(),
                   *sheets_story(sheets, reduced, logo)]
     day = format_date(printed or date.today())
-    build(out, reduced, name, story, footer=f"{name} · stampato {day}",
-          running_titles=titles, first=COVER_TEMPLATE)
+    build(out, name, story, footer=f"{name} · stampato {day}",
+          running_titles=titles, first=COVER_TEMPLATE, pages=sheet_pages(reduced))
 
 
 def cover_story(t: Tournament, standings: Standings | None,

@@ -29,7 +29,7 @@ from xlwings_torneo.errors import WorkbookError
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.output import write_atomic
-from xlwings_torneo.reports.pdf_sheets import paragraph_style
+from xlwings_torneo.reports.pdf_styles import paragraph_style
 from xlwings_torneo.reports.qr import qr_drawing
 from xlwings_torneo.reports.seating import TITLE, SeatEntry, seating
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown

@@ -3,21 +3,17 @@ per A4 with a cut line when `Stampa Ridotta` is set (manual, Opzioni "Stampa Rid
 
 from __future__ import annotations
 
-import functools
-import io
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -38,8 +34,9 @@ from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.fitted_sheet import FittedSheet
 from xlwings_torneo.reports.one_line import text_line
-from xlwings_torneo.reports.output import write_atomic
 from xlwings_torneo.reports.page_stamp import Stamp
+from xlwings_torneo.reports.pdf_document import build
+from xlwings_torneo.reports.pdf_styles import BLANK, cell_text, paragraph_style
 from xlwings_torneo.reports.qr import qr_drawing
 from xlwings_torneo.reports.sheet import (
     HEADERS,
@@ -53,9 +50,6 @@ from xlwings_torneo.reports.team_column import TEAM_COLUMN, TEAM_HEADER
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 
 SHEET_TEMPLATE = "sheet"
-LANDSCAPE_TEMPLATE = "landscape"
-COVER_TEMPLATE = "cover"
-"""A portrait page with one frame (the report's cover)."""
 GRID = colors.HexColor("#333333")
 GHOST_BACKGROUND = colors.HexColor("#E0E0E0")
 HEADER_BACKGROUND = colors.HexColor("#F0F0F0")
@@ -80,36 +74,6 @@ class Layout:
         if reduced:
             return Layout(10 * mm, 13, 9, 2.2 * mm, (24 * mm, 16 * mm), 1)
         return Layout(15 * mm, 18, 10.5, 6 * mm, (40 * mm, 28 * mm), 5)
-
-
-@functools.cache
-def paragraph_style(name: str, size: float, *, bold: bool = False, align: int = 0,
-                    colour: colors.Color = colors.black) -> ParagraphStyle:
-    """A style in the embedded font (registered on first use); made once, shared by every
-    paragraph that uses it (nobody changes a style)."""
-    fonts.register()
-    return ParagraphStyle(name, fontName=fonts.BOLD if bold else fonts.REGULAR,
-                          fontSize=size, leading=size * 1.25, alignment=align,
-                          textColor=colour)
-
-
-CELL_PADDING = 12
-"""reportlab's default LEFTPADDING + RIGHTPADDING of a table cell (6 + 6 points)."""
-
-
-def cell_text(text: str, style: ParagraphStyle, width: float) -> str | Paragraph:
-    """A table cell: the plain string when it shows the same as its Paragraph would (one
-    line in the main font, nothing that markup changes), which is far cheaper to lay out;
-    the table's FONT/ALIGN commands must then match `style`. Otherwise the Paragraph."""
-    if (" ".join(text.split()) == text and fonts.markup(text) == escape(text)
-            and stringWidth(text, style.fontName, style.fontSize) <= width - CELL_PADDING):
-        return text
-    return Paragraph(fonts.markup(text), style)
-
-
-BLANK: tuple[()] = ()
-"""A cell left empty (for the pen): reportlab draws nothing for it, where an empty string
-is still written out as a text object. Only beside a cell that gives the row its height."""
 
 
 def _filled(text: str, style: ParagraphStyle, width: float) -> str | Paragraph | tuple[()]:
@@ -355,80 +319,15 @@ def sheet_frames(reduced: bool) -> list[Frame]:
                   topPadding=0, bottomPadding=0) for i, y in enumerate(tops)]
 
 
-RUNNING_TITLE_HEIGHT = 7 * mm
-"""Room at the top of a landscape page for the running title."""
-
-
-def document(buffer: io.BytesIO, reduced: bool, title: str,
-             running_titles: Mapping[str, str] | None = None,
-             first: str = SHEET_TEMPLATE) -> BaseDocTemplate:
-    """An A4 document: the sheets' template, a portrait cover, and landscape pages for
-    tables, one template per entry of `running_titles` (template id -> the title at the top
-    of each of its pages; `LANDSCAPE_TEMPLATE` is always there). `first` lays out page 1."""
-    fonts.register()
-    doc = BaseDocTemplate(buffer, pagesize=A4, title=title, author="xlwings_torneo")
-    margin = 10 * mm
-    lw, lh = landscape(A4)
-    pw, ph = A4
-
-    def running(text: str) -> Callable[[Canvas, BaseDocTemplate], None]:
-        def draw(canvas: Canvas, _doc: BaseDocTemplate) -> None:
-            if text:
-                canvas.saveState()
-                canvas.setFont(fonts.REGULAR, 9)
-                canvas.setFillColor(colors.HexColor("#444444"))
-                canvas.drawString(margin, lh - margin + 1 * mm, text)
-                canvas.restoreState()
-        return draw
-
-    titles = {LANDSCAPE_TEMPLATE: "", **(running_titles or {})}
-    templates = [
-        PageTemplate(SHEET_TEMPLATE, sheet_frames(reduced), pagesize=A4,
-                     onPage=_cut_line if reduced else _no_decoration),
-        PageTemplate(COVER_TEMPLATE, [Frame(2 * margin, 2 * margin, pw - 4 * margin,
-                                            ph - 4 * margin, id="cover")], pagesize=A4),
-        *(PageTemplate(name, [Frame(margin, margin, lw - 2 * margin, lh - 2 * margin,
-                                    id=f"wide-{name}")],
-                       pagesize=landscape(A4), onPage=running(text))
-          for name, text in titles.items()),
-    ]
-    templates.sort(key=lambda template: template.id != first)
-    doc.addPageTemplates(templates)
-    return doc
-
-
-def numbered_canvas(footer: str) -> type[Canvas]:
-    """A canvas that writes `footer · Pagina N di M` at the foot of every page: the page
-    count is known only at the end, so pages are kept and drawn on save."""
-
-    class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self._kept: list[dict[str, Any]] = []
-
-        def showPage(self) -> None:
-            self._kept.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self) -> None:
-            total = len(self._kept)
-            for number, state in enumerate(self._kept, start=1):
-                self.__dict__.update(state)
-                width = self._pagesize[0]
-                self.saveState()
-                self.setFont(fonts.REGULAR, 8)
-                self.setFillColor(colors.HexColor("#444444"))
-                self.drawCentredString(width / 2, 5 * mm,
-                                       f"{footer} · Pagina {number} di {total}")
-                self.restoreState()
-                Canvas.showPage(self)
-            Canvas.save(self)
-
-    return NumberedCanvas
-
-
 def _no_decoration(_canvas: Canvas, _doc: BaseDocTemplate) -> None:
     return None
+
+
+def sheet_pages(reduced: bool) -> list[PageTemplate]:
+    """The sheets' page template (`SHEET_TEMPLATE`), for `pdf_document.build`: a whole A4,
+    or two halves with the cut line between them."""
+    return [PageTemplate(SHEET_TEMPLATE, sheet_frames(reduced), pagesize=A4,
+                         onPage=_cut_line if reduced else _no_decoration)]
 
 
 def sheets_story(sheets: Iterable[TableSheet], reduced: bool,
@@ -455,19 +354,5 @@ def write_round_sheets(t: Tournament, round_no: int, out: Path, *, reduced: bool
         raise WorkbookError("il turno non è stato sorteggiato", where=f"Turno {round_no}")
     story = sheets_story(table_sheets(t, rnd, note=note, types=types), reduced, logo, site,
                          links)
-    build(out, reduced, f"Turno {round_no}", story)
+    build(out, f"Turno {round_no}", story, first=SHEET_TEMPLATE, pages=sheet_pages(reduced))
 
-
-def build(out: Path, reduced: bool, title: str, story: Sequence[Flowable], *,
-          footer: str = "", running_titles: Mapping[str, str] | None = None,
-          first: str = SHEET_TEMPLATE) -> None:
-    """Lay out the story and write the PDF atomically; an empty story still gives a valid
-    one-page PDF. `footer` adds it and the page numbers to every page; `running_titles`
-    and `first` as `document`'s."""
-    buffer = io.BytesIO()
-    doc = document(buffer, reduced, title, running_titles, first)
-    if footer:
-        doc.build(list(story) or [Spacer(1, 1)], canvasmaker=numbered_canvas(footer))
-    else:
-        doc.build(list(story) or [Spacer(1, 1)])
-    write_atomic(out, buffer.getvalue())

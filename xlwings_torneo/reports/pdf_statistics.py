@@ -23,7 +23,7 @@ from xlwings_torneo.model.meeting_grids import (
 )
 from xlwings_torneo.model.notices import agree, counted
 from xlwings_torneo.reports import fonts
-from xlwings_torneo.reports.pdf_sheets import cell_text, paragraph_style
+from xlwings_torneo.reports.pdf_styles import cell_text, paragraph_style
 
 PDF_MAX_CLUBS = 24
 """**Decision**: up to 24 clubs the grid fits across a landscape A4 page, readable (7 pt);

@@ -16,7 +16,7 @@ from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.hall_address import LOCAL_ONLY_WARNING, only_this_computer
 from xlwings_torneo.reports.one_line import text_line
 from xlwings_torneo.reports.output import write_atomic
-from xlwings_torneo.reports.pdf_sheets import paragraph_style
+from xlwings_torneo.reports.pdf_styles import paragraph_style
 from xlwings_torneo.reports.qr import qr_drawing
 
 QR_SIZE = 140 * mm

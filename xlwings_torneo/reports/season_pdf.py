@@ -23,7 +23,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from xlwings_torneo.reports import fonts
-from xlwings_torneo.reports.pdf_sheets import LANDSCAPE_TEMPLATE, build, paragraph_style
+from xlwings_torneo.reports.pdf_document import LANDSCAPE_TEMPLATE, build
+from xlwings_torneo.reports.pdf_styles import paragraph_style
 from xlwings_torneo.scoring.season import SeasonRow, SeasonStandings, rule_text
 
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
@@ -110,7 +111,7 @@ def write_season_pdf(s: SeasonStandings, out: Path) -> None:
     if s.ties:
         story += [Spacer(1, 3 * mm), Paragraph("Parità", heading)]
         story += [Paragraph(fonts.markup(line), small) for line in s.ties]
-    build(out, False, s.rule.name, story, footer=s.rule.name,
+    build(out, s.rule.name, story, footer=s.rule.name,
           running_titles={LANDSCAPE_TEMPLATE: ""}, first=LANDSCAPE_TEMPLATE)
 
 

@@ -22,14 +22,15 @@ from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.usecases.guards import (
     type_of,
 )
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, log_targets
 from xlwings_torneo.usecases.publishing import (
     Publishing,
     drawn_type,
     publishing_anonymous,
     publishing_findings,
-    roster_duplicates,
 )
-from xlwings_torneo.usecases.session import NO_OVERRIDES, log_targets, read
+from xlwings_torneo.usecases.reading import read
+from xlwings_torneo.usecases.roster_duplicates import roster_duplicates
 from xlwings_torneo.workbook.base import WorkbookBackend
 
 

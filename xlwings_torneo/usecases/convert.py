@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from xlwings_torneo.errors import TorneoError, WorkbookError
-from xlwings_torneo.usecases.session import ensure_not_open
+from xlwings_torneo.usecases.opening import ensure_not_open
 from xlwings_torneo.workbook.backends.office import OfficeError, find_soffice, kill_soffice
 
 CONVERT_TIMEOUT = 300.0

@@ -11,9 +11,10 @@ from pathlib import Path
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.model.tournament import Options, Player, PlayerId, Table, TournamentInfo
 from xlwings_torneo.usecases.draw import DrawRequest, draw
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES
 from xlwings_torneo.usecases.new import new_workbook
+from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.usecases.rank import RankRequest, rank
-from xlwings_torneo.usecases.session import NO_OVERRIDES, open_file
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.layout import read_tournament
 from xlwings_torneo.workbook.writer import iscritti_spec, round_spec, torneo_spec

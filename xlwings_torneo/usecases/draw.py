@@ -38,17 +38,11 @@ from xlwings_torneo.usecases.guards import (
     check_round_number,
     type_of,
 )
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.usecases.presence import new_in_round
 from xlwings_torneo.usecases.previous_record import PreviousStandings, load_previous, record_lines
-from xlwings_torneo.usecases.publishing import roster_duplicates
-from xlwings_torneo.usecases.session import (
-    NO_OVERRIDES,
-    LogOverrides,
-    next_round,
-    next_round_gap,
-    run_logged,
-    sheet_of,
-)
+from xlwings_torneo.usecases.roster_duplicates import roster_duplicates
+from xlwings_torneo.usecases.session import run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import (
     SHEET_ISCRITTI,
@@ -58,7 +52,12 @@ from xlwings_torneo.workbook.layout import (
     round_number,
 )
 from xlwings_torneo.workbook.remembered_type import remember_type
-from xlwings_torneo.workbook.round_sheets import round_sheet_name
+from xlwings_torneo.workbook.round_names import (
+    next_round,
+    next_round_gap,
+    round_sheet_name,
+    sheet_of,
+)
 from xlwings_torneo.workbook.writer import round_spec
 
 

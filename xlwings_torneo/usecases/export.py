@@ -10,8 +10,8 @@ from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.guards import require_scores
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.usecases.outputs import run_output, standings_and_types, types_shown
-from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
 
 EXPORT_FORMATS = ("txt", "vbc", "html", "site")

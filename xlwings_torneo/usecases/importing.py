@@ -21,7 +21,8 @@ from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.person_names import index_by_key, joined, person_key
 from xlwings_torneo.model.tournament import Player, Tournament
-from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
+from xlwings_torneo.usecases.session import run_logged
 from xlwings_torneo.workbook.backends.factory import open_workbook
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.cells import norm_header, to_text

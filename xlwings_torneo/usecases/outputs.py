@@ -17,9 +17,11 @@ from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.scoring.standings_values import Standings
-from xlwings_torneo.usecases.session import LogOverrides, run_logged, sheet_of
+from xlwings_torneo.usecases.log_targets import LogOverrides
+from xlwings_torneo.usecases.session import run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.remembered_type import say_type_change
+from xlwings_torneo.workbook.round_names import sheet_of
 
 
 def site_address(config: Config, given: str | None) -> str:

@@ -20,11 +20,13 @@ from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.person_names import index_by_key, joined, name_keys, person_key
 from xlwings_torneo.model.spelling import nearest_few
 from xlwings_torneo.model.tournament import Player, Tournament
-from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged, sheet_of
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
+from xlwings_torneo.usecases.session import run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.cells import to_text
 from xlwings_torneo.workbook.layout import SHEET_ISCRITTI
 from xlwings_torneo.workbook.roster_sources import find_header
+from xlwings_torneo.workbook.round_names import sheet_of
 from xlwings_torneo.workbook.sheet import CellValue
 
 ENTRY_BREAKS = re.compile(r"[\n\r,;\t]+")

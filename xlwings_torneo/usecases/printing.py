@@ -8,6 +8,7 @@ from pathlib import Path
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.usecases.outputs import (
     drawn_round,
     logo_path,
@@ -18,7 +19,6 @@ from xlwings_torneo.usecases.outputs import (
     types_shown,
 )
 from xlwings_torneo.usecases.sala import table_links
-from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
 
 REDUCED_SUFFIX = "_ridotta"

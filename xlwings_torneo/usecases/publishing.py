@@ -17,16 +17,15 @@ from pathlib import Path
 
 from xlwings_torneo.config.type_catalogue import tournament_type, types_for
 from xlwings_torneo.errors import TorneoError
-from xlwings_torneo.model.duplicates import possible_duplicates
 from xlwings_torneo.model.notices import Kind, Notice, counted
-from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import Player, Tournament
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
+from xlwings_torneo.usecases.roster_duplicates import DUPLICATE as DUPLICATE_PAIR
+from xlwings_torneo.usecases.roster_duplicates import duplicate_notices
 from xlwings_torneo.workbook.base import WorkbookBackend
-from xlwings_torneo.workbook.iscritti import find_header
-from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, SHEET_TORNEO
+from xlwings_torneo.workbook.layout import SHEET_TORNEO
 from xlwings_torneo.workbook.national_register import SHEET_GIOCATORI, read_registry
-from xlwings_torneo.workbook.sheet import Grid, cell_ref
+from xlwings_torneo.workbook.roster_cells import RosterCells, roster_cells
 
 MIN_TABLES = 6
 """**Decision** (issue 24, item 3: "fewer tables than the national ranking needs (6)"): a
@@ -61,10 +60,7 @@ DATE_ORDER = Category(
     Kind("{n} data fuori ordine", "{n} date fuori ordine"),
     Kind("{n} turno con la data prima di quella del turno precedente",
          "{n} turni con la data prima di quella del turno precedente"))
-DUPLICATE = Category(
-    Kind("{n} possibile doppione", "{n} possibili doppioni"),
-    Kind("{n} coppia di iscritti che potrebbero essere la stessa persona",
-         "{n} coppie di iscritti che potrebbero essere la stessa persona", shown_alone=3))
+DUPLICATE = Category(Kind("{n} possibile doppione", "{n} possibili doppioni"), DUPLICATE_PAIR)
 ANONYMOUS = Category(
     Kind("{n} anonimo", "{n} anonimi"),
     Kind("{n} iscritto senza data di nascita né ID NAZIONALE comparirà in forma anonima",
@@ -106,8 +102,8 @@ def publishing_findings(book: WorkbookBackend, t: Tournament,
     the type the rounds were drawn with (None: unknown, every round is held to the
     ranking's minimum of tables)."""
     names = book.sheet_names()
-    cells = _RosterCells(book.read_sheet(SHEET_ISCRITTI) if SHEET_ISCRITTI in names else None)
-    findings = [*_dates(t, SHEET_TORNEO in names), *_duplicates(t, cells),
+    cells = roster_cells(book)
+    findings = [*_dates(t, SHEET_TORNEO in names), *duplicate_notices(t, cells),
                 *_anonymous(t, cells)]
     notes: list[str] = []
     if SHEET_GIOCATORI in names:
@@ -117,19 +113,6 @@ def publishing_findings(book: WorkbookBackend, t: Tournament,
                      "NAZIONALE non sono stati controllati")
     findings += _few_tables(t, ttype)
     return Publishing(tuple(findings), tuple(notes))
-
-
-class _RosterCells:
-    """`Iscritti!H12`: the cell of a player's field, from the sheet's header."""
-
-    def __init__(self, grid: Grid | None) -> None:
-        header = find_header(grid) if grid is not None else None
-        self.columns = header[1] if header else {}
-
-    def of(self, player: Player, field: str) -> str:
-        col = self.columns.get(field) or self.columns.get("nome")
-        return (cell_ref(SHEET_ISCRITTI, player.row, col) if col
-                else f"{SHEET_ISCRITTI}, riga {player.row}")
 
 
 def _played(t: Tournament) -> list[int]:
@@ -162,33 +145,6 @@ def _dates(t: Tournament, has_sheet: bool) -> list[Notice]:
     return out
 
 
-def _duplicates(t: Tournament, cells: _RosterCells, *, drawn_only: bool = False
-                ) -> list[Notice]:
-    out = []
-    for dup in possible_duplicates(t.active if drawn_only else t.players):
-        first = dup.players[0]
-        people = joined([f"«{p.nome} {p.cognome}» (ID {p.id}, riga {p.row})"
-                         for p in dup.players])
-        why = "stesso nome" if dup.exact else "nomi quasi uguali"
-        births = {p.nascita for p in dup.players}
-        why += (", stessa data di nascita" if None not in births
-                else ", data di nascita mancante")
-        out.append(Notice(f"{cells.of(first, 'nome')}: {people} potrebbero essere la stessa "
-                          f"persona ({why}): correggi o togli le righe di troppo",
-                          DUPLICATE.kind))
-    return out
-
-
-def roster_duplicates(book: WorkbookBackend, t: Tournament, *,
-                      drawn_only: bool = False) -> list[Notice]:
-    """The likely duplicates alone (issue 37.5: said by the plain `torneo controlla` and by
-    the draw, not only before publishing); `drawn_only`: only pairs who are both taking
-    part, the ones a draw would seat twice."""
-    names = book.sheet_names()
-    cells = _RosterCells(book.read_sheet(SHEET_ISCRITTI) if SHEET_ISCRITTI in names else None)
-    return _duplicates(t, cells, drawn_only=drawn_only)
-
-
 def _published(t: Tournament) -> list[Player]:
     """Who is published: the players taking part, and whoever played a round."""
     seated = {pid for r in t.rounds for pid in r.player_ids}
@@ -197,18 +153,16 @@ def _published(t: Tournament) -> list[Player]:
 
 def publishing_anonymous(book: WorkbookBackend, t: Tournament) -> list[Notice]:
     """Only the anonymous players (what a plain `torneo controlla` says of publishing)."""
-    names = book.sheet_names()
-    return _anonymous(t, _RosterCells(
-        book.read_sheet(SHEET_ISCRITTI) if SHEET_ISCRITTI in names else None))
+    return _anonymous(t, roster_cells(book))
 
 
-def _anonymous(t: Tournament, cells: _RosterCells) -> list[Notice]:
+def _anonymous(t: Tournament, cells: RosterCells) -> list[Notice]:
     return [Notice(f"{cells.of(p, 'nascita')}: {p.display_name} (ID {p.id}) non ha né data di "
                    "nascita né ID NAZIONALE: comparirà in forma anonima", ANONYMOUS.kind)
             for p in _published(t) if p.anonimo]
 
 
-def _not_in_registry(t: Tournament, cells: _RosterCells,
+def _not_in_registry(t: Tournament, cells: RosterCells,
                      book: WorkbookBackend) -> list[Notice]:
     registry = read_registry(book.read_sheet(SHEET_GIOCATORI))
     known = {e.ident for entries in registry.values() for e in entries}
@@ -252,7 +206,7 @@ def drawn_type(t: Tournament, path: Path | None, type_name: str | None = None
 def publishing_summary(book: WorkbookBackend, path: Path | None) -> str:
     """The summary line the exports print (`Controllo per la pubblicazione: …`)."""
     from xlwings_torneo.config.settings import load_config
-    from xlwings_torneo.usecases.session import read
+    from xlwings_torneo.usecases.reading import read
 
     t = read(book, load_config(path))
     return publishing_findings(book, t, drawn_type(t, path)).summary()

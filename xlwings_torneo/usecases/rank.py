@@ -22,7 +22,8 @@ from xlwings_torneo.usecases.guards import (
     require_scores,
     type_of,
 )
-from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
+from xlwings_torneo.usecases.session import run_logged
 from xlwings_torneo.usecases.statistics import write_statistics
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import (

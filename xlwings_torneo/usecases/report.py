@@ -8,13 +8,13 @@ from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.usecases.outputs import (
     logo_path,
     require_reportlab,
     run_output,
     standings_and_types,
 )
-from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.usecases.statistics import meeting_stats
 from xlwings_torneo.workbook.base import WorkbookBackend
 

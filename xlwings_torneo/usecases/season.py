@@ -20,8 +20,9 @@ from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
 from xlwings_torneo.model.season_people import Appearance, Doubt, match_people
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.scoring.season import SeasonStandings, SeasonTournament, season_standings
+from xlwings_torneo.usecases.opening import ensure_not_open
 from xlwings_torneo.usecases.outputs import require_reportlab, standings_for
-from xlwings_torneo.usecases.session import ensure_not_open, read
+from xlwings_torneo.usecases.reading import read
 from xlwings_torneo.workbook.backends.factory import check_suffix, create_workbook, open_workbook
 from xlwings_torneo.workbook.season_sheets import season_specs
 

@@ -11,7 +11,8 @@ from xlwings_torneo.draw.history import build_history
 from xlwings_torneo.model.meeting_grids import MeetingStats, meeting_grids
 from xlwings_torneo.model.notices import agree, counted
 from xlwings_torneo.model.tournament import Tournament
-from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
+from xlwings_torneo.usecases.session import run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.standings_sheets import keep_foreign_standings
 from xlwings_torneo.workbook.statistics_sheet import SHEET_STATISTICHE, statistics_spec

@@ -21,10 +21,11 @@ from xlwings_torneo.model.tournament import Round, Tournament
 from xlwings_torneo.model.tournament_type import Criterion
 from xlwings_torneo.usecases.draw_log import VERIFY_PATTERN, logged_draw
 from xlwings_torneo.usecases.draw_record import DrawnWith, round_print
-from xlwings_torneo.usecases.session import read, sheet_of
+from xlwings_torneo.usecases.reading import read
 from xlwings_torneo.usecases.verify_previous import previous_replay
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import SHEET_LOG
+from xlwings_torneo.workbook.round_names import sheet_of
 
 __all__ = ["VERIFY_PATTERN", "Verification", "verify"]
 

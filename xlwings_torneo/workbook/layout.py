@@ -17,7 +17,8 @@ from xlwings_torneo.workbook.iscritti import HEADER_SEARCH_ROWS, read_iscritti
 from xlwings_torneo.workbook.national_register import SHEET_GIOCATORI, apply_registry, read_registry
 from xlwings_torneo.workbook.penalties import is_penalty_sheet, read_penalties
 from xlwings_torneo.workbook.problems import Problems
-from xlwings_torneo.workbook.round_sheets import read_round, round_number, round_sheet_name
+from xlwings_torneo.workbook.round_names import round_number, round_sheet_name
+from xlwings_torneo.workbook.round_sheets import read_round
 from xlwings_torneo.workbook.sheet import CellValue, Grid, cell_ref
 from xlwings_torneo.workbook.void_games import eliminate_culprits, is_void_sheet, read_void_games
 

@@ -9,7 +9,7 @@ Grids, every problem collected.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from decimal import Decimal
 
 from xlwings_torneo.errors import TorneoError
@@ -21,41 +21,10 @@ from xlwings_torneo.workbook.problems import Problems
 from xlwings_torneo.workbook.sheet import Grid, cell_ref
 from xlwings_torneo.workbook.team_marks import read_team_mark
 
-ORIGINAL_STYLE = "{}° Turno"
-"""The original's round sheet names (`1° Turno`): it reads only sheets ending `° Turno`."""
-LEGACY_STYLE = "Turno {}"
-"""Round sheets of earlier versions of this project (`Turno 1`)."""
-
-ROUND_SHEET_RE = re.compile(r"^\s*(?:turno\s*(\d+)|(\d+)\s*[°º]\s*turno)\s*$", re.IGNORECASE)
 TABLE_LABEL_RE = re.compile(r"^\s*tavolo\s*n?\s*[°º.]?\s*(\d+)\s*$", re.IGNORECASE)
 SEAT_WIDTH = 3
 """ID, name, score: one triple a seat, as many as the table has (6-7 seat tables go on to
 the right of column O)."""
-
-
-def round_number(sheet_name: str) -> int | None:
-    """`2° Turno` or `Turno 2` -> 2; other sheet names (`Stampa 2° Turno`) -> None."""
-    match = ROUND_SHEET_RE.match(sheet_name)
-    if not match:
-        return None
-    return int(match.group(1) or match.group(2))
-
-
-def is_legacy(sheet_name: str) -> bool:
-    match = ROUND_SHEET_RE.match(sheet_name)
-    return bool(match and match.group(1))
-
-
-def round_sheet_name(number: int, like: Iterable[str] = ()) -> str:
-    """The sheet of round `number`: `N° Turno`, unless the workbook's round sheets (`like`)
-    are of the earlier `Turno N` style, which a workbook keeps (WORKBOOK.md)."""
-    names = [n for n in like if round_number(n) is not None]
-    for name in names:
-        if round_number(name) == number:
-            return name
-    if names and all(is_legacy(n) for n in names):
-        return LEGACY_STYLE.format(number)
-    return ORIGINAL_STYLE.format(number)
 
 
 def _table_blocks(grid: Grid) -> list[list[tuple[int, int]]]:

@@ -24,7 +24,7 @@ from xlwings_torneo.frontends import actions, buttons
 from xlwings_torneo.frontends.cli_parser import ItalianParser
 from xlwings_torneo.frontends.libreoffice import uno_python
 from xlwings_torneo.model.notices import counted
-from xlwings_torneo.usecases import check, draw, session
+from xlwings_torneo.usecases import check, draw, opening
 from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
 from xlwings_torneo.workbook.base import WorkbookBackend
 
@@ -54,7 +54,7 @@ English ones stay as aliases."""
 
 def holds_workbook(command: str) -> bool:
     """Whether the run of `command` (its English name, as `main` leaves it) holds the workbook
-    (`session.writing`): every button does, those that write it (`buttons.WRITING_COMMANDS`)
+    (`opening.writing`): every button does, those that write it (`buttons.WRITING_COMMANDS`)
     and the others too, because LibreOffice opens the file for it and, with ours held on its
     profile, takes our lock file for its own, naming the command. Only `check`, no button, is
     left LibreOffice's plain lock."""
@@ -121,13 +121,13 @@ def execute(args: argparse.Namespace) -> actions.Message:
     path: Path = args.file.resolve()
     if not path.is_file():
         raise TorneoError(f"il file {path} non esiste")
-    session.ensure_not_open(path)
+    opening.ensure_not_open(path)
     with contextlib.ExitStack() as stack:
         profile = args.profile or Path(stack.enter_context(
             tempfile.TemporaryDirectory(prefix="torneo_lo_", ignore_cleanup_errors=True)))
         if holds_workbook(args.command):  # held for the whole load-run-store, as on the
             # command line; LibreOffice, started on this profile, opens the file as its own lock's
-            stack.enter_context(session.writing(path, f"LibreOffice {args.command}",
+            stack.enter_context(opening.writing(path, f"LibreOffice {args.command}",
                                                 office_profile=file_url(profile)))
         desktop = stack.enter_context(headless_office(timeout=args.timeout, profile=profile))
         try:
