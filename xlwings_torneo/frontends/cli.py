@@ -213,12 +213,25 @@ def cmd_presence(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+NATIONAL_RULE = "nazionale"
+"""`--regola nazionale`: the federation's national ranking instead of a TOML file."""
+
+
+def _tipologia_count(text: str) -> tuple[str, int]:
+    name, sep, count = text.rpartition("=")
+    if not sep or not name.strip() or not count.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"«{text}»: scrivi TIPOLOGIA=N, es. \"Torneo Open=40\"")
+    return name.strip(), int(count)
+
+
 def cmd_season(args: argparse.Namespace) -> int:
     from xlwings_torneo.usecases.season import SeasonRequest, season
 
+    national = args.regola.strip().casefold() == NATIONAL_RULE
     done = season(SeasonRequest(Path(args.file), tuple(Path(t) for t in args.tornei),
-                                Path(args.regola), args.migliori, args.overwrite,
-                                args.con_cognomi))
+                                None if national else Path(args.regola), args.migliori,
+                                args.overwrite, args.con_cognomi, args.anno,
+                                tuple(args.tornei_anno)))
     s = done.standings
     print(f"{s.rule.name}: {counted(len(s.rows), 'giocatore', 'giocatori')} in "
           f"{counted(len(s.tournaments), 'torneo', 'tornei')}")
@@ -602,7 +615,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="i file dei tornei, dal più vecchio al più recente")
     p.add_argument("--regola", required=True, metavar="FILE",
                    help="il file TOML con la regola dei punti: [piazzamento] o [formula], "
-                   "migliori N (vedi docs/stagione.md)")
+                   f"migliori N; oppure «{NATIONAL_RULE}»: il ranking nazionale calcolato "
+                   "come dalla federazione (vedi docs/stagione.md)")
+    p.add_argument("--anno", type=bounded_int(1900, 2999, "l'anno"), metavar="AAAA",
+                   help="con --regola nazionale: l'anno del ranking (predefinito: quello "
+                   "delle date dei tornei)")
+    p.add_argument("--tornei-anno", type=_tipologia_count, action="append", default=[],
+                   metavar="TIPOLOGIA=N",
+                   help="con --regola nazionale: i tornei validi dell'anno di una tipologia "
+                   "in tutta Italia, come li conta la federazione (es. \"Torneo Open=40\"); "
+                   "senza, si contano fra i file indicati")
     p.add_argument("--migliori", type=bounded_int(1, 1000, "i tornei che contano"),
                    metavar="N", help="contano solo i migliori N tornei di ciascuno "
                    "(sostituisce migliori della regola)")

@@ -13,13 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from xlwings_torneo.config.national_ranking import national_ranking
 from xlwings_torneo.config.season_rule import read_season_rule
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_catalogue import tournament_type, types_for
 from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
 from xlwings_torneo.model.season_people import Appearance, Doubt, match_people
 from xlwings_torneo.model.tournament import Tournament
-from xlwings_torneo.scoring.season import SeasonStandings, SeasonTournament, season_standings
+from xlwings_torneo.scoring import national
+from xlwings_torneo.scoring.season import (
+    SeasonRule,
+    SeasonStandings,
+    SeasonTournament,
+    national_rule,
+    season_standings,
+)
 from xlwings_torneo.usecases.opening import ensure_not_open
 from xlwings_torneo.usecases.outputs import require_reportlab, standings_for
 from xlwings_torneo.usecases.reading import read
@@ -37,13 +45,23 @@ class SeasonRequest:
     """The season workbook to write (a new file)."""
     tournaments: tuple[Path, ...]
     """The tournaments' workbooks, in the season's order (the last is the most recent)."""
-    rule: Path
-    """The organiser's TOML (`config/season_rule.py`)."""
+    rule: Path | None
+    """The organiser's TOML (`config/season_rule.py`); None: the federation's national
+    ranking (`--regola nazionale`, issue 44)."""
     best: int | None = None
     """`--migliori N`: overrides the rule's `migliori`."""
     overwrite: bool = False
     surnames: bool = False
     """The page shows the surnames of anonymous people too (`--con-cognomi`)."""
+    year: int | None = None
+    """`--anno`: the national ranking's year; None: the year of the tournaments' dates."""
+    valid: tuple[tuple[str, int], ...] = ()
+    """`--tornei-anno TIPOLOGIA=N`: the year's valid tournaments of a tipologia all over
+    Italy, as the federation counts them (the rest are counted from the files given)."""
+
+    @property
+    def national(self) -> bool:
+        return self.rule is None
 
 
 @dataclass(frozen=True)
@@ -113,16 +131,72 @@ def season_tournament(path: Path, t: Tournament) -> SeasonTournament:
                  if any(v is not None for v in row.round_points)}
     tables = max((len(r.tables) for r in t.rounds if r.is_played), default=0)
     return SeasonTournament(t.info.nome or path.stem, path.name, tables, t.info.tipologia,
-                            positions)
+                            positions, *national_facts(t))
+
+
+def national_facts(t: Tournament) -> tuple[int, int, int | None, frozenset[int]]:
+    """What the federation's tool reads of a tournament besides its positions: T, the tables
+    of all its rounds (final phase included) added together; the rounds declared in TORNEO
+    (the tool reads an empty cell as 0); the year of its last round's date; the anonymous
+    players (neither birth date nor national ID), who take no points."""
+    all_tables = sum(len(r.tables) for r in t.rounds)
+    dates = t.info.date_turni
+    year = dates[max(dates)].year if dates else None
+    return (all_tables, t.info.turni_previsti or 0, year,
+            frozenset(p.id for p in t.players if p.anonimo))
+
+
+def _national_year(request: SeasonRequest, tournaments: list[SeasonTournament]) -> int:
+    """`--anno`, or the one year of the tournaments' dates; tournaments of another year, or
+    undated ones without `--anno`, are refused naming them."""
+    years = {t.year for t in tournaments}
+    if request.year is not None:
+        other = [f"{t.source} ({t.year})" for t in tournaments
+                 if t.year is not None and t.year != request.year]
+        if other:
+            raise TorneoError(f"il ranking nazionale è di un anno solo: {', '.join(other)} "
+                              f"non sono del {request.year}; toglili dall'elenco")
+        return request.year
+    undated = [t.source for t in tournaments if t.year is None]
+    if undated:
+        raise TorneoError(f"{', '.join(undated)}: nessuna data dei turni nel foglio TORNEO, "
+                          "l'anno del ranking nazionale non si sa: scrivi le date o usa "
+                          "--anno")
+    if len(years) > 1:
+        raise TorneoError("il ranking nazionale è di un anno solo, i tornei sono di "
+                          f"{', '.join(str(y) for y in sorted(y for y in years if y))}: "
+                          "indica l'anno con --anno e solo i tornei di quell'anno")
+    year = years.pop()
+    assert year is not None
+    return year
+
+
+def _valid_counts(request: SeasonRequest) -> dict[national.Kind, int] | None:
+    if not request.valid:
+        return None
+    out: dict[national.Kind, int] = {}
+    for name, n in request.valid:
+        kind = national.find_kind(name)
+        if kind is None:
+            raise TorneoError(f"--tornei-anno: «{name}» non è una tipologia del ranking "
+                              "nazionale (" + ", ".join(k.value for k in national.Kind) + ")")
+        out[kind] = n
+    return out
 
 
 def season(request: SeasonRequest) -> SeasonOutcome:
     """Read the tournaments, rank the season, write its workbook, PDF and page."""
     _check_paths(request)
     require_reportlab()
-    rule = read_season_rule(request.rule)
-    if request.best is not None:
-        rule = replace(rule, best=request.best)
+    rule: SeasonRule | None = None
+    if request.rule is not None:
+        rule = read_season_rule(request.rule)
+        if request.best is not None:
+            rule = replace(rule, best=request.best)
+    elif request.best is not None:
+        raise TorneoError("--migliori non vale con --regola nazionale: i risultati che "
+                          "contano sono quelli della federazione")
+    valid = _valid_counts(request)
     tournaments: list[SeasonTournament] = []
     appearances: list[Appearance] = []
     for k, path in enumerate(request.tournaments):
@@ -132,6 +206,8 @@ def season(request: SeasonRequest) -> SeasonOutcome:
         appearances += [Appearance(k, p, path.name) for p in t.players
                         if p.id in entry.positions]
     people, doubts = match_people(appearances)
+    if rule is None:
+        rule = national_rule(national_ranking(), _national_year(request, tournaments), valid)
     standings = season_standings(rule, tournaments, people)
     from xlwings_torneo.reports.season_page import write_season_site
     from xlwings_torneo.reports.season_pdf import write_season_pdf

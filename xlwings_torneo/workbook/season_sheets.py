@@ -47,14 +47,14 @@ def season_specs(s: SeasonStandings, doubts: Sequence[Doubt]) -> list[SheetSpec]
         places.put_row(i, lead, plain)
         col = len(LEAD) + 1
         for k, result in enumerate(row.results):
-            main.put(i, col + k, result.points if result else None,
+            main.put(i, col + k, s.rounded(result.points) if result else None,
                      Style(fill=fill, italic=bool(result and not result.counted),
                            number_format=number, align="center"))
             places.put(i, col + k, result.position if result else None,
                        Style(fill=fill, align="center"))
         col += len(row.results)
         main.put(i, col, row.played, Style(fill=fill, align="center"))
-        main.put(i, col + 1, row.total, Style(fill=fill, bold=True, number_format=number))
+        main.put(i, col + 1, s.rounded(row.total), Style(fill=fill, bold=True, number_format=number))
         main.put(i, col + 2, row.person.national_id or None, plain)
     below = len(s.rows) + 3
     main.put(below, 1, f"Regola: {rule_text(s.rule)}. In corsivo i risultati che non "
@@ -67,10 +67,11 @@ def season_specs(s: SeasonStandings, doubts: Sequence[Doubt]) -> list[SheetSpec]
 
     listing = SheetSpec(SHEET_TOURNAMENTS)
     listing.put_row(1, ["Colonna", "Nome Torneo", "File", "Tipologia di Torneo", "Tavoli",
-                        "Giocatori"], head)
+                        "Giocatori", "Tavoli di tutti i turni", "Turni dichiarati", "Anno"],
+                    head)
     for k, t in enumerate(s.tournaments, start=2):
         listing.put_row(k, [tournament_label(k - 2), t.name, t.source, t.tipologia, t.tables,
-                            len(t.positions)])
+                            len(t.positions), t.all_tables, t.declared_rounds, t.year])
     listing.col_widths.update({1: 9, 2: 30, 3: 30, 4: 22})
 
     notes = SheetSpec(SHEET_NOTES)
