@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 import stat
+from datetime import datetime
 from pathlib import Path
 
 import openpyxl
@@ -157,3 +158,53 @@ def test_a_tournament_with_a_round_still_unscored_is_refused_naming_the_round(
     assert torneo("stagione", tmp_path / "s.xlsx", autumn, "--regola", rule_file(tmp_path)) == 2
     assert "Autunno.xlsx: il torneo non è finito, 2° Turno senza punteggi" in torneo.err
     assert not (tmp_path / "s.xlsx").exists()
+
+
+def national_open(folder: Path, torneo: Cli, tipologia: str = "Torneo Open") -> Path:
+    """An Open of ours of 2025: 12 players (one anonymous: neither birth date nor national
+    ID), 3 rounds of 3 tables: T = 9 tables in all."""
+    path = folder / "Open2025.xlsx"
+    assert torneo("nuovo", path) == 0, torneo.err
+    register(path, [[i, f"Nome{i}", f"Cognome{i}", "", "", "SI", "", None,
+                     None if i == 12 else str(500 + i)] for i in range(1, 13)])
+    wb = openpyxl.load_workbook(path)
+    ws = wb["TORNEO"]
+    ws["D5"], ws["D6"], ws["D8"] = tipologia, 3, datetime(2025, 3, 1)
+    wb.save(path)
+    for n in (1, 2, 3):
+        assert torneo("sorteggia", path, "--seme", str(n)) == 0, torneo.err
+        type_scores(path, n, lambda table, seat, pid: 100 - pid)
+    return path
+
+
+def test_the_national_ranking_of_a_year_as_the_federation_computes_it(
+        tmp_path: Path, torneo: Cli) -> None:
+    """Issue 44.1: no rule to write. T = 9 (3 rounds of 3 tables), Torneo Open: classe 2,
+    (100 + T)·classe = 218. The winner: 1.2·218 with 1.2 the double new BigDecimal(1.2):
+    261.599999999999990… -> 261,6; the 2nd: 218·Math.exp(-0.1) = 197.254557131839… -> 197,3
+    (1 decimal, halves down). The anonymous player takes nothing."""
+    path = national_open(tmp_path, torneo)
+    out = tmp_path / "Ranking2025.xlsx"
+    assert torneo("stagione", out, path, "--regola", "nazionale") == 0, torneo.err
+    assert "Ranking nazionale 2025 (anteprima): 11 giocatori in 1 torneo" in torneo.out
+    assert "  1. " in torneo.out and " - 261,6 (1 torneo)" in torneo.out
+    book = openpyxl.load_workbook(out)
+    ws = book["Classifica Stagione"]
+    rows = [r for r in ws.iter_rows(min_row=2, values_only=True) if isinstance(r[0], int)]
+    assert [(r[4], r[6]) for r in rows[:2]] == [(261.6, 261.6), (197.3, 197.3)]
+    assert ws.cell(2, 5).number_format == ws.cell(2, 7).number_format == "0.0"
+    assert "Cognome12" not in [r[2] for r in rows]  # anonymous: no national points
+    tornei = [c.value for c in book["Tornei"][2]]
+    assert tornei[3:] == ["Torneo Open", 3, 12, 9, 3, 2025]
+    notes = " ".join(str(r[1]) for r in book["Note"].iter_rows(values_only=True))
+    assert "ranking nazionale della federazione" in notes and "anno 2025, soglie del 2024" \
+        in notes and "Torneo Open 3 su 1 tornei" in notes
+
+
+def test_the_national_ranking_refuses_a_tipologia_the_federation_does_not_know(
+        tmp_path: Path, torneo: Cli) -> None:
+    path = national_open(tmp_path, torneo, tipologia="Torneo Ufficiale")
+    assert torneo("stagione", tmp_path / "r.xlsx", path, "--regola", "nazionale") == 2
+    assert "Open2025.xlsx: Tipologia di Torneo «Torneo Ufficiale» non è fra quelle del " \
+           "ranking nazionale" in torneo.err
+    assert not (tmp_path / "r.xlsx").exists()
