@@ -183,7 +183,7 @@ def test_publishing_check_on_300_players_names_every_cell_on_one_screen(tmp_path
     assert torneo("controlla", path, "--pubblicazione") == 0, torneo.err
     shown = lines(torneo.out)
     assert len(shown) <= ONE_SCREEN, torneo.out
-    assert shown[0] == ("Grande.xlsx: nessun errore, 48 avvisi (300 iscritti, 300 "
+    assert shown[0] == ("Grande.xlsx: nessun errore, 49 avvisi (300 iscritti, 300 "
                         "partecipanti, 3 turni)")
     out = torneo.out
     assert re.search(r"TORNEO!\w+: la data del turno 2 \(07/02/2026\) è prima di quella "
@@ -199,15 +199,18 @@ def test_publishing_check_on_300_players_names_every_cell_on_one_screen(tmp_path
             "registro GIOCATORI") in out
     assert f"40 iscritti senza data di nascita né ID NAZIONALE compariranno in forma anonima: " \
         f"{ANONYMOUS_ROWS}, 200" in out  # row 200's birth date was cleared
+    # its TORNEO has no Tipologia di Torneo: the federation could not score it (issue 44.3)
+    assert ("TORNEO, Tipologia di Torneo: manca, e il ranking nazionale riconosce solo le "
+            "sue («Campionato Nazionale», ") in out
     assert shown[-1] == ("  Controllo per la pubblicazione: 1 turno senza data, 1 data fuori "
                          "ordine, 2 possibili doppioni, 40 anonimi, 1 ID NAZIONALE non "
-                         "trovato")
+                         "trovato, 1 tipologia senza punti ranking")
 
     assert torneo("esporta", path, "--format", "html") == 0, torneo.err
     assert lines(torneo.out)[-1] == (
         "Controllo per la pubblicazione: 1 turno senza data, 1 data fuori ordine, 2 possibili "
-        "doppioni, 40 anonimi, 1 ID NAZIONALE non trovato (le celle da correggere: torneo "
-        "controlla --pubblicazione)")
+        "doppioni, 40 anonimi, 1 ID NAZIONALE non trovato, 1 tipologia senza punti ranking "
+        "(le celle da correggere: torneo controlla --pubblicazione)")
     assert torneo("export", path, "--format", "site") == 0, torneo.err
     assert "Controllo per la pubblicazione: 1 turno senza data" in torneo.out
 

@@ -160,18 +160,19 @@ def test_a_tournament_with_a_round_still_unscored_is_refused_naming_the_round(
     assert not (tmp_path / "s.xlsx").exists()
 
 
-def national_open(folder: Path, torneo: Cli, tipologia: str = "Torneo Open") -> Path:
-    """An Open of ours of 2025: 12 players (one anonymous: neither birth date nor national
-    ID), 3 rounds of 3 tables: T = 9 tables in all."""
+def national_open(folder: Path, torneo: Cli, tipologia: str = "Torneo Open",
+                  players: int = 12, rounds: int = 3) -> Path:
+    """An Open of ours of 2025: 12 players (the last anonymous: neither birth date nor
+    national ID), 3 rounds of 3 tables: T = 9 tables in all."""
     path = folder / "Open2025.xlsx"
     assert torneo("nuovo", path) == 0, torneo.err
     register(path, [[i, f"Nome{i}", f"Cognome{i}", "", "", "SI", "", None,
-                     None if i == 12 else str(500 + i)] for i in range(1, 13)])
+                     None if i == players else str(500 + i)] for i in range(1, players + 1)])
     wb = openpyxl.load_workbook(path)
     ws = wb["TORNEO"]
-    ws["D5"], ws["D6"], ws["D8"] = tipologia, 3, datetime(2025, 3, 1)
+    ws["D5"], ws["D6"], ws["D8"] = tipologia, rounds, datetime(2025, 3, 1)
     wb.save(path)
-    for n in (1, 2, 3):
+    for n in range(1, rounds + 1):
         assert torneo("sorteggia", path, "--seme", str(n)) == 0, torneo.err
         type_scores(path, n, lambda table, seat, pid: 100 - pid)
     return path

@@ -75,6 +75,27 @@ def find_kind(tipologia: str) -> Kind | None:
     return next((k for k in Kind if k.value.lower() == text), None)
 
 
+DECLARE_AS: Mapping[str, Kind] = {
+    "torneo ufficiale": Kind.OPEN, "torneo singolo": Kind.OPEN, "open": Kind.OPEN,
+    "master": Kind.MASTER, "raduno": Kind.RADUNO_NAZIONALE,
+    "interclub": Kind.INTERCLUB, "campionato": Kind.CAMPIONATO,
+}
+"""**Decision**: the tool's name for the short names organisers type. An official
+S.P.Q.RisiKo! event of one or two days is a «Torneo Open» (Regolamento Tornei Ufficiali
+S.P.Q.RisiKo!, "Tipi di torneo": besides the national championships, the events are "Tornei
+Open, Raduni o eventuali tornei locali")."""
+
+
+def declare_as(tipologia: str) -> str:
+    """In Italian, what to write in `Tipologia di Torneo` for the federation to score it."""
+    kind = DECLARE_AS.get(tipologia.strip(_JAVA_TRIM).lower())
+    if kind is not None:
+        return f"scrivi «{kind.value}»"
+    return (f"un torneo ufficiale S.P.Q.RisiKo! va dichiarato «{Kind.OPEN.value}» (o "
+            f"«{Kind.MASTER.value}», «{Kind.RADUNO_NAZIONALE.value}», "
+            f"«{Kind.INTERCLUB.value}», «{Kind.CAMPIONATO.value}» se è uno di questi)")
+
+
 FIXED_CLASSES: Mapping[Kind, Decimal] = {
     Kind.RADUNO_NAZIONALE: Decimal(5),
     Kind.MASTER: Decimal(4),

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from xlwings_torneo.config.national_ranking import national_ranking
 from xlwings_torneo.config.type_catalogue import tournament_type, types_for
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.notices import Kind, Notice, counted
 from xlwings_torneo.model.tournament import Player, Tournament
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
+from xlwings_torneo.scoring import national
 from xlwings_torneo.usecases.roster_duplicates import DUPLICATE as DUPLICATE_PAIR
 from xlwings_torneo.usecases.roster_duplicates import duplicate_notices
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -71,7 +73,16 @@ NOT_IN_REGISTRY = Category(
          f"{{n}} ID NAZIONALE non sono nel registro {SHEET_GIOCATORI}"))
 FEW_TABLES = Category(Kind(f"{{n}} turno con meno di {MIN_TABLES} tavoli",
                            f"{{n}} turni con meno di {MIN_TABLES} tavoli"))
-CATEGORIES = (MISSING_DATE, DATE_ORDER, DUPLICATE, ANONYMOUS, NOT_IN_REGISTRY, FEW_TABLES)
+NATIONAL_TIPOLOGIA = Category(
+    Kind("{n} tipologia senza punti ranking", "{n} tipologie senza punti ranking"),
+    Kind("{n} Tipologia di Torneo che il ranking nazionale non premia",
+         "{n} Tipologie di Torneo che il ranking nazionale non premia"))
+NATIONAL_TABLES = Category(
+    Kind("{n} torneo sotto i tavoli del ranking", "{n} tornei sotto i tavoli del ranking"),
+    Kind("{n} torneo con meno tavoli in tutto di quanti il ranking nazionale ne chiede",
+         "{n} tornei con meno tavoli in tutto di quanti il ranking nazionale ne chiede"))
+CATEGORIES = (MISSING_DATE, DATE_ORDER, DUPLICATE, ANONYMOUS, NOT_IN_REGISTRY, FEW_TABLES,
+              NATIONAL_TIPOLOGIA, NATIONAL_TABLES)
 
 
 @dataclass(frozen=True)
@@ -112,7 +123,44 @@ def publishing_findings(book: WorkbookBackend, t: Tournament,
         notes.append(f"il foglio {SHEET_GIOCATORI} (registro nazionale) non c'è: gli ID "
                      "NAZIONALE non sono stati controllati")
     findings += _few_tables(t, ttype)
+    if SHEET_TORNEO in names and _played(t):
+        findings += national_findings(t)
     return Publishing(tuple(findings), tuple(notes))
+
+
+TIPOLOGIA_CELL = f"{SHEET_TORNEO}, Tipologia di Torneo"
+
+
+def national_findings(t: Tournament) -> list[Notice]:
+    """What the federation's tool (docs/stagione.md, "Il ranking nazionale") would make of
+    `t`: a `Tipologia di Torneo` it does not recognise (it stops on it) or scores 0, with
+    what to declare instead; T, the tables of all rounds, under the year's minimum."""
+    tipologia = t.info.tipologia
+    kind = national.find_kind(tipologia)
+    names = ", ".join(f"«{k.value}»" for k in national.Kind)
+    if kind is None:
+        what = (f"«{tipologia}» non è fra le tipologie che il ranking nazionale riconosce"
+                if tipologia.strip() else "manca, e il ranking nazionale riconosce solo le sue")
+        return [Notice(f"{TIPOLOGIA_CELL}: {what} ({names}): la federazione non può "
+                       f"calcolarne i punti; {national.declare_as(tipologia)}",
+                       NATIONAL_TIPOLOGIA.kind)]
+    year = national_year_of(t)
+    if national.tournament_class(kind, t.info.turni_previsti or 0) == 0:
+        return [Notice(f"{TIPOLOGIA_CELL}: «{tipologia}» vale 0 punti nel ranking nazionale; "
+                       f"{national.declare_as(tipologia)}", NATIONAL_TIPOLOGIA.kind)]
+    tables = sum(len(r.tables) for r in t.rounds)
+    if t.rounds and not national.has_min_tables(national_ranking(), year, kind, tables):
+        least = national_ranking().thresholds(year)[kind].min_tables
+        return [Notice(f"{counted(tables, 'tavolo', 'tavoli')} in tutto i turni: il ranking "
+                       f"nazionale {year} ne chiede almeno {least} per un «{kind.value}», "
+                       "sotto vale 0 punti", NATIONAL_TABLES.kind)]
+    return []
+
+
+def national_year_of(t: Tournament) -> int:
+    """The year the federation files `t` under: its last round's date, else this year."""
+    dates = t.info.date_turni
+    return dates[max(dates)].year if dates else date.today().year
 
 
 def _played(t: Tournament) -> list[int]:
