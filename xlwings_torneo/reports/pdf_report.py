@@ -27,6 +27,7 @@ from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.fitted_columns import PADDING, fit_columns
 from xlwings_torneo.reports.italian import format_date
+from xlwings_torneo.reports.national_pdf import NATIONAL_TEMPLATE, national_story
 from xlwings_torneo.reports.pdf_document import COVER_TEMPLATE, LANDSCAPE_TEMPLATE, build
 from xlwings_torneo.reports.pdf_sheets import SHEET_TEMPLATE, sheet_pages, sheets_story
 from xlwings_torneo.reports.pdf_statistics import SECTION as STATISTICS_TITLE
@@ -44,6 +45,7 @@ from xlwings_torneo.reports.standings_rows import (
 )
 from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
+from xlwings_torneo.scoring.national import Preview
 from xlwings_torneo.scoring.standings_values import StandingRow, Standings
 
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
@@ -69,12 +71,14 @@ TEAMS_TEMPLATE = "landscape-teams"
 
 def write_report(t: Tournament, standings: Standings | None, out: Path, *,
                  meetings: MeetingStats, reduced: bool = True, logo: Path | None = None,
-                 printed: date | None = None, types: TypesShown = NO_TYPES) -> None:
+                 printed: date | None = None, types: TypesShown = NO_TYPES,
+                 national: Preview | None = None) -> None:
     """Issue 31.3: a cover (TORNEO data, players, rounds, the podium), the standings (and
     the team standings), the club-against-club statistics (`meetings`, counted by the use
     case), then every round's sheets with `Punti` and `Punti Torneo` filled, two to a page as
     the original's `Stampa ridotta` (`reduced=False`: one a page). Every page is numbered and
-    dated (`printed`, default today) and headed by what it is."""
+    dated (`printed`, default today) and headed by what it is. `national` (issue 44.2): a
+    page of the national points each player takes home, after the standings."""
     name = t.info.nome or REPORT_TITLE
     lead = f"{t.info.nome} - " if t.info.nome else ""
     story: list[Flowable] = cover_story(t, standings, types)
@@ -87,6 +91,9 @@ def write_report(t: Tournament, standings: Standings | None, out: Path, *,
             titles[TEAMS_TEMPLATE] = f"{lead}{TEAMS_TITLE}"
             story += [NextPageTemplate(TEAMS_TEMPLATE), PageBreak(),
                       *teams_story(t, standings)]
+    if national is not None:
+        titles[NATIONAL_TEMPLATE] = f"{lead}Punti ranking nazionale (anteprima)"
+        story += [NextPageTemplate(NATIONAL_TEMPLATE), PageBreak(), *national_story(national)]
     clubs = meetings_story(meetings) if t.rounds else []
     if clubs:
         titles[CLUBS_TEMPLATE] = f"{lead}{STATISTICS_TITLE}"

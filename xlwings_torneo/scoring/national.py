@@ -238,3 +238,69 @@ def counted_results(th: Thresholds, allowance: int, entries: Sequence[Entry]) ->
             taken.add(i)
             rounds += entries[i].rounds
     return taken
+
+
+@dataclass(frozen=True)
+class PreviewRow:
+    position: int
+    name: str
+    points: Decimal | None
+    """None: an anonymous player (neither birth date nor national ID), who takes none."""
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What one tournament is worth in the national ranking (issue 44.2): a preview of the
+    federation's computation, with everything it used."""
+
+    tipologia: str
+    kind: Kind
+    year: int
+    thresholds_year: int
+    tables: int
+    """T: the tables of all rounds added together."""
+    declared_rounds: int
+    klass: Decimal
+    min_tables: int | None
+    """The year's minimum of T for the tipologia; None: none."""
+    rows: tuple[PreviewRow, ...]
+
+    @property
+    def scores(self) -> bool:
+        return self.min_tables is None or self.tables >= self.min_tables
+
+    def summary(self) -> str:
+        """In Italian, the tipologia, T, the class and the year used."""
+        klass = (f"{shown_value(self.klass)}".replace(".", ",") if self.klass != int(self.klass)
+                 else str(int(self.klass)))
+        rounds = (f", {self.declared_rounds} turni dichiarati" if self.kind is Kind.CAMPIONATO
+                  else "")
+        soglie = ("" if self.year == self.thresholds_year
+                  else f" (soglie del {self.thresholds_year})")
+        head = (f"Anteprima del calcolo della federazione: {self.kind.value}, classe {klass}"
+                f"{rounds}; T = {self.tables} tavoli in tutti i turni; anno {self.year}{soglie}")
+        if not self.scores:
+            return (f"{head}: il ranking ne chiede almeno {self.min_tables}, il torneo vale 0 "
+                    "punti")
+        return (f"{head}. Punti = (100 + T)·classe·e^(−posizione/20), al 1° 1,2·(100 + T)·"
+                "classe; 1 decimale, la metà per difetto; gli anonimi non prendono punti. Il "
+                "ranking dell'anno somma i migliori risultati di ciascuna tipologia "
+                "(torneo stagione --regola nazionale)")
+
+
+def preview(table: NationalRanking, year: int, tipologia: str, tables: int,
+            declared_rounds: int, players: Sequence[tuple[int, str, bool]]) -> Preview | None:
+    """The preview of a tournament whose tipologia the tool scores; `players`: (position,
+    name, anonymous) in the order of the standings. None: a tipologia it does not score
+    (`controlla --pubblicazione` says why)."""
+    kind = find_kind(tipologia)
+    klass = tournament_class(kind, declared_rounds)
+    if kind is None or klass == 0:
+        return None
+    th = table.thresholds(year).get(kind)
+    least = th.min_tables if th is not None and MIN_TABLES in th.criteria else None
+    rows = tuple(PreviewRow(pos, name, None if anonymous else
+                            points(table, year, pos, kind, tables, declared_rounds))
+                 for pos, name, anonymous in players)
+    return Preview(tipologia, kind, year, table.year_used(year), tables, declared_rounds,
+                   klass, least, rows)

@@ -23,6 +23,7 @@ from xlwings_torneo.usecases.guards import (
     type_of,
 )
 from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
+from xlwings_torneo.usecases.national_preview import national_preview
 from xlwings_torneo.usecases.session import run_logged
 from xlwings_torneo.usecases.statistics import write_statistics
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -32,6 +33,11 @@ from xlwings_torneo.workbook.layout import (
     SHEET_SQUADRE,
     SHEET_SQUADRE_EARLIER,
     round_number,
+)
+from xlwings_torneo.workbook.national_sheet import (
+    SHEET_NATIONAL,
+    national_spec,
+    national_spec_unscored,
 )
 from xlwings_torneo.workbook.remembered_type import say_type_change
 from xlwings_torneo.workbook.sheet import Style
@@ -133,9 +139,28 @@ def rank_sheets(book: WorkbookBackend, path: Path | None, request: RankRequest,
                 written.append(_write_after_round(book, earlier, number, config,
                                                   tournament.info.nome))
                 log.info("Foglio '%s' scritto di nuovo con i punteggi di oggi", written[-1])
-        return Ranked(standings, (*written, SHEET_STATISTICHE))
+        national = _write_national(book, tournament, standings)
+        return Ranked(standings, (*written, SHEET_STATISTICHE, *national))
 
     return run_logged(book, path, overrides, action)
+
+
+def _write_national(book: WorkbookBackend, t: Tournament, standings: Standings
+                    ) -> tuple[str, ...]:
+    """Issue 44.2: `Punti Ranking`, the national points each player takes home, after
+    `STATISTICHE`, when the Tipologia di Torneo is one the federation scores (a sheet
+    already there is kept up to date, or says why there are no points now)."""
+    preview = national_preview(t, standings)
+    there = SHEET_NATIONAL in book.sheet_names()
+    if preview is None and not there:
+        return ()
+    if preview is None:
+        spec = national_spec_unscored(t.info.tipologia)
+    else:
+        spec = national_spec(preview, title=t.info.nome)
+        log.info("%s: %s", SHEET_NATIONAL, preview.summary())
+    book.write_sheet(spec, after=SHEET_STATISTICHE)
+    return (SHEET_NATIONAL,)
 
 
 def _write_after_round(book: WorkbookBackend, standings: Standings, number: int,

@@ -9,6 +9,7 @@ from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
+from xlwings_torneo.usecases.national_preview import national_preview
 from xlwings_torneo.usecases.outputs import (
     logo_path,
     require_reportlab,
@@ -37,8 +38,9 @@ def full_report(book: WorkbookBackend, path: Path, *, reduced: bool | None = Non
         small = True if reduced is None else reduced
         public = as_published(t, surnames=surnames)
         standings, shown = standings_and_types(public, types_for(path), required=True)
+        national = national_preview(public, standings) if standings is not None else None
         write_report(public, standings, out, meetings=meeting_stats(public), reduced=small,
-                     logo=logo_path(path, config), types=shown)
+                     logo=logo_path(path, config), types=shown, national=national)
         return out
 
     return run_output(book, path, overrides, action, type_name)

@@ -28,6 +28,7 @@ from xlwings_torneo.scoring.season import (
     national_rule,
     season_standings,
 )
+from xlwings_torneo.usecases.national_preview import national_facts
 from xlwings_torneo.usecases.opening import ensure_not_open
 from xlwings_torneo.usecases.outputs import require_reportlab, standings_for
 from xlwings_torneo.usecases.reading import read
@@ -132,18 +133,6 @@ def season_tournament(path: Path, t: Tournament) -> SeasonTournament:
     tables = max((len(r.tables) for r in t.rounds if r.is_played), default=0)
     return SeasonTournament(t.info.nome or path.stem, path.name, tables, t.info.tipologia,
                             positions, *national_facts(t))
-
-
-def national_facts(t: Tournament) -> tuple[int, int, int | None, frozenset[int]]:
-    """What the federation's tool reads of a tournament besides its positions: T, the tables
-    of all its rounds (final phase included) added together; the rounds declared in TORNEO
-    (the tool reads an empty cell as 0); the year of its last round's date; the anonymous
-    players (neither birth date nor national ID), who take no points."""
-    all_tables = sum(len(r.tables) for r in t.rounds)
-    dates = t.info.date_turni
-    year = dates[max(dates)].year if dates else None
-    return (all_tables, t.info.turni_previsti or 0, year,
-            frozenset(p.id for p in t.players if p.anonimo))
 
 
 def _national_year(request: SeasonRequest, tournaments: list[SeasonTournament]) -> int:
