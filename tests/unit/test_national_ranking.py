@@ -118,8 +118,12 @@ def test_an_exact_half_is_shown_rounded_down() -> None:
 
 
 @pytest.mark.parametrize(("rounds", "klass"), [
-    (0, Decimal(0.2)), (2, Decimal(0.2)), (3, Decimal("0.5")), (4, Decimal(0.7)),
-    (5, Decimal(0.8)), (6, Decimal(1)), (7, Decimal(1))])
+    (0, Decimal("0.200000000000000011102230246251565404236316680908203125")),
+    (2, Decimal("0.200000000000000011102230246251565404236316680908203125")),
+    (3, Decimal("0.5")),
+    (4, Decimal("0.6999999999999999555910790149937383830547332763671875")),
+    (5, Decimal("0.8000000000000000444089209850062616169452667236328125")),
+    (6, Decimal(1)), (7, Decimal(1))])
 def test_the_championship_class_follows_the_declared_rounds(rounds: int, klass: Decimal) -> None:
     assert national.tournament_class(Kind.CAMPIONATO, rounds) == klass
 
@@ -257,7 +261,7 @@ def test_a_tipologia_the_tool_does_not_know_is_refused_naming_the_file() -> None
     t = [SeasonTournament("X", "x.xlsx", 40, "Torneo Ufficiale", {1: 1}, all_tables=40,
                           year=YEAR)]
     people = [Person((Appearance(0, Player(1, "Uno", "U", id_nazionale="1"), "x.xlsx"),))]
-    with pytest.raises(ScoringError, match="x.xlsx: Tipologia di Torneo «Torneo Ufficiale»"):
+    with pytest.raises(ScoringError, match=r"x\.xlsx: Tipologia di Torneo «Torneo Ufficiale»"):
         season_standings(national_rule(national_ranking(), YEAR), t, people)
 
 

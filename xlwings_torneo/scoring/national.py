@@ -26,11 +26,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-WINNER_FACTOR = Decimal(1.2)
-"""The winner's a = 1.2 (`RankingScorer`). Decimal(1.2) on purpose: Python's float 1.2 is the
-same IEEE double as Java's literal 1.2, and Decimal(float) keeps its exact binary value,
-1.1999999999999999555910790149937383830547332763671875, as Java's `new BigDecimal(1.2)`
-does; Decimal("1.2") would be a different number from the federation's."""
+
+def java_double(value: float) -> Decimal:
+    """The exact value of a Java double literal, as Java's `new BigDecimal(1.2)` gives it.
+
+    On purpose a float, not a string: Python's float 1.2 is the same IEEE double as Java's
+    literal 1.2, and Decimal(float) keeps its exact binary value,
+    1.1999999999999999555910790149937383830547332763671875, as `new BigDecimal(double)`
+    does; Decimal("1.2") would be a different number from the federation's."""
+    return Decimal(value)
+
+
+WINNER_FACTOR = java_double(1.2)
+"""The winner's a = 1.2 (`RankingScorer`), the double's exact value (`java_double`)."""
 OTHERS_FACTOR = Decimal(1)
 """a for every position but the first."""
 BASE = Decimal(100)
@@ -100,14 +108,15 @@ FIXED_CLASSES: Mapping[Kind, Decimal] = {
     Kind.RADUNO_NAZIONALE: Decimal(5),
     Kind.MASTER: Decimal(4),
     Kind.OPEN: Decimal(2),
-    Kind.INTERCLUB: Decimal(1.5),  # a Java double, exact in binary as it is
+    Kind.INTERCLUB: java_double(1.5),  # exact in binary as it is
 }
 """The class of each type (`RankingScorer.classe`); a type not here and not a championship
 has class 0 (no points)."""
 CHAMPIONSHIP_CLASSES: tuple[tuple[int, Decimal], ...] = (
-    (2, Decimal(0.2)), (3, Decimal(0.5)), (4, Decimal(0.7)), (5, Decimal(0.8)))
+    (2, java_double(0.2)), (3, java_double(0.5)), (4, java_double(0.7)),
+    (5, java_double(0.8)))
 """`Campionato Periodico` by the rounds declared in `TORNEO`: up to 2 (fewer than 3) 0.2, 3
-0.5, 4 0.7, 5 0.8, more 1. Java doubles: Decimal(0.2) keeps their binary value, as above."""
+0.5, 4 0.7, 5 0.8, more 1. Java doubles: their exact binary values (`java_double`)."""
 CHAMPIONSHIP_TOP_CLASS = Decimal(1)
 
 MIN_TABLES = "MIN_NUM_OF_TABLES_IN_TOURNAMENT"

@@ -347,10 +347,7 @@ def season_standings(rule: SeasonRule, tournaments: Sequence[SeasonTournament],
     rows.sort(key=key)
     ranked: list[SeasonRow] = []
     for i, (person, results, total) in enumerate(rows):
-        if i and key(rows[i]) == key(rows[i - 1]):
-            position = ranked[-1].position
-        else:
-            position = i + 1
+        position = ranked[-1].position if i and key(rows[i]) == key(rows[i - 1]) else i + 1
         ranked.append(SeasonRow(position, person, results, total))
     standings = SeasonStandings(rule, tuple(tournaments), tuple(ranked))
     return replace(standings, ties=tie_lines(standings))

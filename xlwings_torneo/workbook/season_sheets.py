@@ -54,7 +54,8 @@ def season_specs(s: SeasonStandings, doubts: Sequence[Doubt]) -> list[SheetSpec]
                        Style(fill=fill, align="center"))
         col += len(row.results)
         main.put(i, col, row.played, Style(fill=fill, align="center"))
-        main.put(i, col + 1, s.rounded(row.total), Style(fill=fill, bold=True, number_format=number))
+        main.put(i, col + 1, s.rounded(row.total),
+                 Style(fill=fill, bold=True, number_format=number))
         main.put(i, col + 2, row.person.national_id or None, plain)
     below = len(s.rows) + 3
     main.put(below, 1, f"Regola: {rule_text(s.rule)}. In corsivo i risultati che non "
