@@ -10,8 +10,13 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.pdf_styles import paragraph_style
-from xlwings_torneo.scoring.national import Preview, shown_value
-from xlwings_torneo.workbook.national_sheet import ANONYMOUS, HEADER, TITLE
+from xlwings_torneo.scoring.national import (
+    NO_POINTS,
+    PREVIEW_HEADER,
+    PREVIEW_TITLE,
+    Preview,
+    shown_value,
+)
 
 NATIONAL_TEMPLATE = "landscape-national"
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
@@ -22,16 +27,16 @@ PER_COLUMN = 30
 
 def national_story(p: Preview) -> list[Flowable]:
     title = paragraph_style("ntitle", 15, bold=True, align=TA_CENTER)
-    story: list[Flowable] = [Paragraph(fonts.markup(TITLE), title), Spacer(1, 3 * mm),
+    story: list[Flowable] = [Paragraph(fonts.markup(PREVIEW_TITLE), title), Spacer(1, 3 * mm),
                              Paragraph(fonts.markup(p.summary()), paragraph_style("nnota", 9)),
                              Spacer(1, 4 * mm)]
     cells = [[str(r.position), r.name,
-              ANONYMOUS if r.points is None else f"{shown_value(r.points)}".replace(".", ",")]
+              NO_POINTS if r.points is None else f"{shown_value(r.points)}".replace(".", ",")]
              for r in p.rows]
     for start in range(0, len(cells), PER_COLUMN * COLUMNS):
         page = cells[start:start + PER_COLUMN * COLUMNS]
         parts = [page[k:k + PER_COLUMN] for k in range(0, len(page), PER_COLUMN)]
-        rows = [[*HEADER, "", *HEADER] if len(parts) > 1 else list(HEADER)]
+        rows = [[*PREVIEW_HEADER, "", *PREVIEW_HEADER] if len(parts) > 1 else list(PREVIEW_HEADER)]
         for i in range(len(parts[0])):
             left = parts[0][i]
             right = parts[1][i] if len(parts) > 1 and i < len(parts[1]) else ["", "", ""]

@@ -45,7 +45,7 @@ from xlwings_torneo.reports.standings_rows import (
 )
 from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
-from xlwings_torneo.scoring.national import Preview
+from xlwings_torneo.scoring.national import PREVIEW_TITLE, Preview
 from xlwings_torneo.scoring.standings_values import StandingRow, Standings
 
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
@@ -92,7 +92,7 @@ def write_report(t: Tournament, standings: Standings | None, out: Path, *,
             story += [NextPageTemplate(TEAMS_TEMPLATE), PageBreak(),
                       *teams_story(t, standings)]
     if national is not None:
-        titles[NATIONAL_TEMPLATE] = f"{lead}Punti ranking nazionale (anteprima)"
+        titles[NATIONAL_TEMPLATE] = f"{lead}{PREVIEW_TITLE}"
         story += [NextPageTemplate(NATIONAL_TEMPLATE), PageBreak(), *national_story(national)]
     clubs = meetings_story(meetings) if t.rounds else []
     if clubs:

@@ -249,6 +249,13 @@ def counted_results(th: Thresholds, allowance: int, entries: Sequence[Entry]) ->
     return taken
 
 
+PREVIEW_TITLE = "Punti ranking nazionale (anteprima)"
+"""The preview's heading, in the sheet `Punti Ranking` and in the report."""
+PREVIEW_HEADER = ("Pos.", "Nome", "Punti ranking")
+NO_POINTS = "anonimo: nessun punto"
+"""Beside an anonymous player, where the points would be."""
+
+
 @dataclass(frozen=True)
 class PreviewRow:
     position: int
