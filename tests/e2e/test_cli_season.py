@@ -199,7 +199,7 @@ def test_the_national_ranking_of_a_year_as_the_federation_computes_it(
     assert tornei[3:] == ["Torneo Open", 3, 12, 9, 3, 2025]
     notes = " ".join(str(r[1]) for r in book["Note"].iter_rows(values_only=True))
     assert "ranking nazionale della federazione" in notes and "anno 2025, soglie del 2024" \
-        in notes and "Torneo Open 3 su 1 tornei" in notes
+        in notes and "Torneo Open 3 (1 torneo valido)" in notes
 
 
 def test_the_national_ranking_refuses_a_tipologia_the_federation_does_not_know(

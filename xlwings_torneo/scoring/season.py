@@ -140,8 +140,11 @@ class SeasonTournament:
 
     @property
     def size_text(self) -> str:
-        """`20 tavoli, 1 giocatore`: the tournament's size as the season's page and PDF say it."""
-        return (f"{counted(self.tables, 'tavolo', 'tavoli')}, "
+        """`20 tavoli, 1 giocatore` (`3 tavoli (9 in tutti i turni), ...` when the rounds add up
+        to more): the tournament's size as the season's page and PDF say it."""
+        every = (f" ({self.all_tables} in tutti i turni)"
+                 if self.all_tables and self.all_tables != self.tables else "")
+        return (f"{counted(self.tables, 'tavolo', 'tavoli')}{every}, "
                 f"{counted(len(self.positions), 'giocatore', 'giocatori')}")
 
 
@@ -230,8 +233,13 @@ def national_text(rule: NationalRule) -> str:
         return head
     soglie = (f"soglie del {used.thresholds_year}" if used.thresholds_year != used.year
               else "soglie dell'anno")
-    counts = "; ".join(f"{k.value} {used.allowances[k]} su {used.valid.get(k, 0)} tornei"
-                       for k in used.allowances)
+    thresholds = rule.table.thresholds(used.year)
+    counts = "; ".join(
+        f"{k.value} i tornei finché i turni sono meno di {thresholds[k].max_rounds}"
+        if national.MAX_ROUNDS in thresholds[k].criteria and thresholds[k].max_rounds
+        else (f"{k.value} {used.allowances[k]} "
+              f"({counted(used.valid.get(k, 0), 'torneo valido', 'tornei validi')})")
+        for k in used.allowances)
     where = ("tornei dell'anno indicati con --tornei-anno" if used.given else
              "tornei dell'anno contati fra i file indicati: la federazione li conta in tutta "
              "Italia (--tornei-anno per darli)")
