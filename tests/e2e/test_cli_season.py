@@ -200,6 +200,15 @@ def test_the_national_ranking_of_a_year_as_the_federation_computes_it(
     notes = " ".join(str(r[1]) for r in book["Note"].iter_rows(values_only=True))
     assert "ranking nazionale della federazione" in notes and "anno 2025, soglie del 2024" \
         in notes and "Torneo Open 3 (1 torneo valido)" in notes
+    # the federation's count of the year's Opens all over Italy: floor(30 · 13.5 %) = 4
+    assert torneo("stagione", out, path, "--regola", "nazionale", "--sovrascrivi",
+                  "--tornei-anno", "torneo open=30") == 0, torneo.err
+    notes = " ".join(str(r[1]) for r in openpyxl.load_workbook(out)["Note"].iter_rows(
+        values_only=True))
+    assert "Torneo Open 4 (30 tornei validi)" in notes and "--tornei-anno" in notes
+    assert torneo("stagione", out, path, "--regola", "nazionale", "--sovrascrivi",
+                  "--tornei-anno", "Open") == 2
+    assert "«Open»: scrivi TIPOLOGIA=N" in torneo.err
 
 
 def test_the_national_ranking_refuses_a_tipologia_the_federation_does_not_know(

@@ -236,10 +236,17 @@ def test_a_year_of_opens_and_masters_counts_the_best_n_of_each() -> None:
 
 
 def test_anonymous_players_take_no_points_and_keep_their_position_for_the_others() -> None:
-    """Carlo (no birth date, no national ID) is 3rd: no row; the 4th of the Open of 40
-    tables would still take 229,2 (position 4, not 3)."""
+    """Carlo (no birth date, no national ID) is 3rd: no row. In an Open of 40 tables with
+    the anonymous player 3rd, Dora 4th takes the 4th place's 280·E4 -> 229,2 (not 3rd's)."""
     s = year(None)
     assert "Carlo Anonimo" not in [r.player.display_name for r in s.rows]
+    t = [SeasonTournament("O", "o.xlsx", 8, "Torneo Open", {3: 3, 4: 4}, all_tables=40,
+                          declared_rounds=5, year=YEAR, anonymous=frozenset({3}))]
+    people = [Person((Appearance(0, Player(3, "Carlo", "Anonimo"), "o.xlsx"),)),
+              Person((Appearance(0, Player(4, "Dora", "Quarta", id_nazionale="4"), "o.xlsx"),))]
+    s = season_standings(national_rule(national_ranking(), YEAR), t, people)
+    assert [(r.player.display_name, r.total, s.shown(r.total)) for r in s.rows] == [
+        ("Dora Quarta", 280 * E4, "229,2")]
 
 
 def test_equal_shown_totals_share_the_position_and_it_is_said() -> None:
