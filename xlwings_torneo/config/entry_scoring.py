@@ -36,7 +36,7 @@ MAX_MIN_GAMES = 100
 STANDINGS_KEYS = ("spareggi", "decimali", "scarti", "sorteggio_parita", "finale_in_classifica",
                   "spareggi_finale", "punti_prima", "parita_finale_per_classifica",
                   "minimo_partite", "partita_annullata", "mostra_spareggi",
-                  "scarti_progressivi")
+                  "scarti_progressivi", "fonte_spareggi")
 TEAM_KEYS = ("migliori_risultati", "senza_club_escluso", "spareggi")
 REPECHAGE_KEYS = ("minimo_turni", "spareggi")
 
@@ -126,6 +126,8 @@ def _standings(p: Problems, name: str, entry: Mapping[str, Any], formula: Formul
         min_games=read_int(p, name, "classifica.minimo_partite",
                        standing.get("minimo_partite", 0), 0, MAX_MIN_GAMES) or 0,
         void_rule=_void_rule(p, name, standing),
+        tiebreak_source=read_text(p, name, "classifica.fonte_spareggi",
+                                  standing.get("fonte_spareggi", "")),
         shown_tiebreakers=_shown_tiebreakers(p, name, standing,
                                              (*tiebreakers, *final_tiebreakers)),
     )

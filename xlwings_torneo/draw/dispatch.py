@@ -14,7 +14,7 @@ from typing import Protocol
 from xlwings_torneo.draw.bounds import draw_bounds
 from xlwings_torneo.draw.cinquisti import draw_cinquisti
 from xlwings_torneo.draw.criteria import Value, evaluate
-from xlwings_torneo.draw.cut_ties import announcement, tie_at_cut
+from xlwings_torneo.draw.cut_ties import cut_note
 from xlwings_torneo.draw.engine import DrawResult, draw_round, make_context
 from xlwings_torneo.draw.fixed_seats import arrange, check_pins, pinned
 from xlwings_torneo.draw.history import build_history
@@ -168,11 +168,11 @@ def _top_final_tie(tournament: Tournament, ttype: TournamentType, order: Sequenc
     standings = compute_standings(tournament, ttype,
                                   unico_vincitore=tournament.options.unico_vincitore,
                                   after_round=after_round)
-    rule = f"il sorteggio con il seme del turno, {seed}" if TIES_IN_RANDOM_ORDER \
-        else "l'ID più basso"
-    tie = tie_at_cut(standings, order, size, "i posti in finale", seed, rule)
-    names = {p.id: p.display_name for p in tournament.players}
-    return (announcement(tie, names),) if tie else ()
+    rule = f"sorteggio n. {seed} (il sorteggio del turno)" if TIES_IN_RANDOM_ORDER \
+        else "ID più basso"
+    note = cut_note(tournament, ttype, standings, order, size, "posto in finale", seed,
+                    lot_rule=rule)
+    return (note,) if note else ()
 
 
 def draw_for_round(tournament: Tournament, ttype: TournamentType, round_no: int, seed: int,

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from xlwings_torneo.draw.criteria import Value
-from xlwings_torneo.draw.cut_ties import announcement, tie_at_cut
+from xlwings_torneo.draw.cut_ties import cut_note, lot_words
 from xlwings_torneo.draw.engine import DrawResult, draw_round
 from xlwings_torneo.draw.qualification import (
     QUALIFICATION_TIE_SEED,
@@ -141,9 +141,9 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
     row = threshold_for(len(q.eligible), ttype)
     if row.semifinals == 0:
         plan = _straight_final(q.ranking, active, names, row.direct_finalists)
-        tie = tie_at_cut(q.standings, [p for p in q.ranking if p in active],
-                         row.direct_finalists, "i posti in finale", QUALIFICATION_TIE_SEED)
-        return FinalPlan(plan.tables, (*plan.notes, *([announcement(tie, names)] if tie else [])))
+        note = cut_note(tournament, ttype, q.standings, [p for p in q.ranking if p in active],
+                        row.direct_finalists, "posto in finale", QUALIFICATION_TIE_SEED)
+        return FinalPlan(plan.tables, (*plan.notes, *([note] if note else [])))
     # one final per parallel group (manual 000_… l.465-473); below the first Master
     # threshold (-1: the 2-win rule) a single final
     groups = max(1, row.winners) if row.direct_finalists >= 0 else 1
@@ -193,10 +193,10 @@ def _freed_seat_tie(q: Qualification, place: int, taken: PlayerId,
     tied = [p for pl, _, p in pool if pl == place and position.get(p) == position.get(taken)]
     if not tied:
         return []
-    return [f"Parità per il posto lasciato libero in finale: "
-            f"{joined([names[p] for p in (taken, *tied)])} ({place}° al tavolo di semifinale, "
-            f"{position.get(taken)}° in classifica dopo le qualificazioni); decide il "
-            f"sorteggio con seme {QUALIFICATION_TIE_SEED}; entra {names[taken]}"]
+    return [f"{joined([names[p] for p in (taken, *tied)])} pari per il posto lasciato libero "
+            f"in finale ({place}° al tavolo di semifinale, {position.get(taken)}° in classifica "
+            f"dopo le qualificazioni): il posto va a {names[taken]} per sorteggio "
+            f"({lot_words(QUALIFICATION_TIE_SEED, None, drawn=False)})"]
 
 
 def _straight_final(ranking: Sequence[PlayerId], active: set[PlayerId],

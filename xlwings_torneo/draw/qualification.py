@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from xlwings_torneo.draw.cut_ties import announcement, by_lot, tie_at_cut
+from xlwings_torneo.draw.cut_ties import by_lot, cut_note, lot_words
 from xlwings_torneo.draw.round_at_hand import resolve_round
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
@@ -30,8 +30,8 @@ from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.scoring.tiebreak import Record, sort_key
 
 QUALIFICATION_TIE_SEED = 0
-"""**Decision**: ties settled by a draw in the qualification standings (MasterRisiko
-criterion 5, regolamento 001 l.143) use this seed, the default of `torneo rank`, so the
+"""**Decision**: ties settled by a draw in the qualification standings (Regolamento Master,
+Classifica, criterio 5) use this seed, the default of `torneo rank`, so the
 semifinals and the final agree with the `Classifica` sheet the organiser printed."""
 
 SEMIFINAL_TABLE = 4
@@ -55,6 +55,8 @@ class Structure:
     ties: tuple[str, ...] = ()
     """Italian, for the console, the log and `Classifica`: each tie across a cut, who was
     in it and what decided it (`cut_ties`, issue 37.2)."""
+    ripescato: PlayerId | None = None
+    """Who takes the last semifinal seat as the ripescato (type entry `[ripescato]`)."""
 
 
 @dataclass(frozen=True)
@@ -139,10 +141,10 @@ def _top_final_note(tournament: Tournament, ttype: TournamentType, last: int, si
                                   after_round=last)
     active = {p.id for p in tournament.active}
     ranking = [r.player.id for r in standings.rows if r.player.id in active]
-    tie = tie_at_cut(standings, ranking, size, "i posti in finale", QUALIFICATION_TIE_SEED,
-                     "il sorteggio della finale, con il seme del suo turno")
-    names = {p.id: p.display_name for p in tournament.players}
-    return (announcement(tie, names, decided=False),) if tie else ()
+    note = cut_note(tournament, ttype, standings, ranking, size, "posto in finale",
+                    QUALIFICATION_TIE_SEED, decided=False,
+                    lot_rule="il sorteggio della finale (il numero di sorteggio del suo turno)")
+    return (note,) if note else ()
 
 
 def threshold_for(count: int, ttype: TournamentType) -> Threshold:
@@ -222,18 +224,21 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
                         f"sono solo {len(ranking)} (ammessi: {ttype.admission.describe()})")
     semifinalists = ranking[direct:needed]
     repechage = ttype.repechage is not None and semifinals > 0
-    names = {p.id: p.display_name for p in tournament.players}
-    # issue 37.2: a tie across the direct finalists' cut or the semifinalists' is said
-    cuts = ((direct, "il posto in finale diretta" if direct == 1
-             else "i posti in finale diretta"),
-            (needed - (1 if repechage else 0), "i posti in semifinale"))
-    ties = [announcement(t, names) for cut, seat in cuts
-            if (t := tie_at_cut(q.standings, ranking, cut, seat, QUALIFICATION_TIE_SEED))]
+    # issues 37.2, 48.4: a tie across the direct finalists' cut or the semifinalists' is
+    # said, whatever decided it
+    cuts = ((direct, "posto in finale diretta"),
+            (needed - (1 if repechage else 0), "posto in semifinale"))
+    ties = [note for cut, seat in cuts
+            if (note := cut_note(tournament, ttype, q.standings, ranking, cut, seat,
+                                 QUALIFICATION_TIE_SEED))]
+    ripescato = None
     if ttype.repechage is not None and repechage:
         semifinalists, note, tie = _with_repechage(tournament, ttype, ttype.repechage, q,
                                                    ranking, direct, needed)
         reason += note
         ties += [tie] if tie else []
+        # the next in the standings may be the best game too: then no ripescato was needed
+        ripescato = semifinalists[-1] if semifinalists[-1] != ranking[needed - 1] else None
     k = max(1, row.winners) if row.direct_finalists >= 0 else 1
     # manual 000_… l.465: "classifiche parallele equivalenti": positions 1, k+1, 2k+1, …
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
@@ -243,7 +248,7 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
                       # is his, by best game (issue 40 walkthrough)
                       *(_absent_notes(q, ranking[by_standings - 1], active)
                         if (by_standings := needed - (1 if repechage else 0)) else ())),
-                     tuple(ties))
+                     tuple(ties), ripescato)
 
 
 def _absent_notes(q: Qualification, last: PlayerId, active: set[PlayerId]
@@ -336,11 +341,11 @@ def _repechage_tie(q: Qualification, order: Sequence[PlayerId],
         return None
     place = {r.player.id: r.position for r in q.standings.rows}
     shared = sum(1 for p in tied if place[p] == place[order[0]]) > 1
-    rule = (f"il sorteggio con seme {QUALIFICATION_TIE_SEED} (stessa posizione in classifica)"
-            if shared else "la posizione in classifica")
-    return (f"Parità per il ripescaggio: {joined([names[p] for p in tied])} (migliore partita "
-            f"{best} e gli altri spareggi del ripescato uguali); decide {rule}; entra "
-            f"{names[order[0]]}")
+    rule = (f"sorteggio ({lot_words(QUALIFICATION_TIE_SEED, None, drawn=False)}), a pari "
+            "posizione in classifica" if shared else "la posizione in classifica")
+    return (f"{joined([names[p] for p in tied])} pari per il ripescaggio (miglior partita "
+            f"{best} e gli altri spareggi del ripescato): il ripescaggio va a "
+            f"{names[order[0]]} per {rule}")
 
 
 def bands_of(group: Sequence[PlayerId]) -> dict[PlayerId, int]:

@@ -64,10 +64,10 @@ def _bye_tie(alive: Sequence[PlayerId], byes: Sequence[PlayerId], last: Mapping[
     ordered = [p for p in byes if p in tied] + [p for p in tied if p not in byes]
     taken = sum(1 for p in tied if p in byes)
     score = format(at_cut, "f").replace(".", ",")
-    return [f"Parità per i posti che passano direttamente: {joined([names[p] for p in ordered])}"
-            f" (punteggio {score} nell'ultima partita); decide il sorteggio con il seme del "
-            f"turno, {seed}; {'passa' if taken == 1 else 'passano'} "
-            f"{joined([names[p] for p in ordered[:taken]])}"]
+    return [f"{joined([names[p] for p in ordered])} pari a {score} punti nell'ultima partita: "
+            f"{'passa' if taken == 1 else 'passano'} direttamente "
+            f"{joined([names[p] for p in ordered[:taken]])} per sorteggio (sorteggio n. {seed}, "
+            "il sorteggio del turno)"]
 
 
 def top_final(order: Sequence[PlayerId], rule: RoundRule) -> tuple[PlayerId, ...]:

@@ -121,9 +121,11 @@ def cmd_rank(args: argparse.Namespace) -> int:
           f"({'fogli' if len(ranked.sheets) > 1 else 'foglio'} {sheets} "
           f"{'aggiornati' if len(ranked.sheets) > 1 else 'aggiornato'})")
     for row in standings.rows[: args.top]:
+        mark = standings.phase_marks.get(row.player.id)
         print(f"  {row.position:>3}. {row.player.display_name} - "
-              f"{points_text(standings, row)}")
-    for note in (*standings.notes, *filter(None, (standings.consolation_note,))):
+              f"{points_text(standings, row)}" + (f" ({mark})" if mark else ""))
+    for note in (*standings.notes, *filter(None, (standings.consolation_note,)),
+                 *standings.phase_notes):
         print(f"Nota: {note}")
     return EXIT_OK
 

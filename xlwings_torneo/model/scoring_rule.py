@@ -164,6 +164,10 @@ class ScoringRule:
     shown_tiebreakers: tuple[TieCriterion, ...] | None = None
     """The tie-breakers whose values `Classifica` shows in columns of their own (type entry
     `[classifica] mostra_spareggi`); None: every one the standings use."""
+    tiebreak_source: str = ""
+    """Where the type's `spareggi` are written, by title and section (type entry `[classifica]
+    fonte_spareggi`, `Regolamento Master, Classifica`): the tie notes cite it with the
+    criterion's number (issue 48.4); empty: they cite the type's own list."""
     result: ResultForm = TABLE_POINTS
     """What one seat's score cell carries (the points primitive's: the punti standard's CPP
     in its decimals), for every path a result enters by and every score shown."""

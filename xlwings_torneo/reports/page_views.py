@@ -18,6 +18,7 @@ from xlwings_torneo.reports.standings_rows import (
     points_text,
     standings_grid,
     standings_note,
+    text_columns_after,
     team_grid,
 )
 from xlwings_torneo.reports.types_shown import CONSOLATION_SHORT, NO_TYPES, TypesShown
@@ -123,6 +124,8 @@ class StandingsView:
     """Under the table (why finalists stand above others)."""
     teams: Grid | None = None
     """`Classifica a Squadre`, for types with one."""
+    phase_notes: tuple[str, ...] = ()
+    """Under the note: the final phase's legend and the seats a tie decided (issue 48.4)."""
 
 
 @dataclass(frozen=True)
@@ -283,14 +286,15 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
     header, body, won = standings_grid(standings)
     text_columns = set(range(1, len(STANDINGS_LEAD)))
     compact = {0, 1, 2, standings.points_column}  # position, name, surname, the points total
-    note = len(header) - 1 if standings.withdrawn else None
-    if note is not None:  # the withdrawal note (issue 31.7) is read on a phone too, as
-        compact.add(note)  # text that wraps at its spaces only (issue 37.6: `ritiro`)
-        text_columns.add(note)
+    # the withdrawal note (issue 31.7) and the final phase's mark (issue 48.2) are read on
+    # a phone too, as text that wraps at its spaces only (issue 37.6: `ritiro`)
+    notes = set(text_columns_after(standings))
+    compact |= notes
+    text_columns |= notes
 
     def classes(j: int, *extra: str) -> str:
         return " ".join([*extra, *(["extra"] if j not in compact else []),
-                         *([NOTE_CLASS] if j == note else [])])
+                         *([NOTE_CLASS] if j in notes else [])])
 
     rows = []
     for i, (row, values) in enumerate(zip(standings.rows, body, strict=True)):
@@ -309,7 +313,7 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
             tuple(Cell(v, "" if j == 1 else "num") for j, v in enumerate(row))
             for row in team_body))
     return StandingsView(page, f"{STANDINGS_TITLE} - {standings.type_name}", table,
-                         standings_note(standings), teams)
+                         standings_note(standings), teams, standings.phase_notes)
 
 
 def round_title(t: Tournament, number: int, types: TypesShown = NO_TYPES) -> str:

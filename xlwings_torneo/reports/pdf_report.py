@@ -41,6 +41,7 @@ from xlwings_torneo.reports.standings_rows import (
     points_text,
     standings_grid,
     standings_note,
+    text_columns_after,
     team_grid,
 )
 from xlwings_torneo.reports.tipologia import tipologia_colour
@@ -218,6 +219,9 @@ def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
     if note:
         story += [Spacer(1, 3 * mm),
                   Paragraph(fonts.markup(note), paragraph_style("nota", 9))]
+    # issues 48.2, 48.4: the marks' legend, the seats a tie decided
+    story += [Paragraph(fonts.markup(line), paragraph_style("nota", 9))
+              for line in standings.phase_notes]
     return story
 
 
@@ -236,12 +240,13 @@ def teams_story(t: Tournament, standings: Standings) -> list[Flowable]:
 def _standings_tables(standings: Standings) -> list[tuple[str, Table]]:
     """Each part of the standings' table, with the header of the first column it adds."""
     header, body, won = standings_grid(standings)
-    text_columns = {*range(1, 5), *([len(header) - 1] if standings.withdrawn else [])}
+    after = text_columns_after(standings)  # the withdrawal note, the final phase's marks
+    text_columns = {*range(1, 5), *after}
     numeric = [i for i in range(len(header)) if i not in text_columns]
     rows = [header, *body]
     fitted = fit_columns(rows, STANDINGS_WIDTH, text_columns=text_columns,
-                         repeated=NAME_COLUMNS,  # the withdrawal note on one line first
-                         eager=[len(header) - 1] if standings.withdrawn else [])
+                         repeated=NAME_COLUMNS,  # those notes on one line first
+                         eager=after)
     out = []
     for part in fitted.parts:
         cols = part.columns

@@ -6,6 +6,7 @@ from xlwings_torneo.model.attendance import NOTE_HEADER, withdrawal_note
 from xlwings_torneo.reports.italian import format_column, format_points
 from xlwings_torneo.scoring.standings_values import (
     DISCARDED_NOTE,
+    PHASE_HEADER,
     StandingRow,
     Standings,
     TieValue,
@@ -24,7 +25,8 @@ def standings_grid(standings: Standings
                    ) -> tuple[list[str], list[list[str]], dict[tuple[int, int], bool]]:
     """Header, body rows, and which (body row, column) cells are a won game. A total
     column holding only whole numbers (wins) is written without decimals. When somebody
-    withdrew, a last `Note` column says `ritiro al turno N` on the row (`withdrawal_note`)."""
+    withdrew, a `Note` column says `ritiro al turno N` on the row (`withdrawal_note`); with a
+    final phase decided, a last `Fase finale` column marks who goes on (issue 48.2)."""
     first_round_col = 5
     round_decimals, total_decimals = standings.round_decimals(), standings.total_decimals()
     tie_decimals = standings.tiebreak_shown_decimals()
@@ -40,11 +42,13 @@ def standings_grid(standings: Standings
                     + [format_points(v, d) for v, d in zip(row.totals, total_decimals, strict=True)]
                     + [tie_text(v, d) for v, d in zip(row.tiebreaks, tie_decimals, strict=True)]
                     + [str(p.id)]
-                    + ([note_of(standings, row)] if standings.withdrawn else []))
+                    + ([note_of(standings, row)] if standings.withdrawn else [])
+                    + ([standings.phase_marks.get(p.id, "")] if standings.phase_marks else []))
         for j, flag in enumerate(row.round_won):
             if flag:
                 won[(i, first_round_col + j)] = True
-    header = [*standings.header, *([NOTE_HEADER] if standings.withdrawn else [])]
+    header = [*standings.header, *([NOTE_HEADER] if standings.withdrawn else []),
+              *([PHASE_HEADER] if standings.phase_marks else [])]
     return header, body, won
 
 
@@ -59,6 +63,14 @@ def standings_note(standings: Standings) -> str:
     return " ".join(n for n in (standings.finalists_note,
                                 DISCARDED_NOTE if standings.has_discards else None,
                                 standings.consolation_note) if n)
+
+
+def text_columns_after(standings: Standings) -> list[int]:
+    """The text columns after `ID` in `standings_grid`'s header: the withdrawal note and the
+    final phase's marks, when shown (0-based)."""
+    first = len(standings.header)
+    shown = [bool(standings.withdrawn), bool(standings.phase_marks)]
+    return [first + k for k in range(sum(shown))]
 
 
 def note_of(standings: Standings, row: StandingRow) -> str:

@@ -31,6 +31,7 @@ from xlwings_torneo.scoring.standings_values import DrawnTie, StandingRow, Stand
 from xlwings_torneo.scoring.team_best import TIE_HEADERS as TEAM_TIE_HEADERS
 from xlwings_torneo.scoring.team_best import best_results_rows
 from xlwings_torneo.scoring.teams import team_rows
+from xlwings_torneo.scoring.tie_story import Separation, separation
 from xlwings_torneo.scoring.tie_columns import shown_columns, tie_context, with_tie_columns
 from xlwings_torneo.scoring.tiebreak import Ranked, Record, positions, rank, sort_key
 from xlwings_torneo.scoring.void_games import Outcome, VoidSeats, void_seats
@@ -90,6 +91,25 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     return replace(standings, round_headers=tuple(round_headers(standings, ttype)),
                    finalists_note=finalists_note(standings, ttype),
                    withdrawn={pid: at for pid, at in withdrawn.items() if pid in ranked_ids})
+
+
+def separation_after(tournament: Tournament, ttype: TournamentType, inside: PlayerId,
+                     outside: PlayerId, *, unico_vincitore: bool = True,
+                     after_round: int | None = None) -> Separation | None:
+    """What `inside` and `outside` shared in the standings after `after_round` and what put
+    `inside` ahead (`tie_story.separation`, issue 48.4); None when one is not ranked."""
+    rule = ttype.scoring
+    if rule is None:
+        return None
+    with localcontext() as ctx:
+        ctx.prec = DECIMAL_PRECISION
+        played, engine = _engine(tournament, ttype, rule, unico_vincitore, after_round)
+        engine.ranked(played, draw_seed=None)
+        records = engine.last_records
+        if inside not in records or outside not in records:
+            return None
+        return separation(rule, engine.last_criteria, records[inside], records[outside],
+                          engine.last_previous, played)
 
 
 def records_after(tournament: Tournament, ttype: TournamentType, *,
@@ -169,6 +189,8 @@ class _Engine:
         """The criteria of the last `ranked` call that completed (the standings shown)."""
         self.last_previous: dict[PlayerId, int] = {}
         """Its previous places (PREVIOUS_PLACE)."""
+        self.last_records: dict[PlayerId, Record] = {}
+        """Its records (the players it ranked)."""
 
     def notes(self, horizon: int) -> tuple[str, ...]:
         """The void games' notes for the standings after round `horizon` (`ranked` of the
@@ -217,6 +239,7 @@ class _Engine:
                                     criteria, previous, played,
                                     lambda rounds: self.ranked(rounds, draw_seed=0)[0])
             self.last_criteria, self.last_previous = criteria, previous
+            self.last_records = records
             return final, []
         groups = rank(list(records.values()), criteria, previous,
                       points_first=self.rule.points_first, played=played, seed=draw_seed or 0)
@@ -227,6 +250,7 @@ class _Engine:
                                                                                  played):
             groups, drawn = draw_qualifying_ties(groups, self.ttype, self.games, draw_seed)
         self.last_criteria, self.last_previous = criteria, previous
+        self.last_records = records
         return positions(groups), drawn
 
     def _at_the_end(self, played: Sequence[int]) -> bool:

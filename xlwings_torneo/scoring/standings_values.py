@@ -104,6 +104,13 @@ class Standings:
     withdrawn: Mapping[PlayerId, int] = field(default_factory=dict)
     """Players who withdrew, and the round they withdrew at (`model.attendance.withdrawals`):
     still ranked by the type's rule, marked in every output (issue 31.7)."""
+    phase_marks: Mapping[PlayerId, str] = field(default_factory=dict)
+    """What the final phase holds for each player, short, in the players' words (`Finale`,
+    `Semifinale`, `Non ammesso: 1 turno su 2`; `draw.phase_marks`, issue 48.2): the column
+    `PHASE_HEADER` of every output; empty: no such column."""
+    phase_notes: tuple[str, ...] = ()
+    """Under the standings of every output: the legend of `phase_marks`, then each seat
+    decided by a tie, what the players shared and what separated them (issue 48.4)."""
 
     @property
     def has_discards(self) -> bool:
@@ -150,6 +157,10 @@ class Standings:
     def team_tiebreak_decimals(self) -> tuple[int, ...]:
         return tuple(self.shown_decimals(t.tiebreaks[k] for t in self.teams)
                      for k in range(len(self.team_tiebreak_headers)))
+
+
+PHASE_HEADER = "Fase finale"
+"""The column of `Standings.phase_marks`, after every other column of the standings."""
 
 
 DISCARDED_NOTE = "Tra parentesi i risultati scartati: il totale non li conta."

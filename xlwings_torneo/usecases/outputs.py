@@ -15,6 +15,7 @@ from xlwings_torneo.errors import MissingDependencyError, TorneoError, WorkbookE
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
 from xlwings_torneo.reports.types_shown import TypesShown
+from xlwings_torneo.draw.phase_marks import with_final_phase
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.usecases.log_targets import LogOverrides
@@ -83,8 +84,11 @@ def standings_for(tournament: Tournament, ttype: TournamentType, *,
     if ttype.scoring is None or not any(r.is_played for r in tournament.rounds):
         return None
     try:
-        return compute_standings(tournament, ttype,
-                                 unico_vincitore=tournament.options.unico_vincitore)
+        # issue 48.2: who goes on, marked as on Classifica
+        return with_final_phase(
+            compute_standings(tournament, ttype,
+                              unico_vincitore=tournament.options.unico_vincitore),
+            tournament, ttype)
     except TorneoError:
         if required:
             raise

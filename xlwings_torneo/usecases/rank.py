@@ -11,7 +11,7 @@ from xlwings_torneo.config.logs import (
 )
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
-from xlwings_torneo.draw.qualification import seat_ties
+from xlwings_torneo.draw.phase_marks import with_final_phase
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.scoring.standings import compute_standings
@@ -92,22 +92,22 @@ def rank_sheets(book: WorkbookBackend, path: Path | None, request: RankRequest,
             say_type_change(book, "Classifica", ttype.name)
         sole = request.unico_vincitore if request.unico_vincitore is not None \
             else tournament.options.unico_vincitore
-        standings = compute_standings(tournament, ttype, unico_vincitore=sole,
-                                      after_round=request.after_round, seed=request.seed)
-        # issue 37.2: a tie across the cut of the final phase is said on Classifica too
-        standings = replace(standings, notes=(
-            *standings.notes, *seat_ties(tournament, ttype, standings.rounds)))
+        # issues 37.2, 48.2, 48.4: who goes on, and the seats a tie decided, on Classifica too
+        standings = with_final_phase(
+            compute_standings(tournament, ttype, unico_vincitore=sole,
+                              after_round=request.after_round, seed=request.seed),
+            tournament, ttype)
         after = f" dopo il turno {request.after_round}" if request.after_round else ""
         log.info("Classifica %s%s: %d giocatori, turni %s", ttype.name, after,
                  len(standings.rows), ", ".join(map(str, standings.rounds)) or "nessuno")
         for tie in standings.drawn_ties:
-            # Regolamento Master (seed 001), criterion 5: a tie that decides qualification
+            # Regolamento Master, Classifica, criterio 5: a tie that decides qualification
             # is settled by a draw; logged so it can be audited and reproduced.
-            log.info("Parità al %d° posto risolta per sorteggio (seme %d): %s", tie.position,
-                     tie.seed, ", ".join(tournament.player(pid).display_name
+            log.info("Parità al %d° posto risolta per sorteggio (sorteggio n. %d): %s",
+                     tie.position, tie.seed, ", ".join(tournament.player(pid).display_name
                                          for pid in tie.players))
-        for note in standings.notes:
-            log.info("%s", note)  # the void games (sheet `Partite Annullate`)
+        for note in (*standings.notes, *standings.phase_notes):
+            log.info("%s", note)  # the void games (`Partite Annullate`), the final phase
         if standings.consolation_note:  # the "torneo degli esclusi", ranked apart
             log.info("%s", standings.consolation_note)
         past = request.after_round is not None and any(
@@ -134,8 +134,10 @@ def rank_sheets(book: WorkbookBackend, path: Path | None, request: RankRequest,
         # issue 37.4: the standings after an earlier round, asked before, written again
         for number in sorted(after_round_sheets(book.sheet_names())):
             if tournament.round(number) is not None:
-                earlier = compute_standings(tournament, ttype, unico_vincitore=sole,
-                                            after_round=number, seed=request.seed)
+                earlier = with_final_phase(
+                    compute_standings(tournament, ttype, unico_vincitore=sole,
+                                      after_round=number, seed=request.seed),
+                    tournament, ttype)
                 written.append(_write_after_round(book, earlier, number, config,
                                                   tournament.info.nome))
                 log.info("Foglio '%s' scritto di nuovo con i punteggi di oggi", written[-1])

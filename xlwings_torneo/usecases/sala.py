@@ -25,6 +25,7 @@ from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.games import TEAM_NAMES
 from xlwings_torneo.scoring.placement import placements
+from xlwings_torneo.draw.phase_marks import with_final_phase
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
@@ -189,8 +190,10 @@ def live_standings(t: Tournament, ranking: TournamentType | None) -> Standings |
         if not all(table.is_played for table in rnd.tables if table.players):
             continue
         try:
-            return compute_standings(t, ranking, unico_vincitore=t.options.unico_vincitore,
-                                     after_round=rnd.number)
+            # issue 48.2: the wall marks who goes on, as Classifica does
+            return with_final_phase(
+                compute_standings(t, ranking, unico_vincitore=t.options.unico_vincitore,
+                                  after_round=rnd.number), t, ranking)
         except TorneoError:
             continue
     return None

@@ -9,7 +9,7 @@ from decimal import Decimal
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.model.attendance import NOTE_HEADER, withdrawal_note
 from xlwings_torneo.model.tournament import GHOST_NAME, Options, Player, PlayerId, TournamentInfo
-from xlwings_torneo.scoring.standings_values import DISCARDED_NOTE_SHEET, Standings
+from xlwings_torneo.scoring.standings_values import DISCARDED_NOTE_SHEET, PHASE_HEADER, Standings
 from xlwings_torneo.workbook.layout import (
     HEADER_ROW,
     ISCRITTI_HEADERS,
@@ -263,6 +263,10 @@ def _number_format(decimals: int) -> str:
     return "0" if decimals <= 0 else "0." + "0" * decimals
 
 
+PHASE_WIDTH = 24
+"""Characters of the `Fase finale` column: `Non ammesso: 1 turno su 2` whole."""
+
+
 def standings_specs(standings: Standings, colours: dict[str, str],
                     teams_sheet: str = SHEET_SQUADRE, *, title: str = "") -> list[SheetSpec]:
     """`Classifica` (alternating rows, won games coloured, ID last, a note when a final
@@ -307,9 +311,19 @@ def standings_specs(standings: Standings, colours: dict[str, str],
         note_col = len(standings.header) + 1
         full.put(1, note_col, NOTE_HEADER, Style(bold=True, fill=colours["intestazione"]))
         full.col_widths[note_col] = 22
+    if standings.phase_marks:
+        # issue 48.2: who goes on, in a column of its own after every other
+        phase_col = len(standings.header) + 1 + (1 if standings.withdrawn else 0)
+        full.put(1, phase_col, PHASE_HEADER, Style(bold=True, fill=colours["intestazione"]))
+        for i, row in enumerate(standings.rows, start=2):
+            fill = colours["riga_pari"] if i % 2 == 0 else colours["riga_dispari"]
+            full.put(i, phase_col, standings.phase_marks.get(row.player.id),
+                     Style(fill=fill, bold=True))
+        full.col_widths[phase_col] = PHASE_WIDTH
     notes = [n for n in (standings.finalists_note,
                          DISCARDED_NOTE_SHEET if standings.has_discards else None,
-                         standings.consolation_note) if n] + list(standings.notes)
+                         standings.consolation_note) if n] + list(standings.notes) \
+        + list(standings.phase_notes)
     for k, note in enumerate(notes):
         full.put(len(standings.rows) + 3 + k, 1, note, Style(italic=True))
     full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})
