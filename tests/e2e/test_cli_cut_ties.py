@@ -53,22 +53,23 @@ def test_four_players_tied_for_the_one_direct_final_seat_are_announced(tmp_path:
     path, tied = tied_qualifiers(tmp_path, torneo)
     names = [f"Nome{p} Cognome{p}" for p in tied]
     assert torneo("classifica", path) == 0, torneo.err
+    seat = ": il posto in finale diretta va a "
     note = next(line for line in torneo.out.splitlines()
-                if line.startswith("Nota: Parità per il posto in finale diretta: "))
+                if line.startswith("Nota: ") and seat in line)
     assert all(name in note for name in names), note
-    assert "(4 giocatori a pari merito: v tot 2; pt tot 460" in note
-    assert "decide il sorteggio con seme 0" in note
+    assert " pari a 460 punti, 2 vittorie e secondi posti 0: " in note
+    assert note.endswith(" per sorteggio n. 0 (scelta del programma: il regolamento del tipo "
+                         "non ha altri spareggi)")
     sheet = openpyxl.load_workbook(path)["Classifica"]
     notes = [c for row in sheet.iter_rows(values_only=True) for c in row
-             if isinstance(c, str) and c.startswith("Parità per il posto in finale diretta")]
+             if isinstance(c, str) and seat in c]
     assert notes == [note.removeprefix("Nota: ")]
     assert note.removeprefix("Nota: ") in _log(path)
 
     assert torneo("sorteggia", path, "--seed", "3") == 0, torneo.err
-    said = next(line.strip() for line in torneo.out.splitlines()
-                if "Parità per il posto in finale diretta" in line)
+    said = next(line.strip() for line in torneo.out.splitlines() if seat in line)
     assert said == note.removeprefix("Nota: ")
-    chosen = said.rsplit("; entra ", 1)[1]
+    chosen = said.split(seat, 1)[1].split(" per sorteggio")[0]
     assert f"In finale direttamente: {chosen}" in torneo.out
     assert _log(path).count(said) == 2  # the standings' note, then the draw's
 
@@ -111,11 +112,13 @@ def test_a_tie_for_the_seat_a_direct_finalist_leaves_is_announced(tmp_path: Path
     wb.save(path)
     assert torneo("sorteggia", path, "--seed", "4") == 0, torneo.err
     line = next(s.strip() for s in torneo.out.splitlines()
-                if "Parità per il posto lasciato libero in finale: " in s)
+                if " pari per il posto lasciato libero in finale " in s)
     assert all(f"Nome{p} Cognome{p}" in line for p in others), line
-    assert "(2° al tavolo di semifinale, 1° in classifica dopo le qualificazioni); decide " \
-           "il sorteggio con seme 0; entra " in line
-    chosen = next(p for p in others if line.endswith(f"; entra Nome{p} Cognome{p}"))
+    assert "(2° al tavolo di semifinale, 1° in classifica dopo le qualificazioni): il posto " \
+           "va a " in line
+    assert line.endswith(" per sorteggio n. 0 (scelta del programma: il regolamento del "
+                         "tipo non ha altri spareggi)")
+    chosen = next(p for p in others if f"il posto va a Nome{p} Cognome{p} per" in line)
     final = round_tables(path, 4)[0]
     assert chosen in final and direct not in final
     assert [p for p in others if p in final] == [chosen]

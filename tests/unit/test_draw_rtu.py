@@ -257,11 +257,11 @@ def test_a_tie_for_the_last_seat_of_the_one_day_final_is_announced():
     # seat of the final of the first 5 is left for the two
     t = Tournament(players(20), (_scored(1, TIE_FIRST), _scored(2, TIE_SECOND)))
     result = draw_for_round(t, find_type("RTU_Giornata_Standard_5"), 3, 9, CONFIG)
-    line = next(n for n in result.notes if n.startswith("Parità per i posti in finale: "))
-    assert "N9 C9 e N11 C11 (2 giocatori a pari merito: v tot 1; pt tot 330; Secondi 0)" \
-        in line, line
-    assert "decide il sorteggio con il seme del turno, 9; entra " in line
-    chosen = 9 if line.endswith("entra N9 C9") else 11
+    line = next(n for n in result.notes if n.startswith("N9 C9 e N11 C11 pari a "))
+    assert line.startswith("N9 C9 e N11 C11 pari a 330 punti, 1 vittoria e secondi posti 0: "
+                           "il posto in finale va a "), line
+    assert line.endswith(" per sorteggio n. 9 (il sorteggio del turno)"), line
+    chosen = 9 if "va a N9 C9 per" in line else 11
     assert sorted(result.tables[0]) == sorted([1, 17, 5, 14, chosen])
 
 
@@ -277,7 +277,7 @@ def test_a_tie_announced_shows_the_cpp_s_two_digits():
 
     t = Tournament(players(20), (scored(1, TIE_FIRST), scored(2, TIE_SECOND)))
     (line,) = seat_ties(t, find_type("RTU_Giornata_Standard_5"), (1, 2))
-    assert "(2 giocatori a pari merito: v tot 1; pt tot 330,20; Secondi 0)" in line, line
+    assert line.startswith("N9 C9 e N11 C11 pari a 330,20 punti, "), line
 
 
 def test_a_tie_for_the_seats_going_straight_through_a_knockout_is_announced():
@@ -285,12 +285,11 @@ def test_a_tie_for_the_seats_going_straight_through_a_knockout_is_announced():
     tables = [[4 * k + 1, 4 * k + 2, 4 * k + 3, 4 * k + 4] for k in range(12)]
     t = Tournament(players(48), (_scored(1, tables),))
     result = draw_for_round(t, find_type("RTU_Eliminazione"), 2, 5, CONFIG)
-    line = next(n for n in result.notes
-                if n.startswith("Parità per i posti che passano direttamente: "))
-    assert "(punteggio 80 nell'ultima partita); decide il sorteggio con il seme del turno, 5; " \
-           "passano " in line
+    line = next(n for n in result.notes if " pari a 80 punti nell'ultima partita: " in n)
+    assert line.endswith(" per sorteggio (sorteggio n. 5, il sorteggio del turno)"), line
     through = {4 * k + 1 for k in range(12)} - {p for x in result.tables for p in x}
-    assert set(line.rsplit("; passano ", 1)[1].split(" e ")) == {f"N{p} C{p}" for p in through}
+    passed = line.split(": passano direttamente ", 1)[1].split(" per sorteggio")[0]
+    assert set(passed.split(" e ")) == {f"N{p} C{p}" for p in through}
 
 
 def test_the_standings_before_a_one_day_final_say_the_tie_its_draw_will_settle():
@@ -299,8 +298,7 @@ def test_the_standings_before_a_one_day_final_say_the_tie_its_draw_will_settle()
     from xlwings_torneo.draw.qualification import seat_ties
     t = Tournament(players(20), (_scored(1, TIE_FIRST), _scored(2, TIE_SECOND)))
     assert seat_ties(t, find_type("RTU_Giornata_Standard_5"), (1, 2)) == (
-        "Parità per i posti in finale: N9 C9 e N11 C11 (2 giocatori a pari merito: v tot 1; "
-        "pt tot 330; Secondi 0); 1 posto per 2: deciderà il sorteggio della finale, con il "
-        "seme del suo turno",)
+        "N9 C9 e N11 C11 pari a 330 punti, 1 vittoria e secondi posti 0: 1 posto in finale "
+        "per 2, lo deciderà il sorteggio della finale (il numero di sorteggio del suo turno)",)
     assert seat_ties(t, find_type("RTU_Giornata_Standard_5"), (1,)) == ()
 

@@ -133,8 +133,8 @@ def announcement(tie: CutTie, names: Mapping[PlayerId, str], *, decided: bool = 
     head = f"{who} pari a {equal or tie.values}"
     if not decided:
         seats = counted(tie.taken, "posto", "posti")
-        return (f"{head}: {seats} {tie.seat.removeprefix('posto ').removeprefix('posti ')} "
-                f"per {len(tie.tied)}, li deciderà {tie.rule}")
+        return (f"{head}: {seats} {tie.seat.removeprefix('posto ')} per {len(tie.tied)}, "
+                f"{'lo' if tie.taken == 1 else 'li'} deciderà {tie.rule}")
     chosen = joined([names[p] for p in tie.tied[:tie.taken]])
     verb = "va" if tie.taken == 1 else "vanno"
     return f"{head}: {seats_phrase(tie.seat, tie.taken)} {verb} a {chosen} per {tie.rule}"
@@ -162,7 +162,7 @@ def cut_note(tournament: Tournament, ttype: TournamentType, standings: Standings
     if story is None or story.criterion == 0 or equal is None:
         return None
     if story.criterion is None:  # the type's own `sorteggio` criterion split them
-        how = f"sorteggio ({lot_words(seed, ttype.scoring, drawn=False)})"
+        how = lot_words(seed, ttype.scoring, drawn=False)
         return (f"{joined([names[inside], names[outside]])} pari a {equal}: "
                 f"{seats_phrase(seat, 1)} va a {names[inside]} per {how}")
     rule = ttype.scoring

@@ -195,8 +195,8 @@ def _freed_seat_tie(q: Qualification, place: int, taken: PlayerId,
         return []
     return [f"{joined([names[p] for p in (taken, *tied)])} pari per il posto lasciato libero "
             f"in finale ({place}° al tavolo di semifinale, {position.get(taken)}° in classifica "
-            f"dopo le qualificazioni): il posto va a {names[taken]} per sorteggio "
-            f"({lot_words(QUALIFICATION_TIE_SEED, None, drawn=False)})"]
+            f"dopo le qualificazioni): il posto va a {names[taken]} per "
+            f"{lot_words(QUALIFICATION_TIE_SEED, None, drawn=False)}"]
 
 
 def _straight_final(ranking: Sequence[PlayerId], active: set[PlayerId],

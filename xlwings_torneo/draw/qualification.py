@@ -341,8 +341,8 @@ def _repechage_tie(q: Qualification, order: Sequence[PlayerId],
         return None
     place = {r.player.id: r.position for r in q.standings.rows}
     shared = sum(1 for p in tied if place[p] == place[order[0]]) > 1
-    rule = (f"sorteggio ({lot_words(QUALIFICATION_TIE_SEED, None, drawn=False)}), a pari "
-            "posizione in classifica" if shared else "la posizione in classifica")
+    rule = (f"{lot_words(QUALIFICATION_TIE_SEED, None, drawn=False)}, a pari posizione in "
+            "classifica" if shared else "la posizione in classifica")
     return (f"{joined([names[p] for p in tied])} pari per il ripescaggio (miglior partita "
             f"{best} e gli altri spareggi del ripescato): il ripescaggio va a "
             f"{names[order[0]]} per {rule}")

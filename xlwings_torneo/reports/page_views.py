@@ -18,8 +18,8 @@ from xlwings_torneo.reports.standings_rows import (
     points_text,
     standings_grid,
     standings_note,
-    text_columns_after,
     team_grid,
+    text_columns_after,
 )
 from xlwings_torneo.reports.types_shown import CONSOLATION_SHORT, NO_TYPES, TypesShown
 from xlwings_torneo.scoring.standings_values import STANDINGS_LEAD, Standings

@@ -41,8 +41,8 @@ from xlwings_torneo.reports.standings_rows import (
     points_text,
     standings_grid,
     standings_note,
-    text_columns_after,
     team_grid,
+    text_columns_after,
 )
 from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown

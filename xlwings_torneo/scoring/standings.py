@@ -31,8 +31,8 @@ from xlwings_torneo.scoring.standings_values import DrawnTie, StandingRow, Stand
 from xlwings_torneo.scoring.team_best import TIE_HEADERS as TEAM_TIE_HEADERS
 from xlwings_torneo.scoring.team_best import best_results_rows
 from xlwings_torneo.scoring.teams import team_rows
-from xlwings_torneo.scoring.tie_story import Separation, separation
 from xlwings_torneo.scoring.tie_columns import shown_columns, tie_context, with_tie_columns
+from xlwings_torneo.scoring.tie_story import Separation, separation
 from xlwings_torneo.scoring.tiebreak import Ranked, Record, positions, rank, sort_key
 from xlwings_torneo.scoring.void_games import Outcome, VoidSeats, void_seats
 

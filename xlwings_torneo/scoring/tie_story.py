@@ -90,8 +90,8 @@ def _equal_text(c: TieCriterion, words: str, value: str) -> str:
     """`miglior partita 1,060`, `2 vittorie`, `3° dopo il turno precedente`."""
     if c is TieBreak.PREVIOUS_PLACE:
         return f"{value} dopo il turno precedente"
-    if c is TieBreak.WINS or isinstance(c, CountedTieBreak):
-        return f"{value} {words}"
+    if c is TieBreak.WINS:
+        return f"{value} {'vittoria' if value == '1' else 'vittorie'}"
     return f"{words} {value}"
 
 

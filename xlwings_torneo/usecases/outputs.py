@@ -11,11 +11,11 @@ from pathlib import Path
 from xlwings_torneo.config.logs import log
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import find_type, tournament_type, types_for
+from xlwings_torneo.draw.phase_marks import with_final_phase
 from xlwings_torneo.errors import MissingDependencyError, TorneoError, WorkbookError
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
 from xlwings_torneo.reports.types_shown import TypesShown
-from xlwings_torneo.draw.phase_marks import with_final_phase
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.usecases.log_targets import LogOverrides

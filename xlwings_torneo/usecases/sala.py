@@ -16,6 +16,7 @@ from pathlib import Path
 
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_catalogue import types_for
+from xlwings_torneo.draw.phase_marks import with_final_phase
 from xlwings_torneo.errors import TorneoError, ValidationError, WorkbookError
 from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.result_form import POINTS, TABLE_POINTS, ResultField, ResultForm
@@ -25,7 +26,6 @@ from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.games import TEAM_NAMES
 from xlwings_torneo.scoring.placement import placements
-from xlwings_torneo.draw.phase_marks import with_final_phase
 from xlwings_torneo.scoring.standings import compute_standings
 from xlwings_torneo.scoring.standings_values import Standings
 from xlwings_torneo.usecases.outputs import require_reportlab, types_shown
