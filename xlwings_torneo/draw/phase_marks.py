@@ -27,7 +27,6 @@ from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.tournament import PlayerId, Round, Tournament
 from xlwings_torneo.model.tournament_type import (
     Absence,
-    AdmissionSource,
     DrawKind,
     TournamentType,
 )
@@ -139,7 +138,9 @@ def _after_qualifiers(standings: Standings, at_cut: Tournament, ttype: Tournamen
         reach = q.ranking[:q.ranking.index(seats[-1])] if seats else []
         away = WITHDRAWN if ttype.absence is Absence.WITHDRAWN else ABSENT
         marks.update({p: away for p in reach if p not in active})
-    marks.update(_not_admitted(standings, at_cut, ttype))
+    # the ripescato may be one who played too few rounds for the standings' seats
+    marks.update({p: why for p, why in _not_admitted(standings, at_cut, ttype).items()
+                  if p not in marks})
     marks.update({p: WITHDRAWN for p in standings.withdrawn if p not in marks})
     legend = _legend(list(marks.values()), LEGEND)
     return PhaseMarks(marks, (*filter(None, (legend,)), *ties))
@@ -154,12 +155,8 @@ def _not_admitted(standings: Standings, at_cut: Tournament, ttype: TournamentTyp
     out: dict[PlayerId, str] = {}
     for row in standings.rows:
         n = seated[row.player.id]
-        if rule.admits(n, rounds):
-            continue
-        turns = "turno" if n == 1 else "turni"
-        out[row.player.id] = (f"{NOT_ADMITTED}: {n} {turns} su {rounds}"
-                              if rule.source is AdmissionSource.EVERY_QUALIFIER
-                              else f"{NOT_ADMITTED}: {n} {turns}, ne servono {rule.min_rounds}")
+        if not rule.admits(n, rounds):
+            out[row.player.id] = f"{NOT_ADMITTED}: {rule.shortfall(n, rounds)}"
     return out
 
 

@@ -245,6 +245,14 @@ class Admission:
             return played >= qualifiers
         return played >= self.min_rounds
 
+    def shortfall(self, played: int, qualifiers: int) -> str:
+        """Italian, short, beside a player not admitted (issue 48.2): `1 turno su 2`, or
+        `2 turni, ne servono 3`."""
+        rounds = f"{played} {'turno' if played == 1 else 'turni'}"
+        if self.source is AdmissionSource.EVERY_QUALIFIER:
+            return f"{rounds} su {qualifiers}"
+        return f"{rounds}, ne servono {self.min_rounds}"
+
     def describe(self) -> str:
         """Italian, for the draw's log: who is admitted."""
         if self.source is AdmissionSource.EVERY_QUALIFIER:

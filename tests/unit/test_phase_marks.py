@@ -1,0 +1,57 @@
+"""Issue 48.2: the standings of every type with a final phase say who goes on
+(`draw.phase_marks.with_final_phase`): a club championship's ripescato, a one-day final of
+the first five with a tie its draw will settle, Board Italian Gamers' straight final."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from xlwings_torneo.config.type_catalogue import find_type
+from xlwings_torneo.draw.phase_marks import RIPESCATO, TIED_FOR_FINAL, with_final_phase
+from xlwings_torneo.model.attendance import resolve
+from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.scoring.standings import compute_standings
+
+from .test_draw_rtu import TIE_FIRST, TIE_SECOND, _scored, players
+from .test_repechage import ROUND_1, ROUND_2, championship
+from .test_scoring_builders import Names, tournament
+
+
+def marked(t: Tournament, ttype, after: int | None = None) -> dict[str, str]:
+    s = with_final_phase(compute_standings(t, ttype, after_round=after), t, ttype)
+    return {t.player(pid).nome: mark for pid, mark in s.phase_marks.items()}
+
+
+def test_the_ripescato_is_marked_though_he_played_one_evening_of_two(tmp_path: Path):
+    ttype = championship(tmp_path, 1)
+    t = tournament(ROUND_1, ROUND_2, names=Names())
+    marks = marked(t, ttype)
+    assert marks["X"] == RIPESCATO
+    assert sum(1 for m in marks.values() if m == "Finale") == 2
+    assert sum(1 for m in marks.values() if m in ("Semifinale", RIPESCATO)) == 8
+    s = with_final_phase(compute_standings(t, ttype), t, ttype)
+    assert any(n.startswith("Fase finale: ") and "Ripescato = entra in semifinale" in n
+               for n in s.phase_notes)
+
+
+def test_with_a_stricter_minimum_the_one_evening_player_is_not_admitted(tmp_path: Path):
+    ttype = championship(tmp_path, 2)
+    t = tournament(ROUND_1, ROUND_2, names=Names())
+    assert marked(t, ttype)["X"] == "Non ammesso: 1 turno su 2"
+
+
+def test_a_tie_for_the_last_seat_of_a_one_day_final_is_marked_on_both(tmp_path: Path):
+    t = Tournament(players(20), (_scored(1, TIE_FIRST), _scored(2, TIE_SECOND)))
+    marks = marked(t, find_type("RTU_Giornata_Standard_5"))
+    assert marks["N9"] == marks["N11"] == TIED_FOR_FINAL
+    assert sum(1 for m in marks.values() if m == "Finale") == 4
+
+
+def test_board_italian_gamers_straight_final_marks_its_four(tmp_path: Path):
+    t = Tournament(players(16), (_scored(1, [list(range(k, k + 4)) for k in (1, 5, 9, 13)]),
+                                 _scored(2, [[1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
+                                             [4, 8, 12, 16]])))
+    ttype = resolve(find_type("BIG"), t)
+    marks = marked(t, ttype)
+    assert sum(1 for m in marks.values() if m == "Finale") == 4
+    assert set(marks.values()) == {"Finale"}
