@@ -277,6 +277,11 @@ NOTE_CLASS = "ritiro"
 line on a wide screen: issue 37.6, "ri a tu 3" at 1280 px)."""
 
 
+PHASE_CLASS = "fase"
+"""The class of the final phase's marks (issue 48.2, `torneo.css`): wrapped at its spaces
+on every screen, so that `Non ammesso: 1 turno su 2` does not widen the table."""
+
+
 def standings_view(t: Tournament, standings: Standings | None, page: Frame,
                    links: Links) -> StandingsView:
     """`Classifica` from the standings' own header: position, names and the points total on
@@ -291,10 +296,11 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
     notes = set(text_columns_after(standings))
     compact |= notes
     text_columns |= notes
+    phase = len(header) - 1 if standings.phase_marks else None
 
     def classes(j: int, *extra: str) -> str:
         return " ".join([*extra, *(["extra"] if j not in compact else []),
-                         *([NOTE_CLASS] if j in notes else [])])
+                         *([PHASE_CLASS if j == phase else NOTE_CLASS] if j in notes else [])])
 
     rows = []
     for i, (row, values) in enumerate(zip(standings.rows, body, strict=True)):
