@@ -55,10 +55,12 @@ LEGEND = {
 """After the qualifiers: each mark and what it means, for the legend under the standings."""
 BETWEEN_LEGEND = {
     FINAL: "gioca la finale",
-    OUT_AT_SEMIFINAL: "eliminato in semifinale",
-    WITHDRAWN: "non gioca la finale (Partecipa Torneo = NO)",
+    OUT_AT_SEMIFINAL: "ha giocato la semifinale senza vincerla: nella classifica finale sta "
+                      "dopo i finalisti, per punti",
+    WITHDRAWN: "si è ritirato (Partecipa Torneo = NO)",
 }
 AFTER_LEGEND = {FINAL: "ha giocato la finale", SEMIFINAL: "eliminato in semifinale"}
+"""Between the semifinals and the final, and after it."""
 BETWEEN_NOTE = ("Fra semifinali e finale i finalisti stanno in testa, come nella classifica "
                 "finale: la finale deciderà il loro ordine; seguono gli altri per punti.")
 
