@@ -150,8 +150,13 @@ def cut_note(tournament: Tournament, ttype: TournamentType, standings: Standings
     decided, or there is no cut."""
     if not 0 < cut < len(ranking):
         return None
-    names = {p.id: p.display_name for p in tournament.players}
     inside, outside = ranking[cut - 1], ranking[cut]
+    rows = {r.player.id: r for r in standings.rows}
+    rule = ttype.scoring
+    if (rule is not None and rule.points_first and inside in rows and outside in rows
+            and rows[inside].points != rows[outside].points):
+        return None  # the points decided: nothing to say (and no standings to compute)
+    names = {p.id: p.display_name for p in tournament.players}
     after = standings.rounds[-1] if standings.rounds else None
     story = separation_after(tournament, ttype, inside, outside, after_round=after,
                              unico_vincitore=tournament.options.unico_vincitore)
@@ -165,7 +170,6 @@ def cut_note(tournament: Tournament, ttype: TournamentType, standings: Standings
         how = lot_words(seed, ttype.scoring, drawn=False)
         return (f"{joined([names[inside], names[outside]])} pari a {equal}: "
                 f"{seats_phrase(seat, 1)} va a {names[inside]} per {how}")
-    rule = ttype.scoring
     cite = (f"{rule.tiebreak_source}, criterio {story.criterion}"
             if rule is not None and rule.tiebreak_source
             else f"{story.criterion}° spareggio del tipo di classifica")

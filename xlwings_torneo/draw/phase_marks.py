@@ -134,10 +134,9 @@ def _after_qualifiers(standings: Standings, at_cut: Tournament, ttype: Tournamen
         marks.update({p: SEMIFINAL for group in s.groups for p in group})
         if s.ripescato is not None:
             marks[s.ripescato] = RIPESCATO
-        q = qualification(at_cut, ttype)
         active = {p.id for p in at_cut.active}
-        seats = [p for p in q.ranking if p in marks and p != s.ripescato]
-        reach = q.ranking[:q.ranking.index(seats[-1])] if seats else []
+        seats = [p for p in s.ranking if p in marks and p != s.ripescato]
+        reach = s.ranking[:s.ranking.index(seats[-1])] if seats else []
         away = WITHDRAWN if ttype.absence is Absence.WITHDRAWN else ABSENT
         marks.update({p: away for p in reach if p not in active})
     # the ripescato may be one who played too few rounds for the standings' seats

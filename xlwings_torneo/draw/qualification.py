@@ -57,6 +57,8 @@ class Structure:
     in it and what decided it (`cut_ties`, issue 37.2)."""
     ripescato: PlayerId | None = None
     """Who takes the last semifinal seat as the ripescato (type entry `[ripescato]`)."""
+    ranking: tuple[PlayerId, ...] = ()
+    """The qualification's ranking (`Qualification.ranking`) it was decided on."""
 
 
 @dataclass(frozen=True)
@@ -248,7 +250,7 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
                       # is his, by best game (issue 40 walkthrough)
                       *(_absent_notes(q, ranking[by_standings - 1], active)
                         if (by_standings := needed - (1 if repechage else 0)) else ())),
-                     tuple(ties), ripescato)
+                     tuple(ties), ripescato, q.ranking)
 
 
 def _absent_notes(q: Qualification, last: PlayerId, active: set[PlayerId]
