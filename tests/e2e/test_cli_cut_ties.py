@@ -65,6 +65,11 @@ def test_four_players_tied_for_the_one_direct_final_seat_are_announced(tmp_path:
              if isinstance(c, str) and seat in c]
     assert notes == [note.removeprefix("Nota: ")]
     assert note.removeprefix("Nota: ") in _log(path)
+    # issue 48.2: who goes on, in its own column: 1 straight to the final, 12 semifinalists
+    header = [c.value for c in sheet[1]]
+    marks = [row[header.index("Fase finale")] for row in sheet.iter_rows(
+        min_row=2, max_row=17, values_only=True)]
+    assert marks.count("Finale") == 1 and marks.count("Semifinale") == 12
 
     assert torneo("sorteggia", path, "--seed", "3") == 0, torneo.err
     said = next(line.strip() for line in torneo.out.splitlines() if seat in line)

@@ -55,3 +55,13 @@ def test_board_italian_gamers_straight_final_marks_its_four(tmp_path: Path):
     marks = marked(t, ttype)
     assert sum(1 for m in marks.values() if m == "Finale") == 4
     assert set(marks.values()) == {"Finale"}
+
+
+def test_a_five_evening_championship_marks_its_direct_finalist_and_twelve_semifinalists():
+    from .test_club_championship import five_evenings
+    ttype, t, order = five_evenings()
+    s = with_final_phase(compute_standings(t, ttype, after_round=5), t, ttype)
+    marks = s.phase_marks
+    assert marks[order[0]] == "Finale"
+    assert sum(1 for m in marks.values() if m in ("Semifinale", RIPESCATO)) == 12
+    assert all(marks.get(p) == "Semifinale" for p in order[1:12])
