@@ -65,3 +65,18 @@ def test_a_five_evening_championship_marks_its_direct_finalist_and_twelve_semifi
     assert marks[order[0]] == "Finale"
     assert sum(1 for m in marks.values() if m in ("Semifinale", RIPESCATO)) == 12
     assert all(marks.get(p) == "Semifinale" for p in order[1:12])
+
+
+def test_a_semifinalist_who_withdraws_is_marked_and_the_next_takes_his_seat(tmp_path: Path):
+    from dataclasses import replace
+
+    ttype = championship(tmp_path, 2)
+    t = tournament(ROUND_1, ROUND_2, names=Names())
+    before = with_final_phase(compute_standings(t, ttype), t, ttype).phase_marks
+    semifinalists = [r.player.id for r in compute_standings(t, ttype).rows
+                     if before.get(r.player.id) == "Semifinale"]
+    gone = semifinalists[0]
+    t = replace(t, players=tuple(replace(p, partecipa=p.id != gone) for p in t.players))
+    after = with_final_phase(compute_standings(t, ttype), t, ttype).phase_marks
+    assert after[gone] in ("Ritirato", "Assente")
+    assert sum(1 for m in after.values() if m in ("Semifinale", RIPESCATO)) == 8
