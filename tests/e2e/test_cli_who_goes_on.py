@@ -196,3 +196,19 @@ def test_the_report_and_the_site_mark_who_goes_on(tmp_path: Path, torneo: Cli,
     assert PHASE in text
     assert "Non ammesso: 1 turno su 2" in text
     assert "per la posizione dopo il turno precedente" in text
+
+
+def test_the_hall_s_live_standings_mark_who_goes_on(tmp_path: Path, torneo: Cli) -> None:
+    from xlwings_torneo.frontends.sala.app import create_app
+    from xlwings_torneo.usecases.sala import Hall
+
+    m = master(tmp_path, torneo)
+    hall = Hall(m.path)
+    hall.issue_tokens()
+    try:
+        page = create_app(hall).test_client().get("/").get_data(as_text=True)
+    finally:
+        hall.journal.close()
+    assert f">{PHASE}</th>" in page
+    assert "Non ammesso: 1 turno su 2" in page
+    assert "per la posizione dopo il turno precedente" in page
