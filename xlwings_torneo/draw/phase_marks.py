@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from xlwings_torneo.draw.cut_ties import tie_at_cut
-from xlwings_torneo.draw.phases import final_tables
+from xlwings_torneo.draw.phases import FinalPlan, final_tables
 from xlwings_torneo.draw.qualification import (
     QUALIFICATION_TIE_SEED,
     Structure,
@@ -185,21 +185,15 @@ def _between(standings: Standings, tournament: Tournament, ttype: TournamentType
              semis_no: int, ties: Sequence[str]) -> PhaseMarks | None:
     """After the semifinals, before the final: the finalists (as drawn, or as the final's
     draw will seat them), first; the semifinalists who did not make it, marked."""
-    at_semis = replace(tournament, rounds=tuple(r for r in tournament.rounds
-                                                if r.number <= semis_no))
-    semis = at_semis.round(semis_no)
-    assert semis is not None
-    plan_notes: tuple[str, ...] = ()
-    try:
-        plan = final_tables(at_semis, ttype, semis)
-        finalists = [p for table in plan.tables for p in table]
-        plan_notes = plan.notes
-    except TorneoError:
+    plan = _final_plan(tournament, ttype, semis_no)
+    if plan is None:
         return None
+    finalists = [p for table in plan.tables for p in table]
+    plan_notes = plan.notes
     drawn = tournament.round(semis_no + 1)
     if drawn is not None:  # the final as the organiser drew it
         finalists = list(drawn.player_ids)
-    semifinalists = set(_semifinal_players(at_semis, ttype, semis_no))
+    semifinalists = set(_semifinal_players(tournament, ttype, semis_no))
     marks: dict[PlayerId, str] = {p: FINAL for p in finalists}
     marks.update({p: OUT_AT_SEMIFINAL for p in semifinalists if p not in marks})
     marks.update({p: WITHDRAWN for p in standings.withdrawn if p not in marks})
@@ -214,11 +208,30 @@ def _after_final(tournament: Tournament, ttype: TournamentType, semis: Round | N
     """Who played the final, who was eliminated at the semifinals; the notes of the seats a
     tie decided stay said (issue 48.4)."""
     marks: dict[PlayerId, str] = {p: FINAL for p in final.player_ids}
+    plan_notes: tuple[str, ...] = ()
     if semis is not None:
         marks.update({p: SEMIFINAL for p in _semifinal_players(tournament, ttype, semis.number)
                       if p not in marks})
+        # who took a seat freed in the final, and a tie that decided it, stay said
+        plan = _final_plan(tournament, ttype, semis.number)
+        plan_notes = plan.notes if plan is not None else ()
     legend = _legend(list(marks.values()), AFTER_LEGEND)
-    return PhaseMarks(marks, (*filter(None, (legend,)), *ties))
+    return PhaseMarks(marks, (*filter(None, (legend,)), *ties, *plan_notes))
+
+
+def _final_plan(tournament: Tournament, ttype: TournamentType, semis_no: int
+                ) -> FinalPlan | None:
+    """The final as its draw seats it after the semifinals (`phases.final_tables`), with its
+    notes (withdrawals, freed seats and their ties); None when it cannot be decided."""
+    at_semis = replace(tournament, rounds=tuple(r for r in tournament.rounds
+                                                if r.number <= semis_no))
+    semis = at_semis.round(semis_no)
+    if semis is None:
+        return None
+    try:
+        return final_tables(at_semis, ttype, semis)
+    except TorneoError:
+        return None
 
 
 def _semifinal_players(tournament: Tournament, ttype: TournamentType, semis_no: int

@@ -228,8 +228,9 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     repechage = ttype.repechage is not None and semifinals > 0
     # issues 37.2, 48.4: a tie across the direct finalists' cut or the semifinalists' is
     # said, whatever decided it
-    cuts = ((direct, "posto in finale diretta"),
-            (needed - (1 if repechage else 0), "posto in semifinale"))
+    cuts = (((direct, "posto in finale diretta"),
+             (needed - (1 if repechage else 0), "posto in semifinale")) if semifinals
+            else ((direct, "posto in finale"),))  # a straight final (BIG up to 16)
     ties = [note for cut, seat in cuts
             if (note := cut_note(tournament, ttype, q.standings, ranking, cut, seat,
                                  QUALIFICATION_TIE_SEED))]
