@@ -8,6 +8,7 @@ the sentence stays said."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -193,6 +194,9 @@ def test_the_report_and_the_site_mark_who_goes_on(tmp_path: Path, torneo: Cli,
     else:
         assert torneo("esporta", m.path, "--formato", "site") == 0, torneo.err
         text = "\n".join(p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.html"))
+        data = json.loads(next(tmp_path.rglob("torneo.json")).read_text(encoding="utf-8"))
+        marks = {r["player_id"]: r["final_phase"] for r in data["standings"]["rows"]}
+        assert marks[m.late] == "Non ammesso: 1 turno su 2"
     assert PHASE in text
     assert "Non ammesso: 1 turno su 2" in text
     assert "per la posizione dopo il turno precedente" in text

@@ -104,8 +104,11 @@ def _standings(standings: Standings) -> dict[str, Any]:
                   "round_points": [_num(v) for v in r.round_points],
                   "round_won": list(r.round_won),
                   "round_discarded": list(r.round_discarded), "totals": [_num(v) for v in r.totals],
-                  "tiebreaks": [v if isinstance(v, str) else _num(v) for v in r.tiebreaks]}
+                  "tiebreaks": [v if isinstance(v, str) else _num(v) for v in r.tiebreaks],
+                  # issue 48.2: who goes on (empty: nothing said, or no final phase)
+                  "final_phase": standings.phase_marks.get(r.player.id, "")}
                  for r in standings.rows],
+        "final_phase_notes": list(standings.phase_notes),
         "team_tiebreak_headers": list(standings.team_tiebreak_headers),
         "teams": [{"position": r.position, "club": r.club, "wins": r.wins,
                    "points": _num(r.points), "tiebreaks": [_num(v) for v in r.tiebreaks]}
