@@ -100,8 +100,10 @@ def phase_marks(standings: Standings, tournament: Tournament, ttype: TournamentT
     if ttype.round_kind(following) is DrawKind.TOP_FINAL:
         return _top_final(standings, at_cut, ttype, following,
                           seat_ties(at_cut, ttype, qualifiers))
+    if not ttype.thresholds:
+        return None  # a knockout: each round says who goes on by itself
     try:
-        s = structure(at_cut, ttype) if ttype.thresholds else None
+        s = structure(at_cut, ttype)
     except TorneoError:
         s = None
     ties = s.ties if s is not None else ()
