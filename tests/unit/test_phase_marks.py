@@ -80,3 +80,17 @@ def test_a_semifinalist_who_withdraws_is_marked_and_the_next_takes_his_seat(tmp_
     after = with_final_phase(compute_standings(t, ttype), t, ttype).phase_marks
     assert after[gone] in ("Ritirato", "Assente")
     assert sum(1 for m in after.values() if m in ("Semifinale", RIPESCATO)) == 8
+
+
+def test_a_ripescato_chosen_by_the_entry_s_tiebreaker_after_an_equal_best_game_is_said():
+    from fractions import Fraction
+
+    from xlwings_torneo.draw.qualification import _repechage_tie
+    from xlwings_torneo.scoring.tie_story import Separation
+
+    story = Separation(("miglior partita 149",), "la seconda miglior partita (60 contro 45)", 1)
+    keys = {1: (Fraction(149), Fraction(60)), 2: (Fraction(149), Fraction(45))}
+    line = _repechage_tie(None, [1, 2], keys.__getitem__, "149",  # type: ignore[arg-type]
+                          {1: "Rossi", 2: "Bianchi"}, story)
+    assert line == ("Rossi e Bianchi pari per il ripescaggio (miglior partita 149): il "
+                    "ripescaggio va a Rossi per la seconda miglior partita (60 contro 45)")

@@ -27,6 +27,7 @@ from xlwings_torneo.model.tournament_type import (
 from xlwings_torneo.scoring.exact import decimal_of_fraction
 from xlwings_torneo.scoring.standings import compute_standings, records_after
 from xlwings_torneo.scoring.standings_values import Standings
+from xlwings_torneo.scoring.tie_story import Separation, separation
 from xlwings_torneo.scoring.tiebreak import Record, sort_key
 
 QUALIFICATION_TIE_SEED = 0
@@ -331,16 +332,34 @@ def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repecha
         + (f"; prima di lui per migliore partita, ma assenti (Partecipa Torneo = NO): "
            f"{', '.join(absent)}" if absent else "")), \
         _repechage_tie(q, order, repechage_key(records, rule, rounds), best,
-                       {p.id: p.display_name for p in tournament.players})
+                       {p.id: p.display_name for p in tournament.players},
+                       _repechage_separation(ttype, rule, records, order, rounds))
+
+
+def _repechage_separation(ttype: TournamentType, rule: Repechage,
+                          records: Mapping[PlayerId, Record], order: Sequence[PlayerId],
+                          rounds: Sequence[int]) -> Separation | None:
+    """What the ripescato and the next candidate shared, and what put him first (issue
+    48.4); None: fewer than two candidates, or no standings rule."""
+    if len(order) < 2 or ttype.scoring is None:
+        return None
+    return separation(ttype.scoring, (TieBreak.BEST_GAME, *rule.tiebreakers),
+                      records[order[0]], records[order[1]], {}, rounds, with_points=False)
 
 
 def _repechage_tie(q: Qualification, order: Sequence[PlayerId],
                    key: Callable[[PlayerId], tuple[Fraction, ...]], best: str,
-                   names: Mapping[PlayerId, str]) -> str | None:
-    """The line announcing a tie on the ripescato's criteria, or None: the better place in
-    the standings decides it (issue 24.8), and the lot within a shared place (`by_lot`)."""
+                   names: Mapping[PlayerId, str], story: Separation | None = None
+                   ) -> str | None:
+    """The line announcing a tie on the ripescato's criteria, or None: one of the entry's
+    `spareggi` after the best game decides it (said, issue 48.4), else the better place in
+    the standings (issue 24.8), and the lot within a shared place (`by_lot`)."""
     tied = [p for p in order if key(p) == key(order[0])]
     if len(tied) < 2:
+        if story is not None and story.equal and story.decided_by:
+            return (f"{joined([names[order[0]], names[order[1]]])} pari per il ripescaggio "
+                    f"({', '.join(story.equal)}): il ripescaggio va a {names[order[0]]} per "
+                    f"{story.decided_by}")
         return None
     place = {r.player.id: r.position for r in q.standings.rows}
     shared = sum(1 for p in tied if place[p] == place[order[0]]) > 1

@@ -96,15 +96,16 @@ def _equal_text(c: TieCriterion, words: str, value: str) -> str:
 
 
 def separation(rule: ScoringRule, criteria: Sequence[TieCriterion], inside: Record,
-               outside: Record, previous: Mapping[PlayerId, int], played: Sequence[int]
-               ) -> Separation:
+               outside: Record, previous: Mapping[PlayerId, int], played: Sequence[int],
+               *, with_points: bool = True) -> Separation:
     """What `inside` (ranked ahead) and `outside` shared and what put `inside` ahead, by the
     standings' `criteria` (the lot, `sorteggio`, is left to the caller: it decides only
-    when nothing else does)."""
+    when nothing else does); not `with_points`: by the `criteria` alone (the ripescato's)."""
     steps: list[tuple[TieCriterion | None, int]] = [
         (c, k) for k, c in enumerate(criteria, start=1) if c is not TieBreak.DRAW]
     points_step: tuple[TieCriterion | None, int] = (None, 0)
-    steps = [points_step, *steps] if rule.points_first else [*steps, points_step]
+    if with_points:
+        steps = [points_step, *steps] if rule.points_first else [*steps, points_step]
     equal: list[str] = []
     for c, k in steps:
         if c is None:
