@@ -88,7 +88,8 @@ def test_the_ranking_s_table_minimum_is_asked_of_the_qualifiers_only(tmp_path: P
         assert torneo("sorteggia", path, "--seed", seed) == 0, torneo.err
         type_scores(path, number)
     assert torneo("controlla", path, "--pubblicazione") == 0, torneo.err
-    few = [line.strip() for line in torneo.out.splitlines() if "il ranking nazionale ne chiede" in line]
+    few = [line.strip() for line in torneo.out.splitlines()
+           if "il ranking nazionale ne chiede" in line]
     assert few == [
         "Attenzione: 1° Turno: 4 tavoli, il ranking nazionale ne chiede almeno 6",
         "Attenzione: 2° Turno: 4 tavoli, il ranking nazionale ne chiede almeno 6"]
@@ -141,6 +142,7 @@ def test_a_knockout_s_later_rounds_are_not_held_to_the_ranking_s_minimum(tmp_pat
     assert torneo("sorteggia", path, "--seed", "2") == 0, torneo.err
     type_scores(path, 2)
     assert torneo("controlla", path, "--pubblicazione") == 0, torneo.err
-    few = [line.strip() for line in torneo.out.splitlines() if "il ranking nazionale ne chiede" in line]
+    few = [line.strip() for line in torneo.out.splitlines()
+           if "il ranking nazionale ne chiede" in line]
     # 16: one straight through, three tables of 5 (seed 002 l.105), then the final
     assert few == ["Attenzione: 1° Turno: 3 tavoli, il ranking nazionale ne chiede almeno 6"]
