@@ -56,14 +56,17 @@ addin: $(STAMP)  ## rebuild workbook_template/torneo_addin.xlam from addin/, the
 
 VERSION = $(shell $(BIN)/python -c "import xlwings_torneo; print(xlwings_torneo.__version__)")
 LITE_WORKBOOK := dist/Torneo per xlwings Lite.xlsx
+LITE_SOURCE = $(if $(PUBLISHED),--pacchetto-da-pypi,--pacchetto-in-data)
+# `make release PUBLISHED=1` once this version is on PyPI: the Lite workbook installs Torneo
+# from there; without it, from the wheel in dist/per_lite imported into Lite's /data
 
 release: $(STAMP)  ## dist/: the sdist and wheel for PyPI (checked by twine), the ready xlwings Lite workbook and its files
 	@grep -q "^## $(VERSION) " CHANGELOG.md || { echo "CHANGELOG.md non ha la voce $(VERSION)"; exit 1; }
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist .
 	$(BIN)/twine check --strict dist/xlwings_torneo-$(VERSION).tar.gz dist/xlwings_torneo-$(VERSION)-py3-none-any.whl
-	$(BIN)/torneo nuovo "$(LITE_WORKBOOK)" --lite
-	$(BIN)/torneo lite dist/per_lite
+	$(BIN)/torneo nuovo "$(LITE_WORKBOOK)" --lite $(LITE_SOURCE)
+	$(BIN)/torneo lite dist/per_lite $(LITE_SOURCE)
 	@echo "Pronti in dist/: pubblica con 'twine upload dist/xlwings_torneo-$(VERSION)*' e allega '$(LITE_WORKBOOK)'"
 
 clean:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import zipfile
@@ -22,7 +23,7 @@ from xlwings_torneo.frontends.lite_setup import (
     PYODIDE_VERSION,
     main_py,
     new_lite_workbook,
-    published_requirement,
+    wheel_name,
 )
 from xlwings_torneo.usecases.demo import demo_players
 from xlwings_torneo.workbook.backends.factory import open_workbook
@@ -68,16 +69,17 @@ def lite_book(tmp_path: Path, torneo: Cli) -> Path:
 def test_nuovo_lite_writes_a_blank_tournament_carrying_lites_main_and_requirements(
         lite_book: Path, torneo: Cli) -> None:
     assert "apri il file in Excel" in torneo.out
+    said = f"Torneo si installa al primo pulsante premuto, dal pacchetto {wheel_name()} importato"
+    assert said in torneo.out  # what exists today: the wheel in /data (issue 46.2)
     assert openpyxl.load_workbook(lite_book).sheetnames == ["Iscritti", "TORNEO", "Dati",
                                                            "Opzioni"]
     code = carried(lite_book)
     assert code is not None
     assert code.main_py == main_py()
-    assert code.requirements_txt.splitlines()[1:] == [
-        "xlwings==0.37.8",
-        "# Torneo da PyPI; senza PyPI: togli la riga seguente e importa "
-        "xlwings_torneo-0.1.0-py3-none-any.whl con ☰ > Files > Import/Export",
-        published_requirement()]
+    [_, xlwings_line, where] = code.requirements_txt.splitlines()
+    assert xlwings_line == "xlwings==0.37.8  # required"  # the one line Lite installs
+    assert where.startswith("# Torneo lo installa main.py al primo pulsante premuto, dal "
+                            f"pacchetto {wheel_name()} importato in /data")
     assert code.pyodide_version == PYODIDE_VERSION
     compile(code.main_py, "main.py", "exec")
 
@@ -109,9 +111,40 @@ def test_the_part_has_the_shape_of_a_workbook_saved_by_xlwings_lite(lite_book: P
     assert all(isinstance(json.loads(p.get("value", "")), str) for p in properties)
     [pane] = part(lite_book, "xl/webextensions/taskpanes.xml").iter(f"{WETP}taskpane")
     assert pane.get("dockstate") == SHAPE["taskpane"]["dockstate"]
-    assert pane.get("visibility") == "1"  # Decision: Lite opens with the file (theirs: 0)
+    assert pane.get("visibility") in SHAPE["taskpane"]["visibility_seen"]
+    assert PYODIDE_VERSION in SHAPE["pyodideVersion_seen"]
     ref = pane.find(f"{WETP}webextensionref")
     assert ref is not None and ref.get(f"{R}id") == pane_rel.get("Id")
+
+
+def raw_part(path: Path, name: str) -> bytes:
+    with zipfile.ZipFile(path) as archive:
+        return archive.read(name)
+
+
+def test_values_are_quoted_as_office_writes_them(lite_book: Path) -> None:
+    """Double quotes around each value, JSON's own quotes as `&quot;`, Italian letters and
+    ☰ as raw UTF-8, as in the workbooks Lite saved (issue 46.3)."""
+    raw = raw_part(lite_book, "xl/webextensions/webextension1.xml")
+    quoting = SHAPE["quoting"]
+    assert raw.startswith(b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+                          + quoting["xml_declaration_line_end"].encode())
+    assert raw.count(b' value="&quot;') == len(SHAPE["properties"])
+    assert b"value='" not in raw and b"\\u" not in raw
+    assert "☰ &gt; Files &gt; Import/Export".encode() in raw and "è".encode() in raw
+    assert set(re.findall(rb"&\w+;", raw)) <= {e.encode() for e in quoting["entities_seen"]}
+
+
+def test_each_workbook_has_its_own_add_in_instance_kept_by_every_repair(
+        lite_book: Path, tmp_path: Path, torneo: Cli) -> None:
+    other = tmp_path / "Altro.xlsx"
+    assert torneo("nuovo", other, "--lite") == 0, torneo.err
+    ids = [part(p, "xl/webextensions/webextension1.xml").get("id") for p in (lite_book, other)]
+    assert all(re.fullmatch(r"\{[0-9A-F]{8}(-[0-9A-F]{4}){3}-[0-9A-F]{12}\}", i or "")
+               for i in ids)
+    assert ids[0] != ids[1]
+    assert torneo("lite", lite_book, "--pacchetto-da-pypi") == 0, torneo.err
+    assert part(lite_book, "xl/webextensions/webextension1.xml").get("id") == ids[0]
 
 
 def test_every_save_of_the_command_line_keeps_lites_code(lite_book: Path,
@@ -148,30 +181,66 @@ def test_lite_code_goes_only_into_a_workbook_lite_can_keep_it_in(tmp_path: Path,
     assert "torneo nuovo" in torneo.err and "--lite" in torneo.err
 
 
-@pytest.mark.libreoffice
-@pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")
-def test_lo_esegui_keeps_lites_code_and_libreoffices_own_save_loses_it(
-        tmp_path: Path, torneo_fd: Cli) -> None:
-    lite_book = new_lite_workbook(tmp_path / "Torneo Lite.xlsx").path
-    code = carried(lite_book)
-    register_through_torneo(lite_book, 12)
-    assert torneo_fd("lo-esegui", lite_book, "sorteggia", "--seme", "3") == 0, torneo_fd.err
-    assert carried(lite_book) == code
-    assert "1° Turno" in openpyxl.load_workbook(lite_book).sheetnames
-    # LibreOffice's own save (its Save button) keeps the task pane, not Lite's code:
-    # the README says so, and how to put it back
-    out = tmp_path / "salvato"
+def lite_package(path: Path) -> dict[str, Any]:
+    """What a Lite workbook's package says of Lite: the parts under `xl/webextensions/`, their
+    content types, and the package's relationships to them."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {n: archive.read(n) for n in archive.namelist()
+                 if n.startswith("xl/webextensions/")}
+        types = {o.get("PartName"): o.get("ContentType")
+                 for o in ElementTree.fromstring(archive.read("[Content_Types].xml"))
+                 if "webextension" in (o.get("PartName") or "")}
+        rels = sorted((r.get("Type"), r.get("Target"))
+                      for r in ElementTree.fromstring(archive.read("_rels/.rels"))
+                      if "webextension" in (r.get("Type") or "") + (r.get("Target") or ""))
+    return {"parts": parts, "content_types": types, "relationships": rels}
+
+
+def libreoffice_save(path: Path, profile: Path) -> Path:
+    """The workbook saved by LibreOffice itself (its Save button, as xlsx)."""
+    out = profile.parent / "salvato"
     soffice = find_soffice()
     assert soffice is not None
-    subprocess.run([str(soffice), "--headless", f"-env:UserInstallation=file://{tmp_path}/p",
+    subprocess.run([str(soffice), "--headless", f"-env:UserInstallation=file://{profile}",
                     "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out),
-                    str(lite_book)], check=True, capture_output=True, timeout=300)
-    saved = out / lite_book.name
+                    str(path)], check=True, capture_output=True, timeout=300)
+    return out / path.name
+
+
+@pytest.mark.libreoffice
+@pytest.mark.skipif(find_soffice() is None, reason="soffice not installed")
+def test_every_save_route_leaves_the_parts_types_and_links_of_a_fresh_lite_workbook(
+        tmp_path: Path, torneo_fd: Cli) -> None:
+    """openpyxl (every command), `torneo lo-esegui`, and LibreOffice's own save followed by
+    `torneo lite FILE.xlsx`: the package says of Lite what it said when it was made, content
+    types and relationships included (issue 46.1)."""
+    lite_book = new_lite_workbook(tmp_path / "Torneo Lite.xlsx").path
+    fresh = lite_package(lite_book)
+    assert fresh["content_types"] == SHAPE["content_types"]
+    code = carried(lite_book)
+    register_through_torneo(lite_book, 12)
+    assert lite_package(lite_book) == fresh
+    assert torneo_fd("lo-esegui", lite_book, "sorteggia", "--seme", "3") == 0, torneo_fd.err
+    assert lite_package(lite_book) == fresh
+    assert "1° Turno" in openpyxl.load_workbook(lite_book).sheetnames
+    # LibreOffice's own save keeps the task pane, retyped, and loses the code and its links
+    saved = libreoffice_save(lite_book, tmp_path / "p")
     assert carried(saved) is None
+    assert lite_package(saved) != fresh
+    shutil.copy(saved, lite_book)
+    assert torneo_fd("lo-esegui", lite_book, "statistiche") == 0, torneo_fd.err
+    damaged = lite_package(lite_book)  # no code to keep: no pane pointing at nothing
+    assert damaged == {"parts": {}, "content_types": {}, "relationships": []}, damaged
     shutil.copy(saved, lite_book)
     assert torneo_fd("lite", lite_book) == 0, torneo_fd.err
     assert carried(lite_book) == code
+    repaired = lite_package(lite_book)
+    webextension = "xl/webextensions/webextension1.xml"
+    assert {**repaired, "parts": {**repaired["parts"], webextension: b""}} == {
+        **fresh, "parts": {**fresh["parts"], webextension: b""}}  # the add-in's id: new
     assert "1° Turno" in openpyxl.load_workbook(lite_book).sheetnames
+    assert torneo_fd("lo-esegui", lite_book, "statistiche") == 0, torneo_fd.err
+    assert lite_package(lite_book) == repaired
 
 
 def test_putting_the_code_back_waits_for_a_workbook_open_elsewhere(lite_book: Path,

@@ -66,8 +66,9 @@ class Press:
     """The draw's seed (Lite's `seme`); None: a random one."""
     ask: Ask | None = None
     """The front end's Sì/No question; None where it cannot ask (the refusal is said)."""
-    help_foot: str = ""
-    """Aiuto: what this front end adds to the help (Lite: where its files go)."""
+    help: str = ""
+    """Aiuto: this front end's own help (Lite: its buttons, its files in `/data`); empty:
+    `buttons.help_text()`."""
 
 
 def _draw_asking(book: WorkbookBackend, path: Path | None, request: draw.DrawRequest,
@@ -133,12 +134,19 @@ def standings(book: WorkbookBackend, path: Path | None, type_name: str | None = 
                       *(f"Nota: {note}" for note in result.notes)])
 
 
+NO_ROUND_PRESENCE = ("scrivi SI nella colonna Partecipa Torneo del foglio Iscritti per chi "
+                     "gioca stasera e NO per gli altri, poi premi Sorteggio Turno")
+"""Presenti before any round, as a button says it: no field takes names (the command line
+names them instead)."""
+
+
 def presence_like_round(book: WorkbookBackend, path: Path | None, round_no: int | None
                         ) -> str:
     """Presenti: tonight's players are those seated in round `round_no` (the last round when
     none is chosen), `Partecipa Torneo` written for everyone in one step (issue 40.9); the
     organiser then changes by hand only who differs tonight."""
-    request = presence.PresenceRequest(like_round=round_no, like_last=round_no is None)
+    request = presence.PresenceRequest(like_round=round_no, like_last=round_no is None,
+                                       no_round_advice=NO_ROUND_PRESENCE)
     return "\n".join([*presence.summary(presence.mark_present(book, path, request)),
                       "Cambia a mano solo chi stasera è diverso, poi premi Sorteggio Turno."])
 

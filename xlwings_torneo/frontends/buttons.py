@@ -12,7 +12,7 @@ Adding a button: one `Button` here with its action (a use case of `usecases/` ca
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -82,15 +82,25 @@ ROUND_PROMPT = "Turno…"
 """The label of the ribbon's round choice (a menu item under a round button)."""
 
 HELP_HEAD = "Torneo {version}: gestione dei tornei di RisiKo! nel foglio Excel."
-HELP_FOOT = "I file PDF ed esportati sono scritti accanto alla cartella di lavoro."
+FILES_BESIDE = "accanto alla cartella di lavoro"
+"""Where the ribbon's and the command line's files go, as the tooltips say it."""
+HELP_FOOT = f"I file PDF ed esportati sono scritti {FILES_BESIDE}."
 
 
-def help_text(foot: str = "") -> str:
-    """What every button does: its tooltip, from the one list of buttons; `foot`: what the
-    front end adds."""
-    lines = [f"{button.label}: {button.tip}" for button in BUTTONS if button.name != "Aiuto"]
-    return "\n\n".join([HELP_HEAD.format(version=__version__), "\n".join(lines), HELP_FOOT,
-                         *([foot] if foot else [])])
+def unplaced(tip: str) -> str:
+    """A tooltip without where its files go, for a front end that writes them elsewhere
+    and says so once (Lite: in `/data`)."""
+    return tip.replace(f", {FILES_BESIDE}", "")
+
+
+def help_text(foot: str = HELP_FOOT, shown: Sequence[Button] | None = None) -> str:
+    """What every button does: its tooltip, from the one list of buttons; `foot`: where the
+    files go, said once (a front end with its own place gives it, and its tooltips lose
+    theirs); `shown`: the front end's buttons (all of them when None)."""
+    place = unplaced if foot != HELP_FOOT else (lambda tip: tip)
+    lines = [f"{button.label}: {place(button.tip)}" for button in shown or BUTTONS
+             if button.name != "Aiuto"]
+    return "\n\n".join([HELP_HEAD.format(version=__version__), "\n".join(lines), foot])
 
 
 BUTTONS: tuple[Button, ...] = (
@@ -150,11 +160,11 @@ BUTTONS: tuple[Button, ...] = (
            lambda p: actions.print_seating(p.book, p.path, p.round_no), RoundChoice.ACTIVE,
            command="posti"),
     Button("ReportPDF", "Report PDF", STAMPA, "FileSaveAsPdfOrXps",
-           "Il PDF completo del torneo, accanto alla cartella di lavoro.",
+           f"Il PDF completo del torneo, {FILES_BESIDE}.",
            "Scrittura del report PDF…", "report",
            lambda p: actions.report_pdf(p.book, p.path), command="report"),
     Button("Esporta", "Esporta", STAMPA, "ExportTextFile",
-           "I file .txt, .vbc e .html del torneo, accanto alla cartella di lavoro.",
+           f"I file .txt, .vbc e .html del torneo, {FILES_BESIDE}.",
            "Esportazione dei file del torneo…", "esporta",
            lambda p: actions.export_files(p.book, p.path), command="export"),
     Button("PrimaDiPubblicare", "Prima di pubblicare", STAMPA, "Spelling",
@@ -164,7 +174,7 @@ BUTTONS: tuple[Button, ...] = (
            "Controllo per la pubblicazione…", "prima_di_pubblicare",
            lambda p: actions.publishing_check(p.book, p.path), command="pubblicazione"),
     Button("Aiuto", "Aiuto / Informazioni", AIUTO, "Help", "Cosa fa ogni pulsante.",
-           "Aiuto…", "aiuto", lambda p: help_text(p.help_foot)),
+           "Aiuto…", "aiuto", lambda p: p.help or help_text()),
 )
 
 

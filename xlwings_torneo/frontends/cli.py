@@ -61,8 +61,9 @@ def _overrides(args: argparse.Namespace) -> LogOverrides:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    if not args.lite and (args.url or args.pacchetto_in_data):
-        raise TorneoError("--url e --pacchetto-in-data valgono solo con --lite")
+    if not args.lite and (args.url or args.pacchetto_in_data or args.pacchetto_da_pypi):
+        raise TorneoError("--url, --pacchetto-in-data e --pacchetto-da-pypi valgono solo "
+                          "con --lite")
     if args.lite:
         from xlwings_torneo.frontends.lite_setup import new_lite_workbook
 
@@ -73,8 +74,12 @@ def cmd_new(args: argparse.Namespace) -> int:
                                    variant=args.variante)
     print(f"Creato il torneo vuoto {created.path}: compila il foglio Iscritti")
     if args.lite:
+        from xlwings_torneo.frontends.lite_setup import installs_from
+
         print("  Con i pulsanti di Torneo per xlwings Lite: apri il file in Excel "
               "(i passi sono nel README, sezione «Excel senza Python: xlwings Lite»)")
+        print(f"  Torneo si installa al primo pulsante premuto, "
+              f"{installs_from(args.url, _lite_source(args))}")
     for line in created.lost:
         print(f"  Attenzione: {line}")
     return EXIT_OK
@@ -360,9 +365,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _lite_source(args: argparse.Namespace) -> Source:
-    from xlwings_torneo.frontends.lite_setup import Source
+    from xlwings_torneo.frontends.lite_setup import DEFAULT_SOURCE, Source
 
-    return Source.URL if args.url else Source.DATA if args.pacchetto_in_data else Source.PYPI
+    if args.url:
+        return Source.URL
+    if args.pacchetto_da_pypi:
+        return Source.PYPI
+    return Source.DATA if args.pacchetto_in_data else DEFAULT_SOURCE
 
 
 def _lite_into_workbook(args: argparse.Namespace) -> bool:
@@ -494,11 +503,14 @@ def build_parser() -> argparse.ArgumentParser:
         where = p.add_mutually_exclusive_group()
         where.add_argument("--url", metavar="INDIRIZZO",
                            help="l'indirizzo https://...whl dove metterai il pacchetto (il "
-                           "sito deve permettere CORS): va in requirements.txt al posto di "
-                           f"PyPI{when}")
+                           "sito deve permettere CORS): Torneo si installa da lì quando /data "
+                           f"non ha il pacchetto{when}")
         where.add_argument("--pacchetto-in-data", action="store_true",
-                           help="Torneo non da PyPI: si installa dal pacchetto .whl importato "
-                           f"in /data di xlwings Lite{when}")
+                           help="Torneo si installa solo dal pacchetto .whl importato in /data "
+                           f"di xlwings Lite (il predefinito){when}")
+        where.add_argument("--pacchetto-da-pypi", action="store_true",
+                           help="Torneo si installa da PyPI quando /data non ha il pacchetto "
+                           f"(quando questa versione è pubblicata su PyPI){when}")
 
     def with_lock(p: argparse.ArgumentParser) -> None:
         p.add_argument(OVERRIDE_FLAG, dest="ignora_blocco", action="store_true",

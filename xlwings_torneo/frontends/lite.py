@@ -95,10 +95,13 @@ def absent() -> dict[str, str]:
     return {b.name: b.not_in_lite for b in buttons.BUTTONS if b.not_in_lite is not None}
 
 
-def help_foot() -> str:
-    """What Lite's Aiuto adds: where the files go, and the buttons it has not."""
-    return (f"In xlwings Lite i file PDF ed esportati sono scritti in /data: {DOWNLOAD_HINT}. "
-            "Non disponibile in xlwings Lite: " + "; ".join(absent().values()) + ".")
+HELP_FOOT = f"I file PDF ed esportati sono scritti in {DATA}: {DOWNLOAD_HINT}."
+"""Where Lite's files go, said once in its Aiuto."""
+
+
+def lite_help() -> str:
+    """Lite's Aiuto: its own buttons only (`lite_buttons`), its files in `/data`."""
+    return buttons.help_text(HELP_FOOT, lite_buttons())
 
 
 def lite_buttons() -> list[Button]:
@@ -135,7 +138,7 @@ def _pressed(button: Button, xl_book: Any, turno: int, seme: int, anyway: bool) 
     backend = XlwingsBackend(xl_book)
     return Press(backend, DATA / str(xl_book.name), lambda: show_options(xl_book, backend),
                  round_no, _checked(seme, 2**32 - 1, "seme"),
-                 (lambda question: True) if anyway else None, help_foot())
+                 (lambda question: True) if anyway else None, lite_help())
 
 
 def _anyway(action: Callable[[], str]) -> str:

@@ -43,6 +43,9 @@ class PresenceRequest:
     """Everyone seated in this round (the previous evening) is present too."""
     like_last: bool = False
     """Everyone seated in the last round sheet is present too (`--come-ultimo-turno`)."""
+    no_round_advice: str = "indica i presenti per nome o ID"
+    """What to do when `like_last` finds no round yet, in the words of the front end that
+    asks (the command line takes names; a button has no field for them)."""
 
 
 @dataclass(frozen=True)
@@ -141,8 +144,8 @@ def mark_present(book: WorkbookBackend, path: Path | None, request: PresenceRequ
             chosen.update(p.id for p in seated_in(t, request.like_round))
         if request.like_last:
             if not t.rounds:
-                raise WorkbookError("non c'è ancora nessun turno sorteggiato: indica i "
-                                    "presenti per nome o ID")
+                raise WorkbookError("non c'è ancora nessun turno sorteggiato: "
+                                    + request.no_round_advice)
             chosen.update(p.id for p in seated_in(t, max(r.number for r in t.rounds)))
         grid = book.read_sheet(SHEET_ISCRITTI)
         header = find_header([list(r) for r in grid.rows])

@@ -65,9 +65,10 @@ def store_atomic(document: Any, path: Path) -> None:
     fd, name = tempfile.mkstemp(prefix=f".~tmp_{path.stem}_", suffix=suffix, dir=path.parent)
     os.close(fd)
     temporary = Path(name)
-    # LibreOffice keeps xlwings Lite's task pane, not its code: written back below
-    carried = (carried_parts(path.read_bytes()) if suffix in (".xlsx", ".xlsm") and path.is_file()
-               else {})
+    # LibreOffice keeps xlwings Lite's task pane, not its code, and retypes the pane: the
+    # parts written back below, with their content types and relationships repaired
+    office_open_xml = suffix in (".xlsx", ".xlsm")
+    carried = carried_parts(path.read_bytes()) if office_open_xml and path.is_file() else {}
     try:
         texts = None
         if suffix == ".xls":  # LibreOffice caches 0 for text results (module docstring)
@@ -76,7 +77,7 @@ def store_atomic(document: Any, path: Path) -> None:
             FilterName=FILTERS.get(suffix, "Calc MS Excel 2007 XML"), Overwrite=True))
         if texts:
             mend_stored(temporary, texts, path.name)
-        if carried:
+        if office_open_xml:  # no add-in: a task pane LibreOffice left alone is dropped
             put_parts(temporary, carried)
         os.chmod(temporary, path.stat().st_mode & 0o777)
         os.replace(temporary, path)
