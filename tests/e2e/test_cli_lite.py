@@ -20,24 +20,23 @@ from xlwings_torneo import __version__
 def test_lite_writes_main_py_requirements_and_a_wheel(tmp_path: Path, torneo: Cli) -> None:
     folder = tmp_path / "per_lite"
     assert torneo("lite", folder) == 0
-    wheel = folder / f"xlwings_torneo-{__version__}-py3-none-any.whl"
+    wheel = folder / f"xlwings_torneo-{__version__}+lite-py3-none-any.whl"
     assert sorted(p.name for p in folder.iterdir()) == ["main.py", "requirements.txt",
                                                         wheel.name]
     assert "main.py: copialo nella scheda main.py di xlwings Lite" in torneo.out
     requirements = (folder / "requirements.txt").read_text(encoding="utf-8").splitlines()
-    assert requirements[1] == "xlwings==0.37.8"
-    assert requirements[3] == f"xlwings_torneo[pdf]=={__version__}"  # the published package
-    published = Requirement(requirements[3])  # as micropip reads it
-    assert (published.name, published.extras, str(published.specifier)) == (
-        "xlwings_torneo", {"pdf"}, f"=={__version__}")
-    assert f"importa {wheel.name} con ☰ > Files > Import/Export" in requirements[2]
-    compile((folder / "main.py").read_text(encoding="utf-8"), "main.py", "exec")
+    assert requirements[1] == "xlwings==0.37.8  # required"  # the only line Lite installs
+    assert len(requirements) == 3 and requirements[2].startswith("# Torneo lo installa main.py")
+    assert f"dal pacchetto {wheel.name} importato in /data" in requirements[2]
+    main = (folder / "main.py").read_text(encoding="utf-8")
+    compile(main, "main.py", "exec")
+    assert "\nELSEWHERE = None\n" in main  # only from /data: the version is not on PyPI yet
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         assert "xlwings_torneo/frontends/lite.py" in names
         assert "xlwings_torneo/configuration/tipi/04_open.toml" in names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
-        info = f"xlwings_torneo-{__version__}.dist-info"
+        info = f"xlwings_torneo-{__version__}+lite.dist-info"
         for line in archive.read(f"{info}/RECORD").decode().splitlines():
             name, digest, size = line.split(",")
             if digest:  # every file's hash as pip and micropip check it
@@ -58,7 +57,7 @@ def test_the_pdf_extra_resolves_under_pyodide_without_the_c_accelerator(
     assert torneo("lite", tmp_path) == 0
     with zipfile.ZipFile(next(tmp_path.glob("*.whl"))) as archive:
         meta = Parser().parsestr(archive.read(
-            f"xlwings_torneo-{__version__}.dist-info/METADATA").decode())
+            f"xlwings_torneo-{__version__}+lite.dist-info/METADATA").decode())
     [accel] = [Requirement(r) for r in meta.get_all("Requires-Dist")
                if r.startswith("rl-accel")]
     assert accel.marker is not None
@@ -67,21 +66,35 @@ def test_the_pdf_extra_resolves_under_pyodide_without_the_c_accelerator(
                                   "platform_python_implementation": "CPython"})
 
 
-def test_lite_with_a_url_puts_the_wheel_in_requirements(tmp_path: Path, torneo: Cli) -> None:
-    url = f"https://example.org/torneo/xlwings_torneo-{__version__}-py3-none-any.whl"
+def test_lite_with_a_url_installs_from_there_when_data_has_no_wheel(tmp_path: Path,
+                                                                   torneo: Cli) -> None:
+    url = f"https://example.org/torneo/xlwings_torneo-{__version__}+lite-py3-none-any.whl"
     assert torneo("lite", tmp_path, "--url", url) == 0
     requirements = (tmp_path / "requirements.txt").read_text(encoding="utf-8").splitlines()
-    assert requirements[3] == url and "deve permettere CORS" in requirements[2]
-    assert not any(line.startswith("xlwings_torneo") for line in requirements)
+    assert f"# Torneo lo installa main.py al primo pulsante premuto, da {url} (il sito " \
+           "deve permettere CORS" in requirements[2]
+    assert not any(line.startswith(("xlwings_torneo", "https")) for line in requirements)
+    assert f"\nELSEWHERE = {url!r}\n" in (tmp_path / "main.py").read_text(encoding="utf-8")
     assert f"mettilo all'indirizzo {url}" in torneo.out
 
 
-def test_lite_with_the_package_in_data_names_no_package_to_install(tmp_path: Path,
-                                                                   torneo: Cli) -> None:
-    assert torneo("lite", tmp_path, "--pacchetto-in-data") == 0
+def test_lite_for_pypi_installs_the_published_version_when_data_has_no_wheel(
+        tmp_path: Path, torneo: Cli) -> None:
+    """`--pacchetto-da-pypi` (`make release PUBLISHED=1`): main.py installs the published
+    line; requirements.txt still names only xlwings (issue 46.2)."""
+    assert torneo("lite", tmp_path, "--pacchetto-da-pypi") == 0
     requirements = (tmp_path / "requirements.txt").read_text(encoding="utf-8").splitlines()
-    assert requirements[2:] == [f"# Torneo si installa da /data/xlwings_torneo-{__version__}"
-                                "-py3-none-any.whl: importalo con ☰ > Files > Import/Export"]
+    assert requirements[1:] == [
+        "xlwings==0.37.8  # required",
+        "# Torneo lo installa main.py al primo pulsante premuto, da PyPI, "
+        f"xlwings_torneo[pdf]=={__version__} (o dal pacchetto xlwings_torneo-{__version__}"
+        "+lite-py3-none-any.whl importato in /data (☰ > Files > Import/Export; lo scrive: "
+        "torneo lite CARTELLA))"]
+    published = Requirement(f"xlwings_torneo[pdf]=={__version__}")  # as micropip reads it
+    assert (published.name, published.extras, str(published.specifier)) == (
+        "xlwings_torneo", {"pdf"}, f"=={__version__}")
+    main = (tmp_path / "main.py").read_text(encoding="utf-8")
+    assert f"\nELSEWHERE = 'xlwings_torneo[pdf]=={__version__}'\n" in main
 
 
 def test_lite_refuses_an_address_that_is_not_https(tmp_path: Path, torneo: Cli) -> None:

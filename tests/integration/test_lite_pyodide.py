@@ -217,3 +217,116 @@ def test_the_files_written_in_data_stay_readable_and_a_second_print_replaces_the
     press("chi_siede_dove", 0)
     assert printed[-1] == printed[-2] and printed[-1].startswith("Elenco 'Chi siede dove'")
     assert first & 0o600 == 0o600 and int(runner(mode)) & 0o600 == 0o600
+
+
+def main_runner(runner: Any, main_path: str) -> Run:
+    """`Run` for the `main.py` at `main_path` in Pyodide (loaded afresh at each press)."""
+    def run(script: str, book: dict[str, Any], args: list[Any]) -> dict[str, Any]:
+        answer = runner(f"import json, lite_driver\nmain = lite_driver.load_main({main_path!r})"
+                        f"\njson.dumps(await lite_driver.run_script(main, {script!r}, "
+                        f"json.loads({json.dumps(book)!r}), json.loads({json.dumps(args)!r})))")
+        assert answer is not None
+        return json.loads(answer)  # type: ignore[no-any-return]
+    return run
+
+
+@pytest.fixture(scope="module", params=PYODIDE_VERSIONS)
+def saved_by_libreoffice(request: pytest.FixtureRequest,
+                         tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A workbook of `torneo nuovo --lite` (the default: Torneo from the wheel in /data)
+    saved by LibreOffice itself, then repaired by `torneo lite FILE.xlsx`; its code as Lite
+    reads it from the file in `/book`; and, in `/pypi`, the code of a workbook for PyPI
+    (`--pacchetto-da-pypi`), which the test's Pyodide cannot reach. `/data` starts empty."""
+    from tests.e2e.test_lite_workbook import libreoffice_save, lite_package
+    from xlwings_torneo.frontends.lite_setup import Source, new_lite_workbook, put_lite_code
+    from xlwings_torneo.workbook.backends.webextension import lite_code
+
+    folder = tmp_path_factory.mktemp("saved")
+    path = new_lite_workbook(folder / "Torneo Lite.xlsx").path
+    fresh = lite_package(path)
+    path.write_bytes(libreoffice_save(path, folder / "profile").read_bytes())
+    assert lite_code(path) is None
+    put_lite_code(path)
+    repaired = lite_package(path)
+    for package in (fresh, repaired):  # the add-in's instance id is the only difference
+        package["parts"].pop("xl/webextensions/webextension1.xml")
+    assert repaired == fresh
+    code = lite_code(path)
+    assert code is not None
+    (folder / "book").mkdir()
+    (folder / "book" / "main.py").write_text(code.main_py, encoding="utf-8")
+    (folder / "book" / "requirements.txt").write_text(code.requirements_txt, encoding="utf-8")
+    pypi = lite_code(new_lite_workbook(folder / "pypi.xlsx", source=Source.PYPI).path)
+    assert pypi is not None
+    (folder / "pypi").mkdir()
+    (folder / "pypi" / "main.py").write_text(pypi.main_py, encoding="utf-8")
+    data = folder / "data"
+    data.mkdir()
+    runner, _ = start({"/data": data, "/book": folder / "book", "/pypi": folder / "pypi"},
+                      folder / "pyodide.log", request.param)
+    try:
+        yield path, data, runner
+    finally:
+        runner.close()
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("one_call", [True, False], ids=["one call", "line by line"])
+def test_lites_requirements_install_however_lite_installs_the_lines(
+        saved_by_libreoffice: Any, one_call: bool) -> None:
+    """Lite installs requirements.txt with micropip, in one call or line by line: every line
+    of the workbook's requirements installs (only xlwings: Torneo comes from `main.py`, which
+    says what fails), so a line that cannot install never takes xlwings and every dialog
+    with it (issue 46.2)."""
+    _, _, runner = saved_by_libreoffice
+    lines = ("lines = [line.split('#')[0].strip() for line in "
+             "open('/book/requirements.txt', encoding='utf-8')]\n"
+             "lines = [line for line in lines if line]\n")
+    install = ("await micropip.install(lines)" if one_call
+               else "for line in lines:\n    await micropip.install(line)")
+    assert runner(f"import micropip\n{lines}{install}\nlen(lines)") == "1"
+
+
+@pytest.mark.libreoffice
+def test_a_workbook_saved_by_libreoffice_and_repaired_presses_every_button(
+        saved_by_libreoffice: Any, tmp_path: Path) -> None:
+    """Done when of issue 46: the repaired workbook's own code, on each Pyodide, says in
+    Italian what is missing, then installs Torneo from `/data` and runs every button."""
+    path, data, runner = saved_by_libreoffice
+    run = main_runner(runner, "/book/main.py")
+    missing = run("aiuto", payload(path), [])
+    assert alerted(missing)[0].startswith(f"Torneo non è installato: manca il pacchetto "
+                                          f"{wheel_name()}.")
+    pypi = main_runner(runner, "/pypi/main.py")("aiuto", payload(path), [])
+    assert alerted(pypi)[0].startswith("Torneo non si avvia: la sua installazione non è "
+                                       "riuscita (")
+    write_lite(tmp_path / "lite")
+    (data / wheel_name()).write_bytes((tmp_path / "lite" / wheel_name()).read_bytes())
+    run.data = data  # type: ignore[attr-defined]
+    book = tmp_path / path.name  # the workbook as Excel holds it
+    book.write_bytes(path.read_bytes())
+    printed: list[str] = []
+    press = presser(run, book, printed)
+    pressed = []
+
+    def button(script: str, *args: Any) -> str:
+        press(script, *args)
+        pressed.append(script)
+        return printed[-1]
+
+    assert "Partecipa Torneo del foglio Iscritti" in button("presenti", 0)  # no round yet
+    register(book, club_players(12))
+    assert button("sorteggio_turno", 0, 1).startswith("1° Turno")
+    button("ripeti_sorteggio", 2)
+    type_scores(book, 1)
+    for script in ("classifica", "statistiche", "report", "esporta", "prima_di_pubblicare",
+                   "opzioni", "nuovo_torneo"):
+        button(script)
+    for script in ("stampa_turno", "chi_siede_dove", "presenti"):
+        button(script, 0)
+    help_text = button("aiuto")
+    assert pressed and sorted(set(pressed)) == sorted(b.target for b in lite.lite_buttons())
+    assert not any("non sa ancora fare" in text for text in printed)
+    assert "torneo sala" not in help_text and "accanto alla cartella" not in help_text
+    assert help_text.count("/data") == 1
+    assert {"1° Turno", "Classifica", "STATISTICHE"} <= set(openpyxl.load_workbook(book).sheetnames)

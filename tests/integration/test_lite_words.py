@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+import zipfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -203,3 +204,38 @@ def test_a_message_lists_the_files_the_button_made_not_the_days_log(main: Any,
     assert "File scritti" not in drawn and ".log" not in drawn
     printed = run(main, workbook, "stampa_turno", 0)["printed"]
     assert printed.endswith("Import/Export):\n- torneo_1.pdf\n")
+
+
+def test_lites_help_names_only_lites_buttons_and_says_once_where_files_go(
+        main: Any, workbook: Path) -> None:
+    """Aiuto in Lite (issue 46.4): no button or command Lite has not (the hall's), and the
+    files' place said once, right: `/data`, not "beside the workbook"."""
+    text = run(main, workbook, "aiuto")["printed"]
+    assert "Risultati dalla sala" not in text and "torneo sala" not in text
+    assert "accanto alla cartella di lavoro" not in text
+    assert text.count("/data") == 1 and "☰ > Files > Import/Export" in text
+    assert all(f"{b.label}:" in text for b in lite.lite_buttons() if b.name != "Aiuto")
+
+
+def test_presenti_before_any_round_says_what_to_do_with_lites_sheets(main: Any,
+                                                                     workbook: Path) -> None:
+    run(main, workbook, "nuovo_torneo")
+    register(workbook, club_players(8))
+    text = run(main, workbook, "presenti", 0)["printed"]
+    assert "non c'è ancora nessun turno sorteggiato: scrivi SI nella colonna Partecipa " \
+           "Torneo del foglio Iscritti per chi gioca stasera" in text
+    assert "per nome o ID" not in text
+
+
+def test_the_wheel_for_lite_and_the_wheel_for_pypi_have_distinct_names(tmp_path: Path) -> None:
+    """`make release` puts both in dist/ (PyPI's) and dist/per_lite/ (this one): they hold
+    different files, so their names differ, by a local version label (issue 46.4)."""
+    from xlwings_torneo import __version__
+    from xlwings_torneo.frontends.lite_setup import wheel_name, write_lite
+
+    assert wheel_name() != f"xlwings_torneo-{__version__}-py3-none-any.whl"
+    assert wheel_name() == f"xlwings_torneo-{__version__}+lite-py3-none-any.whl"
+    [*_, wheel] = write_lite(tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = archive.read(f"xlwings_torneo-{__version__}+lite.dist-info/METADATA")
+    assert f"Version: {__version__}+lite\n".encode() in metadata

@@ -382,12 +382,19 @@ def _lite_into_workbook(args: argparse.Namespace) -> bool:
 
 
 def cmd_lite(args: argparse.Namespace) -> int:
-    from xlwings_torneo.frontends.lite_setup import put_lite_code, write_lite
+    from xlwings_torneo.frontends.lite_setup import (
+        Source,
+        installs_from,
+        put_lite_code,
+        write_lite,
+    )
 
     if _lite_into_workbook(args):
         path = put_lite_code(Path(args.file), args.url, _lite_source(args))
         print(f"Il codice di Torneo per xlwings Lite è di nuovo in {path}: apri il file "
               "in Excel")
+        print("  Torneo si installa al primo pulsante premuto, "
+              f"{installs_from(args.url, _lite_source(args))}")
         return EXIT_OK
     main, reqs, wheel = write_lite(Path(args.file), args.url, _lite_source(args))
     print(f"Pronti per xlwings Lite, in {main.parent}:")
@@ -395,7 +402,8 @@ def cmd_lite(args: argparse.Namespace) -> int:
     print(f"  {reqs.name}: copialo nella scheda requirements.txt")
     where = (f"mettilo all'indirizzo {args.url}" if args.url else
              "importalo in xlwings Lite con ☰ > Files > Import/Export"
-             + ("" if args.pacchetto_in_data else " se Torneo non si installa da PyPI"))
+             + (" se Torneo non si installa da PyPI" if _lite_source(args) is Source.PYPI
+                else ""))
     print(f"  {wheel.name}: {where}")
     print("I passi sono nel README, sezione «Excel senza Python: xlwings Lite»")
     return EXIT_OK

@@ -176,7 +176,7 @@ def installs_from(url: str | None, source: Source) -> str:
     data = (f"dal pacchetto {wheel_name()} importato in /data (☰ > Files > Import/Export; "
             "lo scrive: torneo lite CARTELLA)")
     if url:
-        return f"da {url} (o {data})"
+        return f"da {url} (il sito deve permettere CORS; o {data})"
     if source is Source.PYPI:
         return f"da PyPI, {published_requirement()} (o {data})"
     return data
@@ -306,7 +306,8 @@ LITE_SUFFIXES = (".xlsx", ".xlsm")
 def lite_code(url: str | None = None, source: Source = DEFAULT_SOURCE) -> LiteCode:
     """What the workbook carries for Lite: `main.py`, `requirements.txt`, the Pyodide."""
     _checked_url(url)
-    return LiteCode(main_py(url, source), requirements_txt(url, source), PYODIDE_VERSION, ADDIN_VERSION)
+    return LiteCode(main_py(url, source), requirements_txt(url, source), PYODIDE_VERSION,
+                    ADDIN_VERSION)
 
 
 def put_lite_code(path: Path, url: str | None = None, source: Source = DEFAULT_SOURCE) -> Path:

@@ -2,7 +2,7 @@
 
 A workbook saved by xlwings Lite holds its code as an Office add-in's settings (measured on
 the workbooks saved by Lite in the public repository amararun/xlwings-lite-apps-codes-docs,
-commit f90d89d; the shape is in tests/fixtures/lite_webextension_shape.json):
+commit f90d89d; the shape is in tests/files/lite_webextension_shape.json):
 - `xl/webextensions/webextension1.xml`: the add-in by its Office store id (`wa200008175`,
   store type OMEX) and its settings as `<we:property name=… value=…>`, each value a JSON
   string: `main.py`, `requirements.txt`, `pyodideVersion`, `addinVersion`;
