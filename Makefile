@@ -7,6 +7,8 @@ STAMP  := $(VENV)/.installed-stamp
 SYSTEM_PACKAGES ?= .ci/system-packages.txt
 # npm `pyodide` and the wheels of the xlwings Lite test (tests/pyodide/install.py)
 PYODIDE := .pyodide/.make-stamp
+# npm `axe-core`, the accessibility check of the hall's Chromium tests (tests/axe.py)
+AXE := .axe/.make-stamp
 
 .PHONY: demo system pyodide test lint typecheck bench template addin architecture clean release
 
@@ -32,7 +34,10 @@ $(PYODIDE): $(STAMP) tests/pyodide/install.py
 
 pyodide: $(PYODIDE)  ## Pyodide (npm) and the wheels PyPI has for it, for the xlwings Lite test
 
-test: system $(STAMP) $(PYODIDE)  ## the whole test suite; pytest never starts when `system` stops
+$(AXE): $(STAMP) tests/axe.py
+	$(BIN)/python -m tests.axe
+
+test: system $(STAMP) $(PYODIDE) $(AXE)  ## the whole test suite; pytest never starts when `system` stops
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
@@ -70,7 +75,7 @@ release: $(STAMP)  ## dist/: the sdist and wheel for PyPI (checked by twine), th
 	@echo "Pronti in dist/: pubblica con 'twine upload dist/xlwings_torneo-$(VERSION)*' e allega '$(LITE_WORKBOOK)'"
 
 clean:
-	rm -rf $(VENV) .pyodide demo_torneo .pytest_cache .mypy_cache .ruff_cache dist
+	rm -rf $(VENV) .pyodide .axe demo_torneo .pytest_cache .mypy_cache .ruff_cache dist
 
 architecture: $(STAMP)  ## redraw the layer diagram of docs/architecture.md from the imports
 	$(BIN)/python -m tests.architecture

@@ -195,7 +195,7 @@ def test_the_organiser_page_needs_its_token_and_lists_the_tables(app, hall):
     p.send(plausible(len(p.table.players)))
     html = text(client.get(f"/organizzatore?t={hall.journal.state.organiser}"))
     assert "da confermare" in html and "in attesa" in html
-    assert f'http-equiv="refresh" content="{REFRESH}"' in html  # it follows the tables
+    assert f'data-secondi="{REFRESH}"' in html  # it follows the tables, unless stopped
     assert hall.journal.state.tables[(PLAYING, 3)].code in html
 
 

@@ -28,8 +28,10 @@ API (views: plain data of `reports.page_views`, built by its `*_view` functions)
   ours (`img-src data:`).
 - `environment(*packages) -> jinja2.Environment`: the one Environment (cached per packages).
 
-`refresh`: seconds after which the browser reloads the page (the live server, a projector);
-None: never (the static site by default).
+`refresh`: seconds after which the browser reloads the page (the live server, a projector),
+by a script, with a button that stops it (the reader's choice kept across reloads); None:
+never (the static site by default). Every page has its heading (`h1`) and navigation in a
+`header` and its content in `main`.
 """
 
 from __future__ import annotations
@@ -77,18 +79,29 @@ def css() -> str:
     return _shipped("torneo.css").replace("WON_COLOUR", WON_COLOUR)
 
 
-def _script() -> str:
-    """The search box's filter: the only script of the pages."""
-    return _shipped("cerca.js")
+SEARCH_SCRIPT = "cerca.js"
+"""The search box's filter."""
+REFRESH_SCRIPT = "aggiorna.js"
+"""A live page's reload every `refresh` seconds, with the button that stops it (the choice
+kept across reloads in the browser's storage): a `<meta http-equiv="refresh">` would reload
+whatever the reader wants (WCAG 2.2.1, axe's `meta-refresh`)."""
 
 
-def csp(with_script: bool) -> str:
-    """The page's Content-Security-Policy; with the search box, its script alone may run
-    (allowed by its hash)."""
-    if not with_script:
+def _scripts(search: bool, refresh: bool) -> list[str]:
+    """The page's scripts: the search box's filter, the live page's reload."""
+    return [_shipped(name) for name, wanted in ((SEARCH_SCRIPT, search),
+                                                (REFRESH_SCRIPT, refresh)) if wanted]
+
+
+def csp(scripts: list[str]) -> str:
+    """The page's Content-Security-Policy: only its own `scripts` may run (each allowed by
+    its hash)."""
+    if not scripts:
         return CSP
-    digest = base64.b64encode(hashlib.sha256(_script().encode("utf-8")).digest()).decode()
-    return f"{CSP}; script-src 'sha256-{digest}'"
+    digests = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(s.encode("utf-8")).digest()).decode()
+        + "'" for s in scripts)
+    return f"{CSP}; script-src {digests}"
 
 
 @cache
@@ -111,10 +124,11 @@ def render(template: str, /, *, frame: Frame, refresh: int | None = None, script
     """A complete page from `template`; `frame`: heading, navigation, freshness; `script`:
     include the search box's filter; `policy`: CSP directives added to ours (a page showing
     a QR code as a data: image passes `img-src data:`)."""
+    scripts = _scripts(script, bool(refresh))
     return environment(*packages).get_template(template).render(
         frame=frame, refresh=int(refresh) if refresh else None, css=Markup(css()),
-        script=Markup(_script()) if script else "",
-        csp="; ".join(p for p in (csp(script), policy) if p), **context)
+        scripts=[Markup(s) for s in scripts],
+        csp="; ".join(p for p in (csp(scripts), policy) if p), **context)
 
 
 def render_front(view: FrontView, *, refresh: int | None = None) -> str:
