@@ -100,6 +100,6 @@ def test_export_site_with_reload_for_a_projector(workbook: Path, torneo: Cli):
     torneo("draw", workbook, "--seed", "1")
     assert torneo("export", workbook, "--format", "site", "--aggiorna", "60") == 0, torneo.err
     index = (workbook.parent / "torneo_sito" / "index.html").read_text("utf-8")
-    assert '<meta http-equiv="refresh" content="60">' in index and "Aggiornato alle" in index
+    assert 'data-secondi="60"' in index and "Aggiornato alle" in index  # stoppable reload
     assert torneo("export", workbook, "--format", "site", "--aggiorna", "2") == 2
     assert "almeno 5 secondi" in torneo.err

@@ -115,7 +115,7 @@ def parse(html: str) -> TagCollector:
     return collector
 
 
-SAFE_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "div", "p", "h1",
+SAFE_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "main", "div", "p", "h1",
              "h2", "h3", "section", "table", "tr", "th", "td", "nav", "a", "strong", "span",
              "ol", "li"}
 SEARCH_TAGS = {"form", "label", "input", "button", "script"}
