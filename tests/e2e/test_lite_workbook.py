@@ -253,3 +253,25 @@ def test_putting_the_code_back_waits_for_a_workbook_open_elsewhere(lite_book: Pa
     assert torneo("lite", lite_book, "--pacchetto-in-data") == 2
     assert "è aperto in Excel (utente Paolo)" in torneo.err
     assert lite_book.read_bytes() == before
+
+
+def test_the_repair_keeps_another_add_in_and_its_type(lite_book: Path, torneo: Cli) -> None:
+    """Only Lite's entries are made again: a second add-in the organiser added in Excel
+    (`webextension2.xml`) keeps its part and its content type through every save."""
+    other = "xl/webextensions/webextension2.xml"
+    kind = SHAPE["content_types"]["/xl/webextensions/webextension1.xml"]
+    with zipfile.ZipFile(lite_book) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    entries[other] = b'<?xml version="1.0"?><we:webextension xmlns:we="x" id="{0}"/>'
+    entries["[Content_Types].xml"] = entries["[Content_Types].xml"].replace(
+        b"</Types>", f'<Override PartName="/{other}" ContentType="{kind}"/></Types>'.encode())
+    with zipfile.ZipFile(lite_book, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    register_through_torneo(lite_book, 8)
+    assert torneo("lite", lite_book) == 0, torneo.err
+    assert raw_part(lite_book, other) == entries[other]
+    types = {o.get("PartName"): o.get("ContentType")
+             for o in part(lite_book, "[Content_Types].xml").iter(f"{CT}Override")}
+    assert types[f"/{other}"] == kind
+    assert {k: types[k] for k in SHAPE["content_types"]} == SHAPE["content_types"]

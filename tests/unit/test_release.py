@@ -42,3 +42,21 @@ def test_ci_builds_the_sdist_and_the_wheel_and_checks_them_with_twine() -> None:
     assert any("-m build --outdir" in line for line in lines)
     assert any('twine" check --strict' in line for line in lines)
     assert any("nuovo lite.xlsx --lite" in line for line in lines)
+
+
+def test_make_release_installs_from_data_until_published_and_from_pypi_when_told() -> None:
+    """Issue 46.2: the workbook `make release` makes installs what exists, the wheel of
+    dist/per_lite in /data; `make release PUBLISHED=1`, once the version is on PyPI, makes
+    it install from PyPI when /data has no wheel."""
+    def commands(*args: str) -> str:
+        return subprocess.run(["make", "-n", "-o", ".venv/.installed-stamp", "release", *args],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120,
+                              check=True).stdout
+
+    today = commands()
+    assert 'torneo nuovo "dist/Torneo per xlwings Lite.xlsx" --lite --pacchetto-in-data' in today
+    assert "torneo lite dist/per_lite --pacchetto-in-data" in today
+    published = commands("PUBLISHED=1")
+    assert ('torneo nuovo "dist/Torneo per xlwings Lite.xlsx" --lite --pacchetto-da-pypi'
+            in published)
+    assert "torneo lite dist/per_lite --pacchetto-da-pypi" in published

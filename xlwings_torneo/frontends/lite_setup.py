@@ -319,7 +319,8 @@ def put_lite_code(path: Path, url: str | None = None, source: Source = DEFAULT_S
     if not path.is_file():
         raise TorneoError(f"il file {path} non esiste (crealo con: torneo nuovo {path} --lite)")
     source_bytes = path.read_bytes()
-    parts = lite_parts(lite_code(url, source), instance=instance_id(carried_parts(source_bytes)))
+    carried = carried_parts(source_bytes)  # another add-in's part stays
+    parts = {**carried, **lite_parts(lite_code(url, source), instance=instance_id(carried))}
     atomic_write(path, lambda tmp: tmp.write_bytes(with_parts(source_bytes, parts)))
     return path
 

@@ -193,12 +193,24 @@ _OUR_REL = re.compile(r'<Relationship\b[^>]*Type="' + re.escape(TASKPANES_REL_TY
                       + r'"[^>]*/>')
 
 
+_ANOTHER_ADD_IN = re.compile(re.escape(FOLDER) + r"webextension\d+\.xml")
+
+
+def _content_type(name: str) -> str | None:
+    """A part's content type: the task panes', or an add-in's (ours, or another add-in's
+    `webextensionN.xml` the workbook carries too); None for the relationships."""
+    if name in CONTENT_TYPE:
+        return CONTENT_TYPE[name]
+    return CONTENT_TYPE[WEBEXTENSION] if _ANOTHER_ADD_IN.fullmatch(name) else None
+
+
 def _with_content_types(data: bytes, parts: Mapping[str, bytes]) -> bytes:
     """The content types without any entry of the webextension folder, then the right one
     for each part there is (LibreOffice types the task pane it keeps `application/xml`)."""
     text = _OUR_OVERRIDE.sub("", data.decode("utf-8"))
+    kinds = {name: _content_type(name) for name in sorted(parts)}
     overrides = "".join(f'<Override PartName="/{name}" ContentType="{kind}"/>'
-                        for name, kind in CONTENT_TYPE.items() if name in parts)
+                        for name, kind in kinds.items() if kind is not None)
     return text.replace("</Types>", f"{overrides}</Types>").encode("utf-8")
 
 
