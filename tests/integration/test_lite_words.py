@@ -103,6 +103,8 @@ LITE_FREE_OPTIONS = {
     "workbook/roster_sources.py": "--da: `torneo importa`, no Lite button",
     "workbook/backends/office.py": "LibreOffice's own command line",
     "usecases/convert.py": "`torneo converti` and LibreOffice's command line",
+    "scoring/season.py": "--tornei-anno: the national rule's line of `torneo stagione`, no Lite "
+                         "button",
 }
 """Modules whose `--option` strings reach no Lite button, and why."""
 

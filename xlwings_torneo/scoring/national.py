@@ -300,8 +300,7 @@ class Preview:
                     "punti")
         return (f"{head}. Punti = (100 + T)·classe·e^(−posizione/20), al 1° 1,2·(100 + T)·"
                 "classe; 1 decimale, la metà per difetto; gli anonimi non prendono punti. Il "
-                "ranking dell'anno somma i migliori risultati di ciascuna tipologia "
-                "(torneo stagione --regola nazionale)")
+                "ranking dell'anno somma i migliori risultati di ciascuna tipologia")
 
 
 def preview(table: NationalRanking, year: int, tipologia: str, tables: int,
