@@ -279,8 +279,10 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
 def _previous_tournament(tournament: Tournament, at_hand: RoundAtHand, seed: int,
                          config: DrawSettings,
                          order: Sequence[PlayerId] | None) -> DrawResult:
-    """seed 003 l.11: tables by the previous tournament's standings, families parted except
-    in the last round (l.19); without that standings, the optimised draw on the round's
+    """Regolamento A Squadre 2000, «Punteggio e classifica generale»: tables by the previous
+    tournament's standings, families parted except
+    in the last round («Punteggio e classifica generale»); without that standings, the optimised
+    draw on the round's
     criteria, and the log says so."""
     players = tournament.active
     previous = tournament.rounds

@@ -1,4 +1,5 @@
-"""The draws of the S.P.Q.RisiKo! formulas (seed 002, FORMATS.md §3): the knockout, the final
+"""The draws of the S.P.Q.RisiKo! formulas (Regolamento S.P.Q.RisiKo!, docs/rules.md,
+«S.P.Q.RisiKo!»): the knockout, the final
 of the first 4 or 5 of the standings, and the CNS rounds of fielded players."""
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from xlwings_torneo.model.tournament_type import RoundRule
 
 def draw_knockout(tournament: Tournament, previous: Sequence[Round], at_hand: RoundAtHand,
                   seed: int, time_limit: float | None) -> DrawResult:
-    """seed 002 l.90: "Il vincitore accede al turno successivo e gli altri vengono
+    """Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: "Il vincitore accede
+    al turno successivo e gli altri vengono
     eliminati"; the survivors not going straight through are drawn at the round's tables
     (`at_hand.sizes`), down to a final of one such table."""
     active = {p.id for p in tournament.active}
@@ -71,7 +73,8 @@ def _bye_tie(alive: Sequence[PlayerId], byes: Sequence[PlayerId], last: Mapping[
 
 
 def top_final(order: Sequence[PlayerId], rule: RoundRule) -> tuple[PlayerId, ...]:
-    """seed 002 l.86, l.96: "finale a 4 o 5", "una finale fra i primi 4 o 5 della
+    """Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: "finale a 4 o 5", "una
+    finale fra i primi 4 o 5 della
     classifica": the first `rule.size` of the standings (withdrawn players skipped)."""
     if len(order) < rule.size:
         raise DrawError(f"per la finale servono {rule.size} giocatori in classifica: ce ne "

@@ -226,7 +226,8 @@ def _newcomers_line(tournament: Tournament, round_no: int, sheet: str) -> list[s
 
 def _previous_standings(request: DrawRequest, tournament: Tournament
                         ) -> PreviousStandings | None:
-    """The previous standings' players matched to `Iscritti` (seed 003 l.11); names not
+    """The previous standings' players matched to `Iscritti` (Regolamento A Squadre 2000,
+    «Punteggio e classifica generale»); names not
     found are logged. Their order goes to the `Log` after the draw's line (`record_lines`)."""
     if request.previous_standings is None:
         return None

@@ -17,6 +17,7 @@ from xlwings_torneo.frontends import buttons as button_list
 from xlwings_torneo.workbook.backends.uno_backend import UnoBackend
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import SHEET_OPZIONI
+from xlwings_torneo.workbook.round_names import round_number
 
 Action = Callable[[WorkbookBackend, Path | None], str]
 
@@ -78,16 +79,37 @@ def ask_yes_no(document: Any) -> actions.Ask | None:
     return ask
 
 
+def active_sheet(document: Any) -> str:
+    """The name of the document's active sheet: its window's, else the one it was saved
+    with (the view data a document loaded without a window keeps); "" when unknown."""
+    controller = getattr(document, "CurrentController", None)
+    sheet = getattr(controller, "ActiveSheet", None) if controller is not None else None
+    if sheet is not None:
+        return str(sheet.Name)
+    views: Any = document.getViewData() if hasattr(document, "getViewData") else None
+    if views is None:
+        return ""
+    for k in range(views.getCount()):
+        for value in views.getByIndex(k):
+            if value.Name == "ActiveTable":
+                return str(value.Value)
+    return ""
+
+
 def buttons(document: Any, ask: actions.Ask | None = None) -> dict[str, Action]:
     """The macro's buttons by name, on this document (every button of the one list);
     `ask`: the Sì/No question of the draw buttons (default: a box on the document's
-    window)."""
+    window). A button on the active round (Stampa Turno, Chi siede dove) takes the active
+    sheet's round, as in Excel and Lite (issue 45.5)."""
     asker = ask or ask_yes_no(document)
 
     def action(button: button_list.Button) -> Action:
         def run_on(book: WorkbookBackend, path: Path | None) -> str:
+            chosen = (round_number(active_sheet(document))
+                      if button.round is button_list.RoundChoice.ACTIVE else None)
             return button.action(actions.Press(
-                book, path, lambda: show_options(document)(book, path), ask=asker))
+                book, path, lambda: show_options(document)(book, path), round_no=chosen,
+                ask=asker))
         return run_on
     return {button.name: action(button) for button in button_list.BUTTONS}
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends import actions, buttons
-from xlwings_torneo.frontends.cli_parser import ItalianParser
+from xlwings_torneo.frontends.cli_parser import ItalianParser, round_number
 from xlwings_torneo.frontends.libreoffice import uno_python
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.usecases import check, draw, opening
@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("button", metavar="PULSANTE", nargs="?",
                         help="con 'macro': il pulsante della macro installata "
                         "(es. SorteggioTurno)")
-    parser.add_argument("--turno", "-r", dest="round", type=int, metavar="N",
+    parser.add_argument("--turno", "-r", dest="round", type=round_number, metavar="N",
                         help="sorteggia, stampa, posti: numero del turno")
     parser.add_argument("--seme", dest="seed", type=int, metavar="SEME",
                         help="sorteggia, risorteggia: seme del sorteggio")
