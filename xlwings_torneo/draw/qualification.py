@@ -15,6 +15,7 @@ from xlwings_torneo.draw.cut_ties import by_lot, cut_note, lot_words
 from xlwings_torneo.draw.round_at_hand import resolve_round
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.number_text import comma_text
 from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
@@ -324,7 +325,7 @@ def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repecha
     pick = order[0]
 
     def best_of(p: PlayerId) -> str:
-        return format(decimal_of_fraction(records[p].best(0)[1]), "f").replace(".", ",")
+        return comma_text(decimal_of_fraction(records[p].best(0)[1]))
 
     best = best_of(pick)
     games = seated[pick]

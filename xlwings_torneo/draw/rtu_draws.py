@@ -19,6 +19,7 @@ from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.round_at_hand import RoundAtHand
 from xlwings_torneo.draw.squads import fielded, teammates_note
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.number_text import comma_text
 from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import PlayerId, Round, Tournament
 from xlwings_torneo.model.tournament_type import RoundRule
@@ -65,7 +66,7 @@ def _bye_tie(alive: Sequence[PlayerId], byes: Sequence[PlayerId], last: Mapping[
         return []
     ordered = [p for p in byes if p in tied] + [p for p in tied if p not in byes]
     taken = sum(1 for p in tied if p in byes)
-    score = format(at_cut, "f").replace(".", ",")
+    score = comma_text(at_cut)
     return [f"{joined([names[p] for p in ordered])} pari a {score} punti nell'ultima partita: "
             f"{'passa' if taken == 1 else 'passano'} direttamente "
             f"{joined([names[p] for p in ordered[:taken]])} per sorteggio (sorteggio n. {seed}, "

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
+from xlwings_torneo.model.number_text import comma_text
+
 POINTS = "p"
 """The field of the table points (the form's `p<ID>`, as before issue 37)."""
 COEFFICIENT = "c"
@@ -112,7 +114,7 @@ class ResultForm:
         if self.coefficient and raw >= 0 and isinstance(exponent, int) and \
                 -exponent < self.coefficient_places:
             shown = raw.quantize(Decimal(1).scaleb(-self.coefficient_places))
-        return format(shown, "f").replace(".", ",")
+        return comma_text(shown)
 
     def tie_fix(self, raw: Decimal) -> str:
         """The example fix for a tie at `raw`: a decimal more (44 -> 44,1; 44,5 -> 44,51);

@@ -70,7 +70,7 @@ def standard_rule(placement: Sequence[Decimal] = PLACEMENT_POINTS,
 
 
 standard_points = standard_rule()
-"""The seed's punti standard."""
+"""The Regolamento S.P.Q.RisiKo!'s punti standard."""
 
 
 def place_count(place: int) -> Callable[[Game, PlayerId], Fraction]:

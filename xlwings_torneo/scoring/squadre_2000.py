@@ -16,7 +16,7 @@ from xlwings_torneo.scoring.tiebreak import Record
 INDIVIDUAL_AT_FOUR_AND_FIVE = "piazzamento_eliminazione"
 """**Decision** (docs/rules.md, «Types from the other regulations»): Regolamento A Squadre 2000,
 «Punteggio e classifica generale» sends tables of 4 and 5 to the rules of
-"Estate 2000", which are not in the seeds: they use the TorneoGufo individual formula
+"Estate 2000", which are not available: they use the TorneoGufo individual formula
 (`pts` ×1.25 at a five / 100 + 12/7/5/3/2 by placement, 3/2/1 by elimination), with its
 parameters below."""
 

@@ -52,7 +52,7 @@ def _score(results: Iterable[_Result], best: int) -> Fraction:
 def best_results_rows(records: Iterable[Record], best: int = CNS_BEST_RESULTS
                       ) -> tuple[TeamRow, ...]:
     """One row per team (`Player.team`: `Squadra`, else `Club`); players without a team are
-    left out. Ordered by the sum of the best `best` results, then the seed's tie-breakers."""
+    left out. Ordered by the sum of the best `best` results, then the regulation's tie-breakers."""
     names: dict[str, str] = {}
     results: dict[str, list[_Result]] = {}
     for r in records:

@@ -33,8 +33,9 @@ from xlwings_torneo.workbook.roster_cells import RosterCells, roster_cells
 
 MIN_TABLES = 6
 """**Decision** (issue 24, item 3: "fewer tables than the national ranking needs (6)"): a
-qualifying round of a ranking event played on fewer than 6 tables is reported. The seeds
-(Manuale di Gestione Torneo, Regolamento Master) state no such minimum, nor any rule of the
+qualifying round of a ranking event played on fewer than 6 tables is reported. The
+regulations (docs/regolamenti.md: the Manuale di Gestione Torneo and the four
+regulations) state no such minimum, nor any rule of the
 national ranking: the figure is the customer's, kept here in one place. It is asked
 (issue 37.7, 40.6) only of a type that says it is a ranking event (`evento_ranking`,
 docs/tipi.md), and only of its qualifying rounds: a semifinal or a final has, by its

@@ -6,12 +6,12 @@ Lite (`buttons.BUTTONS`), on the document through the UNO backend.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends import actions
 from xlwings_torneo.frontends import buttons as button_list
 from xlwings_torneo.workbook.backends.uno_backend import UnoBackend
@@ -35,17 +35,14 @@ def document_path(document: Any) -> Path | None:
 
 
 def show_options(document: Any) -> Callable[[WorkbookBackend, Path | None], str]:
-    def action(book: WorkbookBackend, path: Path | None) -> str:
-        sheets = document.Sheets
-        if not sheets.hasByName(SHEET_OPZIONI):
-            raise TorneoError("foglio Opzioni non trovato: usa Nuovo Torneo su un documento "
-                              "vuoto")
-        sheet = sheets.getByName(SHEET_OPZIONI)
-        sheet.IsVisible = True
-        controller = document.CurrentController
-        if controller is not None:
-            controller.setActiveSheet(sheet)
-        return "Foglio Opzioni visibile: modifica i valori nella colonna B"
+    def action(book: WorkbookBackend, _path: Path | None) -> str:
+        def reveal() -> None:
+            sheet = document.Sheets.getByName(SHEET_OPZIONI)
+            sheet.IsVisible = True
+            controller = document.CurrentController
+            if controller is not None:
+                controller.setActiveSheet(sheet)
+        return actions.show_options(book, reveal, "un documento vuoto")
     return action
 
 
@@ -55,27 +52,43 @@ ANSWER_YES = 2
 """`MessageBoxResults.YES`."""
 
 
-def ask_yes_no(document: Any) -> actions.Ask | None:
-    """A Sì/No box on the document's window; None when LibreOffice has no window (headless:
-    the refusal is the message, naming the command line's option)."""
+def message_box(document: Any, kind: str, buttons: int, title: str, text: str) -> int | None:
+    """A message box on the document's window (`kind`: a `MessageBoxType` name), its answer;
+    None when LibreOffice has no window (headless)."""
     controller = getattr(document, "CurrentController", None)
     if controller is None:
         return None
+    import importlib
+
+    uno: Any = importlib.import_module("uno")
+    context = uno.getComponentContext()
+    toolkit = context.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit",
+                                                               context)
+    box = toolkit.createMessageBox(controller.Frame.ContainerWindow,
+                                   uno.Enum("com.sun.star.awt.MessageBoxType", kind), buttons,
+                                   title, text)
+    try:
+        return int(box.execute())
+    finally:
+        box.dispose()
+
+
+def show(document: Any, message: actions.Message) -> None:
+    """A button's message in a box (printed when LibreOffice runs headless)."""
+    title = "Torneo - errore" if message.error else "Torneo"
+    if message_box(document, "ERRORBOX" if message.error else "INFOBOX", 1, title,
+                   message.text) is None:
+        print(message.text, file=sys.stderr if message.error else sys.stdout)
+
+
+def ask_yes_no(document: Any) -> actions.Ask | None:
+    """A Sì/No box on the document's window; None when LibreOffice has no window (headless:
+    the refusal is the message, naming the command line's option)."""
+    if getattr(document, "CurrentController", None) is None:
+        return None
 
     def ask(question: str) -> bool:
-        import importlib
-
-        uno: Any = importlib.import_module("uno")
-        context = uno.getComponentContext()
-        toolkit = context.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit",
-                                                                   context)
-        kind = uno.Enum("com.sun.star.awt.MessageBoxType", "QUERYBOX")
-        box = toolkit.createMessageBox(controller.Frame.ContainerWindow, kind, QUERY_YES_NO,
-                                       "Torneo", question)
-        try:
-            return bool(box.execute() == ANSWER_YES)
-        finally:
-            box.dispose()
+        return message_box(document, "QUERYBOX", QUERY_YES_NO, "Torneo", question) == ANSWER_YES
     return ask
 
 
