@@ -13,6 +13,7 @@ import openpyxl
 import pytest
 
 from tests.e2e.conftest import Cli, club_players, register, round_tables, type_scores
+from xlwings_torneo.config.type_catalogue import builtin_types
 from xlwings_torneo.resources import CONFIGURATION_ENV, configuration_path
 from xlwings_torneo.usecases import template
 from xlwings_torneo.workbook.layout import SHEET_DATI
@@ -54,7 +55,8 @@ def _types_in_dati(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("where", ["configuration", "tipi.toml"])
 def test_a_new_type_with_tables_of_three_draws_scores_ranks_and_is_listed(
-        where: str, tmp_path: Path, torneo: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+        where: str, tmp_path: Path, torneo: Cli, monkeypatch: pytest.MonkeyPatch,
+        request: pytest.FixtureRequest) -> None:
     path = tmp_path / "torneo" / "torneo.xlsx"
     path.parent.mkdir()
     if where == "configuration":
@@ -63,6 +65,8 @@ def test_a_new_type_with_tables_of_three_draws_scores_ranks_and_is_listed(
                         ignore=shutil.ignore_patterns("__pycache__", "*.py"))
         (folder / "tipi" / "99_terzetti.toml").write_text(TERZETTI, encoding="utf-8")
         monkeypatch.setenv(CONFIGURATION_ENV, str(folder))
+        builtin_types.cache_clear()  # loaded once per process: load the new folder
+        request.addfinalizer(builtin_types.cache_clear)
         # the blank workbooks organisers download (`make template`) offer it too
         for blank in template.build(tmp_path / "modello"):
             if blank.suffix == ".xlsx":
