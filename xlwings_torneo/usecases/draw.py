@@ -25,6 +25,7 @@ from xlwings_torneo.errors import (
     TorneoError,
     collect,
 )
+from xlwings_torneo.model.advice import Advice, advise
 from xlwings_torneo.model.attendance import describe as describe_structure
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Round, Tournament
@@ -106,11 +107,11 @@ def _check_can_draw(tournament: Tournament, round_no: int, request: DrawRequest)
     existing = tournament.round(round_no)
     name = sheet_of(tournament, round_no)
     if existing is not None and not request.replace:
-        raise DrawError(f"il foglio '{name}' esiste già: per sorteggiarlo di nuovo usa "
-                        "--sostituisci (Ripeti Sorteggio)")
+        raise DrawError(f"il foglio '{name}' esiste già: per sorteggiarlo di nuovo "
+                        f"{advise(Advice.REDRAW)}")
     if existing is not None and existing.has_scores and not request.force:
         raise DrawError(f"il foglio '{name}' contiene già dei punteggi: per sostituirlo "
-                        "comunque usa --sostituisci --forza (i punteggi andranno persi)")
+                        f"comunque {advise(Advice.REPLACE_SCORED)}")
     first_missing = next_round_gap(tournament)
     if first_missing < round_no:  # bounded by the sheets, not by the number asked for
         raise DrawError(f"manca il foglio '{sheet_of(tournament, first_missing)}': "

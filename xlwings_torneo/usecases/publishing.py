@@ -20,6 +20,7 @@ from pathlib import Path
 from xlwings_torneo.config.national_ranking import national_ranking
 from xlwings_torneo.config.type_catalogue import tournament_type, types_for
 from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.model.advice import Advice, advise
 from xlwings_torneo.model.notices import Kind, Notice, counted
 from xlwings_torneo.model.tournament import Player, Tournament
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
@@ -109,7 +110,8 @@ class Publishing:
         if not found:
             return "Controllo per la pubblicazione: tutto a posto"
         return ("Controllo per la pubblicazione: " + ", ".join(c.short.line(n) for c, n in found)
-                + (" (le celle da correggere: torneo controlla --pubblicazione)" if hint else ""))
+                + (f" (le celle da correggere: {advise(Advice.PUBLISHING_CHECK)})" if hint
+                   else ""))
 
 
 def publishing_findings(book: WorkbookBackend, t: Tournament,
