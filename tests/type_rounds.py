@@ -1,5 +1,6 @@
 """Round 1 of any type on a small tournament, for the tests that play it through more than one
-path (issue 37): 20 players in 4 clubs of 5 (a CNS team fields 5: seed 002 l.263, l.269), the
+path (issue 37): 20 players in 4 clubs of 5 (a CNS team fields 5: Regolamento S.P.Q.RisiKo!,
+«Campionato Nazionale a Squadre»), the
 type written in `Opzioni`, round 1 drawn with a fixed seed."""
 
 from __future__ import annotations

@@ -8,6 +8,10 @@ Attribute VB_Name = "TorneoRun"
 Option Explicit
 
 Public Const TORNEO_TITLE As String = "Torneo"
+' The highest round number (xlwings_torneo/limits.py MAX_ROUND; a test keeps them equal) and
+' the most digits a round sheet's number has (round_names.ROUND_DIGITS).
+Public Const TORNEO_MAX_ROUND As Long = 1000
+Public Const TORNEO_ROUND_DIGITS As Long = 9
 Public Const TORNEO_REINSTALL As String = "Esegui di nuovo 'python install_addin.py' " & _
     "con il Python in cui è installato xlwings_torneo, poi riavvia Excel."
 
@@ -28,17 +32,22 @@ Public Function TorneoStatus(ByVal template As String, ByVal roundNo As Long) As
     End If
 End Function
 
-' "3° Turno" (the original's) or "Turno 3" -> 3; any other sheet name -> 0.
+' The round a sheet holds, by the one rule of xlwings_torneo/workbook/round_names.py (tested
+' against it on the same names in LibreOffice Basic): "3° Turno" (the original's), "Turno 3",
+' any case, spaces around, "º" for "°", "2º turno"; any other sheet name -> 0.
 Public Function TorneoRoundOf(ByVal sheetName As String) As Long
-    Dim rest As String
-    If Left$(sheetName, 6) = "Turno " Then
-        rest = Mid$(sheetName, 7)
-    ElseIf Len(sheetName) > 7 And Right$(sheetName, 7) = ChrW(176) & " Turno" Then
-        rest = Left$(sheetName, Len(sheetName) - 7)
+    Dim name As String, rest As String
+    name = LCase$(Trim$(Replace(sheetName, ChrW(186), ChrW(176))))
+    If Left$(name, 5) = "turno" Then
+        rest = Trim$(Mid$(name, 6))
+    ElseIf Len(name) > 5 And Right$(name, 5) = "turno" Then
+        rest = Trim$(Left$(name, Len(name) - 5))
+        If Right$(rest, 1) <> ChrW(176) Then Exit Function
+        rest = Trim$(Left$(rest, Len(rest) - 1))
     Else
         Exit Function
     End If
-    If Len(rest) = 0 Or Len(rest) > 4 Then Exit Function
+    If Len(rest) = 0 Or Len(rest) > TORNEO_ROUND_DIGITS Then Exit Function
     If rest Like "*[!0-9]*" Then Exit Function
     TorneoRoundOf = CLng(rest)
 End Function
@@ -89,8 +98,9 @@ Private Function TorneoAskRound(ByVal label As String, ByVal suggested As Long) 
     answer = Application.InputBox("Numero del turno:", TORNEO_TITLE & " - " & label, _
                                   suggested, , , , , 1)
     If VarType(answer) = vbBoolean Then Exit Function
-    If answer < 1 Or answer > 9999 Then
-        MsgBox "Il numero del turno va da 1 a 9999.", vbExclamation, TORNEO_TITLE
+    If answer < 1 Or answer > TORNEO_MAX_ROUND Then
+        MsgBox "Il numero del turno va da 1 a " & TORNEO_MAX_ROUND & ".", vbExclamation, _
+               TORNEO_TITLE
         Exit Function
     End If
     TorneoAskRound = CLng(answer)

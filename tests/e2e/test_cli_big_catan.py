@@ -1,5 +1,7 @@
-"""A 28-player Catan tournament of the Board Italian Gamers (seed 004) through `torneo`: round
-1 random, round 2 Swiss, then (16-32 players, seed 004 l.124) the first 2 straight to the
+"""A 28-player Catan tournament of the Board Italian Gamers (Regolamento Board Italian Gamers)
+through `torneo`: round
+1 random, round 2 Swiss, then (16-32 players, Regolamento Board Italian Gamers, «5.1 Giochi da 4 o
+più giocatori») the first 2 straight to the
 final and places 3-10 in 2 semifinals, then the final; golden final standings."""
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ def test_a_28_player_catan_tournament_end_to_end(tmp_path: Path, torneo: Cli):
     path = tmp_path / "catan.xlsx"
     new_tournament(path, torneo, 28, "BIG_Catan")
 
-    # round 1: random (seed 004 l.73), 7 tables of 4 (preferred size 4)
+    # round 1: random (Regolamento Board Italian Gamers, «3.1 Abbinamento alla Svizzera»), 7 tables
+    # of 4 (preferred size 4)
     assert torneo("draw", path, "--seed", "11") == 0, torneo.err
     assert any("Struttura BIG_Catan: 28 giocatori, 2 turni di qualificazione proposti" in line
                for line in log_lines(path))
@@ -69,14 +72,16 @@ def test_a_28_player_catan_tournament_end_to_end(tmp_path: Path, torneo: Cli):
     assert [len(t) for t in first] == [4] * 7
     type_scores(path, 1, catan_score(1))
 
-    # round 2: Swiss on the standings after round 1 (l.73: "i primi 4 ... al tavolo 1")
+    # round 2: Swiss on the standings after round 1 (Regolamento Board Italian Gamers, «3.1
+    # Abbinamento alla Svizzera»: "i primi 4 ... al tavolo 1")
     assert torneo("rank", path, "--after-round", "1") == 0, torneo.err
     after_1 = ids_by_standing(path)
     assert torneo("draw", path, "--seed", "12") == 0, torneo.err
     assert round_tables(path, 2) == [after_1[i:i + 4] for i in range(0, 28, 4)]
     type_scores(path, 2, catan_score(2))
 
-    # round 3: 2 semifinals of places 3-10 (l.124), one player per band at each table
+    # round 3: 2 semifinals of places 3-10 (Regolamento Board Italian Gamers, «5.1 Giochi da 4 o
+    # più giocatori»), one player per band at each table
     assert torneo("rank", path) == 0, torneo.err
     after_2 = ids_by_standing(path)
     assert torneo("draw", path, "--seed", "13") == 0, torneo.err
@@ -140,7 +145,8 @@ def set_planned_rounds(path: Path, rounds: int) -> None:
 
 def test_twelve_players_play_two_rounds_and_a_final_of_the_first_four(tmp_path: Path,
                                                                       torneo: Cli):
-    # seed 004 l.123: "6 – 16 | 2 Turni | 4 | Finale": no semifinals
+    # Regolamento Board Italian Gamers, «5.1 Giochi da 4 o più giocatori»: "6 – 16 | 2 Turni | 4 |
+    # Finale": no semifinals
     path = tmp_path / "catan.xlsx"
     new_tournament(path, torneo, 12, "BIG")
     for number in (1, 2):
@@ -155,7 +161,8 @@ def test_twelve_players_play_two_rounds_and_a_final_of_the_first_four(tmp_path: 
 
 def test_the_organiser_plans_three_qualifying_rounds_with_numero_turni_previsti(
         tmp_path: Path, torneo: Cli):
-    # seed 004 l.124: "2 o 3 Turni"; 3 qualifiers + semifinals + final = 5 rounds planned
+    # Regolamento Board Italian Gamers, «5.1 Giochi da 4 o più giocatori»: "2 o 3 Turni"; 3
+    # qualifiers + semifinals + final = 5 rounds planned
     path = tmp_path / "catan.xlsx"
     new_tournament(path, torneo, 18, "BIG_Catan")
     set_planned_rounds(path, 5)
@@ -177,7 +184,8 @@ def test_score_sheets_of_a_seven_player_round_say_the_points_are_net_of_the_auct
         tmp_path: Path, torneo: Cli):
     from pypdf import PdfReader
 
-    # an organiser's game for 7 (seed 004 l.67, "Tavoli Da 7"): 14 players, 2 tables of 7
+    # an organiser's game for 7 (Regolamento Board Italian Gamers, «3. Sistema di Punteggi»,
+    # "Tavoli Da 7"): 14 players, 2 tables of 7
     (tmp_path / "tipi.toml").write_text('[Sette]\nbase = "BIG"\ntavolo_preferito = 7\n',
                                         encoding="utf-8")
     path = tmp_path / "sette.xlsx"
@@ -201,7 +209,8 @@ def test_the_big_template_variant_asks_the_seeds_registration_data(tmp_path: Pat
     wb = openpyxl.load_workbook(path)
     ws = wb["Iscritti"]
     header = [c.value for c in ws[3]]
-    # seed 004 l.19-27: Nome, Cognome, Email, Data di Nascita; phone and online nick optional
+    # Regolamento Board Italian Gamers, «1. Dati richiesti»: Nome, Cognome, Email, Data di Nascita;
+    # phone and online nick optional
     for label in ("Nome", "Cognome", "Email", "Data di Nascita (gg/mm/aaaa)",
                   "Telefono (facoltativo)", "Nick online (facoltativo)"):
         assert label in header

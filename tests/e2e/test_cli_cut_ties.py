@@ -98,7 +98,8 @@ def test_the_ranking_s_table_minimum_is_asked_of_the_qualifiers_only(tmp_path: P
 def test_a_tie_for_the_seat_a_direct_finalist_leaves_is_announced(tmp_path: Path,
                                                                    torneo: Cli):
     # the direct finalist withdraws after the semifinals; the three others of the tie came
-    # 2nd at their semifinal tables: the best second takes the seat (regolamento 001 l.123)
+    # 2nd at their semifinal tables: the best second takes the seat (Regolamento Master, «Gestione
+    # delle rinunce, Rinuncia di un finalista diretto»)
     path, tied = tied_qualifiers(tmp_path, torneo)
     assert torneo("sorteggia", path, "--seed", "3") == 0, torneo.err
     direct = next(p for p in tied if f"In finale direttamente: Nome{p} Cognome{p}\n"
@@ -132,7 +133,8 @@ def test_a_tie_for_the_seat_a_direct_finalist_leaves_is_announced(tmp_path: Path
 
 def test_a_knockout_s_later_rounds_are_not_held_to_the_ranking_s_minimum(tmp_path: Path,
                                                                          torneo: Cli):
-    # seed 002 l.90: only the winners go on; round 1 seats everybody
+    # Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: only the winners go on;
+    # round 1 seats everybody
     path = tmp_path / "eliminazione.xlsx"
     assert torneo("nuovo", path) == 0
     register(path, club_players(16, clubs=8))
@@ -144,5 +146,6 @@ def test_a_knockout_s_later_rounds_are_not_held_to_the_ranking_s_minimum(tmp_pat
     assert torneo("controlla", path, "--pubblicazione") == 0, torneo.err
     few = [line.strip() for line in torneo.out.splitlines()
            if "il ranking nazionale ne chiede" in line]
-    # 16: one straight through, three tables of 5 (seed 002 l.105), then the final
+    # 16: one straight through, three tables of 5 (Regolamento S.P.Q.RisiKo!, «Formule e punteggi
+    # del Torneo Ufficiale»), then the final
     assert few == ["Attenzione: 1° Turno: 3 tavoli, il ranking nazionale ne chiede almeno 6"]

@@ -116,7 +116,7 @@ def test_check_reports_every_problem_at_once_and_writes_nothing(tmp_path: Path, 
     assert torneo("check", path) == 2
     assert 'Iscritti!A5: ID "1" già usato alla riga 4' in torneo.err
     assert 'Iscritti!F6: "talvolta" non valido' in torneo.err
-    assert "manca il nome" not in torneo.err  # a warning (WORKBOOK.md), said when valid
+    assert "manca il nome" not in torneo.err  # a warning (docs/workbook.md), said when valid
     assert digest(path) == before
 
 
@@ -169,7 +169,8 @@ def test_unknown_type_and_undefined_round_are_clear_errors(workbook: Path, torne
 
 
 def test_types_lists_every_type_and_where_it_comes_from(torneo: Cli, tmp_path: Path):
-    # the original's thirteen, then the S.P.Q.RisiKo! ones (seed 002), a file may hold several
+    # the original's thirteen, then the S.P.Q.RisiKo! ones (Regolamento S.P.Q.RisiKo!), a file may
+    # hold several
     assert torneo("types", tmp_path) == 0
     lines = torneo.out.strip().splitlines()
     names = [line.split()[0] for line in lines[::2]]

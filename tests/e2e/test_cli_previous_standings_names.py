@@ -1,6 +1,7 @@
 """`torneo draw --classifica-precedente`: last year's `Classifica` written with accents and
 apostrophes finds this year's players typed without them; two homonyms are said, not
-guessed (A Squadre 2000, seed 003 l.11: round 1 by the previous standings)."""
+guessed (A Squadre 2000, Regolamento A Squadre 2000, «Punteggio e classifica generale»: round 1 by
+the previous standings)."""
 
 from __future__ import annotations
 

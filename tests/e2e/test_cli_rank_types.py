@@ -46,7 +46,8 @@ def test_1vs1_has_no_standings_and_says_which_type_to_use(played: Path, torneo: 
 def test_master_points_are_thousandths_shown_with_three_decimals(played: Path, torneo: Cli):
     assert torneo("rank", played, "--type", "MasterRisiko", "--seed", "5") == 0, torneo.err
     ws = openpyxl.load_workbook(played)["Classifica"]
-    # issue 24: the tie-breakers' values (regolamento 001 l.139-142) after the totals; no
+    # issue 24: the tie-breakers' values (Regolamento Master, «Classifica, Classifica finale»)
+    # after the totals; no
     # third game after two rounds, so no `3ª migliore` column
     assert header(played)[5:] == ["Q1", "Q2", "v tot", "pt tot", "Migliore", "2ª migliore",
                                   "Pos. prec.", "ID"]

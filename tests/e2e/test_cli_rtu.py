@@ -1,4 +1,5 @@
-"""The S.P.Q.RisiKo! formulas (seed 002) end to end through `torneo` on a workbook.
+"""The S.P.Q.RisiKo! formulas (Regolamento S.P.Q.RisiKo!) end to end through `torneo` on a
+workbook.
 
 Scores are typed by seat (seat j of table k: `40 - 8j + k mod 7` table points and a CPP of
 `(7k + 13j) mod 100` hundredths), so seat j is placed (j+1)-th. The expected standings are
@@ -28,7 +29,7 @@ from xlwings_torneo.workbook.writer import opzioni_spec
 PLACEMENT = (150, 100, 70, 50, 30)
 CLUB_AT_BOUND = "Compagni di club allo stesso tavolo: 0, il minimo possibile"
 CLUB_WHY = CRITERION_WORDS[Criterion.CLUB][1]
-"""seed 002 l.115-116."""
+"""Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale, Metodo punti standard»."""
 
 
 def seat_score(table: int, seat: int) -> Decimal:
@@ -41,7 +42,8 @@ def type_rtu_scores(path: Path, number: int) -> None:
 
 
 def standard(table: int, seat: int) -> Decimal:
-    """Punti standard of a seat (seed 002 l.113): placement + table points + CPP/100; with two
+    """Punti standard of a seat (Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo
+    Ufficiale, Metodo punti standard»): placement + table points + CPP/100; with two
     decimals typed, table points + CPP/100 is the score itself."""
     return PLACEMENT[seat] + seat_score(table, seat)
 
@@ -127,7 +129,8 @@ def test_one_day_60_players_two_games_and_a_final_of_4(empty: Path, torneo: Cli)
     assert after_two[top[3]] < after_two[top[4]], "a tie at the cut: pick another seed"
     draw(torneo, empty, 3, "RTU_Giornata_Standard")
     (final,) = round_tables(empty, 3)
-    assert sorted(final) == sorted(top[:4])  # seed 002 l.86: "finale a 4"
+    # Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: "finale a 4"
+    assert sorted(final) == sorted(top[:4])
     type_rtu_scores(empty, 3)
     assert torneo("rank", empty, "--type", "RTU_Giornata_Standard") == 0, torneo.err
     oracle = Oracle(empty, 3)
@@ -153,7 +156,8 @@ def test_knockout_of_48_players_down_to_one_final_table(empty: Path, torneo: Cli
     winners = [t[0] for t in round_tables(empty, 1)]  # seat 0 wins every table
     draw(torneo, empty, 2, "RTU_Eliminazione")
     second = round_tables(empty, 2)
-    # 12 survivors: 2 go straight to the final, 2 tables of 5 (seed 002 l.105)
+    # 12 survivors: 2 go straight to the final, 2 tables of 5 (Regolamento S.P.Q.RisiKo!, «Formule
+    # e punteggi del Torneo Ufficiale»)
     assert [len(t) for t in second] == [5, 5]
     through = set(winners) - {p for t in second for p in t}
     best = sorted(winners, key=lambda p: seat_score(winners.index(p) + 1, 0))[-2:]
@@ -181,7 +185,8 @@ def test_knockout_of_48_players_down_to_one_final_table(empty: Path, torneo: Cli
 # --- CNS: 12 teams, 150 registered, 5 fielded a round -----------------------------------
 
 TEAM_SIZES = (12,) * 6 + (13,) * 6
-"""150 registered players in 12 teams (seed 002 l.263: 5 to 15 each)."""
+"""150 registered players in 12 teams (Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»:
+5 to 15 each)."""
 
 
 def cns_players() -> list[list[object]]:
@@ -232,7 +237,8 @@ def test_cns_12_teams_three_rounds_no_teammates_together_and_the_team_standing(
     for n in (1, 2, 3):
         draw(torneo, cns, n, "CNS")
         tables = round_tables(cns, n)
-        assert [len(t) for t in tables] == [5] * 12  # seed 002 l.267: only tables of 5
+        # Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»: only tables of 5
+        assert [len(t) for t in tables] == [5] * 12
         assert all(len({team_of[p] for p in t}) == 5 for t in tables)  # 0 teammates together
         fielded = {row[0] for row in rows if row[10 + n - 1] == "SI"}
         assert {p for t in tables for p in t} == fielded
@@ -245,7 +251,8 @@ def test_cns_12_teams_three_rounds_no_teammates_together_and_the_team_standing(
     oracle = Oracle(cns, 3)
     got = classifica(cns)
     assert {pid: pos for pid, (pos, _) in got.items()} == oracle.ranked(points_key)
-    # the team standing: best 11 of 15 (seed 002 l.271), ties l.275-278
+    # the team standing: best 11 of 15 (Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a
+    # Squadre»), ties «Campionato Nazionale a Squadre»
     results: dict[str, list[tuple[int, Decimal, int]]] = {}
     for pid, r in oracle.records.items():
         results.setdefault(team_of[pid], []).extend(
@@ -296,8 +303,10 @@ def test_cns_team_of_16_is_an_error_naming_the_team(empty: Path, torneo: Cli):
 # --- club league: 6 games, 2 worst discarded, medagliere -----------------------------------
 
 def test_club_league_of_6_games_with_2_discards_and_the_medagliere(empty: Path, torneo: Cli):
-    # seed 002 l.92: "da 4 a 6 partite con possibilità di scartare 1 o 2 risultati";
-    # l.118: the medagliere (wins, seconds, thirds, fourths)
+    # Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: "da 4 a 6 partite con
+    # possibilità di scartare 1 o 2 risultati";
+    # «Formule e punteggi del Torneo Ufficiale, Metodo punti standard»: the medagliere (wins,
+    # seconds, thirds, fourths)
     register(empty, club_players(22, clubs=5))  # 22 = 3 tables of 4 + 2 of 5
     for n in range(1, 7):
         draw(torneo, empty, n, "RTU_Serate_Medagliere_2")

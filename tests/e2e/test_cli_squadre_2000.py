@@ -24,11 +24,14 @@ SCORES = [60, 50, 40, 30, 20, 10]
 """Score of seat j (0-based) at every table; at a table of 6 seats 0, 2, 4 are team A."""
 
 POINTS = {
-    # table of 6: A 60 + 40 + 20 = 120 beats B 50 + 30 + 10 = 90 (seed 003 l.7).
-    # A: 31 + 0.1 × (60 − 50) = 32 each (l.3); B: 7 − 0.1 × (60 − own) (l.5, Decision):
+    # table of 6: A 60 + 40 + 20 = 120 beats B 50 + 30 + 10 = 90 (Regolamento A Squadre 2000,
+    # «Punteggio e classifica generale»).
+    # A: 31 + 0.1 × (60 − 50) = 32 each («Punteggio e classifica generale»); B: 7 − 0.1 × (60 −
+    # own) («Punteggio e classifica generale», Decision):
     # 50 → 6, 30 → 4, 10 → 2.
     6: [Decimal(32), Decimal(6), Decimal(32), Decimal(4), Decimal(32), Decimal(2)],
-    # table of 5, TorneoGufo (FORMATS.md §3, Decision): pts × 1.25 / 100 + 12/7/5/3/2:
+    # table of 5, TorneoGufo (docs/rules.md, «Types from the other regulations», Decision): pts ×
+    # 1.25 / 100 + 12/7/5/3/2:
     # 60 → 0.75 + 12, 50 → 0.625 + 7, 40 → 0.5 + 5, 30 → 0.375 + 3, 20 → 0.25 + 2.
     5: [Decimal("12.75"), Decimal("7.625"), Decimal("5.5"), Decimal("3.375"), Decimal("2.25")],
     # table of 4: pts / 100 + 12/7/5/3.
@@ -102,8 +105,10 @@ def test_a_squadre_2000_tournament_of_41_players(tmp_path: Path, torneo: Cli):
                   "--classifica-precedente", previous) == 0, torneo.err
     wb = openpyxl.load_workbook(book)
     r1 = {t: [pid for pid, _ in seats] for t, _, seats in tables_of(round_sheet(wb, 1))}
-    # seed 003 l.11: by the previous standings, 6 a table, the last 5 at the table of 5;
-    # l.19: 40 (ranked below 41, same family) moves to table 2, swapping with its best, 35.
+    # Regolamento A Squadre 2000, «Punteggio e classifica generale»: by the previous standings, 6 a
+    # table, the last 5 at the table of 5;
+    # «Punteggio e classifica generale»: 40 (ranked below 41, same family) moves to table 2,
+    # swapping with its best, 35.
     assert {t: sorted(ids) for t, ids in r1.items()} == {
         1: sorted([41, 35, 39, 38, 37, 36]),
         2: sorted([40, 34, 33, 32, 31, 30]),
@@ -126,7 +131,8 @@ def test_a_squadre_2000_tournament_of_41_players(tmp_path: Path, torneo: Cli):
         assert torneo("draw", book, "--type", "Squadre2000", "--round", str(number),
                       "--seed", str(number)) == 0, torneo.err
         seated[number] = type_team_scores(book, number)
-        # 40 players: 6×6 + 4 (l.11: the leftover at a table of 4)
+        # 40 players: 6×6 + 4 (Regolamento A Squadre 2000, «Punteggio e classifica generale»: the
+        # leftover at a table of 4)
         assert sorted(size for _, _, size in seated[number].values()).count(6) == 36
 
     assert torneo("rank", book, "--type", "Squadre2000") == 0, torneo.err
@@ -135,14 +141,15 @@ def test_a_squadre_2000_tournament_of_41_players(tmp_path: Path, torneo: Cli):
     lowest: dict[int, int] = {}
     for pid in range(1, 42):
         games = [seated[n][pid] for n in (1, 2, 3) if pid in seated[n]]
-        if len(games) < 2:  # seed 003 l.21
+        if len(games) < 2:  # Regolamento A Squadre 2000, «Penalità»
             continue
         expected[pid] = sum((POINTS[size][j] for _, j, size in games), Decimal(0)) \
             + (PENALTY if pid == PENALISED else 0)
         lowest[pid] = min(t for t, _, _ in games)
     ws = openpyxl.load_workbook(book)["Classifica"]
     header = [c.value for c in ws[1]]
-    # issue 24.4: the tie-breakers' values (seed 003 l.17) between the totals and the ID
+    # issue 24.4: the tie-breakers' values (Regolamento A Squadre 2000, «Punteggio e classifica
+    # generale») between the totals and the ID
     assert header[-9:] == ["pt1", "pt2", "pt3", "v tot", "penalità", "pt tot",
                            "Tavolo più basso", "Pos. prec.", "ID"]
     rows = [dict(zip(header, (c.value for c in r), strict=True)) for r in ws.iter_rows(min_row=2)]
@@ -150,7 +157,8 @@ def test_a_squadre_2000_tournament_of_41_players(tmp_path: Path, torneo: Cli):
     assert ONE_GAME not in got
     assert got == expected
     assert Decimal(str(next(r for r in rows if r["ID"] == PENALISED)["penalità"])) == PENALTY
-    # equal totals: the one who played at the lower-numbered table first (l.17)
+    # equal totals: the one who played at the lower-numbered table first (Regolamento A Squadre
+    # 2000, «Punteggio e classifica generale»)
     order = [int(r["ID"]) for r in rows]
     ties = [(a, b) for a, b in pairwise(order)
             if expected[a] == expected[b] and lowest[a] != lowest[b]]

@@ -1,5 +1,6 @@
-"""Issue 24.4 through `torneo`: a Catan tournament after round 1 shows each player's PBG (seed
-004 l.81) in `Classifica`, the PDF report, the html export and the site; our own sheet with
+"""Issue 24.4 through `torneo`: a Catan tournament after round 1 shows each player's PBG
+(Regolamento Board Italian Gamers, «3.2 Tie Breaker») in `Classifica`, the PDF report, the html
+export and the site; our own sheet with
 the new columns is still recognised as ours when the standings are written again."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """`torneo verify` on a round drawn with `--classifica-precedente` (torneo "A Squadre 2000",
-seed 003 l.11: round 1 seated by the previous tournament's standings). The draw records in
+Regolamento A Squadre 2000, «Punteggio e classifica generale»: round 1 seated by the previous
+tournament's standings). The draw records in
 the `Log` sheet the order it matched from the file (with the file's name and SHA-256), so
 verify replays it without the file; an older log without that order is said to be
 unrepeatable, never a mismatch (issue 15, item 4)."""
@@ -18,7 +19,8 @@ from tests.e2e.test_cli_original_xls import type_scores_xls
 from xlwings_torneo.usecases.previous_record import ORDER_IDS_PER_LINE
 
 PLAYERS = 23
-"""Three tables of 6 and one of 5 (seed 003 l.11)."""
+"""Three tables of 6 and one of 5 (Regolamento A Squadre 2000, «Punteggio e classifica
+generale»)."""
 UNREPEATABLE = "sorteggio con classifica precedente: ordine non registrato, non ripetibile"
 RECORD = re.compile(r"^Classifica precedente per 1° Turno, seme 7")
 
@@ -84,7 +86,8 @@ def test_a_round_drawn_with_the_previous_standings_verifies_without_the_file(
     ranked = list(range(PLAYERS, 0, -1))
     standings = previous_standings(tmp_path / "precedente.xlsx", ranked)
     draw_with_previous(book, torneo, standings)
-    # seed 003 l.11: the best of the previous standings at table 1
+    # Regolamento A Squadre 2000, «Punteggio e classifica generale»: the best of the previous
+    # standings at table 1
     assert first_table(book) == set(ranked[:6])
     standings.unlink()  # verify never needs it: the order is in the Log
 

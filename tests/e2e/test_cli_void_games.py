@@ -1,5 +1,5 @@
-"""A game declared void on the day (seed 003 l.69, regola 22 of "A Squadre 2000"), through
-the CLI on .xlsx and .xls: the organiser adds the sheet `Partite Annullate`, `torneo rank`
+"""A game declared void on the day (Regolamento A Squadre 2000, «Regole base», punto 22),
+through the CLI on .xlsx and .xls: the organiser adds the sheet `Partite Annullate`, `torneo rank`
 says the void round is pending, the next draw leaves out who interrupted the game, the next
 round's points fill the void round, and the sheet survives every write."""
 
@@ -17,7 +17,8 @@ from xlwings_torneo.workbook.sheet import CellValue, SheetSpec
 from xlwings_torneo.workbook.writer import iscritti_spec, round_spec
 
 PLAYERS = [Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, 10)]
-"""9 players: Squadre2000 seats them at a table of 4 and one of 5 (seed 003 l.11)."""
+"""9 players: Squadre2000 seats them at a table of 4 and one of 5 (Regolamento A Squadre 2000,
+«Punteggio e classifica generale»)."""
 GUFO_BONUS = [12, 7, 5, 3]
 VOID_SHEET = "Partite Annullate"
 VOID_HEADER = ["Turno", "Tavolo", "ID", "Responsabile", "Motivo"]
@@ -86,7 +87,8 @@ def test_a_void_table_on_the_day_through_the_cli(tmp_path: Path, torneo: Cli, su
     assert sorted(len(t) for t in tables) == [4, 5]
     void_table = next(k for k, t in enumerate(tables, start=1) if len(t) == 5)
     *remaining, culprit = tables[void_table - 1]
-    # seed 003 l.69: the whole table is void, its last player overturned the board
+    # Regolamento A Squadre 2000, «Regole base»: the whole table is void, its last player
+    # overturned the board
     _write_void_sheet(path, [[1, void_table, None, culprit, "tabellone rovesciato"]])
     void_rows = _rows(path, VOID_SHEET)
 
@@ -103,7 +105,8 @@ def test_a_void_table_on_the_day_through_the_cli(tmp_path: Path, torneo: Cli, su
     assert "esce dal torneo" in torneo.err  # until Iscritti says NO
     assert f"{VOID_SHEET}!A2" in torneo.err
 
-    # the next draw leaves him out (seed 003 l.69: "eliminato dal torneo in corso")
+    # the next draw leaves him out (Regolamento A Squadre 2000, «Regole base», punto 22: "eliminato
+    # dal torneo in corso")
     assert torneo("draw", path, "--round", "2", "--seed", "2") == 0, torneo.err
     seated = {pid for t in _tables(path, 2) for pid in t}
     assert seated == {p.id for p in PLAYERS} - {culprit}
@@ -113,7 +116,8 @@ def test_a_void_table_on_the_day_through_the_cli(tmp_path: Path, torneo: Cli, su
     for pid in remaining:  # "lo stesso punteggio ottenuto al turno successivo"
         assert ranked[pid]["pt1"] == ranked[pid]["pt2"], ranked[pid]
         assert Decimal(str(ranked[pid]["pt tot"])) == 2 * Decimal(str(ranked[pid]["pt2"]))
-        # round 2 at tables of 4, TorneoGufo (FORMATS.md §3): score / 100 + 12/7/5/3
+        # round 2 at tables of 4, TorneoGufo (docs/rules.md, «Types from the other regulations»):
+        # score / 100 + 12/7/5/3
         seat = int((50 - scores[pid]) / 7)
         assert Decimal(str(ranked[pid]["pt2"])) == scores[pid] / 100 + GUFO_BONUS[seat]
     assert any(n.startswith(f"1° Turno, Tavolo N°{void_table}: partita annullata "

@@ -50,7 +50,8 @@ def write_case(path: Path, case_path: Path) -> tuple[list[str], list[str]]:
 
 
 def type_void_games(path: Path, t: Tournament) -> None:
-    """The sheet `Partite Annullate` (seed 003 l.69), as an organiser types it."""
+    """The sheet `Partite Annullate` (Regolamento A Squadre 2000, «Regole base»), as an organiser
+    types it."""
     if not t.void_games:
         return
     wb = openpyxl.load_workbook(path)

@@ -122,6 +122,26 @@ def test_the_installed_macro_draws_on_the_open_document(twins: tuple[Path, Path]
     assert values(lo, "1° Turno")[1][2] == 60  # the organiser's scores are still there
 
 
+def test_the_toolbar_prints_the_active_round_as_excel_and_lite_do(twins: tuple[Path, Path],
+                                                                   tmp_path: Path, torneo: Cli):
+    """Issue 45.5: Stampa Turno and Chi siede dove act on the active round sheet (the
+    buttons' shared tooltip says so), not on the last round."""
+    lo, _ = twins
+    profile = install_macro(tmp_path / "profilo")
+    assert torneo("sorteggia", lo, "--seed", "2") == 0, torneo.err
+    type_scores(lo, 1)
+    assert torneo("sorteggia", lo, "--seed", "3") == 0, torneo.err
+    book = openpyxl.load_workbook(lo)
+    book.active = book.sheetnames.index("1° Turno")
+    book.save(lo)
+    for button, pdf in (("StampaTurno", "torneo_1.pdf"), ("ChiSiedeDove", "torneo_1_posti.pdf")):
+        done = lo_run(lo, "macro", button, "--profile", str(profile))
+        assert done.returncode == 0, done.stderr
+        assert lo.with_name(pdf).read_bytes().startswith(b"%PDF"), button
+    assert not lo.with_name("torneo_2.pdf").exists()
+    assert not lo.with_name("torneo_2_posti.pdf").exists()
+
+
 def test_the_macro_checks_before_publishing_as_the_cli_does(twins: tuple[Path, Path],
                                                             tmp_path: Path, torneo: Cli):
     """The toolbar's Prima di pubblicare (issue 24) runs the installed macro on the open

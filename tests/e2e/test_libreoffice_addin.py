@@ -25,6 +25,7 @@ import pytest
 from addin import build
 from tests.lo_cells import system_uno_python
 from xlwings_torneo.workbook.backends.office import find_soffice, package_path
+from xlwings_torneo.workbook.round_names import round_number
 
 pytestmark = [
     pytest.mark.libreoffice,
@@ -118,6 +119,11 @@ CALLS: dict[str, tuple[str, str, list[Any]]] = {
     "round of Stampa 1° Turno": ("TorneoRun", "TorneoRoundOf", ["Stampa 1° Turno"]),
     "round of Classifica": ("TorneoRun", "TorneoRoundOf", ["Classifica"]),
 }
+SHEET_NAMES = ("Turno 12", "Turno 1a", "12° Turno", "Stampa 1° Turno", "Classifica", "2º turno",
+               "  3 ° TURNO ", "turno7", "Turno", "° Turno", "Turno 0", "1234567890° Turno",
+               "123456789° Turno", "Turno 1001", "5°Turno", "Turno 2 bis", "IV° Turno")
+"""Sheet names the ribbon's VBA and `round_names.round_number` must read alike."""
+CALLS.update({f"name {name}": ("TorneoRun", "TorneoRoundOf", [name]) for name in SHEET_NAMES})
 OURS = [module.name for module in build.our_modules()]
 FOREIGN = ["xlwings", "Dictionary"]
 
@@ -194,6 +200,13 @@ def test_our_pure_vba_functions_give_the_expected_values(report: dict[str, Any])
         == [12, 0, 0, 12, 0]
 
 
+def test_the_ribbon_reads_round_sheet_names_by_the_python_rule(report: dict[str, Any]):
+    """Issue 45.3: one rule for which sheet is round N; a sheet renamed "2º turno" is a
+    round for the ribbon as for Python (0 in VBA is Python's None)."""
+    assert {name: report["calls"][f"name {name}"] for name in SHEET_NAMES} \
+        == {name: round_number(name) or 0 for name in SHEET_NAMES}
+
+
 def test_xlwings_own_modules_are_reported_as_they_compile(report: dict[str, Any]):
     """For the record (README): LibreOffice does not compile xlwings' module or class."""
     assert report["foreign"] == {"xlwings": False, "Dictionary": False}
@@ -201,7 +214,7 @@ def test_xlwings_own_modules_are_reported_as_they_compile(report: dict[str, Any]
 
 def test_a_syntax_error_in_our_vba_is_caught_and_named(tmp_path: Path):
     broken = as_workbook(build.TARGET, tmp_path, {
-        "    rest = Mid$(sheetName, 7)": "    rest = = Mid$(sheetName, 7)",
+        "    rest = Trim$(Mid$(name, 6))": "    rest = = Trim$(Mid$(name, 6))",
         "    TorneoOnMac = InStr(": "    TorneoOnMac = InStr((",
         '    TorneoPress "Aiuto"': '    TorneoPress "Aiuto" &',
     })

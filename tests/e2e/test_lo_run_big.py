@@ -1,4 +1,5 @@
-"""A Board Italian Gamers tournament (seed 004) through headless LibreOffice (`torneo
+"""A Board Italian Gamers tournament (Regolamento Board Italian Gamers) through headless
+LibreOffice (`torneo
 lo-run`): the same draws and standings as the CLI on a twin workbook."""
 
 from __future__ import annotations

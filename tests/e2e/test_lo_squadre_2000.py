@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.libreoffice,
 def test_a_squadre_2000_round_through_libreoffice(tmp_path: Path, torneo_fd: Cli):
     torneo = torneo_fd
     book = new_workbook(tmp_path / "squadre.xlsx").path
-    # 16 players = 6 + 6 + 4 (seed 003 l.11)
+    # 16 players = 6 + 6 + 4 (Regolamento A Squadre 2000, «Punteggio e classifica generale»)
     register(book, [[i, f"Nome{i}", f"Cognome{i}", "", "", "SI"] for i in range(1, 17)])
     wb = openpyxl.load_workbook(book)
     ws = wb["Opzioni"]
@@ -47,7 +47,9 @@ def test_a_squadre_2000_round_through_libreoffice(tmp_path: Path, torneo_fd: Cli
     wb = openpyxl.load_workbook(book)
     pen = wb.create_sheet("Penalità")
     pen.append(["ID", "Punti"])
-    pen.append([16, 25])  # seed 003 regola 20: -25 (typed without the sign: still a penalty)
+    # Regolamento A Squadre 2000, «Regole base», punto 20: -25 (typed without the sign: still a
+    # penalty)
+    pen.append([16, 25])
     wb.save(book)
     assert torneo("lo-run", book, "rank") == 0, torneo.err
 

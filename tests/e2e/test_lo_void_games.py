@@ -1,4 +1,5 @@
-"""The sheet `Partite Annullate` (seed 003 l.69) in the original program's 2025 template:
+"""The sheet `Partite Annullate` (Regolamento A Squadre 2000, «Regole base») in the original
+program's 2025 template:
 added and filled in LibreOffice by the organiser, read by `torneo rank`, and kept unchanged
 when the `.xls` is saved through LibreOffice (every sheet the program does not write is
 inventoried before and after)."""

@@ -3,7 +3,7 @@
 (`python tests/files/make_2008.py --fill FILE CELLS.json`).
 
 The replica is a half-played tournament of the original program's predecessor, with the
-structure of WORKBOOK.md's last section and invented people: `Iscritti` with the 2008
+structure of docs/workbook.md's last section and invented people: `Iscritti` with the 2008
 headers (`Nick Forum EG`, `Regione Domicilio`, `e-mail`, ...) pre-numbered 1-200, a player
 without first name, a blank `Partecipa Torneo`, a birth date `NO`; `TORNEO` with labels in
 C, values in D and the round dates in D8:D11 (protected, with formulas); `1° Turno` and
@@ -151,7 +151,8 @@ def _iscritti(doc: Any, sheet: Any) -> None:
     validation.setFormula1("$Dati.$A$2:$A$3")
     validation.ShowErrorMessage = True
     block.Validation = validation
-    # the birth-date cell coloured when a player has none (manual l.178)
+    # the birth-date cell coloured when a player has none (Manuale di Gestione Torneo, «Struttura
+    # del foglio Excel database del Torneo»)
     dates = sheet.getCellRangeByName("I4:I203")
     entries = dates.ConditionalFormat
     entries.addNew(property_values(

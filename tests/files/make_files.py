@@ -1,7 +1,7 @@
 """Regenerate the small real workbooks of tests/files (run: `python tests/files/make_files.py`).
 
 - `original_layout.xls`: a tournament workbook as the original Java program left it
-  (WORKBOOK.md), with the quirks reading must tolerate: header on row 3 with variants
+  (docs/workbook.md), with the quirks reading must tolerate: header on row 3 with variants
   (`Nick`, `Partecipa`, odd case, spaces and accents), IDs as numbers (12.0) and as text
   ("7"), a blank row among the players, the organiser's own columns `ID NAZIONALE` and
   `ULTIMI 3 EVENTI` to the right, a `TORNEO` sheet, a hidden `Dati` sheet, a played
@@ -106,7 +106,7 @@ PLAYERS: list[tuple[object, ...]] = [
     (20.0, "Antonio", "D'Amico", "Totò", "", "SI", "Puglia", date(1966, 4, 2), "", "", ""),
 ]
 
-# Header variants the original program and organisers produce (WORKBOOK.md, "Reading is
+# Header variants the original program and organisers produce (docs/workbook.md, "Reading is
 # tolerant"): odd case, stray spaces, accents, short names.
 HEADER = ["Id", " NOME ", "Cógnome", "Nick", "CLUB", "Partecipa", "Regione ",
           "Data di nascita", "E-mail", "ID NAZIONALE", "ULTIMI 3 EVENTI"]

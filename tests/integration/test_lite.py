@@ -25,7 +25,7 @@ from tests.pyodide import driver
 from tests.xlwings_remote import new_excel_workbook
 from xlwings_torneo.frontends import buttons, lite
 from xlwings_torneo.frontends.actions import Press
-from xlwings_torneo.frontends.buttons import BUTTONS, unplaced
+from xlwings_torneo.frontends.buttons import BUTTONS
 from xlwings_torneo.frontends.lite_setup import main_py
 from xlwings_torneo.workbook.backends.xlwings_backend import XlwingsBackend
 
@@ -66,8 +66,7 @@ def test_main_py_has_a_script_per_button_lite_can_run_with_its_form(main: Any) -
         assert all(params[f].annotation is lite.FIELD_TYPES[f]
                    and params[f].default == lite.FIELD_TYPES[f]()
                    for f in lite.form_fields(button))
-        assert (lite.in_lite_words(unplaced(button.tip))
-                in (inspect.unwrap(script).__doc__ or ""))
+        assert lite.lite_tip(button) in (inspect.unwrap(script).__doc__ or "")
     assert lite.form_fields(next(b for b in BUTTONS if b.name == "SorteggioTurno")) == \
         ["turno", "seme", "comunque"]
 

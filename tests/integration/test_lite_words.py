@@ -25,6 +25,7 @@ from tests.integration.test_xlwings_ribbon import (  # noqa: F401 - remote_engin
 from xlwings_torneo.frontends import buttons, lite
 from xlwings_torneo.frontends.actions import Press
 from xlwings_torneo.frontends.cli import build_parser
+from xlwings_torneo.model import advice
 
 main, workbook, run = test_lite.main, test_lite.workbook, test_lite.run  # fixtures, helper
 PACKAGE = Path(lite.__file__).resolve().parents[1]
@@ -112,7 +113,7 @@ LITE_FREE_OPTIONS = {
 def test_every_option_the_package_advises_has_lites_words_or_never_reaches_lite() -> None:
     """A string advising an option (`--sostituisci`) is in Lite's words, or never shown by
     a Lite button (`OPTION_NAMES`, `LITE_FREE_OPTIONS`, the command-line-only modules)."""
-    worded = " ".join(lite.LITE_WORDS)
+    worded = " ".join(advice.COMMAND_LINE.values())
     unworded = []
     for path in sorted(PACKAGE.rglob("*.py")):
         where = path.relative_to(PACKAGE).as_posix()
@@ -131,6 +132,13 @@ def test_every_option_the_package_advises_has_lites_words_or_never_reaches_lite(
     assert unworded == []
 
 
+def test_lite_words_every_item_of_advice_where_the_message_is_made() -> None:
+    """Issue 45.3: each piece of advice has Lite's words (`lite.LITE_ADVICE`), used while
+    the use case makes the message; none is rewritten afterwards by replacing text."""
+    assert set(lite.LITE_ADVICE) == set(advice.Advice)
+    assert not hasattr(lite, "in_lite_words") and not hasattr(lite, "LITE_WORDS")
+
+
 def test_a_redraw_of_a_scored_round_says_what_to_do_in_lite(main: Any, workbook: Path) -> None:
     run(main, workbook, "nuovo_torneo")
     register(workbook, club_players(8))
@@ -144,8 +152,8 @@ def test_a_redraw_of_a_scored_round_says_what_to_do_in_lite(main: Any, workbook:
 
 def test_every_command_the_package_advises_has_lites_words_or_never_reaches_lite() -> None:
     """A string of the package that advises `torneo <command>` is either in a module whose
-    messages never reach Lite, or its advice is in `lite.LITE_WORDS`."""
-    translated = {c for key in lite.LITE_WORDS for c in _advised_commands(key)}
+    messages never reach Lite, or it is an item of `model/advice.py`, which Lite words."""
+    translated = {c for text in advice.COMMAND_LINE.values() for c in _advised_commands(text)}
     unworded = []
     for path in sorted(PACKAGE.rglob("*.py")):
         where = path.relative_to(PACKAGE).as_posix()

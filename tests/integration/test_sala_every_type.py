@@ -29,7 +29,8 @@ from xlwings_torneo.workbook.sheet import parse_cell_ref
 
 TYPES = [t.name for t in builtin_types()]
 RANKED_BY = {"1VS1": "BGL"}
-"""1VS1 has no standings of its own (manual 000 l.832): the hall checks with `Tipo
+"""1VS1 has no standings of its own (Manuale di Gestione Torneo, «1VS1, Classifica»): the hall
+checks with `Tipo
 Classifica`, here BGL, as `torneo classifica` advises."""
 CPP_TYPES = {t.name for t in builtin_types()
              if t.scoring is not None and t.scoring.formula == "punti_standard"}

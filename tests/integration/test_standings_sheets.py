@@ -1,5 +1,5 @@
-"""Standings sheets we did not write are kept, renamed, on every backend format (WORKBOOK.md,
-**Decision**)."""
+"""Standings sheets we did not write are kept, renamed, on every backend format
+(docs/workbook.md)."""
 
 from __future__ import annotations
 

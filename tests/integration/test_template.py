@@ -46,7 +46,7 @@ def test_xlsx_template_keeps_dropdowns_hidden_sheets_and_widths(tmp_path: Path):
     assert sources["F4:F1000"] == "Dati!$A$2:$A$200"
     strict = {str(v.sqref): v.showErrorMessage
               for v in fresh["Iscritti"].data_validations.dataValidation}
-    # SI/NO and regions only from the list; a club may be any group or family (WORKBOOK.md)
+    # SI/NO and regions only from the list; a club may be any group or family (docs/workbook.md)
     assert strict == {"E4:E1000": False, "F4:F1000": True, "G4:G1000": True}
 
 

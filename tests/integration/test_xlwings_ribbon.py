@@ -156,7 +156,7 @@ def test_nuovo_torneo_fills_an_empty_workbook_like_torneo_new(tmp_path: Path, to
     strict = {(str(v.sqref), v.formula1)
               for v in theirs["Iscritti"].data_validations.dataValidation if v.showErrorMessage}
     # xlwings cannot make a dropdown that allows free text, so the club list (free text,
-    # WORKBOOK.md) is left out in Excel rather than made compulsory; the others are there
+    # docs/workbook.md) is left out in Excel rather than made compulsory; the others are there
     assert rules == strict and ("E4:E1000", "Dati!$C$2:$C$200") not in rules
     again, _, _ = press(empty, ribbon("NuovoTorneo"))
     assert again.error and "contiene già un torneo" in again.text

@@ -288,3 +288,14 @@ def test_protection_values_have_the_specified_length():
 def test_the_callbacks_module_is_made_from_the_button_list():
     assert ribbon.callbacks_module().count("(control As IRibbonControl)") == \
         len(BUTTONS) + sum(b.asks_round for b in BUTTONS)
+
+
+def test_the_ribbon_s_round_limit_is_the_program_s() -> None:
+    """Issue 45.3: one round limit; the VBA's input box refuses what `--turno` refuses."""
+    from xlwings_torneo.limits import MAX_ROUND
+    from xlwings_torneo.workbook.round_names import ROUND_DIGITS
+
+    source = (Path(build.__file__).parent / "vba" / "TorneoRun.bas").read_text(encoding="utf-8")
+    assert re.search(r"TORNEO_MAX_ROUND As Long = (\d+)", source)[1] == str(MAX_ROUND)
+    assert re.search(r"TORNEO_ROUND_DIGITS As Long = (\d+)", source)[1] == str(ROUND_DIGITS)
+    assert "9999" not in source

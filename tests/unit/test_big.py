@@ -1,4 +1,5 @@
-"""Board Italian Gamers (seed 004): tables of a preferred size, the PBG with its ghost, the
+"""Board Italian Gamers (Regolamento Board Italian Gamers): tables of a preferred size, the PBG
+with its ghost, the
 type entries BIG and BIG_Catan."""
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from .test_type_entries import problems_of
     (4, (4,)),
 ])
 def test_preferred_four_puts_the_leftovers_at_smaller_tables_last(n, sizes):
-    # seed 004 l.73, l.81: tables "del numero di giocatori previsto", the smaller ones
+    # Regolamento Board Italian Gamers, «3.1 Abbinamento alla Svizzera»; «3.2 Tie Breaker»: tables
+    # "del numero di giocatori previsto", the smaller ones
     # "inferiore a quello degli altri tavoli"; smaller tables numbered last.
     plan = plan_tables(n, PreferredSizes(4))
     assert plan.sizes == sizes
@@ -50,7 +52,7 @@ def test_preferred_seven_and_the_minimum():
 
 
 def test_the_seeds_pbg_example_is_exact():
-    # seed 004 l.81: "82 / (82+60+43) = 0.4432"
+    # Regolamento Board Italian Gamers, «3.2 Tie Breaker»: "82 / (82+60+43) = 0.4432"
     t = tournament(["A 82, B 60, C 43"])
     _, games = collect_games(t, unico_vincitore=True, after_round=None)
     share = seat_pbg(games[0], games[0].seats[0], WHOLE_TABLE)
@@ -60,7 +62,8 @@ def test_the_seeds_pbg_example_is_exact():
 
 
 def test_a_smaller_table_of_the_round_has_a_ghost_at_ninety_percent_of_its_mean():
-    # seed 004 l.81: "un giocatore “fantasma” il cui punteggio corrisponderà al 90% della media"
+    # Regolamento Board Italian Gamers, «3.2 Tie Breaker»: "un giocatore “fantasma” il cui
+    # punteggio corrisponderà al 90% della media"
     t = tournament(["A 10, B 8, C 7, D 5", "E 9, F 6, G 3"])
     _, games = collect_games(t, unico_vincitore=True, after_round=None)
     assert ghost_score(games[0], WHOLE_TABLE) is None
@@ -73,7 +76,8 @@ def test_big_and_catan_entries():
     assert big.sizes == PreferredSizes(4, 2)
     assert catan.name == "BIG_Catan" and catan.sizes == PreferredSizes(4, 3)
     assert catan.rounds == big.rounds and catan.scoring is not None
-    # seed 004 l.64: a table of 4 scores 1000, 611, 403, 200; l.69: a tie shares the place
+    # Regolamento Board Italian Gamers, «3. Sistema di Punteggi»: a table of 4 scores 1000, 611,
+    # 403, 200; «3. Sistema di Punteggi»: a tie shares the place
     s = compute_standings(tournament(["A 10, B 7, C 7, D 5"]), catan)
     assert [r.points for r in s.rows] == [1000, 611, 611, 200]
 
@@ -130,13 +134,15 @@ fino_a = 30
 
 
 @pytest.mark.parametrize(("players", "planned", "kinds"), [
-    # seed 004 l.123: "6 – 16 | 2 Turni | 4 | Finale"
+    # Regolamento Board Italian Gamers, «5.1 Giochi da 4 o più giocatori»: "6 – 16 | 2 Turni | 4 |
+    # Finale"
     (6, None, ["optimise", "swiss", "final"]),
     (16, None, ["optimise", "swiss", "final"]),
-    # l.124: "16 – 32 | 2 o 3 Turni | 10 | I primi 2 ... diretti alla finale"
+    # «5.1 Giochi da 4 o più giocatori»: "16 – 32 | 2 o 3 Turni | 10 | I primi 2 ... diretti alla
+    # finale"
     (17, None, ["optimise", "swiss", "semifinal", "final"]),
     (32, 5, ["optimise", "swiss", "swiss", "semifinal", "final"]),
-    # l.125: "33 – 64+ | 3 o 4 Turni"
+    # Regolamento Board Italian Gamers, «5.1 Giochi da 4 o più giocatori»: "33 – 64+ | 3 o 4 Turni"
     (33, None, ["optimise", "swiss", "swiss", "semifinal", "final"]),
     (90, 6, ["optimise", "swiss", "swiss", "swiss", "semifinal", "final"]),
 ])

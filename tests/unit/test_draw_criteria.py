@@ -1,5 +1,5 @@
 """Each draw criterion counted on hand-built tables, and the optimiser's incremental cost
-agreeing with those counts (FORMATS.md §1, "Draw criteria")."""
+agreeing with those counts (docs/rules.md, «Draw criteria»)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Round 1 by the previous tournament's standings (A Squadre 2000, seed 003 l.11, l.19)."""
+"""Round 1 by the previous tournament's standings (A Squadre 2000, Regolamento A Squadre 2000,
+«Punteggio e classifica generale»)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ def _players(n: int, families: dict[int, str]) -> dict[int, Player]:
 
 
 def test_tables_follow_the_standings_and_leftovers_are_the_last_tables():
-    # 11 = 6 + 5 (l.11): the first six of the standings at table 1, the last five at the 5.
+    # 11 = 6 + 5 (Regolamento A Squadre 2000, «Punteggio e classifica generale»): the first six of
+    # the standings at table 1, the last five at the 5.
     order = list(range(11, 0, -1))
     tables, notes = previous_tournament_tables(
         order, plan_tables(11, SizeScheme.SIX_FOUR_FIVE), _players(11, {}), part_families=True)
@@ -31,7 +33,8 @@ def test_tables_follow_the_standings_and_leftovers_are_the_last_tables():
 
 
 def test_the_lower_ranked_of_a_family_moves_to_the_next_table():
-    # l.19: "spostando nel tavolo più basso chi dei due ha posizione in classifica
+    # Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 7: "spostando nel tavolo
+    # più basso chi dei due ha posizione in classifica
     # inferiore": 2 (ranked below 1) swaps with 7, the best of table 2.
     players = _players(12, {1: "Pepe", 2: "pepe "})
     tables, notes = previous_tournament_tables(
@@ -43,7 +46,8 @@ def test_the_lower_ranked_of_a_family_moves_to_the_next_table():
 
 
 def test_at_the_last_table_the_higher_ranked_moves_up_and_not_in_the_last_round():
-    # l.19: "nel caso dell'ultimo tavolo verrà spostato al tavolo più alto il giocatore dei
+    # Regolamento A Squadre 2000, «Punteggio e classifica generale»: "nel caso dell'ultimo tavolo
+    # verrà spostato al tavolo più alto il giocatore dei
     # due più alto in classifica": 8 swaps with 6, the worst of table 1.
     players = _players(12, {8: "Rossi", 12: "Rossi"})
     plan = plan_tables(12, SizeScheme.SIX_FOUR_FIVE)

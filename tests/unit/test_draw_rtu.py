@@ -1,4 +1,5 @@
-"""The S.P.Q.RisiKo! draws (seed 002): the knockout, the final of the first 4 or 5, the CNS."""
+"""The S.P.Q.RisiKo! draws (Regolamento S.P.Q.RisiKo!): the knockout, the final of the first 4 or
+5, the CNS."""
 
 from __future__ import annotations
 
@@ -50,11 +51,14 @@ def play(t: Tournament, type_name: str, rounds: int, seed: int = 1) -> Tournamen
 
 @pytest.mark.parametrize(("n", "step", "plan"), [
     (48, Step(0, 12), "48 -> 12 -> 4 (finale)"),
-    # seed 002 l.105: "qualificare direttamente in finale i primi due ... due sole semifinali"
+    # Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: "qualificare
+    # direttamente in finale i primi due ... due sole semifinali"
     (12, Step(2, 2), "12 -> 4 (finale)"),
-    # l.105: "qualificare direttamente in finale il primo ... tre sole semifinali"
+    # «Formule e punteggi del Torneo Ufficiale»: "qualificare direttamente in finale il primo ...
+    # tre sole semifinali"
     (13, Step(1, 3), "13 -> 4 (finale)"),
-    # l.105: "evitare che si giochino 4 semifinali (16 persone)": 1 through, 3 tables of 5
+    # Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: "evitare che si
+    # giochino 4 semifinali (16 persone)": 1 through, 3 tables of 5
     (16, Step(1, 3), "16 -> 4 (finale)"),
     (60, Step(0, 15), "60 -> 15 -> 4 (finale)"),
     (5, Step(0, 1), "5 (finale)"),
@@ -120,7 +124,8 @@ def test_a_48_player_knockout_goes_12_tables_then_2_through_and_2_tables_then_th
     t = play(t, "RTU_Eliminazione", 2)
     final = t.rounds[2].tables
     assert len(final) == 1 and len(final[0].players) == 4
-    # seed 002 l.104: never two finalists from one table of the round before
+    # Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: never two finalists
+    # from one table of the round before
     previous_table = {p: x.number for x in t.rounds[1].tables for p in x.players}
     from_tables = [previous_table[p] for p in final[0].players if p in previous_table]
     assert len(from_tables) == len(set(from_tables)) == 2
@@ -225,7 +230,8 @@ def test_squadra_column_round_trip_of_the_model():
 
 
 def test_rtu_semifinals_follow_the_seed_one_straight_to_the_final_and_three_tables():
-    # seed 002 l.105: not 4 semifinals: the first to the final, 3 semifinals from the 2nd
+    # Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: not 4 semifinals: the
+    # first to the final, 3 semifinals from the 2nd
     from xlwings_torneo.scoring.standings import compute_standings
     t = play(Tournament(players(40, clubs=8)), "RTU_Semifinali", 2)
     order = [r.player.id for r in compute_standings(t, find_type("RTU_Semifinali")).rows]

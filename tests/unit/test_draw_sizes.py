@@ -1,4 +1,4 @@
-"""Table plans for every size scheme (FORMATS.md §1, "Table sizes")."""
+"""Table plans for every size scheme (docs/rules.md, «Table sizes»)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Semifinals and finals on hand-built tournaments: the Master 2/1/0 direct finalists, bands,
-parallel groups, and the repechage of withdrawn players (FORMATS.md §1-2)."""
+parallel groups, and the repechage of withdrawn players (docs/rules.md, «Special draws»)."""
 
 from __future__ import annotations
 

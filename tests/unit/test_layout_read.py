@@ -1,4 +1,4 @@
-"""Reading the workbook layout (WORKBOOK.md) from grids: tolerant, every problem collected."""
+"""Reading the workbook layout (docs/workbook.md) from grids: tolerant, every problem collected."""
 
 import dataclasses
 from decimal import Decimal
@@ -67,7 +67,7 @@ def test_every_bad_row_is_reported_at_once_with_its_cell():
         'Iscritti!F7: "forse" non valido: scrivi SI oppure NO',
         "Iscritti!A8: ID mancante",
     ]
-    # WORKBOOK.md: a missing first name is a warning naming the cell, not a refusal
+    # docs/workbook.md: a missing first name is a warning naming the cell, not a refusal
     assert problems.warnings == ["Iscritti!B7: manca il nome del giocatore con ID 4 "
                                  "(Albanucci)"]
 
@@ -258,7 +258,8 @@ FOUR = {i: Player(i, f"N{i}", f"C{i}") for i in range(1, 5)}
 
 
 def test_redraws_appended_below_leave_the_last_as_the_round_and_one_warning():
-    # WORKBOOK.md, last section: the original appended each redraw at the bottom (a real
+    # docs/workbook.md, «The original program's own workbooks»: the original appended each redraw
+    # at the bottom (a real
     # 2008 file holds its round 2 four times, none scored)
     problems = Problems()
     rnd = read_round(grid("2° Turno", [*redraw(1), *redraw(2), *redraw(3), *redraw(4)]), 2,
@@ -366,7 +367,8 @@ def test_our_torneo_sheet_is_the_originals_layout_and_reads_back():
                           tipologia="Torneo Open", turni_previsti=3, note="serale",
                           date_turni={1: date(2026, 3, 2), 3: date(2026, 3, 16)})
     spec = torneo_spec(info)
-    # WORKBOOK.md, last section: C1 the title, C2:C7 the labels, D2:D7 the values, B8:B37
+    # docs/workbook.md, «The original program's own workbooks»: C1 the title, C2:C7 the labels,
+    # D2:D7 the values, B8:B37
     # the round numbers, D8:D37 their dates
     assert [spec.cells[(r, 3)] for r in range(2, 8)] == [
         "Sede Torneo", "Organizzatore", "Nome Torneo", "Tipologia di Torneo",

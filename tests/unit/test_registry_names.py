@@ -1,5 +1,5 @@
 """The national registry `GIOCATORI` matched by `person_names.person_key`, ambiguities said
-(issue 17 item 7; WORKBOOK.md: the template's lookup wants the name exactly once)."""
+(issue 17 item 7; docs/workbook.md: the template's lookup wants the name exactly once)."""
 
 from __future__ import annotations
 

@@ -52,7 +52,8 @@ def test_with_one_round_enough_the_best_game_of_the_day_takes_the_last_seat(tmp_
     t = tournament(ROUND_1, ROUND_2, names=Names())
     s = structure(t, ttype)
     plain = structure(t, replace(ttype, repechage=None))
-    # Raduno up to 36 players: 2 to the final, places 3-10 in 2 semifinals (manual 000 l.448)
+    # Raduno up to 36 players: 2 to the final, places 3-10 in 2 semifinals (Manuale di Gestione
+    # Torneo, «Raduno Nazionale, Sorteggio»)
     assert s.direct == plain.direct
     (group,) = s.groups
     assert names_of(t, group[:-1]) == names_of(t, plain.groups[0][:-1])

@@ -369,7 +369,8 @@ def test_score_sheets_carry_the_qr_code_of_the_site_when_given(tmp_path):
     ("RTU_Bonus", ("Piazz.", "Bonus")),
 ])
 def test_rtu_score_sheets_ask_the_referee_for_the_method_columns(tmp_path, type_name, columns):
-    # issue 16: the sheet shows placement, placement points and CPP (seed 002 l.113)
+    # issue 16: the sheet shows placement, placement points and CPP (Regolamento S.P.Q.RisiKo!,
+    # «Formule e punteggi del Torneo Ufficiale, Metodo punti standard»)
     t = make_tournament(8, 1)
     t = replace(t, options=replace(t.options, tipo_sorteggio=type_name))
     out = tmp_path / "torneo_1.pdf"

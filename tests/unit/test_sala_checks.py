@@ -1,5 +1,6 @@
 """A table's result checked before the server accepts it: numbers in range, a team per seat
-at a table of three against three, and the type's own rules (seed 003 for A Squadre 2000)."""
+at a table of three against three, and the type's own rules (Regolamento A Squadre 2000 for A
+Squadre 2000)."""
 
 from __future__ import annotations
 

@@ -28,12 +28,13 @@ def points_of(line: str) -> list[Decimal]:
 
 
 def test_regulation_example_45_as_winner_is_1_045_and_39_second_is_0_039():
-    # regolamento 001 l.45: "1,045 per il vincitore con 45 punti tavolo e 0,039 per ... 39".
+    # Regolamento Master, «Punti classifica»: "1,045 per il vincitore con 45 punti tavolo e 0,039
+    # per ... 39".
     assert points_of("A 45, B 39, C 10, D 5")[:2] == [Decimal("1.045"), Decimal("0.039")]
 
 
 def test_regulation_example_21_second_at_a_five_is_rounded_up_to_0_027():
-    # regolamento 001 l.47: 21 × 1,25 / 1.000 = 0,02625 -> 0,027.
+    # Regolamento Master, «Punti classifica»: 21 × 1,25 / 1.000 = 0,02625 -> 0,027.
     assert points_of("A 45, B 21, C 10, D 5, E 1")[1] == Decimal("0.027")
 
 
@@ -156,7 +157,8 @@ def test_master_ties_beyond_the_semifinal_places_stay_shared():
 
 @pytest.mark.parametrize("pts", range(80, 87))
 def test_82_as_second_at_a_five_is_capped_at_0_100_like_every_player_from_80_to_86(pts):
-    # regolamento 001 l.47 (FORMATS.md, MasterRisiko): the table component 82 × 1.25 = 102.5
+    # Regolamento Master, «Punti classifica» (docs/rules.md, MasterRisiko): the table component 82
+    # × 1.25 = 102.5
     # is capped at 100 for everyone at a five: 100 / 1000 = 0.100, not 0.103 (nor 0.105 for 84).
     assert points_of(f"A 86.1, B {pts}, C 10, D 5, E 1")[1] == Decimal("0.100")
 

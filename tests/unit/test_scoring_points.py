@@ -29,7 +29,7 @@ def by_seat(rule, line: str) -> list[Fraction]:
 # --- Torneo Gufo / Torneo a Squadre -------------------------------------------------------------
 
 def test_gufo_45_as_winner_at_a_four_is_12_45():
-    # manual 000 l.657-667: 45 / 100 + 12.
+    # Manuale di Gestione Torneo, «Torneo Gufo, Classifica»: 45 / 100 + 12.
     assert by_seat(gufo_points, "A 45, B 30, C 20, D 5") == [
         Decimal("12.45"), Decimal("7.30"), Decimal("5.20"), Decimal("3.05")]
 
@@ -41,7 +41,8 @@ def test_gufo_at_a_five_multiplies_by_1_25_before_dividing_by_100():
 
 
 def test_gufo_eliminated_players_score_by_elimination_order():
-    # manual 000 l.677: Mario eliminated before Paolo: Paolo -1 (3 points), Mario -2 (2 points).
+    # Manuale di Gestione Torneo, «Torneo Gufo, Classifica»: Mario eliminated before Paolo: Paolo
+    # -1 (3 points), Mario -2 (2 points).
     assert by_seat(gufo_points, "Anna 60, Bea 12, Paolo -1, Mario -2") == [
         Decimal("12.60"), Decimal("7.12"), Decimal(3), Decimal(2)]
 
@@ -59,7 +60,7 @@ def test_gufo_a_survivor_with_zero_points_still_gets_the_placement_bonus():
 # --- Campionato Gufo: formula Spartac ---------------------------------------------------------
 
 def test_spartac_manual_example_42_and_33_give_142_and_91():
-    # manual 000 l.707.
+    # Manuale di Gestione Torneo, «Campionato Gufo, Classifica».
     assert by_seat(spartac_points, "A 42, B 33, C 20, D 5")[:2] == [142, 91]
 
 

@@ -1,4 +1,5 @@
-"""S.P.Q.RisiKo! methods (seed 002): punti standard with the CPP, table points + bonus, and the
+"""S.P.Q.RisiKo! methods (Regolamento S.P.Q.RisiKo!): punti standard with the CPP, table points +
+bonus, and the
 CNS team standing by the best 11 of 15 results."""
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from .test_scoring_points import by_seat, games_of
 
 
 @pytest.mark.parametrize(("raw", "expected"), [
-    ("45.23", 23),   # FORMATS.md §3 Decision: 45,23 = 45 points, CPP 23
+    # docs/rules.md, «Types from the other regulations» Decision: 45,23 = 45 points, CPP 23
+    ("45.23", 23),
     ("45.2", 20),    # hundredths: 45,2 is 45,20
     ("45.231", 23),  # a third decimal only orders a tie
     ("45", 0),
@@ -33,7 +35,8 @@ def test_the_cpp_is_the_hundredths_of_the_score(raw: str, expected: int):
 
 
 def test_standard_points_at_a_four():
-    # seed 002 l.113-116: 150 + 45 + 0.23; 100 + 30; 70 + 20 + 0.05; 50 + 0 (eliminated)
+    # Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale, Metodo punti standard»:
+    # 150 + 45 + 0.23; 100 + 30; 70 + 20 + 0.05; 50 + 0 (eliminated)
     assert by_seat(standard_points, "A 45.23, B 30, C 20.05, D -1") == [
         Decimal("195.23"), 130, Decimal("90.05"), 50]
 
@@ -43,7 +46,8 @@ def test_standard_points_at_a_five_give_the_fifth_30():
 
 
 def test_a_tie_on_points_and_cpp_is_ordered_by_the_third_decimal_and_paid_alike():
-    # seed 002 l.148-152: CPP, army value, reverse order; the organiser types 20,231
+    # Regolamento S.P.Q.RisiKo!, «Gestione delle situazioni di parità»: CPP, army value, reverse
+    # order; the organiser types 20,231
     # A 150 + 20 + 0.23, B 100 + 20 + 0.23: the third decimal earns nothing
     assert by_seat(standard_points, "A 20.231, B 20.23, C 5, D 1")[:2] == [
         Decimal("170.23"), Decimal("120.23")]
@@ -55,7 +59,8 @@ def rtu_bonus():
 
 
 def test_table_points_with_the_bonus_of_20_and_no_five_factor():
-    # seed 002 l.109: "un bonus per la vittoria (in genere 20)"
+    # Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale, Metodo punti tavolo con
+    # bonus per la vittoria»: "un bonus per la vittoria (in genere 20)"
     assert by_seat(rtu_bonus(), "A 45.5, B 30, C 20, D 10") == [65, 30, 20, 10]
     assert by_seat(rtu_bonus(), "A 45, B 30, C 20, D 10, E 5") == [65, 30, 20, 10, 5]
 
@@ -79,7 +84,8 @@ def _record(pid: int, team: str, results: list[tuple[int, str, int]]) -> Record:
 
 
 def test_cns_team_counts_its_best_11_of_15_results():
-    # seed 002 l.271: "11 migliori risultati ... scartando quindi le 4 performance peggiori".
+    # Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»: "11 migliori risultati ...
+    # scartando quindi le 4 performance peggiori".
     # Team Roma: 5 players x 3 rounds; results 100, 110, ..., 240 (15 values):
     # best 11 = 140 + 150 + ... + 240 = 11 x 190 = 2090; discarded 100, 110, 120, 130.
     values = [100 + 10 * k for k in range(15)]

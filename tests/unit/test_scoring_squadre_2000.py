@@ -1,4 +1,5 @@
-"""A Squadre 2000 (seed 003): tables of 6, 4, 5 and 3 + dead; team points at tables of 6;
+"""A Squadre 2000 (Regolamento A Squadre 2000): tables of 6, 4, 5 and 3 + dead; team points at
+tables of 6;
 standings by the lower table, then the place after the previous round. Hand arithmetic in
 the comments; seed lines cited."""
 
@@ -19,10 +20,11 @@ S2000 = find_type("Squadre 2000")
 
 
 @pytest.mark.parametrize(("n", "sizes", "ghosts"), [
-    (3, (4,), (1,)),            # seed 003 l.19: 3 players + a dead seat
-    (7, (4, 4), (0, 1)),        # l.19: 7 = 4 + (3 + dead)
-    (11, (6, 5), (0, 0)),       # l.11: "es. 11= 6+5"
-    (10, (6, 4), (0, 0)),       # l.11: leftovers at tables of 4
+    # Regolamento A Squadre 2000, «Punteggio e classifica generale»: 3 players + a dead seat
+    (3, (4,), (1,)),
+    (7, (4, 4), (0, 1)),        # «Punteggio e classifica generale»: 7 = 4 + (3 + dead)
+    (11, (6, 5), (0, 0)),       # «Punteggio e classifica generale»: "es. 11= 6+5"
+    (10, (6, 4), (0, 0)),       # «Punteggio e classifica generale»: leftovers at tables of 4
     (14, (6, 4, 4), (0, 0, 0)),
     (13, (4, 4, 5), (0, 0, 0)),  # no 6 leaves a rest of 4s; 4s then the fewest 5s
     (41, (6, 6, 6, 6, 6, 6, 5), (0,) * 7),  # the issue's Done-when: 6×6 + 5
@@ -72,9 +74,11 @@ def _points(t: Tournament) -> dict[str, Decimal]:
 
 
 def test_the_team_with_the_higher_sum_wins_31_plus_a_tenth_of_the_difference():
-    # seed 003 l.7: team sums A 60+40+30 = 130, B 55+35+20 = 110: A wins.
-    # l.3: each winner 31 + 0.1 × (60 − 55) = 31.5.
-    # l.5 (Decision: from his own points): B 7 − 0.1 × (60 − 55) = 6.5,
+    # Regolamento A Squadre 2000, «Punteggio e classifica generale»: team sums A 60+40+30 = 130, B
+    # 55+35+20 = 110: A wins.
+    # «Punteggio e classifica generale»: each winner 31 + 0.1 × (60 − 55) = 31.5.
+    # «Punteggio e classifica generale» (Decision: from his own points): B 7 − 0.1 × (60 − 55) =
+    # 6.5,
     # 7 − 0.1 × (60 − 35) = 4.5, 7 − 0.1 × (60 − 20) = 3.
     t = _tournament(_round(1, "Aa:60 Ab:40 Ac:30 Bd:55 Be:35 Bf:20"))
     assert _points(t) == {"Aa": Decimal("31.5"), "Ab": Decimal("31.5"), "Ac": Decimal("31.5"),
@@ -84,7 +88,8 @@ def test_the_team_with_the_higher_sum_wins_31_plus_a_tenth_of_the_difference():
 
 
 def test_a_risiko_of_200_wins_for_the_team_whatever_the_sums():
-    # seed 003 l.41: RisiKo! = 200 table points; l.7: it decides the team result.
+    # Regolamento A Squadre 2000, «Regole base»: RisiKo! = 200 table points; «Punteggio e
+    # classifica generale»: it decides the team result.
     # A 60+50+40 = 150 beats B's 200+10+5 = 215? No matter: B has the RisiKo!.
     # Winners 31 + 0.1 × (200 − 60) = 45; losers 7 − 0.1 × (200 − 60) = −7, (200 − 50) → −8,
     # (200 − 40) → −9.
@@ -95,7 +100,8 @@ def test_a_risiko_of_200_wins_for_the_team_whatever_the_sums():
 
 
 def test_equal_sums_are_decided_by_the_decimal_the_organiser_adds():
-    # seed 003 l.13: ties by territories, then armies + 4 per card: the organiser adds a
+    # Regolamento A Squadre 2000, «Punteggio e classifica generale»: ties by territories, then
+    # armies + 4 per card: the organiser adds a
     # decimal to a score of the team that wins them (20,1). Sums 100 and 100,1: B wins.
     # Winners 31 + 0.1 × (50 − 50) = 31; losers 7, 7 − 0.1 × 20 = 5, 7 − 0.1 × 30 = 4.
     t = _tournament(_round(1, "Am:50 An:30 Ao:20 Bp:50 Bq:30 Br:20.1"))
@@ -114,7 +120,8 @@ def test_equal_sums_without_a_decimal_and_bad_marks_are_errors_naming_the_table(
 
 
 def test_tables_of_four_and_five_score_as_torneo_gufo():
-    # FORMATS.md §3 Decision: 45 winning at a four = 45 / 100 + 12 = 12.45;
+    # docs/rules.md, «Types from the other regulations» Decision: 45 winning at a four = 45 / 100 +
+    # 12 = 12.45;
     # 40 second at a five = 40 × 1.25 / 100 + 7 = 7.5.
     t = _tournament(_round(1, "x1:45 x2:30 x3:20 x4:10", "y1:50 y2:40 y3:30 y4:20 y5:10"))
     p = _points(t)
@@ -123,11 +130,13 @@ def test_tables_of_four_and_five_score_as_torneo_gufo():
 
 def test_standings_ties_go_to_the_lower_table_and_one_game_is_left_out_at_the_end():
     # Three rounds of two tables of 4 (Gufo points). k1, k9 and k10 play one game each:
-    # ranked after rounds 1 and 2, left out after round 3 (seed 003 l.21: "solo il
+    # ranked after rounds 1 and 2, left out after round 3 (Regolamento A Squadre 2000, «Penalità»:
+    # "solo il
     # giocatore che avrà giocato almeno 2 partite").
     # k2: 45 winning at table 1 = 12.45; 30 second = 7.30; 5 sharing the second place with
     # k3 at table 2 = 0.05 + 7 = 7.05: 26.80. k3: 12.45 (table 2) + 7.30 + 7.05 = 26.80.
-    # Equal: k2 played at table 1, k3 never did: k2 ahead (seed 003 l.17).
+    # Equal: k2 played at table 1, k3 never did: k2 ahead (Regolamento A Squadre 2000, «Punteggio e
+    # classifica generale»).
     r1 = _round(1, "k2:45 k4:30 k5:20 k6:10", "k3:45 k1:30 k7:20 k8:10")
     r2 = _round(2, "k4:45 k2:30 k5:20 k6:10", "k7:45 k3:30 k8:20 k9:10")
     r3 = _round(3, "k4:40 k5:30 k6:20 k7:10", "k8:40 k2:5 k3:5 k10:1")

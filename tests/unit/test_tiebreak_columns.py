@@ -32,7 +32,7 @@ def open_variant(tmp_path: Path, standing: str):
 
 
 def test_catan_after_round_one_shows_the_pbg_of_the_seeds_example_with_four_decimals():
-    # seed 004 l.81: "82 / (82+60+43) = 0.4432"
+    # Regolamento Board Italian Gamers, «3.2 Tie Breaker»: "82 / (82+60+43) = 0.4432"
     s = compute_standings(tournament(["A 82, B 60, C 43", "D 51, E 50, F 20"]), CATAN)
     assert s.header[-2:] == ("PBG", "ID")
     pbg = {r.player.nome: r.tiebreaks[0] for r in s.rows}
@@ -50,7 +50,8 @@ def test_catan_after_round_one_shows_the_pbg_of_the_seeds_example_with_four_deci
 
 
 def test_catan_after_round_two_shows_the_tables_instead_of_the_pbg():
-    # seed 004 l.82-88: from round 2 on, the table then the place, from the last round back
+    # Regolamento Board Italian Gamers, «3.2 Tie Breaker»: from round 2 on, the table then the
+    # place, from the last round back
     s = compute_standings(tournament(["A 82, B 60, C 43, D 10", "E 50, F 40, G 20, H 10"],
                                      ["E 9, A 8, F 7, B 6", "C 9, G 8, D 7, H 6"]), CATAN)
     assert "PBG" not in s.header
@@ -92,7 +93,8 @@ def test_mostra_spareggi_picks_the_columns_and_must_name_the_types_own(tmp_path:
 
 
 def test_the_cns_team_sheet_shows_seconds_points_before_the_last_round_and_best_discard():
-    # seed 002 l.273-278: wins, second places, points after the previous round, best discard
+    # Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»: wins, second places, points
+    # after the previous round, best discard
     from xlwings_torneo.scoring.team_best import best_results_rows
 
     x = [_record(1, "X", [(1, "100", 1), (2, "150", 2), (3, "150", 3)])]

@@ -23,13 +23,14 @@ from .test_scoring_points import by_seat
 ORIGINAL_TYPES = ("RadunoNazionale", "MasterRisiko", "SantEufemia", "Open", "TorneoGufo",
                   "CampionatoGufo", "Victory", "NazionaleRisiKo", "BGL", "BGL_SVIZZERA", "1VS1",
                   "1VS1_SVIZZERA", "TorneoASquadre")
-"""FORMATS.md: the 13 types of the original program, in the manual's order."""
+"""docs/rules.md: the 13 types of the original program, in the manual's order."""
 RTU_TYPES = ("RTU_Bonus", "RTU_Standard", "RTU_Medagliere", "RTU_Eliminazione",
              "RTU_Giornata_Standard", "RTU_Giornata_Standard_5", "RTU_Giornata_Bonus",
              "RTU_Giornata_Bonus_5", "RTU_Serate_Standard_1", "RTU_Serate_Standard_2",
              "RTU_Serate_Bonus_1", "RTU_Serate_Bonus_2", "RTU_Serate_Medagliere_1",
              "RTU_Serate_Medagliere_2", "RTU_Semifinali", "CNS")
-"""FORMATS.md §3 (seed 002): the S.P.Q.RisiKo! methods and formulas, after the original's."""
+"""docs/rules.md, «S.P.Q.RisiKo!» (Regolamento S.P.Q.RisiKo!): the S.P.Q.RisiKo! methods and
+formulas, after the original's."""
 
 
 def organiser(tmp_path: Path, text: str) -> Path:
@@ -48,7 +49,8 @@ def test_the_13_types_of_the_original_load_from_the_configuration_folder_in_orde
     types = builtin_types()
     assert types.names[:len(ORIGINAL_TYPES)] == ORIGINAL_TYPES
     assert all(t.source.startswith(BUILTIN_SOURCE) for t in types)
-    # one file per original type, then the types of the other regulations (FORMATS.md §3)
+    # one file per original type, then the types of the other regulations (docs/rules.md, «Types
+    # from the other regulations»)
     files = sorted(types_folder().glob("*.toml"))
     assert {t.source.split("tipi/")[1].rstrip(")") for t in types} == {f.name for f in files}
     assert set(RTU_TYPES) <= set(types.names)
@@ -253,7 +255,7 @@ migliori_risultati = 1
 
 
 def test_the_medal_table_is_data_wins_then_second_third_fourth_places(tmp_path):
-    # seed 002, "Medagliere olimpico": by wins, then second places, third, fourth.
+    # Regolamento S.P.Q.RisiKo!, «Medagliere olimpico»: by wins, then second places, third, fourth.
     medals = load_types(organiser=organiser(tmp_path, """
 [Medagliere]
 base = "Open"

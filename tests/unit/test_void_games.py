@@ -1,4 +1,5 @@
-"""Games declared void (seed 003 l.69, regola 22 of "A Squadre 2000"): the rule alone
+"""Games declared void (Regolamento A Squadre 2000, «Regole base», punto 22):
+the rule alone
 (`scoring/void_games.py`), its type-entry option, and the standings engine around it. The
 worked example with every number is the golden case `squadre_2000_partita_annullata.txt`."""
 
@@ -35,7 +36,8 @@ def _points(**by_round: dict[int, int]) -> dict[int, dict[int, Fraction]]:
 
 
 def test_a_void_game_takes_the_points_of_the_next_round():
-    # seed 003 l.69: "dall'arbitro verrà segnato lo stesso punteggio ottenuto al turno
+    # Regolamento A Squadre 2000, «Regole base», punto 22: "dall'arbitro verrà segnato lo stesso
+    # punteggio ottenuto al turno
     # successivo".
     points = _points(p1={2: 32, 3: 6})
     [outcome] = resolve(points, _seats((1, 1, None)), NEXT, horizon=3, last_round=3)
@@ -44,7 +46,8 @@ def test_a_void_game_takes_the_points_of_the_next_round():
 
 
 def test_a_void_game_of_the_last_round_takes_the_last_round_played():
-    # seed 003 l.69: "Nel caso si trattasse dell'ultimo turno ai giocatori interessati
+    # Regolamento A Squadre 2000, «Regole base», punto 22: "Nel caso si trattasse dell'ultimo turno
+    # ai giocatori interessati
     # verranno segnati i punti ottenuti all'ultimo turno disputato".
     points = _points(p1={1: 12, 2: Fraction(131, 10)})
     [outcome] = resolve(points, _seats((3, 1, None)), NEXT, horizon=3, last_round=3)
@@ -53,7 +56,8 @@ def test_a_void_game_of_the_last_round_takes_the_last_round_played():
 
 
 def test_the_last_round_played_skips_a_round_the_player_missed():
-    # seed 003 l.69 "all'ultimo turno disputato": the last one he played, not round 2.
+    # Regolamento A Squadre 2000, «Regole base», punto 22 "all'ultimo turno disputato": the last
+    # one he played, not round 2.
     points = _points(p1={1: 12})
     resolve(points, _seats((3, 1, None)), NEXT, horizon=3, last_round=3)
     assert points[1][3] == 12
@@ -95,7 +99,8 @@ def test_the_rule_of_the_other_types_gives_nothing_for_a_void_game():
 
 
 def test_a_whole_void_table_scores_everybody_but_who_interrupted_it():
-    # seed 003 l.69: "ai concorrenti rimasti di un tavolo in cui la partita fosse dichiarata
+    # Regolamento A Squadre 2000, «Regole base», punto 22: "ai concorrenti rimasti di un tavolo in
+    # cui la partita fosse dichiarata
     # nulla"; "tale giocatore verrà eliminato dal torneo in corso".
     t = tournament(["A 60, B 40, C 30, D 20"], ["A 50, B 40, C 30, D 20"])
     t = _with_voids(t, VoidGame(1, 1, None, culprit=4))
@@ -107,7 +112,8 @@ def test_a_whole_void_table_scores_everybody_but_who_interrupted_it():
 
 
 def test_only_the_players_named_are_void_and_the_table_still_counts_for_the_others():
-    # seed 003 l.69: "o ai soli concorrenti la cui partita fosse dichiarata nulla per
+    # Regolamento A Squadre 2000, «Regole base», punto 22: "o ai soli concorrenti la cui partita
+    # fosse dichiarata nulla per
     # motivi indipendenti dalla loro volontà".
     t = tournament(["A 60, B 40, C 30, D 20"], ["A 50, B 40, C 30, D 20"])
     t = _with_voids(t, VoidGame(1, 1, 2))

@@ -1,4 +1,5 @@
-"""Reading the sheet `Partite Annullate` (seed 003 l.69): what the organiser types, checked
+"""Reading the sheet `Partite Annullate` (Regolamento A Squadre 2000, «Regole base»): what the
+organiser types, checked
 against the round sheets, every bad row reported at once naming its cell."""
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def test_headers_and_the_sheet_name_are_found_tolerantly():
 
 
 def test_who_interrupted_the_game_is_left_out_of_the_next_draws_with_a_warning():
-    # seed 003 l.69: "tale giocatore verrà eliminato dal torneo in corso"
+    # Regolamento A Squadre 2000, «Regole base», punto 22: "tale giocatore verrà eliminato dal
+    # torneo in corso"
     t = _read([["Turno", "Tavolo", "ID", "Responsabile"], [1, 2, None, 7]])
     assert [p.id for p in t.active] == [1, 2, 3, 4, 5, 6, 8, 9]
     assert t.warnings == (

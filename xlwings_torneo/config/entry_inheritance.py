@@ -28,7 +28,8 @@ def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 PLACEMENT_TABLE_FROM = "BGL"
 """**Decision**: an entry with `regola = "piazzamento"` and no `punti` table takes the
-placement points of this type's entry (manual 000 l.780-792, BGL), as it did when the numbers
+placement points of this type's entry (Manuale di Gestione Torneo, «BGL, Classifica», BGL), as it
+did when the numbers
 were the primitive's default: the numbers are written once, in `configuration/tipi/09_bgl.toml`."""
 
 

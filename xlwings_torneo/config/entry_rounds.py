@@ -37,7 +37,8 @@ from xlwings_torneo.model.tournament_type import (
 DRAW_KINDS = {traits.entry_name: kind for kind, traits in KIND_TRAITS.items()}
 """How an entry names each draw kind (`sorteggio = "..."`)."""
 FINAL_TABLE_SIZES = (4, 5)
-"""`finale_classifica`: a final table of 4 or 5 (seed 002 l.86: "finale a 4 o 5")."""
+"""`finale_classifica`: a final table of 4 or 5 (Regolamento S.P.Q.RisiKo!, «Formule e punteggi del
+Torneo Ufficiale»: "finale a 4 o 5")."""
 SCHEME_PROBE_PLAYERS = range(2, 64)
 """Numbers of players tried to learn which table sizes a scheme makes (every scheme repeats
 its pattern well within this range)."""
@@ -57,7 +58,8 @@ def table_sizes(scheme: Sizes) -> tuple[int, ...]:
 
 
 MAX_TABLE = 7
-"""The largest table a preferred size may ask for (seed 004 l.61: "Tavoli Da" 2 to 7)."""
+"""The largest table a preferred size may ask for (Regolamento Board Italian Gamers, «3. Sistema di
+Punteggi»: "Tavoli Da" 2 to 7)."""
 MAX_ROUNDS = 30
 """The most qualifying rounds a structure row may propose (the template has 30 round dates)."""
 ROUND_KEYS = ("sorteggio", "criteri", "giocatori")
@@ -147,7 +149,8 @@ def read_thresholds(p: Problems, name: str, raw: Any) -> tuple[Threshold, ...]:
 
 
 def read_attendance(p: Problems, name: str, raw: Any) -> tuple[AttendanceRow, ...]:
-    """`[[Nome.struttura]]` rows (seed 004 l.120-125)."""
+    """`[[Nome.struttura]]` rows (Regolamento Board Italian Gamers, «5.1 Giochi da 4 o più
+    giocatori»)."""
     rows: list[AttendanceRow] = []
     for key, entry in read_rows(p, name, "struttura", raw, ATTENDANCE_KEYS):
         if any(k not in entry for k in ATTENDANCE_KEYS):

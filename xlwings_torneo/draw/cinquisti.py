@@ -1,11 +1,12 @@
-"""The cinquisti draw (MasterRisiko, SantEufemia rounds 1-2; FORMATS.md §1 "Special draws").
+"""The cinquisti draw (MasterRisiko, SantEufemia rounds 1-2; docs/rules.md, «Special draws»).
 
 Step (c) is the one engine (`draw_round`) with the cinquisti pinned (`fixed`) and their
 clubs ignored (`ignore_club`); step (d) tries every permutation of the cinquisti among the
 5-player tables (at most 3! = 6) counting their clubs, the best at random among equals.
 """
 
-# manual 000_… l.505-509 and regolamento 001_… l.77-80, procedure (a)-(d):
+# Manuale di Gestione Torneo, «MasterRisiko, Sorteggio» and Regolamento Master, «Criteri di
+# sorteggio, 1ª partita», procedure (a)-(d):
 # a) "si sorteggia casualmente un numero di giocatori (da qui in poi i "cinquisti") pari al
 #    numero di tavoli da 5"
 # b) "si assegnano i "cinquisti" agli ultimi tavoli uno per tavolo"
@@ -35,7 +36,8 @@ def pick_cinquisti(players: Sequence[Player], previous: Sequence[Round], count: 
                    rng: random.Random) -> list[PlayerId]:
     """(a): `count` players at random; after round 1 only among those with the fewest fives
     so far (then the next fewest, if those are not enough)."""
-    # regolamento 001_… l.84: round 2 first criterion "minimizzazione partecipazione ad un
+    # Regolamento Master, «Criteri di sorteggio, 2ª partita», punto 1: round 2 first criterion
+    # "minimizzazione partecipazione ad un
     # tavolo da 5": the cinquisti come from the players with the fewest fives
     fives = build_history(previous, {}).fives
     chosen: list[PlayerId] = []

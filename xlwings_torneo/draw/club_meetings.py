@@ -1,5 +1,5 @@
 """CLUBxCLUB for the optimiser: Σ over club pairs of m·prev + m(m−1)/2, where m counts the
-tables of this round at which both clubs sit and prev the earlier ones (FORMATS.md, draw
+tables of this round at which both clubs sit and prev the earlier ones (docs/rules.md, draw
 criteria: clubs should meet as few times as possible).
 
 The cost of a club pair k grows with m: one more shared table costs g_k = prev_k + m_k,

@@ -1,4 +1,4 @@
-"""The draw criteria counted on a finished draw (FORMATS.md §1, "Draw criteria").
+"""The draw criteria counted on a finished draw (docs/rules.md, «Draw criteria»).
 
 This is the plain reference count, table by table: the log shows these values and the
 tests check the optimiser's incremental costs (`costs.py`) against them.
@@ -25,7 +25,8 @@ Tables = Sequence[Sequence[PlayerId]]
 class SeatTally:
     """FIVE / THREE value: `counts[k]` players sit at such a table for the (k+1)-th time.
 
-    Compared from the largest k down (FORMATS.md §1: "largest k first"), so that nobody
+    Compared from the largest k down (docs/rules.md, «Common vocabulary»: "largest k first"), so
+    that nobody
     gets a third five while someone could have had a second one instead.
     """
 
@@ -74,19 +75,24 @@ def pair_weight(criterion: Criterion, ctx: Context) -> Callable[[PlayerId, Playe
     """Cost of one pair at one table, for the criteria that are sums over pairs."""
     h = ctx.history
     if criterion is Criterion.CLUB:
-        # manual 000_…, "Open" l. 627: "Separazione giocatori di stesso club o gruppo familiare"
+        # Manuale di Gestione Torneo, «Open, Sorteggio», punto 1: "Separazione giocatori di stesso
+        # club o gruppo familiare"
         return _same_key(ctx.clubs)
     if criterion is Criterion.REGION:
-        # manual 000_…, "Raduno Nazionale" l. 438: "stessa regione italiana di appartenenza"
+        # Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio», punto 2: "stessa regione
+        # italiana di appartenenza"
         return _same_key(ctx.regions)
     if criterion is Criterion.REPEAT:
-        # manual 000_…, "Open" l. 633: "Minimizzazione scontri diretti tra giocatori"
+        # Manuale di Gestione Torneo, «Open, Sorteggio», punto 3: "Minimizzazione scontri diretti
+        # tra giocatori"
         return lambda a, b: h.met.get(pair_key(a, b), 0)
     if criterion is Criterion.REPEAT_PREV:
-        # manual 000_…, "Raduno Nazionale" l. 444: "già giocato insieme al primo turno"
+        # Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio», punto 3: "già giocato insieme
+        # al primo turno"
         return lambda a, b: int(pair_key(a, b) in h.met_prev)
     if criterion is Criterion.WINNERS_PREV:
-        # manual 000_…, "Raduno Nazionale" l. 442: "Separazione vincitori delle partite"
+        # Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio», punto 1: "Separazione
+        # vincitori delle partite"
         return lambda a, b: int(a in h.winners_prev and b in h.winners_prev)
     return None
 
@@ -97,9 +103,12 @@ SEAT_SIZE: dict[Criterion, int] = {Criterion.FIVE: FIVE_TABLE, Criterion.THREE: 
 
 def seat_counts(criterion: Criterion, h: History) -> Mapping[PlayerId, int]:
     """Earlier fives (threes) of each player."""
-    # manual 000_…, "Open" l. 631: "Minimizzazione partecipazione ad un tavolo da 5";
-    # "Campionato Gufo" l. 695: "Minimizzazione partecipazione ad un tavolo da 3";
-    # Regolamento Master 001_…, l. 84: "minimizzazione partecipazione ad un tavolo da 5"
+    # Manuale di Gestione Torneo, «Open, Sorteggio», punto 1: "Minimizzazione partecipazione ad un
+    # tavolo da 5";
+    # "Campionato Gufo" «Campionato Gufo, Sorteggio», punto 1: "Minimizzazione partecipazione ad un
+    # tavolo da 3";
+    # Regolamento Master, «Criteri di sorteggio, 2ª partita», punto 1: "minimizzazione
+    # partecipazione ad un tavolo da 5"
     return h.fives if criterion is Criterion.FIVE else h.threes
 
 
@@ -117,14 +126,16 @@ def tally_length(criterion: Criterion, h: History) -> int:
 
 def band_excess(members: Sequence[PlayerId], bands: Mapping[PlayerId, int]) -> int:
     """Players of one table from the same band, beyond the first (BAND)."""
-    # manual 000_…, "Raduno Nazionale" l. 461: "un giocatore per ogni fascia di classifica"
+    # Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio»: "un giocatore per ogni fascia di
+    # classifica"
     per_band = Counter(bands[p] for p in members if p in bands)
     return sum(c - 1 for c in per_band.values())
 
 
 def player_club_cost(members: Sequence[PlayerId], ctx: Context) -> int:
     """PLAYERxCLUB at one table: earlier meetings of each player with each other club there."""
-    # manual 000_…, "Torneo A Squadre" l. 866: "Minimizzazione scontri diretti giocatore-club"
+    # Manuale di Gestione Torneo, «Torneo A Squadre, Sorteggio», punto 4: "Minimizzazione scontri
+    # diretti giocatore-club"
     present = {ctx.clubs.get(p, "") for p in members} - {""}
     meetings = ctx.history.player_club_meetings
     return sum(
@@ -139,8 +150,10 @@ def clubs_at(members: Sequence[PlayerId], clubs: Mapping[PlayerId, str]) -> list
 
 def club_x_club(tables: Tables, ctx: Context) -> int:
     """CLUBxCLUB: each pair of clubs at a table costs its earlier meetings, this round's
-    earlier tables included (FORMATS.md §1), i.e. m·prev + m(m-1)/2 for m tables."""
-    # manual 000_…, "Torneo A Squadre" l. 859: "Minimizzazione scontri diretti tra club"
+    earlier tables included (docs/rules.md, «Common vocabulary»), i.e. m·prev + m(m-1)/2 for m
+    tables."""
+    # Manuale di Gestione Torneo, «Torneo A Squadre, Sorteggio», punto 2: "Minimizzazione scontri
+    # diretti tra club"
     seen: Counter[tuple[str, str]] = Counter()
     cost = 0
     for members in tables:

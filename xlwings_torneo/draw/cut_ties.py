@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.number_text import fixed_text
 from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.scoring_rule import ScoringRule, TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
@@ -79,7 +80,7 @@ def _values(standings: Standings, row: StandingRow) -> str:
 
 
 def _number(value: Decimal | str, decimals: int) -> str:
-    return value if isinstance(value, str) else f"{value:.{decimals}f}".replace(".", ",")
+    return value if isinstance(value, str) else fixed_text(value, decimals)
 
 
 def lot_words(seed: int, rule: ScoringRule | None, *, drawn: bool = True) -> str:

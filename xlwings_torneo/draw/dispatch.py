@@ -33,6 +33,7 @@ from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round
 from xlwings_torneo.draw.rtu_draws import draw_knockout, draw_squads, top_final
 from xlwings_torneo.draw.sizes import TablePlan, plan_tables
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.advice import Advice, advise
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, PlayerId, Round, Tournament
 from xlwings_torneo.model.tournament_type import (
@@ -279,16 +280,18 @@ def _draw_kind(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHa
 def _previous_tournament(tournament: Tournament, at_hand: RoundAtHand, seed: int,
                          config: DrawSettings,
                          order: Sequence[PlayerId] | None) -> DrawResult:
-    """seed 003 l.11: tables by the previous tournament's standings, families parted except
-    in the last round (l.19); without that standings, the optimised draw on the round's
+    """Regolamento A Squadre 2000, «Punteggio e classifica generale»: tables by the previous
+    tournament's standings, families parted except
+    in the last round («Punteggio e classifica generale»); without that standings, the optimised
+    draw on the round's
     criteria, and the log says so."""
     players = tournament.active
     previous = tournament.rounds
     if order is None:
         result = draw_optimised(SeatingRequest(players, previous, at_hand.sizes, at_hand.criteria,
                                                seed, time_limit=config.draw_time_limit))
-        note = ("nessuna classifica del torneo precedente (--classifica-precedente): "
-                "sorteggio ottimizzato")
+        note = (f"nessuna classifica del torneo precedente "
+                f"({advise(Advice.PREVIOUS_STANDINGS)}): sorteggio ottimizzato")
         return replace(result, warnings=(*result.warnings, note))
     plan_ = plan_tables(len(players), at_hand.sizes)
     ranking_ = previous_tournament_order(order, [p.id for p in players], seed)

@@ -26,7 +26,7 @@ from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament import Player, PlayerId, Round
 from xlwings_torneo.model.tournament_type import Criterion
 
-# manual 000_…, "Tipi di Tornei contemplati" l. 427: "un sorteggio casuale ed una fase
+# Manuale di Gestione Torneo, «Tipi di Tornei contemplati»: "un sorteggio casuale ed una fase
 # successiva di elaborazione atta a minimizzare eventuali conflitti la cui priorità va dai
 # più importanti a quelli meno"
 

@@ -92,7 +92,8 @@ def build_history(previous: Sequence[Round], clubs: Mapping[PlayerId, str]) -> H
         met_prev = frozenset(
             pair_key(a, b) for t in last.tables for a, b in combinations(t.players, 2)
         )
-        # manual 000_…, "Raduno Nazionale" l. 442: "Separazione vincitori delle partite
+        # Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio», punto 1: "Separazione
+        # vincitori delle partite
         # del primo turno": only tables with a result have winners
         winners_prev = frozenset(pid for t in last.tables if t.is_played for pid in winners(t))
     return History(

@@ -1,9 +1,11 @@
-"""Eliminazione diretta (seed 002 l.89-90, FORMATS.md §3): each table's winner goes on.
+"""Eliminazione diretta (Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»,
+docs/rules.md, «S.P.Q.RisiKo!»): each table's winner goes on.
 
 Each round the survivors are drawn at the round's tables (`RoundAtHand.sizes`, resolved once
 per command: 4/5 in RTU_Eliminazione), and the final is one such table. Some counts of
 survivors cannot reach a final table of 4 or 5 by winners alone (12 survivors -> 3 tables ->
-3 winners); then, as the seed advises for semifinals (l.102-105), the best survivors go
+3 winners); then, as the seed advises for semifinals (Regolamento S.P.Q.RisiKo!, «Formule e
+punteggi del Torneo Ufficiale»), the best survivors go
 straight to the next round ("qualificare direttamente in finale il primo ... o i primi
 due"), the fewest that make the count work. Their games are not played, so no two
 finalists ever come from one table.
@@ -28,7 +30,8 @@ from xlwings_torneo.model.tournament_type import Sizes
 from xlwings_torneo.scoring.placement import placements
 
 MAX_TABLES_BEFORE_FINAL = 3
-"""seed 002 l.105: "è buona norma evitare che si giochino 4 semifinali (16 persone)": a final
+"""Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: "è buona norma evitare che
+si giochino 4 semifinali (16 persone)": a final
 is fed by at most 3 tables (16 survivors: the best straight to the final, 3 tables of 5)."""
 
 
@@ -51,7 +54,7 @@ class Step:
 def _seated(m: int, sizes: Sizes) -> TablePlan | None:
     """The tables of `m` survivors under `sizes`; None when the sizes cannot seat them
     without a table outside the scheme (a 3-player table of the 4/5 split, a ghost): seed
-    002 l.53, "tavoli da 4 o da 5 giocatori"."""
+    002 Regolamento S.P.Q.RisiKo!, «Composizione dei tavoli», "tavoli da 4 o da 5 giocatori"."""
     try:
         plan = plan_tables(m, sizes)
     except DrawError:
@@ -111,7 +114,8 @@ def survivors(rounds: Sequence[Round], starters: Sequence[PlayerId],
     with `starters` plus whoever sat in it; each round keeps its table winners and the
     survivors it did not seat (they went straight through). A winner of the last round who
     is not `active` (withdrawn) is replaced by the next placed of his table who is, as a
-    withdrawn semifinal winner in the Master rules (regolamento 001 l.117)."""
+    withdrawn semifinal winner in the Master rules (Regolamento Master, «Gestione delle rinunce,
+    Rinuncia di un semifinalista»)."""
     alive = list(dict.fromkeys([*starters, *(rounds[0].player_ids if rounds else ())]))
     for k, rnd in enumerate(rounds):
         seated = set(rnd.player_ids)

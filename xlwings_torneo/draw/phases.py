@@ -1,6 +1,6 @@
 """Semifinals (band draws, parallel groups) and finals (per group, with withdrawals).
 
-FORMATS.md §1 "Bands", "Parallel groups", "Finals". The semifinal tables of each group are
+docs/rules.md, «Special draws», "Parallel groups", "Finals". The semifinal tables of each group are
 drawn by the one engine on [CLUB, BAND]; the final tables are decided by the semifinals'
 results and the repechage order of the rules.
 """
@@ -58,7 +58,8 @@ def draw_semifinals(tournament: Tournament, ttype: TournamentType, previous: Seq
             by_id[p].display_name for p in s.direct))
     iterations = 0
     for g, group in enumerate(s.groups):
-        # manual 000_… l.461: "un sorteggio casuale (con minimizzazione degli scontri diretti
+        # Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio»: "un sorteggio casuale (con
+        # minimizzazione degli scontri diretti
         # fra giocatori che frequentano lo stesso club […]) e possibilmente piazzando ad ogni
         # tavolo un giocatore per ogni fascia di classifica"
         result = draw_round(SeatingRequest([by_id[p] for p in group], previous, sizes, criteria,
@@ -144,7 +145,8 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
         note = cut_note(tournament, ttype, q.standings, [p for p in q.ranking if p in active],
                         row.direct_finalists, "posto in finale", QUALIFICATION_TIE_SEED)
         return FinalPlan(plan.tables, (*plan.notes, *([note] if note else [])))
-    # one final per parallel group (manual 000_… l.465-473); below the first Master
+    # one final per parallel group (Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio»);
+    # below the first Master
     # threshold (-1: the 2-win rule) a single final
     groups = max(1, row.winners) if row.direct_finalists >= 0 else 1
     if len(semis.tables) % groups:
@@ -166,7 +168,9 @@ def final_tables(tournament: Tournament, ttype: TournamentType, semis: Round) ->
                          "partecipa (Partecipa Torneo = NO)" for p in ahead if p not in active)
         tables = [semis.tables[i] for i in table_indices]
         finalists, pool, empty = _semifinal_winners(tables, rank, active, names, notes)
-        # regolamento 001 l.119, l.123: a whole table withdrawn, or a direct finalist who
+        # Regolamento Master, «Gestione delle rinunce, Rinuncia di un semifinalista»; «Gestione
+        # delle rinunce, Rinuncia di un finalista diretto»: a whole table withdrawn, or a direct
+        # finalist who
         # withdraws after the semifinals: "il secondo migliore degli altri tavoli di
         # semifinale […] la posizione in classifica unica al termine dei turni eliminatori",
         # then the best third, then the best fourth
@@ -201,7 +205,8 @@ def _freed_seat_tie(q: Qualification, place: int, taken: PlayerId,
 
 def _straight_final(ranking: Sequence[PlayerId], active: set[PlayerId],
                     names: Mapping[PlayerId, str], direct: int) -> FinalPlan:
-    """A final with no semifinals before it (seed 004 l.123: "6 – 16 ... 4 ... Finale"): the
+    """A final with no semifinals before it (Regolamento Board Italian Gamers, «5.1 Giochi da 4 o
+    più giocatori»: "6 – 16 ... 4 ... Finale"): the
     first `direct` of the qualification ranking; a qualifier now marked `Partecipa Torneo =
     NO` is skipped and the next one takes the place."""
     finalists = [p for p in ranking if p in active][:direct]
@@ -228,7 +233,8 @@ def _semifinal_winners(tables: Sequence[Table], rank: Mapping[PlayerId, int],
                                                   int]:
     """Each table's winner, or the next placed who did not withdraw; the repechage pool
     (by placement, then qualification ranking); the tables left with nobody."""
-    # regolamento 001 l.117: "Se un vincitore di una semifinale rinuncia a giocare la
+    # Regolamento Master, «Gestione delle rinunce, Rinuncia di un semifinalista»: "Se un vincitore
+    # di una semifinale rinuncia a giocare la
     # finale, sarà ripescato il secondo del suo tavolo (se anche questo rinuncia subentra il
     # terzo ed eventualmente il quarto di quel tavolo)"
     winners: list[PlayerId] = []

@@ -1,4 +1,5 @@
-"""Draws decided by the results, not by chance: Greek, fixed scheme, Swiss (FORMATS.md §1).
+"""Draws decided by the results, not by chance: Greek, fixed scheme, Swiss (docs/rules.md, «Common
+vocabulary»).
 
 Each returns the players of each table in plan order; `dispatch` hands them to the one
 engine as a pinned start, so the log shows their conflicts like any other draw.
@@ -13,7 +14,7 @@ from xlwings_torneo.model.tournament import PlayerId, Round
 from xlwings_torneo.scoring.placement import placements
 
 GREEK_SURPLUS_TO_NEXT_SHORT_TABLE = True
-"""**Decision** (FORMATS.md, NazionaleRisiKo): when the Greek moves leave a table with more
+"""**Decision** (docs/rules.md, NazionaleRisiKo): when the Greek moves leave a table with more
 players than the round's plan, its lowest-placed players move to the nearest following table
 short of players (cyclically), and the log says so."""
 
@@ -27,7 +28,8 @@ def greek(previous: Round, players: Sequence[PlayerId], plan: TablePlan
           ) -> tuple[list[list[PlayerId]], list[str]]:
     """The placed p-th at table t goes to table ((t-1)+(p-1)) mod T + 1; then the surplus
     rule. Returns the tables and the log notes of every player moved by that rule."""
-    # manual 000_… l.744: "il vincitore resta al suo posto, il secondo slitta di un tavolo,
+    # Manuale di Gestione Torneo, «NazionaleRisiKo, Sorteggio»: "il vincitore resta al suo posto,
+    # il secondo slitta di un tavolo,
     # il terzo di due e così via"
     active = set(players)
     n_tables = plan.n_tables
@@ -66,7 +68,8 @@ def _fill(tables: list[list[PlayerId]], newcomers: Sequence[PlayerId],
 def fixed_scheme(ranking: Sequence[PlayerId], plan: TablePlan) -> list[list[PlayerId]]:
     """Rank r to table ((r-1) mod T) + 1, skipping full tables: ranks beyond 4T fill the
     5-player tables, which are the last ones."""
-    # manual 000_… l.746-754: "tavolo 1: il 1°, il 5°, il 9°, il 13° / tavolo 2: il 2°, il 6°,
+    # Manuale di Gestione Torneo, «NazionaleRisiKo, Sorteggio»: "tavolo 1: il 1°, il 5°, il 9°, il
+    # 13° / tavolo 2: il 2°, il 6°,
     # il 10°, il 14° …"
     targets = plan.real_sizes
     tables: list[list[PlayerId]] = [[] for _ in targets]
@@ -81,8 +84,10 @@ def fixed_scheme(ranking: Sequence[PlayerId], plan: TablePlan) -> list[list[Play
 
 def swiss(ranking: Sequence[PlayerId], plan: TablePlan) -> list[list[PlayerId]]:
     """Ranks 1-4 at table 1, 5-8 at table 2, … (1-2, 3-4 at tables of 2); odd tables last."""
-    # manual 000_… l.804: "i primi 4 al tavolo 1, i piazzati dal 5° al 8° posto al tavolo 2 e
-    # così via"; l.844 (1VS1_SVIZZERA): "i primi 2 al tavolo 1, i piazzati dal 3° al 4° …"
+    # Manuale di Gestione Torneo, «BGL_SVIZZERA, Sorteggio»: "i primi 4 al tavolo 1, i piazzati dal
+    # 5° al 8° posto al tavolo 2 e
+    # così via"; «1VS1_SVIZZERA, Sorteggio» (1VS1_SVIZZERA): "i primi 2 al tavolo 1, i piazzati dal
+    # 3° al 4° …"
     tables: list[list[PlayerId]] = []
     it = iter(ranking)
     for size in plan.real_sizes:

@@ -1,10 +1,13 @@
-"""Round 1 by the previous tournament's standings (torneo "A Squadre 2000", seed 003).
+"""Round 1 by the previous tournament's standings (torneo "A Squadre 2000", Regolamento A Squadre
+2000).
 
-seed 003 l.11: "I tavoli di gioco alla partita del primo turno saranno formati seguendo la
+Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 4: "I tavoli di gioco alla
+partita del primo turno saranno formati seguendo la
 classifica del torneo precedente": the first of that standings at table 1, and so on (the
 leftover tables of 4 and 5 are the last: "gli ultimi giocatori in classifica generale
 comporranno tavoli da 5"). Players it does not list come after, in a seeded random order.
-Then the families (same `Club o Famiglia`) are parted, except in the last round (l.19).
+Then the families (same `Club o Famiglia`) are parted, except in the last round (Regolamento A
+Squadre 2000, «Punteggio e classifica generale»).
 """
 
 from __future__ import annotations
@@ -59,7 +62,8 @@ def _pair(table: Sequence[PlayerId], players: Mapping[PlayerId, Player]
 
 def part(tables: list[list[PlayerId]], rank: Mapping[PlayerId, int],
          players: Mapping[PlayerId, Player]) -> list[str]:
-    """seed 003 l.19: "saranno disposti in tavoli diversi marito e moglie e fratelli e sorelle
+    """Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 7: "saranno disposti in
+    tavoli diversi marito e moglie e fratelli e sorelle
     spostando nel tavolo più basso chi dei due ha posizione in classifica inferiore; nel caso
     dell'ultimo tavolo verrà spostato al tavolo più alto il giocatore dei due più alto in
     classifica". **Decision**: the one moved swaps places with the best-ranked player of the

@@ -15,6 +15,7 @@ from xlwings_torneo.draw.cut_ties import by_lot, cut_note, lot_words
 from xlwings_torneo.draw.round_at_hand import resolve_round
 from xlwings_torneo.errors import DrawError
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.number_text import comma_text
 from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
@@ -37,7 +38,8 @@ semifinals and the final agree with the `Classifica` sheet the organiser printed
 
 SEMIFINAL_TABLE = 4
 BANDS = 4
-"""manual 000_… l.461: "un giocatore per ogni fascia di classifica […] numero fasce sarà pari
+"""Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio»: "un giocatore per ogni fascia di
+classifica […] numero fasce sarà pari
 a 4"."""
 
 
@@ -67,7 +69,7 @@ class Qualification:
     standings: Standings
     eligible: frozenset[PlayerId]
     """Admitted to the final phase by the type's `ammessi_fase_finale`: by default who played
-    every qualifier (regolamento 001 l.30, l.55)."""
+    every qualifier (Regolamento Master, «Partecipanti»; «Numero di semifinali»)."""
     ranking: tuple[PlayerId, ...]
     """Eligible players in standings order (withdrawn included)."""
 
@@ -151,8 +153,9 @@ def _top_final_note(tournament: Tournament, ttype: TournamentType, last: int, si
 
 
 def threshold_for(count: int, ttype: TournamentType) -> Threshold:
-    """The row of the type's thresholds for `count` qualified players (manual 000_… l.448
-    `soglieRaduni`, l.529 `soglieMaster`): the one way to read them."""
+    """The row of the type's thresholds for `count` qualified players (Manuale di Gestione Torneo,
+    «Raduno Nazionale, Sorteggio»
+    `soglieRaduni`, «MasterRisiko, Sorteggio» `soglieMaster`): the one way to read them."""
     row = ttype.threshold_row(count)
     if row is None:
         raise DrawError(f"il tipo {ttype.name} non ha le soglie della fase finale (soglie)")
@@ -173,32 +176,38 @@ def _two_wins(q: Qualification, ttype: TournamentType) -> set[PlayerId]:
 
 def master_small(q: Qualification, ranking: Sequence[PlayerId], ttype: TournamentType
                  ) -> tuple[int, int, str]:
-    """(direct finalists, semifinals, reason) below 50 players (regolamento 001 l.59-63)."""
+    """(direct finalists, semifinals, reason) below 50 players (Regolamento Master, «Numero di
+    semifinali, Meno di 50 partecipanti»)."""
     twins = _two_wins(q, ttype)
     count = sum(1 for p in ranking if p in twins)
     top = list(ranking[:3]) + [-1, -2, -3][len(ranking[:3]):]
     tied = q.standings
     if count == 0 or (_tied(tied, top[0], top[1]) and _tied(tied, top[1], top[2])):
-        # l.63: "Se nessun giocatore avesse totalizzato 2 vittorie o se i primi 2 giocatori
+        # Regolamento Master, «Numero di semifinali, Meno di 50 partecipanti»: "Se nessun giocatore
+        # avesse totalizzato 2 vittorie o se i primi 2 giocatori
         # in classifica fossero a parimerito con il terzo giocatore, si disputeranno 4
         # semifinali fra i primi 16"
         why = "nessun giocatore con 2 vittorie" if count == 0 else "1°, 2° e 3° a parimerito"
         return 0, 4, f"{why}: 4 semifinali (posizioni 1-16)"
     if count == 1 or (top[1] in twins and top[2] in twins and _tied(tied, top[1], top[2])):
-        # l.59-61: "parimerito fra 2° e 3° a 2 vittorie … 3 semifinali"; "un solo giocatore
+        # Regolamento Master, «Numero di semifinali, Meno di 50 partecipanti»: "parimerito fra 2° e
+        # 3° a 2 vittorie … 3 semifinali"; "un solo giocatore
         # … 2 vittorie … direttamente in finale … 3 semifinali … dalla 2ª alla 13ª"
         why = "un solo giocatore con 2 vittorie" if count == 1 \
             else "2° e 3° a parimerito con 2 vittorie"
         return 1, 3, f"{why}: il 1° in finale, 3 semifinali (posizioni 2-13)"
-    # l.59: "i primi due giocatori in classifica con 2 vittorie si qualificano direttamente"
+    # Regolamento Master, «Numero di semifinali, Meno di 50 partecipanti»: "i primi due giocatori
+    # in classifica con 2 vittorie si qualificano direttamente"
     return 2, 2, f"{counted(count, 'giocatore', 'giocatori')} con 2 vittorie: i primi 2 in " \
                  "finale, 2 semifinali (posizioni 3-10)"
 
 
 def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
-    """Direct finalists and semifinal groups after the qualifiers (FORMATS.md §2)."""
+    """Direct finalists and semifinal groups after the qualifiers (docs/rules.md, «The original
+    program's types»)."""
     q = qualification(tournament, ttype)
-    # regolamento 001 l.103: "al netto di eventuali giocatori qualificati per la semifinale
+    # Regolamento Master, «Criteri di sorteggio, 3ª partita, semifinali da 50 giocatori»: "al netto
+    # di eventuali giocatori qualificati per la semifinale
     # ma ritirati": withdrawn players are skipped, the next in the ranking takes the place
     active = {p.id for p in tournament.active}
     ranking = [p for p in q.ranking if p in active]
@@ -206,7 +215,8 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     if row.direct_finalists < 0:
         direct, semifinals, reason = master_small(q, q.ranking, ttype)
         if any(p not in active for p in q.ranking[:direct]):
-            # regolamento 001 l.123: a direct finalist who withdraws before the semifinals
+            # Regolamento Master, «Gestione delle rinunce, Rinuncia di un finalista diretto»: a
+            # direct finalist who withdraws before the semifinals
             # ("prima dell'inizio delle semifinali"): "si giocheranno 4 semifinali"
             direct, semifinals = 0, 4
             reason = "un finalista diretto ha rinunciato prima delle semifinali: " \
@@ -244,7 +254,8 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
         # the next in the standings may be the best game too: then no ripescato was needed
         ripescato = semifinalists[-1] if semifinalists[-1] != ranking[needed - 1] else None
     k = max(1, row.winners) if row.direct_finalists >= 0 else 1
-    # manual 000_… l.465: "classifiche parallele equivalenti": positions 1, k+1, 2k+1, …
+    # Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio»: "classifiche parallele
+    # equivalenti": positions 1, k+1, 2k+1, …
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
     return Structure(tuple(ranking[:direct]), groups, reason,
                      (*admission_notes(tournament, ttype, q),
@@ -314,7 +325,7 @@ def _with_repechage(tournament: Tournament, ttype: TournamentType, rule: Repecha
     pick = order[0]
 
     def best_of(p: PlayerId) -> str:
-        return format(decimal_of_fraction(records[p].best(0)[1]), "f").replace(".", ",")
+        return comma_text(decimal_of_fraction(records[p].best(0)[1]))
 
     best = best_of(pick)
     games = seated[pick]

@@ -1,4 +1,5 @@
-"""The draws of the S.P.Q.RisiKo! formulas (seed 002, FORMATS.md §3): the knockout, the final
+"""The draws of the S.P.Q.RisiKo! formulas (Regolamento S.P.Q.RisiKo!, docs/rules.md,
+«S.P.Q.RisiKo!»): the knockout, the final
 of the first 4 or 5 of the standings, and the CNS rounds of fielded players."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from xlwings_torneo.draw.request import SeatingRequest
 from xlwings_torneo.draw.round_at_hand import RoundAtHand
 from xlwings_torneo.draw.squads import fielded, teammates_note
 from xlwings_torneo.errors import DrawError
+from xlwings_torneo.model.number_text import comma_text
 from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import PlayerId, Round, Tournament
 from xlwings_torneo.model.tournament_type import RoundRule
@@ -25,7 +27,8 @@ from xlwings_torneo.model.tournament_type import RoundRule
 
 def draw_knockout(tournament: Tournament, previous: Sequence[Round], at_hand: RoundAtHand,
                   seed: int, time_limit: float | None) -> DrawResult:
-    """seed 002 l.90: "Il vincitore accede al turno successivo e gli altri vengono
+    """Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: "Il vincitore accede
+    al turno successivo e gli altri vengono
     eliminati"; the survivors not going straight through are drawn at the round's tables
     (`at_hand.sizes`), down to a final of one such table."""
     active = {p.id for p in tournament.active}
@@ -63,7 +66,7 @@ def _bye_tie(alive: Sequence[PlayerId], byes: Sequence[PlayerId], last: Mapping[
         return []
     ordered = [p for p in byes if p in tied] + [p for p in tied if p not in byes]
     taken = sum(1 for p in tied if p in byes)
-    score = format(at_cut, "f").replace(".", ",")
+    score = comma_text(at_cut)
     return [f"{joined([names[p] for p in ordered])} pari a {score} punti nell'ultima partita: "
             f"{'passa' if taken == 1 else 'passano'} direttamente "
             f"{joined([names[p] for p in ordered[:taken]])} per sorteggio (sorteggio n. {seed}, "
@@ -71,7 +74,8 @@ def _bye_tie(alive: Sequence[PlayerId], byes: Sequence[PlayerId], last: Mapping[
 
 
 def top_final(order: Sequence[PlayerId], rule: RoundRule) -> tuple[PlayerId, ...]:
-    """seed 002 l.86, l.96: "finale a 4 o 5", "una finale fra i primi 4 o 5 della
+    """Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»: "finale a 4 o 5", "una
+    finale fra i primi 4 o 5 della
     classifica": the first `rule.size` of the standings (withdrawn players skipped)."""
     if len(order) < rule.size:
         raise DrawError(f"per la finale servono {rule.size} giocatori in classifica: ce ne "

@@ -1,4 +1,4 @@
-"""How many tables of which size a round has (FORMATS.md §1, "Table sizes")."""
+"""How many tables of which size a round has (docs/rules.md, «Table sizes»)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.tournament_type import FIVE_TABLE, PreferredSizes, Sizes, SizeScheme
 
 THREES_WHEN_FOUR_FIVE_FAILS: dict[int, tuple[int, ...]] = {6: (3, 3), 7: (4, 3), 11: (4, 4, 3)}
-"""**Decision** (FORMATS.md §1): 6, 7 and 11 players cannot be split into tables of 4 and 5,
+"""**Decision** (docs/rules.md, «Common vocabulary»): 6, 7 and 11 players cannot be split into
+tables of 4 and 5,
 so the 4/5 scheme uses the fewest 3-player tables instead, and warns."""
 
 ODD_TABLES_LAST = True
-"""**Decision** (FORMATS.md §1): standard-size tables are numbered first, odd-size tables
+"""**Decision** (docs/rules.md, «Common vocabulary»): standard-size tables are numbered first,
+odd-size tables
 (5s, 3s, 3+ghost) last; False would number them first."""
 
 GHOST_TABLE_REAL_PLAYERS = 3
@@ -69,7 +71,8 @@ def _impossible(n: int, scheme: SizeScheme) -> DrawError:
 
 
 def _four_five(n: int) -> TablePlan:
-    # manual 000_…, "Open" l. 643: "tavoli da 4 e 5 giocatori"; n mod 4 tables of 5
+    # Manuale di Gestione Torneo, «Torneo Gufo, Sorteggio»: "tavoli da 4 e 5 giocatori"; n mod 4
+    # tables of 5
     if n < 4:
         raise _too_few(n, SizeScheme.FOUR_FIVE, 4)
     if n in THREES_WHEN_FOUR_FIVE_FAILS:
@@ -85,7 +88,8 @@ def _four_five(n: int) -> TablePlan:
 
 
 def _four_three(n: int) -> TablePlan:
-    # manual 000_…, "BGL" l. 764: "tavoli da 4 e 3 giocatori"; rest 1 → three 3s, 2 → two, 3 → one
+    # Manuale di Gestione Torneo, «BGL, Sorteggio»: "tavoli da 4 e 3 giocatori"; rest 1 → three 3s,
+    # 2 → two, 3 → one
     if n < 3:
         raise _too_few(n, SizeScheme.FOUR_THREE, 3)
     threes = {0: 0, 1: 3, 2: 2, 3: 1}[n % 4]
@@ -95,7 +99,7 @@ def _four_three(n: int) -> TablePlan:
 
 
 def _four_five_ghost(n: int) -> TablePlan:
-    # manual 000_…, "Campionato Gufo" l. 685-687: rest 0 → all 4, 1 → one 5,
+    # Manuale di Gestione Torneo, «Campionato Gufo, Sorteggio»: rest 0 → all 4, 1 → one 5,
     # 2 or 3 → one or two tables of 3 real players and a fictitious Ghost
     if n < 3:
         raise _too_few(n, SizeScheme.FOUR_FIVE_GHOST, 3)
@@ -110,7 +114,8 @@ def _four_five_ghost(n: int) -> TablePlan:
 
 
 def _two_three(n: int) -> TablePlan:
-    # manual 000_…, "1VS1" l. 816: "tavoli da 2 ed eventualmente un tavolo da 3 giocatori"
+    # Manuale di Gestione Torneo, «1VS1, Sorteggio»: "tavoli da 2 ed eventualmente un tavolo da 3
+    # giocatori"
     if n < 2:
         raise _too_few(n, SizeScheme.TWO_THREE, 2)
     threes = n % 2
@@ -118,7 +123,8 @@ def _two_three(n: int) -> TablePlan:
 
 
 def _five(n: int) -> TablePlan:
-    # seed 002 l.267 (CNS): "Solo tavoli da 5 giocatori"
+    # Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre» (CNS): "Solo tavoli da 5
+    # giocatori"
     if n < 5:
         raise _too_few(n, SizeScheme.FIVE, FIVE_TABLE)
     if n % FIVE_TABLE:
@@ -127,19 +133,24 @@ def _five(n: int) -> TablePlan:
                         f"ne servono un multiplo di 5")
     return _plan(FIVE_TABLE, n // FIVE_TABLE, ())
 
-# --- tables of 6, the rest of 4, then of 5 (torneo "A Squadre 2000", FORMATS.md §3) ---
+# --- tables of 6, the rest of 4, then of 5 (torneo "A Squadre 2000", docs/rules.md, «Types from
+# the other regulations») ---
 # The sizes are data: the preferred size, the sizes of the leftover tables in order of
 # preference, and the totals at which 3 players and a "dead" seat play.
 
 SIX_MAIN = 6
-# seed 003 l.11: "I tavoli saranno formati da 6 giocatori."
+# Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 4: "I tavoli saranno formati
+# da 6 giocatori."
 SIX_LEFTOVER_FIRST = 4
-# seed 003 l.11: "i giocatori in avanzo giocheranno su tavoli da 4 nei tavoli che avanzano"
+# Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 4: "i giocatori in avanzo
+# giocheranno su tavoli da 4 nei tavoli che avanzano"
 SIX_LEFTOVER_LAST = 5
-# seed 003 l.11: "e infine in caso di impossibilità (es. 11= 6+5) gli ultimi giocatori in
+# Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 4: "e infine in caso di
+# impossibilità (es. 11= 6+5) gli ultimi giocatori in
 # classifica generale comporranno tavoli da 5."
 SIX_DEAD_TOTALS = (3, 7)
-# seed 003 l.19: "una partita a 3 giocatori più un "morto" ... nel caso il numero di
+# Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 7: "una partita a 3
+# giocatori più un "morto" ... nel caso il numero di
 # giocatori complessivo sia di 3 o 7 giocatori": 3 = 3 + dead, 7 = 4 + (3 + dead).
 SIX_DEAD_REAL = 3
 
@@ -158,7 +169,8 @@ def six_four_five(n: int) -> TablePlan:
     """The most tables of 6 whose leftover splits into tables of 4; failing that, the most
     tables of 6 whose leftover splits into 4s and the fewest 5s; 3 or 7 players: a table of
     3 real players and a dead seat (a ghost). Tables of 6 first, then 4s, then 5s (the
-    leftover tables are the last ones, seed 003 l.11)."""
+    leftover tables are the last ones, Regolamento A Squadre 2000, «Punteggio e classifica
+    generale»)."""
     if n in SIX_DEAD_TOTALS:
         rest = n - SIX_DEAD_REAL
         leftover = _split(rest, with_last=False) or ()
@@ -192,7 +204,8 @@ def preferred_plan(n: int, sizes: PreferredSizes) -> TablePlan:
     """As few tables as the preferred size allows, the players spread as evenly as possible:
     the tables of the preferred size first, the smaller ones last (`ODD_TABLES_LAST`).
 
-    seed 004 l.73: "costruisce tavoli del numero di giocatori previsto"; l.81: a table whose
+    Regolamento Board Italian Gamers, «3.1 Abbinamento alla Svizzera»: "costruisce tavoli del
+    numero di giocatori previsto"; «3.2 Tie Breaker»: a table whose
     players are "inferiore a quello degli altri tavoli" (e.g. "un tavolo da 3 giocatori in un
     turno a 4 giocatori"). **Decision**: ceil(n / preferred) tables whose sizes differ by at
     most one (preferred 4: 13 = 4+3+3+3, 5 = 3+2); a table below `minimum` is an error.

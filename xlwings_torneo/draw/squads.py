@@ -1,4 +1,5 @@
-"""Campionato Nazionale a Squadre (seed 002 l.259-271): teams, who plays each round.
+"""Campionato Nazionale a Squadre (Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»):
+teams, who plays each round.
 
 A team is the `Squadra` column of `Iscritti`, else the `Club` (issue 16). Each team has 5 to
 15 registered players and fields exactly 5 of them each round: the organiser marks them in
@@ -17,10 +18,12 @@ from xlwings_torneo.model.tournament import Player, Tournament
 from xlwings_torneo.model.tournament_type import Criterion
 
 TEAM_MIN, TEAM_MAX = 5, 15
-"""seed 002 l.263: "una sola squadra composta da un minimo di 5 a un massimo di 15 iscritti"."""
+"""Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»: "una sola squadra composta da un
+minimo di 5 a un massimo di 15 iscritti"."""
 
 FIELDED_PER_ROUND = 5
-"""seed 002 l.269: "cinque giocatori di ogni squadra per ciascun turno"."""
+"""Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»: "cinque giocatori di ogni squadra
+per ciascun turno"."""
 
 
 def team_problems(players: Sequence[Player]) -> list[str]:
@@ -64,7 +67,7 @@ def fielded(tournament: Tournament, round_no: int) -> tuple[Player, ...]:
 
 
 def teammates_note(values: dict[Criterion, object]) -> tuple[str, ...]:
-    """seed 002 (CNS): teammates never at one table; say so when the draw could not."""
+    """Regolamento S.P.Q.RisiKo!: teammates never at one table; say so when the draw could not."""
     together = values.get(Criterion.CLUB, 0)
     if together:
         pairs = counted(int(str(together)), "coppia", "coppie")

@@ -29,7 +29,7 @@ from xlwings_torneo.usecases import (
     statistics,
 )
 from xlwings_torneo.workbook.base import WorkbookBackend
-from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, round_number
+from xlwings_torneo.workbook.layout import SHEET_ISCRITTI, SHEET_OPZIONI, round_number
 from xlwings_torneo.workbook.writer import template_specs
 
 EXPORT_FORMATS = ("txt", "vbc", "html")
@@ -220,6 +220,19 @@ def publishing_check(book: WorkbookBackend, path: Path | None) -> str:
     found = check.check_report(book, path, publishing=True)
     name = path.name if path is not None else "Torneo"
     return "\n".join([found.headline(name), *found.lines()])
+
+
+OPTIONS_SHOWN = "Foglio Opzioni visibile: modifica i valori nella colonna B"
+
+
+def show_options(book: WorkbookBackend, reveal: Callable[[], None], blank: str) -> str:
+    """Opzioni on any front end: the hidden `Opzioni` sheet shown by `reveal` (the front
+    end's own way) and said; `blank` names what Nuovo Torneo needs in that front end's
+    words (`una cartella vuota`, `un documento vuoto`)."""
+    if SHEET_OPZIONI not in book.sheet_names():
+        raise TorneoError(f"foglio Opzioni non trovato: usa Nuovo Torneo su {blank}")
+    reveal()
+    return OPTIONS_SHOWN
 
 
 def run(button: Callable[[], str]) -> Message:

@@ -19,6 +19,7 @@ from enum import Enum
 from xlwings_torneo import __version__
 from xlwings_torneo.frontends import actions
 from xlwings_torneo.frontends.actions import Press
+from xlwings_torneo.model.advice import ROUND_MENU, Advice, advise
 
 
 class RoundChoice(Enum):
@@ -78,13 +79,19 @@ TURNI = Group("TorneoGruppoTurni", "Turni")
 STAMPA = Group("TorneoGruppoStampa", "Stampa ed esporta")
 AIUTO = Group("TorneoGruppoAiuto", "Aiuto")
 
-ROUND_PROMPT = "Turno…"
+ROUND_PROMPT = ROUND_MENU
 """The label of the ribbon's round choice (a menu item under a round button)."""
 
 HELP_HEAD = "Torneo {version}: gestione dei tornei di RisiKo! nel foglio Excel."
 FILES_BESIDE = "accanto alla cartella di lavoro"
 """Where the ribbon's and the command line's files go, as the tooltips say it."""
 HELP_FOOT = f"I file PDF ed esportati sono scritti {FILES_BESIDE}."
+
+
+def shown_tip(button: Button) -> str:
+    """The button's tooltip as the front end running it names the round's choice
+    (`Advice.ROUND_CHOICE`: the ribbon's "Turno…", Lite's field)."""
+    return button.tip.replace(ROUND_PROMPT, advise(Advice.ROUND_CHOICE))
 
 
 def unplaced(tip: str) -> str:
@@ -98,7 +105,7 @@ def help_text(foot: str = HELP_FOOT, shown: Sequence[Button] | None = None) -> s
     files go, said once (a front end with its own place gives it, and its tooltips lose
     theirs); `shown`: the front end's buttons (all of them when None)."""
     place = unplaced if foot != HELP_FOOT else (lambda tip: tip)
-    lines = [f"{button.label}: {place(button.tip)}" for button in shown or BUTTONS
+    lines = [f"{button.label}: {place(shown_tip(button))}" for button in shown or BUTTONS
              if button.name != "Aiuto"]
     return "\n\n".join([HELP_HEAD.format(version=__version__), "\n".join(lines), foot])
 

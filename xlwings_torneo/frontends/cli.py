@@ -19,7 +19,13 @@ from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.draw.unevaluated import criterion_lines
 from xlwings_torneo.errors import LossRefusedError, TorneoError, ValidationError
 from xlwings_torneo.frontends.buttons import writes_workbook
-from xlwings_torneo.frontends.cli_parser import ItalianParser, bounded_int, round_number
+from xlwings_torneo.frontends.cli_parser import (
+    COMMAND_ALIASES,
+    ItalianParser,
+    add_draw_options,
+    bounded_int,
+    round_number,
+)
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import LogLevel
@@ -37,7 +43,6 @@ from xlwings_torneo.usecases import (
     statistics,
     verify,
 )
-from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
 from xlwings_torneo.usecases.log_targets import LogOverrides
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.locks import OVERRIDE_FLAG
@@ -492,20 +497,15 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--con-cognomi", action="store_true",
                        help=f"pubblica anche {ANONYMOUS_SURNAMES}")
 
-    def add(name: str, handler: Callable[[argparse.Namespace], int], help_text: str,
-            english: str | None = None) -> argparse.ArgumentParser:
+    def add(name: str, handler: Callable[[argparse.Namespace], int],
+            help_text: str) -> argparse.ArgumentParser:
         """A command: its Italian `name`, the one the help and the README use, and the
-        `english` name it had before (issue 24: kept working as an alias)."""
+        English name it had before (`COMMAND_ALIASES`, issue 24: kept working as an alias)."""
+        english = COMMAND_ALIASES.get(name)
         p = sub.add_parser(name, help=help_text, description=help_text,
                            aliases=[english] if english else [])
         p.set_defaults(handler=handler, command_name=name, ignora_blocco=False)
         return p
-
-    def with_draw_overrides(p: argparse.ArgumentParser) -> None:
-        p.add_argument(BEYOND_PLAN_OPTION, dest="oltre_i_turni", action="store_true",
-                       help="sorteggia anche un turno oltre Numero Turni Previsti (TORNEO)")
-        p.add_argument(UNSCORED_OPTION, dest="senza_punteggi", action="store_true",
-                       help="sorteggia anche se il turno precedente non ha nessun punteggio")
 
     def with_lite_package(p: argparse.ArgumentParser, when: str) -> None:
         where = p.add_mutually_exclusive_group()
@@ -525,8 +525,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="apre il file anche se Excel o LibreOffice hanno lasciato un "
                             "blocco dopo una chiusura improvvisa (solo un blocco vecchio)")
 
-    p = add("nuovo", cmd_new, "crea un nuovo foglio torneo vuoto (.xlsx, .xlsm o .xls)",
-            "new")
+    p = add("nuovo", cmd_new, "crea un nuovo foglio torneo vuoto (.xlsx, .xlsm o .xls)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--sovrascrivi", dest="overwrite", action="store_true",
                    help="sostituisce un file esistente")
@@ -537,29 +536,20 @@ def build_parser() -> argparse.ArgumentParser:
     with_lite_package(p, " (con --lite)")
 
     p = add("sorteggia", cmd_draw,
-            "sorteggia i tavoli di un turno e scrive il foglio 'N° Turno'", "draw")
+            "sorteggia i tavoli di un turno e scrive il foglio 'N° Turno'")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--turno", "-r", dest="round", type=round_number, metavar="N",
                    help="numero del turno (predefinito: il prossimo)")
     p.add_argument("--tipo", "-t", dest="type", metavar="TIPO",
                    help="tipo di torneo (predefinito: Tipo Sorteggio in Opzioni)")
-    p.add_argument("--seme", dest="seed", type=int, metavar="SEME",
-                   help="seme del sorteggio (per ripeterlo identico)")
-    p.add_argument("--sostituisci", dest="replace", action="store_true",
-                   help="sostituisce un turno già sorteggiato")
-    p.add_argument("--classifica-precedente", metavar="FILE", dest="classifica_precedente",
-                   help="classifica del torneo precedente (cartella o elenco) per il turno 1")
-    p.add_argument("--forza", dest="force", action="store_true",
-                   help="con --sostituisci: sostituisce anche un turno con punteggi")
+    add_draw_options(p)
     p.add_argument("--stampa", dest="print", action="store_true",
                    help="scrive anche le schede dei tavoli in PDF (<nome>_<N>.pdf)")
-    with_draw_overrides(p)
     with_log(p)
     with_lock(p)
     with_accept_losses(p)
 
-    p = add("stampa", cmd_print, "schede dei tavoli di un turno in PDF (<nome>_<N>.pdf)",
-            "print")
+    p = add("stampa", cmd_print, "schede dei tavoli di un turno in PDF (<nome>_<N>.pdf)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--turno", "-r", dest="round", type=round_number, metavar="N",
                    help="numero del turno (predefinito: l'ultimo)")
@@ -583,7 +573,7 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
 
     p = add("esporta", cmd_export,
-            "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)", "export")
+            "esporta le partite: txt, vbc (vBulletin), html o site (sito statico)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--formato", "-f", dest="format", choices=export.EXPORT_FORMATS,
                    required=True, help="il formato: " + ", ".join(export.EXPORT_FORMATS))
@@ -596,8 +586,7 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
 
     p = add("importa", cmd_import, "aggiunge al foglio Iscritti i giocatori di un file CSV o "
-            "del foglio Iscritti di un altro torneo (non modifica le righe già scritte)",
-            "import")
+            "del foglio Iscritti di un altro torneo (non modifica le righe già scritte)")
     p.add_argument("file", help="il foglio del torneo in cui importare")
     p.add_argument("sorgente", help="il file da cui importare (.csv, .xlsx, .xls)")
     p.add_argument("--da", choices=("csv", "xlsx", "xls"), type=str.lower,
@@ -610,7 +599,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("presenti", cmd_presence, "segna in un colpo i presenti di stasera nel foglio "
             "Iscritti (Partecipa Torneo SI per loro, NO per gli altri): da un elenco di nomi o "
-            "ID, o come a un turno già giocato", "present")
+            "ID, o come a un turno già giocato")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("voci", nargs="*", metavar="NOME_O_ID",
                    help="i presenti: ID del foglio Iscritti o nomi (Nome Cognome o Cognome "
@@ -630,7 +619,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("stagione", cmd_season, "classifica della stagione: legge più tornei dello "
             "stesso club o circuito (anche del programma originale, .xls) e scrive un file "
             "nuovo con la classifica, il suo PDF e la sua pagina web (i tornei non vengono "
-            "modificati)", "season")
+            "modificati)")
     p.add_argument("file", metavar="USCITA",
                    help="il file della classifica della stagione da creare (.xlsx o .xls)")
     p.add_argument("tornei", nargs="+", metavar="TORNEO",
@@ -658,8 +647,7 @@ def build_parser() -> argparse.ArgumentParser:
                    type=bounded_int(0, 100_000, "le righe da mostrare"), default=10,
                    help="quante righe mostrare a video")
 
-    p = add("classifica", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'",
-            "rank")
+    p = add("classifica", cmd_rank, "calcola la classifica e scrive i fogli 'Classifica'")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--tipo", "-t", dest="type", metavar="TIPO",
                    help="tipo di classifica (predefinito: Tipo Classifica)")
@@ -682,7 +670,7 @@ def build_parser() -> argparse.ArgumentParser:
     with_accept_losses(p)
 
     p = add("controlla", cmd_check,
-            "controlla il foglio e segnala tutti i problemi (non scrive)", "check")
+            "controlla il foglio e segnala tutti i problemi (non scrive)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     with_type(p, "tipo di classifica con cui controllare i punteggi")
     p.add_argument("--pubblicazione", action="store_true",
@@ -693,7 +681,7 @@ def build_parser() -> argparse.ArgumentParser:
     with_lock(p)
 
     p = add("verifica", cmd_verify, "ricalcola i conflitti di un turno e, con il seme del Log, "
-            "controlla che il foglio sia quello sorteggiato (non scrive)", "verify")
+            "controlla che il foglio sia quello sorteggiato (non scrive)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("--turno", "-r", dest="round", type=round_number, metavar="N",
                    required=True, help="numero del turno")
@@ -705,20 +693,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("lo-esegui", cmd_lo_run, "esegue un comando sul file con LibreOffice senza "
             "interfaccia (sorteggia, risorteggia, classifica, stampa, posti, report, esporta, "
-            "statistiche, controlla, pubblicazione)", "lo-run")
+            "statistiche, controlla, pubblicazione)")
     p.add_argument("file", help="la cartella di lavoro del torneo")
     p.add_argument("rest", metavar="COMANDO", nargs=argparse.REMAINDER,
                    help="il comando e le sue opzioni, es.: sorteggia --turno 1 "
                         "(torneo lo-esegui FILE --aiuto: l'elenco)")
 
     p = add("converti", cmd_converti, "converte un file .xls in .xlsx con LibreOffice, "
-            "conservando tutto (formule, menù a tendina, formattazione, protezione)",
-            "convert")
+            "conservando tutto (formule, menù a tendina, formattazione, protezione)")
     p.add_argument("file", help="il file .xls da convertire (resta com'è)")
     p.add_argument("--sovrascrivi", dest="overwrite", action="store_true",
                    help="sostituisce un .xlsx esistente")
 
-    p = add("tipi", cmd_types, "elenca i tipi di torneo e da dove vengono", "types")
+    p = add("tipi", cmd_types, "elenca i tipi di torneo e da dove vengono")
     p.add_argument("file", nargs="?", default=".",
                    help="un torneo o una cartella: elenca anche i tipi del suo tipi.toml")
 

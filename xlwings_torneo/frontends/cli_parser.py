@@ -212,3 +212,37 @@ def bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
 
 def round_number(text: str) -> int:
     return bounded_int(1, MAX_ROUND, "il numero del turno")(text)
+
+
+COMMAND_ALIASES = {
+    "nuovo": "new", "sorteggia": "draw", "risorteggia": "redraw", "stampa": "print",
+    "esporta": "export", "importa": "import", "presenti": "present", "stagione": "season",
+    "classifica": "rank", "controlla": "check", "verifica": "verify", "lo-esegui": "lo-run",
+    "converti": "convert", "tipi": "types",
+}
+"""Each command's Italian name -> the English name it had before (issue 24), kept as an
+alias: declared once for the command line (`cli.py`) and `torneo lo-esegui`
+(`libreoffice/run.py`)."""
+
+
+def add_draw_options(parser: argparse.ArgumentParser, prefix: str = "",
+                     seed_prefix: str = "") -> None:
+    """The options of a draw, declared once for the command line's `sorteggia` and
+    `torneo lo-esegui` (which prefixes each help with the commands it applies to)."""
+    from pathlib import Path
+
+    from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
+
+    parser.add_argument("--seme", dest="seed", type=int, metavar="SEME",
+                        help=f"{seed_prefix or prefix}seme del sorteggio (per ripeterlo identico)")
+    parser.add_argument("--sostituisci", dest="replace", action="store_true",
+                        help=f"{prefix}sostituisce un turno già sorteggiato")
+    parser.add_argument("--forza", dest="force", action="store_true",
+                        help="con --sostituisci: sostituisce anche un turno con punteggi")
+    parser.add_argument("--classifica-precedente", dest="classifica_precedente", type=Path,
+                        metavar="FILE", help=f"{prefix}classifica del torneo precedente "
+                        "(cartella o elenco) per il turno 1 (A Squadre 2000)")
+    parser.add_argument(BEYOND_PLAN_OPTION, dest="oltre_i_turni", action="store_true",
+                        help=f"{prefix}anche un turno oltre Numero Turni Previsti (TORNEO)")
+    parser.add_argument(UNSCORED_OPTION, dest="senza_punteggi", action="store_true",
+                        help=f"{prefix}anche se il turno precedente non ha nessun punteggio")

@@ -25,7 +25,7 @@ from typing import Any
 from xlwings_torneo.errors import OverridableError, TorneoError
 from xlwings_torneo.frontends import buttons
 from xlwings_torneo.frontends.actions import Message, Press, run
-from xlwings_torneo.frontends.buttons import ROUND_PROMPT, Button, RoundChoice, find_button
+from xlwings_torneo.frontends.buttons import Button, RoundChoice, find_button, shown_tip
 from xlwings_torneo.frontends.xlwings_shared import (
     active_round,
     append_traceback,
@@ -33,7 +33,7 @@ from xlwings_torneo.frontends.xlwings_shared import (
     unexpected_message,
 )
 from xlwings_torneo.limits import MAX_ROUND
-from xlwings_torneo.usecases.guards import HIDDEN_OPTIONS_HINT
+from xlwings_torneo.model.advice import Advice, worded
 from xlwings_torneo.workbook.backends.xlwings_backend import XlwingsBackend
 
 TITLE = "Torneo"
@@ -62,32 +62,29 @@ FIELD_HELP = {ROUND_FIELD: "0 = {default}", SEED_FIELD: "0 = un seme a caso",
 ROUND_DEFAULT = {RoundChoice.NEXT: "il prossimo", RoundChoice.LAST: "l'ultimo",
                  RoundChoice.ACTIVE: "quello del foglio attivo, o l'ultimo"}
 
-LITE_WORDS: dict[str, str] = {
-    "(torneo sorteggia)": "(pulsante Sorteggio Turno)",
-    f"{ROUND_PROMPT} per": f"il campo «{ROUND_FIELD}» per",
-    "torneo controlla --pubblicazione": "pulsante Prima di pubblicare",
-    HIDDEN_OPTIONS_HINT: "Il foglio Opzioni è nascosto: lo mostra il pulsante Opzioni di "
-                         "xlwings Lite; correggi lì il tipo (scegli dal menù a tendina "
-                         "della cella).",
-    "usa --sostituisci (Ripeti Sorteggio)": "usa il pulsante Ripeti Sorteggio (per l'ultimo "
-                                            "turno)",
-    "comunque usa --sostituisci --forza (i punteggi andranno persi)":
-        "comunque cancella i punteggi dal foglio, poi premi di nuovo Ripeti Sorteggio",
-    "(--classifica-precedente)": "(in xlwings Lite non si indica)",
-    " e con --dettagli)": ")",
-    ": con --dettagli)": ": non in xlwings Lite, solo con Torneo installato su un computer: "
-                         "torneo controlla --dettagli)",
+LITE_ADVICE: dict[Advice, str] = {
+    Advice.DRAW: "pulsante Sorteggio Turno",
+    Advice.PUBLISHING_CHECK: "pulsante Prima di pubblicare",
+    Advice.OPTIONS_HIDDEN: "Il foglio Opzioni è nascosto: lo mostra il pulsante Opzioni di "
+                           "xlwings Lite; correggi lì il tipo (scegli dal menù a tendina "
+                           "della cella).",
+    Advice.REDRAW: "usa il pulsante Ripeti Sorteggio (per l'ultimo turno)",
+    Advice.REPLACE_SCORED: "cancella i punteggi dal foglio, poi premi di nuovo Ripeti Sorteggio",
+    Advice.PREVIOUS_STANDINGS: "in xlwings Lite non si indica",
+    Advice.DETAILS_ALSO: "",
+    Advice.DETAILS: " non in xlwings Lite, solo con Torneo installato su un computer: "
+                    "torneo controlla --dettagli",
+    Advice.ROUND_CHOICE: f"il campo «{ROUND_FIELD}»",
 }
-"""The advice the use cases word for the command line, as a Lite user follows it: the
-button or field of Lite's scripts (a test finds every command and option the package
-advises, `tests/integration/test_lite_words.py`)."""
+"""The use cases' advice as a Lite user follows it: the button or field of Lite's scripts.
+`press` runs every button in these words (`advice.worded`): the message is made in them."""
 
 
-def in_lite_words(text: str) -> str:
-    """`text` with each piece of command-line advice (`LITE_WORDS`) in Lite's words."""
-    for command, words in LITE_WORDS.items():
-        text = text.replace(command, words)
-    return text
+def lite_tip(button: Button) -> str:
+    """A button's tooltip as Lite's script help says it (the round is the form's field; where
+    the files go is said once, in the help)."""
+    with worded(LITE_ADVICE):
+        return buttons.unplaced(shown_tip(button))
 
 
 def absent() -> dict[str, str]:
@@ -194,12 +191,12 @@ def press(name: str, book: Any, turno: int = 0, seme: int = 0,
         if button.not_in_lite is not None:
             message = Message(button.not_in_lite, error=True)
         else:
-            message = run(lambda: _anyway(lambda: button.action(
-                _pressed(button, book, turno, seme, comunque))))
+            with worded(LITE_ADVICE):
+                message = run(lambda: _anyway(lambda: button.action(
+                    _pressed(button, book, turno, seme, comunque))))
             message = Message(_with_files(message.text, before), message.error)
     except Exception as exc:  # noqa: BLE001 - whatever reaches the organiser: Italian text
         message = _unexpected(exc)
-    message = Message(in_lite_words(message.text), message.error)
     print(message.text)
     book.app.alert(message.text, title=f"{TITLE} - errore" if message.error else TITLE,
                    mode="critical" if message.error else "info")

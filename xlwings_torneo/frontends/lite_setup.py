@@ -32,13 +32,12 @@ from pathlib import Path
 from xlwings_torneo import __version__
 from xlwings_torneo.atomic import atomic_write
 from xlwings_torneo.errors import TorneoError
-from xlwings_torneo.frontends.buttons import unplaced
 from xlwings_torneo.frontends.lite import (
     FIELD_TYPES,
     field_help,
     form_fields,
-    in_lite_words,
     lite_buttons,
+    lite_tip,
 )
 from xlwings_torneo.resources import configuration_path
 from xlwings_torneo.usecases.new import NewWorkbook, new_workbook
@@ -254,7 +253,7 @@ def _script(button_name: str) -> str:
     fields = form_fields(button)
     params = "".join(f", {field}: {FIELD_TYPES[field].__name__} = {FIELD_TYPES[field]()}"
                      for field in fields)
-    doc = [f"**{button.label}**: {in_lite_words(unplaced(button.tip))}"]
+    doc = [f"**{button.label}**: {lite_tip(button)}"]
     if fields:
         doc += ["", *(f"- {field}: {field_help(button, field)}" for field in fields)]
     docstring = "\n".join(f"    {line}" if line else "" for line in doc).lstrip()

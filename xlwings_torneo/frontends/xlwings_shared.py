@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from xlwings_torneo import __version__
-from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.frontends import actions
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.layout import SHEET_OPZIONI, round_number
 
@@ -24,13 +24,11 @@ def active_round(xl_book: Any) -> int | None:
 
 def show_options(xl_book: Any, backend: WorkbookBackend) -> str:
     """Opzioni: the hidden `Opzioni` sheet shown and brought to the front."""
-    if SHEET_OPZIONI not in backend.sheet_names():
-        raise TorneoError("foglio Opzioni non trovato: usa Nuovo Torneo su una cartella "
-                          "vuota")
-    sheet = xl_book.sheets[SHEET_OPZIONI]
-    sheet.visible = True
-    sheet.activate()
-    return "Foglio Opzioni visibile: modifica i valori nella colonna B"
+    def reveal() -> None:
+        sheet = xl_book.sheets[SHEET_OPZIONI]
+        sheet.visible = True
+        sheet.activate()
+    return actions.show_options(backend, reveal, "una cartella vuota")
 
 
 def unexpected_message(exc: BaseException, log: Path | None) -> str:

@@ -1,6 +1,7 @@
 """Players published as anonymous (issue 17, item 7): the original warns before publishing
 about players with neither birth date nor national ID and publishes them without their
-surname (manual l.178: the yellow birth-date cell)."""
+surname (Manuale di Gestione Torneo, «Struttura del foglio Excel database del Torneo»: the yellow
+birth-date cell)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The structure by attendance (seed 004 l.120-125): qualifying rounds and final phase
+"""The structure by attendance (Regolamento Board Italian Gamers, «5.1 Giochi da 4 o più
+giocatori»): qualifying rounds and final phase
 proposed from the number of players, overridable by the organiser.
 
 A type with `struttura` rows (`formats.AttendanceRow`) has no fixed list of rounds: for a
@@ -26,7 +27,8 @@ from xlwings_torneo.model.tournament_type import (
 )
 
 SEMIFINAL_RULE = RoundRule(DrawKind.SEMIFINAL, (Criterion.CLUB, Criterion.BAND))
-"""**Decision** (seed 004 l.124 is silent on how the 8 semifinalists are seated): as the
+"""**Decision** (Regolamento Board Italian Gamers, «5.1 Giochi da 4 o più giocatori» is silent on
+how the 8 semifinalists are seated): as the
 other types' semifinals, one player per band of the qualification ranking (3-4, 5-6, 7-8,
 9-10), clubs kept apart first."""
 
@@ -51,7 +53,7 @@ def attendance(tournament: Tournament) -> int:
 
 def withdrawals(tournament: Tournament) -> dict[PlayerId, int]:
     """Who withdrew and at which round (issue 31.7). A withdrawal is recorded as in the
-    original: `Partecipa Torneo = NO` on a player who has played (WORKBOOK.md, FORMATS.md
+    original: `Partecipa Torneo = NO` on a player who has played (docs/workbook.md, docs/rules.md
     "Withdrawals"). The round is the first drawn round after his last one; none drawn yet,
     the next one, unless he already played every planned round (`Numero Turni Previsti`)."""
     numbers = sorted(r.number for r in tournament.rounds)
@@ -73,7 +75,8 @@ def withdrawals(tournament: Tournament) -> dict[PlayerId, int]:
 
 NOTE_HEADER = "Note"
 """The standings' column after `ID` holding `withdrawal_note`, when somebody withdrew: past
-the original's columns, which it reads (WORKBOOK.md, last section)."""
+the original's columns, which it reads (docs/workbook.md, «The original program's own
+workbooks»)."""
 
 
 WITHDRAWN = {"M": "ritirato al turno {n}", "F": "ritirata al turno {n}"}
@@ -90,7 +93,8 @@ def withdrawal_note(round_no: int, sesso: str = "") -> str:
 
 
 def row_for(rows: tuple[AttendanceRow, ...], players: int) -> AttendanceRow:
-    """seed 004 l.123-125: "6 – 16", "16 – 32", "33 – 64+". **Decision**: each row's upper
+    """Regolamento Board Italian Gamers, «5.1 Giochi da 4 o più giocatori»: "6 – 16", "16 – 32",
+    "33 – 64+". **Decision**: each row's upper
     bound is inclusive (16 players: 2 rounds and a final of 4), the last row has no limit."""
     return next((r for r in rows if players <= r.up_to), rows[-1])
 
@@ -99,7 +103,8 @@ def qualifying_rounds(row: AttendanceRow, planned: int | None) -> int:
     """The proposed number of qualifying rounds (the row's first), or the organiser's:
     **Decision**: `Numero Turni Previsti` (sheet TORNEO) counts every round, the semifinals
     and the final included, so the qualifying rounds are that number minus the final phase's
-    (seed 004 l.98: the organiser may "ridurre o allungare turni")."""
+    (Regolamento Board Italian Gamers, «4. Regolamenti e Modalità di Gioco»: the organiser may
+    "ridurre o allungare turni")."""
     if not planned:
         return row.rounds[0]
     phase = len(final_phase(row))

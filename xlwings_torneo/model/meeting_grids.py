@@ -1,5 +1,5 @@
 """Who met whom over all the rounds, as the three grids of the original's `STATISTICHE` sheet
-(WORKBOOK.md; issue 24.2): club against club, each player against each club, each player
+(docs/workbook.md; issue 24.2): club against club, each player against each club, each player
 against each player, so that an anomaly (two clubs meeting far more than the others, a pair
 meeting twice) stands out.
 

@@ -4,9 +4,10 @@ the phone's parser (`usecases/sala.py`), the import (the cell it writes), the ti
 the checks (`scoring/games.py`) and every score shown (`text`: the organiser's page, the
 report, the site, the exports).
 
-The cell is one number (WORKBOOK.md, round sheets): the table points in its whole part,
+The cell is one number (docs/workbook.md, round sheets): the table points in its whole part,
 decimals only to order tied players. A type whose decimals carry a coefficient (the
-S.P.Q.RisiKo! punti standard: `45,23` = 45 table points, CPP 23; FORMATS.md §3, Decision)
+S.P.Q.RisiKo! punti standard: `45,23` = 45 table points, CPP 23; docs/rules.md, «S.P.Q.RisiKo!»,
+Decision)
 says so here, and its fields are then the table points, the coefficient and the tie order
 after it (`45,231`). The form is built by the type's points primitive
 (`scoring/primitives.py`) from the type entry's parameters: no code names a type.
@@ -17,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
+
+from xlwings_torneo.model.number_text import comma_text
 
 POINTS = "p"
 """The field of the table points (the form's `p<ID>`, as before issue 37)."""
@@ -111,7 +114,7 @@ class ResultForm:
         if self.coefficient and raw >= 0 and isinstance(exponent, int) and \
                 -exponent < self.coefficient_places:
             shown = raw.quantize(Decimal(1).scaleb(-self.coefficient_places))
-        return format(shown, "f").replace(".", ",")
+        return comma_text(shown)
 
     def tie_fix(self, raw: Decimal) -> str:
         """The example fix for a tie at `raw`: a decimal more (44 -> 44,1; 44,5 -> 44,51);
@@ -124,8 +127,10 @@ class ResultForm:
         page's columns) or for the organiser (in the score cell)."""
         fix = self.tie_fix(raw)
         if self.coefficient:
-            # seed 002 l.148-152, l.178: the CPP, then the army's value, then the reverse
-            # playing order; the Decision of FORMATS.md §3 writes it after the CPP's digits
+            # Regolamento S.P.Q.RisiKo!, «Gestione delle situazioni di parità»; «Ordine di gioco»:
+            # the CPP, then the army's value, then the reverse
+            # playing order; the Decision of docs/rules.md, «S.P.Q.RisiKo!» writes it after the
+            # CPP's digits
             why = "valore dell'esercito, poi ordine di gioco inverso"
             if players:
                 return (f"Scrivete 1 nella colonna Spar. di chi vince lo spareggio ({why}): "
@@ -150,7 +155,7 @@ class ResultForm:
 
 
 TABLE_POINTS = ResultForm()
-"""The result of most types: the table points, decimals only to order ties (WORKBOOK.md)."""
+"""The result of most types: the table points, decimals only to order ties (docs/workbook.md)."""
 ELIMINATIONS = ResultForm(eliminations=True)
-"""The table points, or the order of elimination as a negative number (WORKBOOK.md: "-1
-eliminated last, -2 before"; manual 000 l.657-677, TorneoGufo)."""
+"""The table points, or the order of elimination as a negative number (docs/workbook.md: "-1
+eliminated last, -2 before"; Manuale di Gestione Torneo, «Torneo Gufo, Classifica», TorneoGufo)."""

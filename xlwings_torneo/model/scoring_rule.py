@@ -29,27 +29,35 @@ class TieBreak(enum.Enum):
     """Criteria after the total, each "higher is better"."""
 
     WINS = "vittorie"
-    """More games won (manual 000 l.619: "maggior numero di vittorie totali")."""
+    """More games won (Manuale di Gestione Torneo, «Sant'Eufemia, Classifica»: "maggior numero di
+    vittorie totali")."""
     BEST_GAME = "migliore prestazione"
-    """Highest single game (manual 000 l.485, regolamento 001 l.139)."""
+    """Highest single game (Manuale di Gestione Torneo, «Raduno Nazionale, Classifica», punto 1,
+    Regolamento Master, «Classifica, Classifica finale», punto 1)."""
     SECOND_BEST_GAME = "seconda migliore prestazione"
-    """manual 000 l.486, regolamento 001 l.140."""
+    """Manuale di Gestione Torneo, «Raduno Nazionale, Classifica», punto 2, Regolamento Master,
+    «Classifica, Classifica finale», punto 2."""
     THIRD_BEST_GAME = "terza migliore prestazione"
-    """manual 000 l.487, regolamento 001 l.141 ("terza eventuale": no third game ranks lower)."""
+    """Manuale di Gestione Torneo, «Raduno Nazionale, Classifica», punto 3, Regolamento Master,
+    «Classifica, Classifica finale», punto 3 ("terza eventuale": no third game ranks lower)."""
     BEST_TABLE_POINTS = "punteggio singolo più alto (punti tavolo)"
     """Highest table points in a single game, bonuses excluded (RadunoNazionale)."""
     PREVIOUS_PLACE = "posizione al turno precedente"
     """Place in the standings after the previous played round, computed by the same rules
-    (manual 000 l.488: "chi era davanti resta davanti"); not ranked then ranks behind."""
+    (Manuale di Gestione Torneo, «Raduno Nazionale, Classifica», punto 4: "chi era davanti resta
+    davanti"); not ranked then ranks behind."""
     PBG_FIRST_ROUND = "PBG dopo il primo turno"
-    """Board Italian Gamers, standings after round 1 only (seed 004 l.81): the share of the
+    """Board Italian Gamers, standings after round 1 only (Regolamento Board Italian Gamers, «3.2
+    Tie Breaker»): the share of the
     table's points, `pts / (sum of the pts at the table, ghost included)`."""
     HIGHER_TABLE = "tavolo più alto, poi piazzamento, dall'ultimo turno al primo"
-    """Board Italian Gamers, standings after round 2 on (seed 004 l.82-88): the lower table
+    """Board Italian Gamers, standings after round 2 on (Regolamento Board Italian Gamers, «3.2 Tie
+    Breaker»): the lower table
     number in the last round, then the better place there, then the round before, … back to
     round 1. A round not played ranks behind any played one."""
     DRAW = "sorteggio"
-    """A seeded draw (seed 004 l.81: "la parità viene rotta assegnando casualmente le
+    """A seeded draw (Regolamento Board Italian Gamers, «3.2 Tie Breaker»: "la parità viene rotta
+    assegnando casualmente le
     posizioni"): each player gets a number drawn from the standings' seed and his ID."""
 
 
@@ -76,7 +84,8 @@ TieCriterion: TypeAlias = "TieBreak | CountedTieBreak"
 VOID_NO_POINTS = "nessun_punteggio"
 """A void game earns nothing: the round is shown empty, as a game not played."""
 VOID_NEXT_ROUND = "punteggio_turno_successivo"
-"""seed 003 l.69: the points of the next round; in the last round, of the last one played."""
+"""Regolamento A Squadre 2000, «Regole base»: the points of the next round; in the last round, of
+the last one played."""
 VOID_RULES = (VOID_NO_POINTS, VOID_NEXT_ROUND)
 """The values of `[classifica] partita_annullata` in a type entry."""
 DEFAULT_VOID_RULE = VOID_NO_POINTS
@@ -89,30 +98,33 @@ ExtraColumn = tuple[str, Callable[[Any, PlayerId], Fraction]]
 `scoring.games.Game`)."""
 
 TOTAL_HEADERS = ("v tot", "pt tot")
-"""The manual's `Classifica` example (manual 000 l.290): wins, then points."""
+"""The manual's `Classifica` example (Manuale di Gestione Torneo, «Calcolo della classifica»):
+wins, then points."""
 
 FINAL_TIEBREAKERS = (TieBreak.BEST_GAME, TieBreak.SECOND_BEST_GAME, TieBreak.THIRD_BEST_GAME,
                      TieBreak.PREVIOUS_PLACE)
-"""Final standings after the finalists (manual 000 l.483-488, regolamento 001 l.137-142)."""
+"""Final standings after the finalists (Manuale di Gestione Torneo, «Raduno Nazionale, Classifica»,
+Regolamento Master, «Classifica, Classifica finale»)."""
 
 TEAM_BEST_RESULTS = 9
-"""FORMATS.md, TorneoASquadre (**Decision**: the number is the type entry's
+"""docs/rules.md, TorneoASquadre (**Decision**: the number is the type entry's
 `squadre.migliori_risultati`): a team counts the sum of its best 9 results."""
 
 TEAM_STANDING_CLUBLESS_EXCLUDED = True
-"""**Decision** (FORMATS.md, TorneoASquadre): players with an empty club belong to no team and
+"""**Decision** (docs/rules.md, TorneoASquadre): players with an empty club belong to no team and
 are left out of the team standing."""
 
 
 TEAM_TIES = ("risultati", "cns")
 """How tied teams are ordered (`[squadre] spareggi`): "risultati" (TorneoASquadre: wins, then
-the best single result, the second best, …); "cns" (seed 002 l.273-278: wins, second places,
+the best single result, the second best, …); "cns" (Regolamento S.P.Q.RisiKo!, «Campionato
+Nazionale a Squadre»: wins, second places,
 team points after the previous round, best discarded result; `team_best.py`)."""
 
 
 @dataclass(frozen=True)
 class TeamRule:
-    """`Classifica a Squadre` (FORMATS.md, TorneoASquadre): per club the sum of its best
+    """`Classifica a Squadre` (docs/rules.md, TorneoASquadre): per club the sum of its best
     `best_results` game results; ties by more wins, then the best single result, the second
     best, …"""
 
@@ -132,23 +144,29 @@ class ScoringRule:
     formula: str = ""
     """Name of the points primitive, for `torneo types`."""
     final_phase: bool = False
-    """Final standings: finalists by the final's result, then the rest (manual 000 l.479-481)."""
+    """Final standings: finalists by the final's result, then the rest (Manuale di Gestione Torneo,
+    «Raduno Nazionale, Classifica»)."""
     draw_ties: bool = False
-    """MasterRisiko criterion 5: ties deciding the semifinals are drawn (regolamento 001 l.143)."""
+    """MasterRisiko criterion 5: ties deciding the semifinals are drawn (Regolamento Master,
+    «Classifica, Classifica finale», punto 5)."""
     teams: TeamRule | None = None
-    """Also a `Classifica a Squadre` (FORMATS.md, TorneoASquadre)."""
+    """Also a `Classifica a Squadre` (docs/rules.md, TorneoASquadre)."""
     extra_columns: tuple[ExtraColumn, ...] = ()
     """Total columns shown between `v tot` and `pt tot` (BGL: the PBG)."""
     final_tiebreakers: tuple[TieCriterion, ...] = FINAL_TIEBREAKERS
     points_first: bool = True
-    """False: the tie-breakers come before the total points (the medal table, seed 002:
+    """False: the tie-breakers come before the total points (the medal table, Regolamento
+    S.P.Q.RisiKo!:
     "Medagliere olimpico"), the total is then the last criterion."""
     final_ties_by_standing: bool = False
-    """Finalists placed equal in the final are ordered by the standings before it (seed 004
-    l.135: "Pareggio in finale: la classifica finale seguirà i criteri di spareggio
-    antecedenti la fase finale"); False: they share the place (manual 000 l.479)."""
+    """Finalists placed equal in the final are ordered by the standings before it (Regolamento
+    Board Italian Gamers
+    «5.2 Coloni di Catan»: "Pareggio in finale: la classifica finale seguirà i criteri di spareggio
+    antecedenti la fase finale"); False: they share the place (Manuale di Gestione Torneo, «Raduno
+    Nazionale, Classifica»)."""
     discards: int = 0
-    """The worst results each player leaves out of his total (seed 002 l.92: "da 4 a 6 partite con
+    """The worst results each player leaves out of his total (Regolamento S.P.Q.RisiKo!, «Formule e
+    punteggi del Torneo Ufficiale»: "da 4 a 6 partite con
     possibilità di scartare 1 o 2 risultati"); 0: none."""
     progressive_discards: bool = False
     """The discards grow with the season (`[classifica] scarti_progressivi`, issue 40.2): after
@@ -156,11 +174,13 @@ class ScoringRule:
     False: every discard applies from the first round."""
     min_games: int = 0
     """Only players with at least this many games are ranked in the final standings (seed
-    003 l.21: "verrà considerato in graduatoria solo il giocatore che avrà giocato almeno 2
+    003 Regolamento S.P.Q.RisiKo!, «Diciture legali»: "verrà considerato in graduatoria solo il
+    giocatore che avrà giocato almeno 2
     partite"); 0: everybody. See `standings.MIN_GAMES_ONLY_AT_THE_END`."""
     void_rule: str = DEFAULT_VOID_RULE
     """What a game declared void (sheet `Partite Annullate`) earns: one of
-    `void_games.VOID_RULES` (seed 003 l.69: `punteggio_turno_successivo`)."""
+    `void_games.VOID_RULES` (Regolamento A Squadre 2000, «Regole base»:
+    `punteggio_turno_successivo`)."""
     shown_tiebreakers: tuple[TieCriterion, ...] | None = None
     """The tie-breakers whose values `Classifica` shows in columns of their own (type entry
     `[classifica] mostra_spareggi`); None: every one the standings use."""

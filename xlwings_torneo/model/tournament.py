@@ -12,11 +12,12 @@ PlayerId: TypeAlias = int
 """The organiser's ID from column A of `Iscritti`."""
 
 GHOST_NAME = "GHOST"
-"""Display name of a fictitious seat (Campionato Gufo, BGL): no ID, no score (WORKBOOK.md)."""
+"""Display name of a fictitious seat (Campionato Gufo, BGL): no ID, no score (docs/workbook.md)."""
 
 
 def fold(text: str) -> str:
-    """Key used to compare clubs and regions: trimmed, case-insensitive (WORKBOOK.md, `Club`)."""
+    """Key used to compare clubs and regions: trimmed, case-insensitive (docs/workbook.md,
+    `Club`)."""
     return " ".join(text.split()).casefold()
 
 
@@ -43,7 +44,8 @@ class Player:
     @property
     def anonimo(self) -> bool:
         """Neither birth date nor national ID: the original publishes such a player as
-        anonymous (manual l.178, the yellow birth-date cell)."""
+        anonymous (Manuale di Gestione Torneo, «Struttura del foglio Excel database del Torneo»,
+        the yellow birth-date cell)."""
         return self.nascita is None and not self.id_nazionale
     squadra: str = ""
     """`Squadra` column of `Iscritti` (CNS): the team when it differs from the club."""
@@ -123,7 +125,7 @@ class Table:
 
     @property
     def is_played(self) -> bool:
-        """False when every real seat's score is empty or 0 (WORKBOOK.md, round sheets)."""
+        """False when every real seat's score is empty or 0 (docs/workbook.md, round sheets)."""
         return any(s.raw not in (None, Decimal(0)) for s in self.seats if not s.is_ghost)
 
 
@@ -177,7 +179,7 @@ class LogLevel(enum.IntEnum):
 
 @dataclass(frozen=True)
 class Options:
-    """Sheet `Opzioni` (WORKBOOK.md); defaults are the manual's."""
+    """Sheet `Opzioni` (docs/workbook.md); defaults are the manual's."""
 
     tipo_sorteggio: str = "Open"
     tipo_classifica: str = ""
@@ -196,7 +198,7 @@ class Options:
 @dataclass(frozen=True)
 class Penalty:
     """One row of the sheet `Penalità`: points taken off a player's standings total by the
-    referee (seed 003: "-7 punti", "-25 punti in classifica generale")."""
+    referee (Regolamento A Squadre 2000: "-7 punti", "-25 punti in classifica generale")."""
 
     player_id: PlayerId
     points: Decimal
@@ -209,15 +211,17 @@ class Penalty:
 
 @dataclass(frozen=True)
 class VoidGame:
-    """One row of the sheet `Partite Annullate`: a game the referee declared void (seed 003
-    l.69, regola 22), for a whole table or for one player of it."""
+    """One row of the sheet `Partite Annullate`: a game the referee declared void (Regolamento A
+    Squadre 2000
+    «Regole base», regola 22), for a whole table or for one player of it."""
 
     round_no: int
     table_no: int
     player_id: PlayerId | None = None
     """None: every player of the table (but `culprit`); else only this player."""
     culprit: PlayerId | None = None
-    """Who interrupted the game: eliminated from the tournament (seed 003 l.69)."""
+    """Who interrupted the game: eliminated from the tournament (Regolamento A Squadre 2000,
+    «Regole base»)."""
     reason: str = ""
     cell: str = ""
     """Where the row is (its `Turno` cell), for messages."""
@@ -232,7 +236,7 @@ class Tournament:
     info: TournamentInfo = field(default_factory=TournamentInfo)
     options: Options = field(default_factory=Options)
     warnings: tuple[str, ...] = ()
-    """Problems that do not stop a command (WORKBOOK.md, `Iscritti` warnings), in Italian,
+    """Problems that do not stop a command (docs/workbook.md, `Iscritti` warnings), in Italian,
     each naming its cell."""
     missing_columns: frozenset[str] = frozenset()
     """Optional `Iscritti` columns not found (`regione`, `club`, ...): the draw criteria

@@ -1,4 +1,5 @@
-"""The tournament types: one entry per type, loaded as data (FORMATS.md §2).
+"""The tournament types: one entry per type, loaded as data (docs/rules.md, «The original program's
+types»).
 
 A type is data: its table-size scheme, the draw rule of each round, its scoring (a points
 primitive with its parameters, tie-breakers, discards, team standing) and its final-phase
@@ -20,12 +21,13 @@ from xlwings_torneo.model.spelling import nearest, nearest_few
 
 FIVE_TABLE = 5
 """Real players at a table of five: the table FIVE counts, the cinquisti sit at and the
-stored schedules of fives are made of (manual 000_…, "Open" l. 643: "tavoli da 4 e 5
+stored schedules of fives are made of (Manuale di Gestione Torneo, «Torneo Gufo, Sorteggio»:
+"tavoli da 4 e 5
 giocatori")."""
 
 
 class Criterion(enum.Enum):
-    """Draw criteria, each a count to minimise (FORMATS.md §1, "Draw criteria")."""
+    """Draw criteria, each a count to minimise (docs/rules.md, «Draw criteria»)."""
 
     CLUB = "CLUB"
     """Pairs at one table with the same non-empty club/group."""
@@ -50,22 +52,25 @@ class Criterion(enum.Enum):
 
 
 class SizeScheme(enum.Enum):
-    """How n players are split into tables (FORMATS.md §1, "Table sizes")."""
+    """How n players are split into tables (docs/rules.md, «Table sizes»)."""
 
     FOUR_FIVE = "4/5"
     FOUR_THREE = "4/3"
     FOUR_FIVE_GHOST = "4/5/3+ghost"
     TWO_THREE = "2/3"
     FIVE = "5"
-    """Only 5-player tables (seed 002 l.267, CNS: "Solo tavoli da 5 giocatori")."""
+    """Only 5-player tables (Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre», CNS:
+    "Solo tavoli da 5 giocatori")."""
     SIX_FOUR_FIVE = "6/4/5"
-    """A Squadre 2000 (seed 003 l.11): tables of 6, the rest of 4, then of 5; 3 + a dead seat."""
+    """A Squadre 2000 (Regolamento A Squadre 2000, «Punteggio e classifica generale»): tables of 6,
+    the rest of 4, then of 5; 3 + a dead seat."""
 
 
 @dataclass(frozen=True)
 class PreferredSizes:
     """Tables of a preferred size with the leftovers at smaller tables (type entry keys
-    `tavolo_preferito`, `tavolo_minimo`; seed 004 l.73, l.81: tables "del numero di giocatori
+    `tavolo_preferito`, `tavolo_minimo`; Regolamento Board Italian Gamers, «3.1 Abbinamento alla
+    Svizzera»; «3.2 Tie Breaker»: tables "del numero di giocatori
     previsto", a smaller table "inferiore a quello degli altri tavoli")."""
 
     preferred: int
@@ -99,11 +104,14 @@ class DrawKind(enum.Enum):
     FINAL = "final"
     """Final tables of the semifinal winners and direct finalists."""
     TOP_FINAL = "top final"
-    """One final table of the first `RoundRule.size` of the standings (seed 002 l.86, l.96)."""
+    """One final table of the first `RoundRule.size` of the standings (Regolamento S.P.Q.RisiKo!,
+    «Formule e punteggi del Torneo Ufficiale»)."""
     KNOCKOUT = "knockout"
-    """Each table's winner goes on; the survivors are drawn again (seed 002 l.89-90)."""
+    """Each table's winner goes on; the survivors are drawn again (Regolamento S.P.Q.RisiKo!,
+    «Formule e punteggi del Torneo Ufficiale»)."""
     PREVIOUS_TOURNAMENT = "previous_tournament"
-    """Round 1 by the previous tournament's standings (A Squadre 2000, seed 003 l.11)."""
+    """Round 1 by the previous tournament's standings (A Squadre 2000, Regolamento A Squadre 2000,
+    «Punteggio e classifica generale»)."""
 
     @property
     def traits(self) -> KindTraits:
@@ -154,7 +162,8 @@ KIND_TRAITS: dict[DrawKind, KindTraits] = {
     DrawKind.GREEK: KindTraits("greca", placed=True, needs=Needs.PREVIOUS),
     DrawKind.FIXED: KindTraits("schema_fisso", placed=True, ranked=True, needs=Needs.PREVIOUS),
     DrawKind.SWISS: KindTraits("svizzera", placed=True, ranked=True, needs=Needs.PREVIOUS),
-    # **Decision**: the Italian names of the final phase's rounds (manual 000, "Raduno
+    # **Decision**: the Italian names of the final phase's rounds (Manuale di Gestione Torneo,
+    # "Raduno
     # Nazionale": "semifinali", "finale")
     DrawKind.SEMIFINAL: KindTraits(
         "semifinali", ranked=True, final_phase=True, phase_name="Semifinale",
@@ -184,12 +193,13 @@ class RoundRule:
 
 @dataclass(frozen=True)
 class Threshold:
-    """One row of a final phase's thresholds (manual 000 l.448 `soglieRaduni`, l.529
+    """One row of a final phase's thresholds (Manuale di Gestione Torneo, «Raduno Nazionale,
+    Sorteggio» `soglieRaduni`, «MasterRisiko, Sorteggio»
     `soglieMaster`): with up to `up_to` players who played every qualifier (inclusive)."""
 
     up_to: int
     direct_finalists: int
-    """-1: decided by the 2-win players rule (FORMATS.md, MasterRisiko, below 50 players)."""
+    """-1: decided by the 2-win players rule (docs/rules.md, MasterRisiko, below 50 players)."""
     semifinals: int
     winners: int
     """Parallel groups, each with its own final."""
@@ -197,7 +207,8 @@ class Threshold:
 
 @dataclass(frozen=True)
 class AttendanceRow:
-    """One row of a structure by attendance (type entry `struttura`, seed 004 l.120-125): with
+    """One row of a structure by attendance (type entry `struttura`, Regolamento Board Italian
+    Gamers, «5.1 Giochi da 4 o più giocatori»): with
     up to `up_to` players, `rounds` qualifying rounds (the first is proposed), then a final of
     `direct` players straight from the qualification plus the winners of `semifinals`."""
 
@@ -223,7 +234,8 @@ class AdmissionSource(enum.Enum):
     `ammessi_fase_finale`, key `da`; issue 40.1)."""
 
     EVERY_QUALIFIER = "tutti_i_turni"
-    """Who played every qualifying round (regolamento 001 l.30, l.55: "solo i giocatori che
+    """Who played every qualifying round (Regolamento Master, «Partecipanti»; «Numero di
+    semifinali»: "solo i giocatori che
     hanno disputato entrambi i turni di qualificazione"): the Master and the Raduno."""
     STANDINGS = "classifica"
     """The standings as they are (discards applied), among who played at least
@@ -266,10 +278,11 @@ class Absence(enum.Enum):
     `partecipa_no`, issue 40.3)."""
 
     WITHDRAWN = "ritirato"
-    """He left the tournament (the original program, WORKBOOK.md "Withdrawals"): the
+    """He left the tournament (the original program, docs/workbook.md): the
     standings say `ritirato al turno N`."""
     ABSENT = "assente"
-    """He is not here tonight (a periodic championship, manual 000 "Campionato periodico"):
+    """He is not here tonight (a periodic championship, Manuale di Gestione Torneo, «Campionato
+    periodico»):
     nothing is written as a withdrawal; the evening missed is his, as the discards say."""
 
 
@@ -359,7 +372,8 @@ class TournamentType:
 
     def threshold_row(self, count: int) -> Threshold | None:
         """The row of the type's thresholds for `count` players admitted to the final phase
-        (manual 000_… l.448 `soglieRaduni`, l.529 `soglieMaster`): the one way to read them;
+        (Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio» `soglieRaduni`, «MasterRisiko,
+        Sorteggio» `soglieMaster`): the one way to read them;
         None for a type without them."""
         rows = self.thresholds
         return next((t for t in rows if count <= t.up_to), rows[-1]) if rows else None
@@ -401,7 +415,7 @@ class TournamentType:
 
 
 def type_key(name: str) -> str:
-    """Type names match case-insensitively, ignoring spaces, `_`, `'` and `-` (FORMATS.md)."""
+    """Type names match case-insensitively, ignoring spaces, `_`, `'` and `-` (docs/rules.md)."""
     return "".join(ch for ch in name.casefold() if ch not in " _'-’")
 
 

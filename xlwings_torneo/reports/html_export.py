@@ -1,4 +1,5 @@
-"""HTML export (`<workbook>.html`, manual "Menù File, Esporta"): every round's tables and the
+"""HTML export (`<workbook>.html`, Manuale di Gestione Torneo, «Menù File, Esporta»): every round's
+tables and the
 standings in one self-contained page (inline CSS, no request out), from the templates of
 the site and of the hall (`reports.pages`)."""
 

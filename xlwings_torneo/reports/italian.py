@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
+from xlwings_torneo.model.number_text import fixed_text
 from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.scoring.standings_values import column_decimals
 
@@ -28,8 +29,7 @@ def format_points(points: Decimal | None, decimals: int = 0) -> str:
     """Standings points at the type's precision (Master: 3 decimals); None is empty."""
     if points is None:
         return ""
-    quantum = Decimal(1).scaleb(-decimals)
-    return _comma(format(points.quantize(quantum), "f"))
+    return fixed_text(points, decimals)
 
 
 def format_column(values: Sequence[Decimal | None], decimals: int = 0) -> list[str]:
@@ -37,7 +37,3 @@ def format_column(values: Sequence[Decimal | None], decimals: int = 0) -> list[s
     `decimals` (`55` beside `61`, never `55,00`; `55,50` beside `61,00`)."""
     shown = column_decimals(values, decimals)
     return [format_points(v, shown) for v in values]
-
-
-def _comma(number: str) -> str:
-    return number.replace(".", ",")

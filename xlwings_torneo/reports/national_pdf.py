@@ -8,6 +8,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from xlwings_torneo.model.number_text import comma_text
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.pdf_styles import paragraph_style
 from xlwings_torneo.scoring.national import (
@@ -31,7 +32,7 @@ def national_story(p: Preview) -> list[Flowable]:
                              Paragraph(fonts.markup(p.summary()), paragraph_style("nnota", 9)),
                              Spacer(1, 4 * mm)]
     cells = [[str(r.position), r.name,
-              NO_POINTS if r.points is None else f"{shown_value(r.points)}".replace(".", ",")]
+              NO_POINTS if r.points is None else comma_text(shown_value(r.points))]
              for r in p.rows]
     for start in range(0, len(cells), PER_COLUMN * COLUMNS):
         page = cells[start:start + PER_COLUMN * COLUMNS]

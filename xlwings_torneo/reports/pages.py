@@ -75,7 +75,7 @@ def _shipped(name: str) -> str:
 
 def css() -> str:
     """The pages' style: rows alternate background, a won game's cell has its own colour
-    (WORKBOOK.md), a round's tables are cards that fill a phone's width."""
+    (docs/workbook.md), a round's tables are cards that fill a phone's width."""
     return _shipped("torneo.css").replace("WON_COLOUR", WON_COLOUR)
 
 

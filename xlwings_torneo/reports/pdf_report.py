@@ -1,4 +1,5 @@
-"""The full tournament report (`<workbook>.pdf`, manual "Stampa Report Risiko"): a cover,
+"""The full tournament report (`<workbook>.pdf`, Manuale di Gestione Torneo, «Stampa Report
+Risiko»): a cover,
 the standings, the statistics, then every round's sheets with the scores filled in."""
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from xlwings_torneo.scoring.national import PREVIEW_TITLE, Preview
 from xlwings_torneo.scoring.standings_values import StandingRow, Standings
 
 ROW_BACKGROUNDS = (colors.white, colors.HexColor("#EEF3F8"))
-"""Rows alternate background colour, as in `Classifica` (WORKBOOK.md)."""
+"""Rows alternate background colour, as in `Classifica` (docs/workbook.md)."""
 WON_BACKGROUND = colors.HexColor(WON_COLOUR)
 """A round cell whose game the player won."""
 HEADER_SIZE = 8.5

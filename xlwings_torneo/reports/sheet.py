@@ -126,7 +126,7 @@ def heading(info: TournamentInfo) -> Heading | None:
 
 
 def table_total(table: Table) -> Decimal:
-    """Sum of the table points; the tie-breaking decimals are ignored (WORKBOOK.md, score
+    """Sum of the table points; the tie-breaking decimals are ignored (docs/workbook.md, score
     cells) and a negative elimination mark counts as 0."""
     return sum((max(Decimal(int(s.raw)), Decimal(0)) for s in table.seats
                 if s.raw is not None and not s.is_ghost), Decimal(0))

@@ -1,4 +1,5 @@
-"""A static site of the tournament, to publish anywhere (manual "Pubblica online", without
+"""A static site of the tournament, to publish anywhere (Manuale di Gestione Torneo, «Pubblica
+online», without
 the cloud): `index.html`, the front page (the standings, or before them the current round's
 tables and a search for one's seat), `turno-N.html` per round, `posti-N.html`
 ("Chi siede dove", with a search box) per round, `torneo.json`. Every page says when it was

@@ -1,5 +1,6 @@
 """The `Squadra` column of a printed score sheet at a table of three against three
-(torneo "A Squadre 2000", seed 003 l.41): the referee writes `A` or `B` beside each player,
+(torneo "A Squadre 2000", Regolamento A Squadre 2000, «Regole base»): the referee writes `A` or `B`
+beside each player,
 and the organiser copies it above the score cell of the round sheet (docs/tipi.md)."""
 
 from __future__ import annotations

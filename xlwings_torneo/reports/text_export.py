@@ -1,4 +1,5 @@
-"""Text export (`<workbook>.txt`, manual "Menù File, Esporta"): one block per game, a
+"""Text export (`<workbook>.txt`, Manuale di Gestione Torneo, «Menù File, Esporta»): one block per
+game, a
 `Cognome,Nome,Nick` line per player, the winner first."""
 
 from __future__ import annotations

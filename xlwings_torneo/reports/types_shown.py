@@ -18,7 +18,8 @@ CONSOLATION_SHORT = "Esclusi"
 """The tables of the "torneo degli esclusi" in a semifinal round's titles (issue 40.7)."""
 
 TEAM_SCHEMES = (SizeScheme.SIX_FOUR_FIVE,)
-"""Table-size schemes whose tables of 6 are played three against three (seed 003 l.41)."""
+"""Table-size schemes whose tables of 6 are played three against three (Regolamento A Squadre 2000,
+«Regole base»)."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""vBulletin export (`<workbook>.vbc`, manual "Menù File, Esporta"): BBCode `[TABLE]`s laid
+"""vBulletin export (`<workbook>.vbc`, Manuale di Gestione Torneo, «Menù File, Esporta»): BBCode
+`[TABLE]`s laid
 out as the round sheets, ready to paste into a forum post."""
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def _cell(text: str, bold: bool = False) -> str:
 
 def round_table(t: Tournament, rnd: Round, form: ResultForm = TABLE_POINTS) -> str:
     """One `[TABLE]` per round: per table a `Tavolo N°k` row, a row of name/score pairs,
-    a row of clubs under the names (WORKBOOK.md, round sheets)."""
+    a row of clubs under the names (docs/workbook.md, round sheets)."""
     width = 2 * max((table.size for table in rnd.tables), default=1)
     lines = [f"[B]Turno {rnd.number}[/B]", '[TABLE="class: grid"]']
     for table in rnd.tables:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from xlwings_torneo.model.number_text import comma_text
 from xlwings_torneo.model.scoring_rule import GamePoints
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
@@ -45,7 +46,7 @@ def consolation_note(tournament: Tournament, games: Sequence[Game],
     parts = []
     for value, pid in scored:
         place = 1 + sum(1 for other, _ in scored if other > value)
-        shown = format(decimal_of_fraction(value), "f").replace(".", ",")
+        shown = comma_text(decimal_of_fraction(value))
         parts.append(f"{place}° {names[pid].display_name} {shown}")
     tables = sorted(g.table_no for g in games)
     where = f"tavolo {tables[0]}" if len(tables) == 1 else f"tavoli {tables[0]}-{tables[-1]}"

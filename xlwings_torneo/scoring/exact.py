@@ -10,6 +10,8 @@ from __future__ import annotations
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
+from xlwings_torneo.model.number_text import comma_text
+
 INEXACT_PLACES = 10
 """Decimals kept when a value (a BGL PBG) has no finite decimal form; the sheet shows
 `Standings.decimals` of them."""
@@ -36,4 +38,4 @@ def decimal_of_fraction(f: Fraction) -> Decimal:
 def plain_text(value: Decimal) -> str:
     """A number as the sheets show it with no fixed decimals: Italian comma, no trailing
     zeros (`32`, `6,5`); for a column at the type's decimals, quantize first."""
-    return format(value.normalize(), "f").replace(".", ",")
+    return comma_text(value.normalize())

@@ -15,7 +15,8 @@ from xlwings_torneo.scoring.tiebreak import Ranked, Record, draw_ties, positions
 
 MASTER_SMALL_PLACES = 16
 """Below the first Master threshold (`diretti_in_finale = -1`: the 2-win rule) direct
-finalists + semifinalists are at most 16 (regolamento 001 l.63)."""
+finalists + semifinalists are at most 16 (Regolamento Master, «Numero di semifinali, Meno di 50
+partecipanti»)."""
 
 def qualified_places(row: Threshold) -> int:
     """Places reaching the semifinals or the final by a row of the type's thresholds
@@ -31,7 +32,8 @@ def final_standings(ttype: TournamentType, rule: ScoringRule, games: Sequence[Ga
                     ranked_after: Callable[[list[int]], list[Ranked]]) -> list[Ranked]:
     """Finalists by the final(s) of `finals`, then everybody else; `ranked_after` gives the
     standings after some rounds (the qualifiers', for `final_ties_by_standing`)."""
-    # manual 000 l.479-481, regolamento 001 l.133-135: finalists by the final(s), then
+    # Manuale di Gestione Torneo, «Raduno Nazionale, Classifica», Regolamento Master, «Classifica,
+    # Classifica finale»: finalists by the final(s), then
     # everybody else by the points of the games played.
     at_final = finalist_positions([g for g in games if g.round_no in finals])
     finalists = sorted((Ranked(pos, records[pid]) for pid, pos in at_final.items()),
@@ -65,7 +67,8 @@ def draw_qualifying_ties(groups: list[list[Record]], ttype: TournamentType,
                          games: Sequence[Game], seed: int
                          ) -> tuple[list[list[Record]], list[DrawnTie]]:
     """`draw_ties` among who played every qualifier, up to the places of the type's
-    thresholds that reach the final phase (regolamento 001 l.11-17, l.143)."""
+    thresholds that reach the final phase (Regolamento Master, «Struttura del torneo»; «Classifica,
+    Classifica finale»)."""
     eligible = played_every_qualifier(ttype, games)
     row = ttype.threshold_row(len(eligible))
     return draw_ties(groups, seed=seed, eligible=eligible,
@@ -74,7 +77,8 @@ def draw_qualifying_ties(groups: list[list[Record]], ttype: TournamentType,
 
 def played_every_qualifier(ttype: TournamentType, games: Sequence[Game]) -> set[PlayerId]:
     """Who may reach the final phase by the type's `ammessi_fase_finale` (issue 40.1); by
-    default regolamento 001 l.30, l.55: only who played both qualifiers may reach the
+    default Regolamento Master, «Partecipanti»; «Numero di semifinali»: only who played both
+    qualifiers may reach the
     semifinals."""
     qualifiers = set(ttype.qualifier_rounds())
     rounds_of: dict[PlayerId, set[int]] = {}

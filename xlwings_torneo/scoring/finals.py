@@ -1,6 +1,7 @@
 """Final phases (RadunoNazionale, MasterRisiko, SantEufemia): who played which phase.
 
-manual 000 l.479 / regolamento 001 l.133: places 1-4 (1-4k with k finals) "in base all'esito
+Manuale di Gestione Torneo, «Raduno Nazionale, Classifica» / Regolamento Master, «Classifica,
+Classifica finale»: places 1-4 (1-4k with k finals) "in base all'esito
 della/e finale/i"; "i giocatori nella stessa posizione di arrivo della rispettiva finale
 saranno a parimerito in classifica".
 """

@@ -1,4 +1,5 @@
-"""The games of the rounds considered, checked and ready to be scored (FORMATS.md §1).
+"""The games of the rounds considered, checked and ready to be scored (docs/rules.md, «Common
+vocabulary»).
 
 A `Game` is one played table: every seat's raw score, table points and placement. The
 checks of the score cells live here, so every scoring rule sees only complete tables.
@@ -19,7 +20,8 @@ from xlwings_torneo.scoring.placement import placements
 
 MAX_SHARED_WINNERS = 2
 """With `Unico Vincitore = NO` a win may be shared by at most two players: the rules give a
-bonus "di 25 punti se in condivisione con un altro giocatore" (manual 000 l.477) and say
+bonus "di 25 punti se in condivisione con un altro giocatore" (Manuale di Gestione Torneo, «Raduno
+Nazionale, Classifica») and say
 nothing of three or more; such a table is an error asking for a decimal to split it."""
 
 
@@ -30,7 +32,7 @@ class GameSeat:
     player_id: PlayerId | None
     """None for a ghost (it earns nothing and is not ranked)."""
     raw: Decimal
-    """The score cell; an empty cell reads as 0 (WORKBOOK.md: "read 0 and empty alike")."""
+    """The score cell; an empty cell reads as 0 (docs/workbook.md: "read 0 and empty alike")."""
     place: int
     """Placement among the real players: by raw, highest first; equal raw share the better."""
     name: str = ""
@@ -43,7 +45,8 @@ class GameSeat:
     @property
     def pts(self) -> int:
         """Table points: integer part of raw; 0 for an eliminated player (raw < 0)."""
-        # FORMATS.md §1: "pts = integer part of raw for raw >= 0; eliminated ... pts = 0".
+        # docs/rules.md, «Common vocabulary»: "pts = integer part of raw for raw >= 0; eliminated
+        # ... pts = 0".
         return int(self.raw) if self.raw >= 0 else 0
 
     @property
@@ -97,7 +100,7 @@ class Game:
 
 
 def _place_seats(table: Table) -> tuple[GameSeat, ...]:
-    # FORMATS.md §1: "Equal raw = shared placement (both get the better one)".
+    # docs/rules.md, «Common vocabulary»: "Equal raw = shared placement (both get the better one)".
     places = placements(table)
     return tuple(GameSeat(s.player_id, s.raw if s.raw is not None else Decimal(0),
                           places[s.player_id], s.name, s.team, s.cell)
@@ -121,9 +124,11 @@ def score_text(raw: Decimal, form: ResultForm = TABLE_POINTS) -> str:
 
 def shared_winners(game: Game, unico_vincitore: bool) -> tuple[GameSeat, ...]:
     """The seats sharing the win when the rules refuse it: two or more with `Unico Vincitore
-    = SI` (manual 000 l.397: "verifica che ogni partita abbia un unico vincitore (...
+    = SI` (Manuale di Gestione Torneo, «Menù Opzioni, Unico Vincitore»: "verifica che ogni partita
+    abbia un unico vincitore (...
     assegnando dei decimali al punteggio ...)"), more than `MAX_SHARED_WINNERS` without;
-    () otherwise, and at a table of teams (the team result decides: seed 003 l.7)."""
+    () otherwise, and at a table of teams (the team result decides: Regolamento A Squadre 2000,
+    «Punteggio e classifica generale»)."""
     if game.has_teams:
         return ()
     winners = tuple(s for s in game.seats if s.place == 1)
@@ -197,7 +202,7 @@ def collect_games(tournament: Tournament, *, unico_vincitore: bool,
             if not table.players or (round_.number, table.number) in void_tables:
                 continue
             if not table.is_played:
-                # WORKBOOK.md, round sheets: "2° Turno, Tavolo N°5: punteggi mancanti".
+                # docs/workbook.md, round sheets: "2° Turno, Tavolo N°5: punteggi mancanti".
                 problems.append(f"{round_.number}° Turno, Tavolo N°{table.number}: "
                                 f"punteggi mancanti")
                 continue
@@ -216,19 +221,23 @@ def raise_all(problems: Sequence[str]) -> None:
         raise ScoringError("\n".join(problems))
 
 
-# --- tables of three against three (A Squadre 2000, seed 003) ---------------------------
+# --- tables of three against three (A Squadre 2000, Regolamento A Squadre 2000)
+# ---------------------------
 
 CELL_RE = re.compile(r"^(.*!)?([A-Z]+)(\d+)$")
 """A cell reference as the reader writes it: `1° Turno!C2`."""
 
 TEAM_NAMES = ("A", "B")
-"""seed 003 l.41: "la squadra A è composta dai giocatori che in obbiettivo hanno il Nord
+"""Regolamento A Squadre 2000, «Regole base», punto 17: "la squadra A è composta dai giocatori che
+in obbiettivo hanno il Nord
 America, l'Africa e l'Oceania, la squadra B ... il Sud America, l'Asia e L'Europa"."""
 TEAM_SIZE = 3
 TEAM_TABLE_SIZE = 2 * TEAM_SIZE
-"""seed 003 l.11: "I tavoli saranno formati da 6 giocatori" (three against three)."""
+"""Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 4: "I tavoli saranno
+formati da 6 giocatori" (three against three)."""
 TEAM_RISIKO_POINTS = 200
-"""seed 003 l.41: "Chi riuscirà a fare RISIKO! totalizzerà 200 punti tavolo."."""
+"""Regolamento A Squadre 2000, «Regole base», punto 17: "Chi riuscirà a fare RISIKO! totalizzerà
+200 punti tavolo."."""
 
 
 def team_problems(game: Game) -> list[str]:
@@ -287,9 +296,11 @@ def _raw_sum(seats: Sequence[GameSeat], team: str) -> Decimal:
 
 
 def winning_team(game: Game) -> str:
-    """The winning team's mark. seed 003 l.7: "Si decide qual è la squadra vittoriosa in base
+    """The winning team's mark. Regolamento A Squadre 2000, «Punteggio e classifica generale»,
+    punto 3: "Si decide qual è la squadra vittoriosa in base
     alla somma dei punti dei tre giocatori ... il risiko di uno dei giocatori o dell'intera
-    squadra decreta automaticamente la vittoria"; l.13 ties by territories, then armies and
+    squadra decreta automaticamente la vittoria"; «Punteggio e classifica generale» ties by
+    territories, then armies and
     cards (encoded by the organiser as a decimal: the sums of the scores as typed)."""
     problems = team_problems(game)
     if problems:

@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from xlwings_torneo.model.number_text import comma_text
+
 
 def java_double(value: float) -> Decimal:
     """The exact value of a Java double literal, as Java's `new BigDecimal(1.2)` gives it.
@@ -287,7 +289,7 @@ class Preview:
 
     def summary(self) -> str:
         """In Italian, the tipologia, T, the class and the year used."""
-        klass = (f"{shown_value(self.klass)}".replace(".", ",") if self.klass != int(self.klass)
+        klass = (comma_text(shown_value(self.klass)) if self.klass != int(self.klass)
                  else str(int(self.klass)))
         rounds = (f", {self.declared_rounds} turni dichiarati" if self.kind is Kind.CAMPIONATO
                   else "")

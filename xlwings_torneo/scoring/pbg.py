@@ -1,9 +1,11 @@
 """The PBG, a player's table points over his table's, and the ghost that stands in for a
 missing player there: one ghost, one PBG, read two ways by two regulations.
 
-- BGL (manual 000 l.790-792, `OPPONENTS`): own points over the opponents', a ghost at a
+- BGL (Manuale di Gestione Torneo, «BGL, Classifica», `OPPONENTS`): own points over the opponents',
+a ghost at a
   table of 3 in a round of 4; the placement points (`points.placement_rule`) rank it too.
-- Board Italian Gamers (seed 004 l.81, `WHOLE_TABLE`): own points over everybody's at the
+- Board Italian Gamers (Regolamento Board Italian Gamers, «3.2 Tie Breaker», `WHOLE_TABLE`): own
+points over everybody's at the
   table, his own included, a ghost at any table smaller than the round's largest; it only
   orders players equal on placement points after round 1 (`pbg_primo_turno`).
 """
@@ -18,24 +20,28 @@ from fractions import Fraction
 from xlwings_torneo.scoring.games import Game, GameSeat
 
 GHOST_FACTOR = Decimal("0.9")
-"""The ghost scores 0.9 × the mean of his table's points: manual 000 l.792 "la media punti
-dei 3 giocatori moltiplicata per 0,9"; seed 004 l.81 "il cui punteggio corrisponderà al 90%
+"""The ghost scores 0.9 × the mean of his table's points: Manuale di Gestione Torneo, «BGL,
+Classifica» "la media punti
+dei 3 giocatori moltiplicata per 0,9"; Regolamento Board Italian Gamers, «3.2 Tie Breaker» "il cui
+punteggio corrisponderà al 90%
 della media dei punti al tavolo". A type entry may set another (`fantasma`; 0: no ghost)."""
 
 ZERO_SUM_DIVISOR = 1
-"""**Decision** (FORMATS.md, BGL): when the sum a player's points are divided by is 0, it
+"""**Decision** (docs/rules.md, BGL): when the sum a player's points are divided by is 0, it
 counts as 1 (the BGL PBG is then his own table points). With the whole table in the sum
 (Board Italian Gamers) a sum of 0 means nobody scored, so every PBG there is 0."""
 
 
 def three_in_a_round_of_four(game: Game) -> bool:
-    """manual 000 l.792: "nei tavoli da 3 la classifica verrà determinata con l'inserimento
+    """Manuale di Gestione Torneo, «BGL, Classifica»: "nei tavoli da 3 la classifica verrà
+    determinata con l'inserimento
     di un giocatore fantasma" (a round of tables of 4 and 3)."""
     return game.size == 3 and game.round_max_players == 4
 
 
 def short_of_the_round(game: Game) -> bool:
-    """seed 004 l.81: "Nel caso in cui il numero dei giocatori al tavolo sia inferiore a
+    """Regolamento Board Italian Gamers, «3.2 Tie Breaker»: "Nel caso in cui il numero dei
+    giocatori al tavolo sia inferiore a
     quello degli altri tavoli (allo stesso turno)" (one ghost whatever the gap)."""
     return game.size < game.round_max_players
 
@@ -51,13 +57,16 @@ class Reading:
 
 
 OPPONENTS = Reading(three_in_a_round_of_four, own_in_sum=False)
-"""BGL, manual 000 l.790: "punti tavolo del giocatore" / "somma punti tavolo avversari", the
+"""BGL, Manuale di Gestione Torneo, «BGL, Classifica»: "punti tavolo del giocatore" / "somma punti
+tavolo avversari", the
 ghost counting as an opponent."""
 
 WHOLE_TABLE = Reading(short_of_the_round, own_in_sum=True)
-"""Board Italian Gamers, seed 004 l.81: "la percentuale di punti fatti al tavolo sulla somma
+"""Board Italian Gamers, Regolamento Board Italian Gamers, «3.2 Tie Breaker»: "la percentuale di
+punti fatti al tavolo sulla somma
 dei punteggi" (82 / (82+60+43) = 0.4432); "Nel calcolo della PBG viene considerato anche il
-fantasma". The points are the table points after the auction (l.81: "dopo aver tolto gli
+fantasma". The points are the table points after the auction («3.2 Tie Breaker»: "dopo aver tolto
+gli
 eventuali punti spesi per l'asta iniziale"), as the organiser types them."""
 
 

@@ -49,8 +49,9 @@ def round_short(ttype: TournamentType | None, number: int) -> str:
 
 FINALISTS_NOTE = ("Le prime {n} posizioni sono decise dall'esito della finale, prima dei "
                   "punti: i finalisti precedono chi ha più punti (regolamento).")
-"""Why a finalist with fewer points is above others (manual 000 l.479, regolamento 001
-l.133: places 1-4 "in base all'esito della/e finale/i")."""
+"""Why a finalist with fewer points is above others (Manuale di Gestione Torneo, «Raduno Nazionale,
+Classifica», Regolamento Master, «Classifica, Classifica finale»: places 1-4 "in base all'esito
+della/e finale/i")."""
 
 
 def round_headers(standings: Standings, ttype: TournamentType | None) -> list[str]:

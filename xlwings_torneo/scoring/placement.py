@@ -1,4 +1,4 @@
-"""Placements at a table from the score cells (FORMATS.md §1, "Score cells and placements")."""
+"""Placements at a table from the score cells (docs/rules.md, «Score cells and placements»)."""
 
 from __future__ import annotations
 

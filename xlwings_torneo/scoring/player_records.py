@@ -77,7 +77,8 @@ def player_records(tournament: Tournament, rule: ScoringRule, games: Sequence[Ga
 
 
 DISCARD_MISSED_ROUNDS_FIRST = True
-"""**Decision** (discards, seed 002 l.92 "possibilità di scartare 1 o 2 risultati"): a round a
+"""**Decision** (discards, Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale»
+"possibilità di scartare 1 o 2 risultati"): a round a
 player did not play counts as his worst result (0 points) and is the first one discarded;
 False: only games played are discarded."""
 

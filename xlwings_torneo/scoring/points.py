@@ -1,4 +1,5 @@
-"""Points per game: the parameterised formulas a type's `[punti]` entry names (FORMATS.md §2).
+"""Points per game: the parameterised formulas a type's `[punti]` entry names (docs/rules.md, «The
+original program's types»).
 
 Each `*_rule(...)` factory takes the formula's parameters and returns a `PointsRule`: a
 function from a checked `Game` to the points of each real player as an exact `Fraction`.
@@ -24,10 +25,12 @@ PlaceTable: TypeAlias = Mapping[int, Sequence[Decimal]]
 """Placement points by players at the table: size -> points of the 1st, 2nd, …"""
 
 FIVE_FACTOR = Decimal("1.25")
-"""`×1.25 at five` (manual 000 l.619: "moltiplicati per 1,25 nel caso di tavoli da 5")."""
+"""`×1.25 at five` (Manuale di Gestione Torneo, «Sant'Eufemia, Classifica»: "moltiplicati per 1,25
+nel caso di tavoli da 5")."""
 
 RISIKO_POINTS = 100
-"""A RisiKo! is entered as 100 table points (manual 000 l.561, l.704). The check is on the
+"""A RisiKo! is entered as 100 table points (Manuale di Gestione Torneo, «MasterRisiko,
+Classifica»; «Campionato Gufo, Classifica»). The check is on the
 table points, so a stray decimal typed to break a tie (100,1) changes nothing."""
 
 
@@ -48,7 +51,8 @@ def _real(game: Game, value: Callable[[GameSeat], Decimal | Fraction]) -> GamePo
 # --- Open, Sant'Eufemia, NazionaleRisiKo, RadunoNazionale -----------------------------------
 
 WINNER_BONUS = Decimal(50)
-"""manual 000 l.619: "più un bonus di 50 punti per il vincitore della specifica partita, se
+"""Manuale di Gestione Torneo, «Sant'Eufemia, Classifica»: "più un bonus di 50 punti per il
+vincitore della specifica partita, se
 unico, di 25 punti se in condivisione con un altro giocatore"."""
 SHARED_WINNER_BONUS = Decimal(25)
 
@@ -58,8 +62,10 @@ def bonus_rule(five_factor: Decimal = FIVE_FACTOR, winner_bonus: Decimal = WINNE
     """`pts` (× `five_factor` at a five) + `winner_bonus` for a sole winner, + `shared_bonus`
     for each of two shared winners.
 
-    Open, Sant'Eufemia, Nazionale: manual 000 l.619, l.637, l.758 (×1.25 at a five).
-    RadunoNazionale: manual 000 l.477 (no ×1.25: factor 1).
+    Open, Sant'Eufemia, Nazionale: Manuale di Gestione Torneo, «Sant'Eufemia, Classifica»; «Open,
+    Classifica»; «NazionaleRisiKo, Classifica» (×1.25 at a five).
+    RadunoNazionale: Manuale di Gestione Torneo, «Raduno Nazionale, Classifica» (no ×1.25: factor
+    1).
     """
     def rule(game: Game) -> GamePoints:
         bonus = shared_bonus if len(game.winners) > 1 else winner_bonus
@@ -78,14 +84,17 @@ def bonus_points(*, five_factor: bool) -> PointsRule:
 THOUSANDTH = Decimal("0.001")
 MASTER_DIVISOR = Decimal(1000)
 MASTER_WIN = Decimal(1)
-"""regolamento 001 l.45: "punti tavolo espressi in millesimi più una unità per il vincitore"."""
+"""Regolamento Master, «Punti classifica»: "punti tavolo espressi in millesimi più una unità per il
+vincitore"."""
 MASTER_FIVE_CAP = Decimal(100)
-"""regolamento 001 l.47: "il punteggio massimo ottenibile ad un tavolo a 5 è pari a 1,100
+"""Regolamento Master, «Punti classifica»: "il punteggio massimo ottenibile ad un tavolo a 5 è pari
+a 1,100
 (quindi da 80 a 86 punti tavolo si ottengono gli stessi punti classifica)": the table component
-`pts × 1.25` is capped at 100 for everyone at a five, winner or not (FORMATS.md, MasterRisiko:
+`pts × 1.25` is capped at 100 for everyone at a five, winner or not (docs/rules.md, MasterRisiko:
 82 as second gives 0.100, not 0.103)."""
 MASTER_RISIKO = Decimal("1.100")
-"""regolamento 001 l.49: RisiKo! "indipendentemente dal numero di giocatori ... 1,100"."""
+"""Regolamento Master, «Punti classifica»: RisiKo! "indipendentemente dal numero di giocatori ...
+1,100"."""
 
 
 def thousandths_rule(five_factor: Decimal = FIVE_FACTOR, five_cap: Decimal = MASTER_FIVE_CAP,
@@ -95,13 +104,16 @@ def thousandths_rule(five_factor: Decimal = FIVE_FACTOR, five_cap: Decimal = MAS
     the thousandth, + `winner_unit` for the winner; a RisiKo! gives `risiko` at any table."""
     def seat_points(game: Game, seat: GameSeat) -> Decimal:
         if seat.pts == RISIKO_POINTS:
-            # regolamento 001 l.49; manual 000 l.561: "sarà sempre di 1,100".
+            # Regolamento Master, «Punti classifica»; Manuale di Gestione Torneo, «MasterRisiko,
+            # Classifica»: "sarà sempre di 1,100".
             return risiko
-        # regolamento 001 l.47: "arrotondamenti della terza cifra dopo la virgola ... per
+        # Regolamento Master, «Punti classifica»: "arrotondamenti della terza cifra dopo la virgola
+        # ... per
         # eccesso (es. ... 21 x 1,25 / 1.000 = 0,02625 che si arrotondano a 0,027)".
         value = (table_points(game, seat, five_factor, five_cap) / divisor).quantize(
             THOUSANDTH, rounding=ROUND_CEILING)
-        # manual 000 l.557: "aggiungendo poi al vincitore della partita una unità" (each
+        # Manuale di Gestione Torneo, «MasterRisiko, Classifica»: "aggiungendo poi al vincitore
+        # della partita una unità" (each
         # winner of a shared win, possible only with Unico Vincitore = NO).
         return value + winner_unit if seat.place == 1 else value
 
@@ -124,9 +136,11 @@ def master_game_points(game: Game, seat: GameSeat) -> Decimal:
 # --- TorneoGufo, TorneoASquadre --------------------------------------------------------------
 
 GUFO_PLACE_BONUS = (Decimal(12), Decimal(7), Decimal(5), Decimal(3), Decimal(2))
-"""manual 000 l.659-667: "1°: 12 punti, 2°: 7, 3°: 5, 4°: 3, 5°: 2" (players not eliminated)."""
+"""Manuale di Gestione Torneo, «Torneo Gufo, Classifica»: "1°: 12 punti, 2°: 7, 3°: 5, 4°: 3, 5°:
+2" (players not eliminated)."""
 GUFO_ELIMINATION_BONUS = (Decimal(3), Decimal(2), Decimal(1))
-"""manual 000 l.669-675: "1° eliminato: 3 punti, 2°: 2, 3°: 1, 4°: 0"; l.677: the later a
+"""Manuale di Gestione Torneo, «Torneo Gufo, Classifica»: "1° eliminato: 3 punti, 2°: 2, 3°: 1, 4°:
+0"; «Torneo Gufo, Classifica»: the later a
 player is eliminated, the higher his negative score (-1 last eliminated, -2 before)."""
 GUFO_DIVISOR = Decimal(100)
 
@@ -145,7 +159,8 @@ def placement_elimination_rule(
         place_bonus: Sequence[Decimal] = GUFO_PLACE_BONUS,
         elimination_bonus: Sequence[Decimal] = GUFO_ELIMINATION_BONUS) -> PointsRule:
     """`pts` (× `five_factor` at a five) / `divisor` + a bonus by placement among the players
-    still in, or by elimination order among the eliminated (manual 000 l.657:
+    still in, or by elimination order among the eliminated (Manuale di Gestione Torneo, «Torneo
+    Gufo, Classifica»:
     "moltiplicandoli per 1,25 nel caso di tavoli da 5 e poi dividendoli per 100 ed
     aggiungendo un bonus")."""
     def rule(game: Game) -> GamePoints:
@@ -166,11 +181,13 @@ gufo_points = placement_elimination_rule()
 # --- CampionatoGufo: formula Spartac -----------------------------------------------------------
 
 SPARTAC_BASE = Decimal(100)
-"""manual 000 l.704: "al vincitore vanno 100 punti più i punti partita"."""
+"""Manuale di Gestione Torneo, «Campionato Gufo, Classifica»: "al vincitore vanno 100 punti più i
+punti partita"."""
 SPARTAC_RISIKO = Decimal(186)
-"""manual 000 l.704: "nel caso di risiko ... verranno attribuiti 186 punti anziché 200"."""
+"""Manuale di Gestione Torneo, «Campionato Gufo, Classifica»: "nel caso di risiko ... verranno
+attribuiti 186 punti anziché 200"."""
 SPARTAC_LOSERS_AFTER_RISIKO_GET_PTS = True
-"""**Decision** (FORMATS.md, CampionatoGufo): when the winner made RisiKo! (W = 100) the others
+"""**Decision** (docs/rules.md, CampionatoGufo): when the winner made RisiKo! (W = 100) the others
 get their own table points `pts`, i.e. W is the 100 typed in the cell, not the 86 bonus of the
 186 (which would give `100 - (86 - pts)`). Set False (type entry: `perdenti_dopo_risiko_punti
 _tavolo = false`) to use `100 - (W - pts)` literally."""
@@ -181,7 +198,8 @@ def spartac_rule(five_factor: Decimal = FIVE_FACTOR, base: Decimal = SPARTAC_BAS
                  losers_after_risiko_get_pts: bool = SPARTAC_LOSERS_AFTER_RISIKO_GET_PTS
                  ) -> PointsRule:
     """Winner `base + pts` (× `five_factor` at a five; RisiKo! `risiko`); others
-    `base - (W - pts)`, W being the winner's table points as entered (manual 000 l.704-707:
+    `base - (W - pts)`, W being the winner's table points as entered (Manuale di Gestione Torneo,
+    «Campionato Gufo, Classifica»:
     42 and 33 give 142 and 91)."""
     def rule(game: Game) -> GamePoints:
         w = max(s.pts for s in game.seats)
@@ -192,7 +210,7 @@ def spartac_rule(five_factor: Decimal = FIVE_FACTOR, base: Decimal = SPARTAC_BAS
                     base + table_points(game, s, five_factor)
             if w == RISIKO_POINTS and losers_after_risiko_get_pts:
                 return Decimal(s.pts)
-            return base - (w - s.pts)  # manual 000 l.705
+            return base - (w - s.pts)  # Manuale di Gestione Torneo, «Campionato Gufo, Classifica»
         return _real(game, value)
     return rule
 
@@ -205,9 +223,11 @@ spartac_points = spartac_rule()
 def placement_rule(places: PlaceTable, *, with_pbg: bool = True,
                    ghost_factor: Decimal = pbg.GHOST_FACTOR,
                    add_table_points: bool = False) -> PointsRule:
-    """Placement points by table size, `places` as the type entry gives them (BGL: manual 000
-    l.780-788), the ghost taking a place (FORMATS.md, BGL), plus the PBG if `with_pbg`, plus
-    the table points if `add_table_points` (manual 000 l.778-792)."""
+    """Placement points by table size, `places` as the type entry gives them (BGL: Manuale di
+    Gestione Torneo
+    «BGL, Classifica»), the ghost taking a place (docs/rules.md, BGL), plus the PBG if `with_pbg`,
+    plus
+    the table points if `add_table_points` (Manuale di Gestione Torneo, «BGL, Classifica»)."""
     def place_points(game: Game, seat: GameSeat) -> Decimal:
         ghost = pbg.ghost_score(game, pbg.OPPONENTS, ghost_factor)
         size = game.size + (1 if ghost is not None else 0)

@@ -17,7 +17,8 @@ any (sheet `Penalità`)."""
 
 
 def penalty(tournament: Tournament, pid: PlayerId, rounds: Iterable[int]) -> Fraction:
-    """The referee's penalties of `pid` given up to the last of `rounds` (seed 003:
+    """The referee's penalties of `pid` given up to the last of `rounds` (Regolamento A Squadre
+    2000:
     "-7 punti", "-25 punti in classifica generale")."""
     last = max(rounds, default=0)
     return sum((Fraction(p.points) for p in tournament.penalties
@@ -26,7 +27,8 @@ def penalty(tournament: Tournament, pid: PlayerId, rounds: Iterable[int]) -> Fra
 
 
 def last_round(tournament: Tournament, ttype: TournamentType) -> int | None:
-    """The tournament's last round, for a void game (seed 003 l.69); None: not known."""
+    """The tournament's last round, for a void game (Regolamento A Squadre 2000, «Regole base»);
+    None: not known."""
     if ttype.open_ended:
         return tournament.info.turni_previsti
     return len(ttype.rounds)

@@ -1,4 +1,6 @@
-"""The S.P.Q.RisiKo! "punti standard" (seed 002 l.111-116, l.286-291; FORMATS.md §3).
+"""The S.P.Q.RisiKo! "punti standard" (Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo
+Ufficiale, Metodo punti standard»; «Campionato Nazionale a Squadre»; docs/rules.md,
+«S.P.Q.RisiKo!»).
 
 Placement points 150/100/70/50/30 + table points + the coefficient of potential points (CPP)
 as hundredths, read from the score cell's decimals. Registered as the primitive
@@ -19,15 +21,19 @@ from xlwings_torneo.scoring.games import Game, GameSeat
 from xlwings_torneo.scoring.tiebreak import NOT_RANKED, Record
 
 PLACEMENT_POINTS = (Decimal(150), Decimal(100), Decimal(70), Decimal(50), Decimal(30))
-"""seed 002 l.115-116 (and l.288-289 for the CNS): "Piazzamento 1° 2° 3° 4° 5° /
+"""Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale, Metodo punti standard» (and
+«Campionato Nazionale a Squadre» for the CNS): "Piazzamento 1° 2° 3° 4° 5° /
 Punti 150 100 70 50 30"."""
 
 CPP_PLACES = 2
-"""**Decision** (FORMATS.md §3, Punti standard): the decimals of the score cell carry the
+"""**Decision** (docs/rules.md, «S.P.Q.RisiKo!», Punti standard): the decimals of the score cell
+carry the
 coefficient of potential points as hundredths (`45,23` = 45 table points, CPP 23), as the
-seed adds it: seed 002 l.113 "+ dei decimali di punto uguali al coefficiente punti
+seed adds it: Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale, Metodo punti
+standard» "+ dei decimali di punto uguali al coefficiente punti
 potenziali". Further decimals (`45,231`) only order players tied on table points and CPP
-(army value, reverse playing order: seed 002 l.148-152, l.178) and earn nothing."""
+(army value, reverse playing order: Regolamento S.P.Q.RisiKo!, «Gestione delle situazioni di
+parità»; «Ordine di gioco») and earn nothing."""
 
 def cpp_form(places: int = CPP_PLACES) -> ResultForm:
     """The punti standard's result: table points, the CPP in the `places` decimals after
@@ -36,7 +42,8 @@ def cpp_form(places: int = CPP_PLACES) -> ResultForm:
 
 
 RTU_WINNER_BONUS = Decimal(20)
-"""seed 002 l.109: "aggiungendo però un bonus per la vittoria (in genere 20)" (the
+"""Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale, Metodo punti tavolo con
+bonus per la vittoria»: "aggiungendo però un bonus per la vittoria (in genere 20)" (the
 `punti_tavolo_bonus` parameter of the RTU types)."""
 
 
@@ -63,12 +70,13 @@ def standard_rule(placement: Sequence[Decimal] = PLACEMENT_POINTS,
 
 
 standard_points = standard_rule()
-"""The seed's punti standard."""
+"""The Regolamento S.P.Q.RisiKo!'s punti standard."""
 
 
 def place_count(place: int) -> Callable[[Game, PlayerId], Fraction]:
     """A standings column counting the games a player finished `place`-th (the medagliere,
-    seed 002 l.118: "secondi posti, ... terzi posti ... quarti posti")."""
+    Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo Ufficiale, Metodo punti standard»:
+    "secondi posti, ... terzi posti ... quarti posti")."""
     def column(game: Game, pid: PlayerId) -> Fraction:
         return Fraction(1 if game.seat(pid).place == place else 0)
     return column
@@ -78,7 +86,8 @@ def place_header(place: int) -> str:
     return f"{place}°"
 
 
-# --- the knockout's standing (seed 002 l.89-90) --------------------------------------------------
+# --- the knockout's standing (Regolamento S.P.Q.RisiKo!, «Formule e punteggi del Torneo
+# Ufficiale») --------------------------------------------------
 # **Decision**: the seed ranks nobody but the winner; the RTU_Eliminazione entry orders by the
 # round reached, then the place at that round's table, then that game's points.
 

@@ -24,6 +24,7 @@ from typing import TypeAlias
 
 from xlwings_torneo.errors import ScoringError
 from xlwings_torneo.model.notices import counted
+from xlwings_torneo.model.number_text import comma_text
 from xlwings_torneo.model.season_people import Person
 from xlwings_torneo.model.tournament import Player
 from xlwings_torneo.scoring import national
@@ -198,7 +199,7 @@ class SeasonStandings:
 
     def shown(self, value: Decimal) -> str:
         """Italian: a decimal comma, at `decimals`."""
-        return f"{self.rounded(value):f}".replace(".", ",")
+        return comma_text(self.rounded(value))
 
 
 def rule_text(rule: SeasonRule) -> str:

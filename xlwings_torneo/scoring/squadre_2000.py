@@ -1,4 +1,5 @@
-"""The points primitive `squadre_2000` (torneo "A Squadre 2000", seed 003): team tables of 6
+"""The points primitive `squadre_2000` (torneo "A Squadre 2000", Regolamento A Squadre 2000): team
+tables of 6
 by `team_tables.team_table_rule`, the other tables by the individual Gufo formula."""
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from xlwings_torneo.scoring.primitive import FIVE_PARAM, Formula, Kind, Param, P
 from xlwings_torneo.scoring.tiebreak import Record
 
 INDIVIDUAL_AT_FOUR_AND_FIVE = "piazzamento_eliminazione"
-"""**Decision** (FORMATS.md §3): seed 003 l.1 sends tables of 4 and 5 to the rules of
-"Estate 2000", which are not in the seeds: they use the TorneoGufo individual formula
+"""**Decision** (docs/rules.md, «Types from the other regulations»): Regolamento A Squadre 2000,
+«Punteggio e classifica generale» sends tables of 4 and 5 to the rules of
+"Estate 2000", which are not available: they use the TorneoGufo individual formula
 (`pts` ×1.25 at a five / 100 + 12/7/5/3/2 by placement, 3/2/1 by elimination), with its
 parameters below."""
 
@@ -56,7 +58,8 @@ SQUADRE_2000 = Primitive(
 
 
 def _lowest_table(record: Record) -> Fraction:
-    """seed 003 l.17: "conquista la posizione più alta chi ... ha disputato la partita più
+    """Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 6: "conquista la
+    posizione più alta chi ... ha disputato la partita più
     difficile ovvero quella al tavolo con il numero più basso" (higher is better: minus the
     lowest table number; no game ranks last)."""
     return Fraction(-min(record.tables.values(), default=NO_TABLE))

@@ -45,13 +45,15 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
                       seed: int = 0) -> Standings:
     """The standings of `tournament` by the rules of `ttype` after round `after_round` (all
     played rounds if None). Raises `ScoringError` listing every problem of the score cells.
-    With the type's `draw_ties` (Master, regolamento 001 l.11-17, l.143), a tie still open
+    With the type's `draw_ties` (Master, Regolamento Master, «Struttura del torneo»; «Classifica,
+    Classifica finale»), a tie still open
     after the other criteria among two or more players who may reach the final phase (the
     places of the type's thresholds), with fewer of them ranked ahead, is
     drawn; any other tie stays a shared place."""
     rule = ttype.scoring
     if rule is None:
-        # manual 000 l.832 (1VS1): "Non è prevista una modalità classifica".
+        # Manuale di Gestione Torneo, «1VS1, Classifica» (1VS1): "Non è prevista una modalità
+        # classifica".
         raise ScoringError(f"il tipo di torneo {ttype.name} non prevede una classifica propria: "
                            f"scegli come Tipo Classifica un tipo con classifica, ad esempio BGL")
     with localcontext() as ctx:
@@ -254,7 +256,8 @@ class _Engine:
         return positions(groups), drawn
 
     def _at_the_end(self, played: Sequence[int]) -> bool:
-        """seed 003 l.21 "Alla fine del torneo, disputato su 3 turni": the minimum of games
+        """Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 8 "Alla fine del
+        torneo, disputato su 3 turni": the minimum of games
         applies once the type's last round is played (an open-ended type: always)."""
         if not MIN_GAMES_ONLY_AT_THE_END or self.ttype.open_ended:
             return True
@@ -264,7 +267,8 @@ class _Engine:
 def drawn_by_criterion(records: Sequence[Record], criteria: Sequence[TieCriterion],
                        previous: dict[PlayerId, int], played: Sequence[int],
                        seed: int, points_first: bool = True) -> list[DrawnTie]:
-    """The ties the `sorteggio` criterion settled (seed 004 l.81), for the log: each group
+    """The ties the `sorteggio` criterion settled (Regolamento Board Italian Gamers, «3.2 Tie
+    Breaker»), for the log: each group
     equal on every other criterion, in the order the draw put it."""
     if TieBreak.DRAW not in criteria:
         return []
@@ -282,6 +286,7 @@ def drawn_by_criterion(records: Sequence[Record], criteria: Sequence[TieCriterio
 
 
 MIN_GAMES_ONLY_AT_THE_END = True
-"""**Decision** (seed 003 l.21): players with fewer games than `minimo_partite` leave the
+"""**Decision** (Regolamento A Squadre 2000, «Penalità»): players with fewer games than
+`minimo_partite` leave the
 standings only after the last round; before it (and for the draws by the standings) every
 player is ranked. False: left out at every round."""

@@ -9,7 +9,7 @@ from decimal import Decimal
 from xlwings_torneo.model.tournament import Player, PlayerId
 
 STANDINGS_LEAD = ("Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia")
-"""The first columns of `Classifica` (WORKBOOK.md), before the rounds' columns."""
+"""The first columns of `Classifica` (docs/workbook.md), before the rounds' columns."""
 ROUND_PREFIX = "pt"
 """Columns of a type without a final phase keep the manual's `pt1 … ptN`."""
 
@@ -53,7 +53,8 @@ class TeamRow:
 @dataclass(frozen=True)
 class DrawnTie:
     """A tie left after every tie-breaker and settled by a seeded random draw (MasterRisiko,
-    criterion 5: regolamento 001 l.143). The caller logs it."""
+    criterion 5: Regolamento Master, «Classifica, Classifica finale», punto 5). The caller logs
+    it."""
 
     position: int
     """First position the tied players occupy."""
@@ -125,7 +126,8 @@ class Standings:
     @property
     def header(self) -> tuple[str, ...]:
         """`Pos. Nome Cognome Nick Club o Famiglia pt1 … ptN <totals> <tie-breakers> ID`
-        (WORKBOOK.md, issue 24): the header of `Classifica` and of every output's standings."""
+        (docs/workbook.md, issue 24): the header of `Classifica` and of every output's
+        standings."""
         return (*STANDINGS_LEAD, *self.columns, *self.total_headers, *self.tiebreak_headers,
                 "ID")
 

@@ -1,4 +1,5 @@
-"""`Classifica a Squadre` by each team's best results (CNS, seed 002 l.259-278).
+"""`Classifica a Squadre` by each team's best results (CNS, Regolamento S.P.Q.RisiKo!, «Campionato
+Nazionale a Squadre»).
 
 A team's score is the sum of its best `best` game results (11 of the 15 games of a CNS
 team, the 4 worst discarded). Ties: wins, second places, the team's score after the
@@ -16,15 +17,17 @@ from xlwings_torneo.scoring.standings_values import TeamRow
 from xlwings_torneo.scoring.tiebreak import Record
 
 CNS_BEST_RESULTS = 11
-"""seed 002 l.271: "tenendo conto degli 11 migliori risultati ottenuti da ogni squadra,
+"""Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»: "tenendo conto degli 11 migliori
+risultati ottenuti da ogni squadra,
 scartando quindi le 4 performance peggiori"."""
 
 TIE_HEADERS = ("Secondi", "Punti turno prec.", "Miglior scarto")
-"""The columns of `Classifica a Squadre` showing the tie-breakers after the wins (seed 002
-l.276-278), in `TeamRow.tiebreaks`."""
+"""The columns of `Classifica a Squadre` showing the tie-breakers after the wins (Regolamento
+S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»), in `TeamRow.tiebreaks`."""
 
 CNS_TIES_COUNT_EVERY_GAME = True
-"""**Decision** (seed 002 l.275-276 "Il numero di vittorie. Il numero di secondi posti." is
+"""**Decision** (Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre» "Il numero di
+vittorie. Il numero di secondi posti." is
 silent on which games): wins and second places are counted over all the team's games,
 discarded ones included; False: only over the best results."""
 
@@ -49,7 +52,7 @@ def _score(results: Iterable[_Result], best: int) -> Fraction:
 def best_results_rows(records: Iterable[Record], best: int = CNS_BEST_RESULTS
                       ) -> tuple[TeamRow, ...]:
     """One row per team (`Player.team`: `Squadra`, else `Club`); players without a team are
-    left out. Ordered by the sum of the best `best` results, then the seed's tie-breakers."""
+    left out. Ordered by the sum of the best `best` results, then the regulation's tie-breakers."""
     names: dict[str, str] = {}
     results: dict[str, list[_Result]] = {}
     for r in records:
@@ -70,7 +73,8 @@ def best_results_rows(records: Iterable[Record], best: int = CNS_BEST_RESULTS
         seconds = sum(1 for x in counted(key) if x.place == 2)
         before = _score((x for x in results[key] if x.round_no < last), best)
         best_dropped = (Fraction(1), dropped[0].points) if dropped else (Fraction(0),) * 2
-        # seed 002 l.273-278: "Il numero di vittorie. Il numero di secondi posti. I punti
+        # Regolamento S.P.Q.RisiKo!, «Campionato Nazionale a Squadre»: "Il numero di vittorie. Il
+        # numero di secondi posti. I punti
         # torneo al turno precedente. Il migliore scarto."
         return (_score(kept, best), Fraction(wins), Fraction(seconds), before, *best_dropped)
 

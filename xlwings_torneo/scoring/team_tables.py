@@ -1,4 +1,5 @@
-"""Tables of three against three: torneo "A Squadre 2000" (seed 003, FORMATS.md §3).
+"""Tables of three against three: torneo "A Squadre 2000" (Regolamento A Squadre 2000,
+docs/rules.md, «Types from the other regulations»).
 
 At a table of 6 the secret objectives split the players into two teams of three; the
 organiser marks each seat's team (`A` or `B`, in the cell above its score) and types the
@@ -20,17 +21,21 @@ from xlwings_torneo.scoring.games import TEAM_TABLE_SIZE, Game, team_problems, w
 # --- points ------------------------------------------------------------------------------------
 
 TEAM_WIN_POINTS = Decimal(31)
-"""seed 003 l.3: "Ai tre giocatori della squadra vincitrice ... 31 punti più un decimo di
+"""Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 1: "Ai tre giocatori della
+squadra vincitrice ... 31 punti più un decimo di
 punto per ogni punto di differenza tra il punteggio del migliore della squadra vincente e il
 miglior punteggio del giocatore della squadra sconfitta"."""
 TEAM_LOSS_POINTS = Decimal(7)
-"""seed 003 l.5: "Ai tre giocatori della squadra sconfitta ... 7 punti meno un decimo di punto
+"""Regolamento A Squadre 2000, «Punteggio e classifica generale», punto 2: "Ai tre giocatori della
+squadra sconfitta ... 7 punti meno un decimo di punto
 per ogni punto di differenza col punteggio tavolo del migliore giocatore della squadra
 vittoriosa"."""
 TEAM_DIFFERENCE_FACTOR = Decimal("0.1")
-"""seed 003 l.3, l.5: "un decimo di punto per ogni punto di differenza"."""
+"""Regolamento A Squadre 2000, «Punteggio e classifica generale»: "un decimo di punto per ogni
+punto di differenza"."""
 LOSER_DIFFERENCE_FROM_OWN_POINTS = True
-"""**Decision** (FORMATS.md §3, seed 003 l.5 "col punteggio tavolo del migliore giocatore
+"""**Decision** (docs/rules.md, «Types from the other regulations», Regolamento A Squadre 2000,
+«Punteggio e classifica generale», punto 2 "col punteggio tavolo del migliore giocatore
 della squadra vittoriosa"): each loser's difference is the best winner's table points minus
 *his own*; False: minus the best loser's (every loser then gets the same points)."""
 
@@ -41,10 +46,12 @@ def team_table_rule(individual: PointsRule, win: Decimal = TEAM_WIN_POINTS,
                     loser_own: bool = LOSER_DIFFERENCE_FROM_OWN_POINTS) -> PointsRule:
     """At a table with teams: winners `win + factor × (best winner − best loser)`, losers
     `loss − factor × (best winner − own)` (table points, a RisiKo! counting 200); any other
-    table (4, 5, 3 + dead: seed 003 l.1, individual rules) by `individual`."""
+    table (4, 5, 3 + dead: Regolamento A Squadre 2000, «Punteggio e classifica generale»,
+    individual rules) by `individual`."""
     def rule(game: Game) -> GamePoints:
         if not game.has_teams and game.size == TEAM_TABLE_SIZE:
-            # a table of 6 is always three against three (seed 003 l.11, l.41): without the
+            # a table of 6 is always three against three (Regolamento A Squadre 2000, «Punteggio e
+            # classifica generale»; «Regole base»): without the
             # marks its points cannot be computed
             raise ScoringError("\n".join(team_problems(
                 Game(game.round_no, game.table_no, game.seats, game.round_max_players))))

@@ -1,7 +1,7 @@
-"""`Classifica a Squadre` (TorneoASquadre): one row per club (FORMATS.md, TorneoASquadre).
+"""`Classifica a Squadre` (TorneoASquadre): one row per club (docs/rules.md, TorneoASquadre).
 
 Per club (team) the sum of its best `TeamRule.best_results` results (game points) over the
-tournament; ties: more wins, then the best single result, the second best, … (FORMATS.md:
+tournament; ties: more wins, then the best single result, the second best, … (docs/rules.md:
 "as the original program computes it"; the original's tie on wins is applied as intended).
 """
 

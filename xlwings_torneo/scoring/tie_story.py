@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
+from xlwings_torneo.model.number_text import fixed_text
 from xlwings_torneo.model.scoring_rule import CountedTieBreak, ScoringRule, TieBreak, TieCriterion
 from xlwings_torneo.model.tournament import PlayerId
 from xlwings_torneo.scoring.exact import decimal_of_fraction
@@ -50,9 +50,7 @@ class Separation:
 def _number(value: Fraction, decimals: int) -> str:
     """A value at the type's decimals, Italian comma; a whole one without decimals."""
     exact = decimal_of_fraction(value)
-    if exact == exact.to_integral_value():
-        return format(exact.quantize(Decimal(1)), "f")
-    return f"{exact:.{decimals}f}".replace(".", ",")
+    return fixed_text(exact, 0 if exact == exact.to_integral_value() else decimals)
 
 
 def _value_text(c: TieCriterion, record: Record, previous: Mapping[PlayerId, int],

@@ -1,4 +1,5 @@
-"""Tie-breakers: the criteria that order players equal on total points (FORMATS.md §2).
+"""Tie-breakers: the criteria that order players equal on total points (docs/rules.md, «The
+original program's types»).
 
 A player's standing is a `Record` of his games; a type lists its criteria and the ranking
 sorts by total points then by each criterion in turn. Players still equal share a place
@@ -78,7 +79,8 @@ class Record:
 PLACE_COUNT_NAMES = {2: "secondi_posti", 3: "terzi_posti", 4: "quarti_posti",
                      5: "quinti_posti"}
 PLACE_COUNT_HEADERS = {2: "Secondi", 3: "Terzi", 4: "Quarti", 5: "Quinti"}
-"""More games finished in that place (seed 002, "Medagliere olimpico": "per numero di
+"""More games finished in that place (Regolamento S.P.Q.RisiKo!, «Medagliere olimpico»: "per numero
+di
 vittorie, poi di secondi posti, terzi, quarti"): with `vittorie` and `punti_prima = false`
 they make the medal table."""
 
@@ -94,8 +96,9 @@ BUILTIN_TIEBREAKS.update({name: CountedTieBreak(name, _place_count(place),
 
 
 def _higher_table(record: Record, played: Sequence[int]) -> list[Fraction]:
-    """seed 004 l.83-88: table then place of the last round, then of the one before, … back
-    to round 1; only after round 2 on ("Per i turni successivi", l.82)."""
+    """Regolamento Board Italian Gamers, «3.2 Tie Breaker»: table then place of the last round,
+    then of the one before, … back
+    to round 1; only after round 2 on ("Per i turni successivi", «3.2 Tie Breaker»)."""
     if len(played) < 2:
         return []
     key: list[Fraction] = []
@@ -126,7 +129,8 @@ def sort_key(record: Record, criteria: Sequence[TieCriterion],
         if isinstance(c, CountedTieBreak):
             key.append(c.key(record))
         elif c is TieBreak.PBG_FIRST_ROUND:
-            # seed 004 l.81: "Dopo il primo turno ... come tie breaker viene utilizzata la pbg"
+            # Regolamento Board Italian Gamers, «3.2 Tie Breaker»: "Dopo il primo turno ... come
+            # tie breaker viene utilizzata la pbg"
             first = len(played) == 1
             key.append(record.shares.get(played[0], Fraction(0)) if first else Fraction(0))
         elif c is TieBreak.HIGHER_TABLE:
@@ -186,7 +190,8 @@ def positions(groups: Sequence[Sequence[Record]], *, start: int = 1) -> list[Ran
 def draw_ties(groups: Sequence[Sequence[Record]], *, seed: int, limit: int,
               eligible: Set[PlayerId]) -> tuple[list[list[Record]], list[DrawnTie]]:
     """Split by a seeded draw every tie that can decide the semifinals or their bands
-    (regolamento 001 l.143: "sorteggio casuale"): a group with at least two `eligible` players
+    (Regolamento Master, «Classifica, Classifica finale», punto 5: "sorteggio casuale"): a group
+    with at least two `eligible` players
     (who may reach the semifinals) while fewer than `limit` eligible players rank ahead of it.
     Other ties stay shared. Same seed, same standings: same draw."""
     rng = random.Random(seed)
@@ -210,7 +215,8 @@ def draw_ties(groups: Sequence[Sequence[Record]], *, seed: int, limit: int,
 # --- the tie-breakers' values as columns of `Classifica` (issue 24) ---------------------------
 
 PBG_DECIMALS = 4
-"""seed 004 l.81 writes the PBG with four decimals: "82/(82+60+43) = 0.4432"."""
+"""Regolamento Board Italian Gamers, «3.2 Tie Breaker» writes the PBG with four decimals:
+"82/(82+60+43) = 0.4432"."""
 
 ShownValue = Fraction | str | None
 """A tie-breaker's value as its column shows it: a number, a text (the tables of
@@ -243,7 +249,8 @@ def _best_value(k: int) -> Callable[[Record, TieContext], ShownValue]:
 
 
 def _tables_text(record: Record, ctx: TieContext) -> ShownValue:
-    """`T3 2° · T1 1°`: table and place of each round, the last first (seed 004 l.83-88)."""
+    """`T3 2° · T1 1°`: table and place of each round, the last first (Regolamento Board Italian
+    Gamers, «3.2 Tie Breaker»)."""
     if len(ctx.played) < 2:
         return None
     return " · ".join(f"T{record.tables[n]} {record.places[n]}°" if n in record.tables
@@ -251,7 +258,8 @@ def _tables_text(record: Record, ctx: TieContext) -> ShownValue:
 
 
 def _first_round_pbg(record: Record, ctx: TieContext) -> ShownValue:
-    # seed 004 l.81: the PBG breaks ties only "Dopo il primo turno"
+    # Regolamento Board Italian Gamers, «3.2 Tie Breaker»: the PBG breaks ties only "Dopo il primo
+    # turno"
     return record.shares.get(ctx.played[0]) if len(ctx.played) == 1 else None
 
 

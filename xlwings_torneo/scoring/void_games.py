@@ -1,6 +1,7 @@
 """Games declared void (sheet `Partite Annullate`): who is scored how for them.
 
-seed 003 l.69 (A Squadre 2000, regola 22): "Per tutti i turni tranne l'ultimo, ai concorrenti
+Regolamento A Squadre 2000, «Regole base» (A Squadre 2000, regola 22): "Per tutti i turni tranne
+l'ultimo, ai concorrenti
 rimasti di un tavolo in cui la partita fosse dichiarata nulla, o ai soli concorrenti la cui
 partita fosse dichiarata nulla per motivi indipendenti dalla loro volontà, dall'arbitro verrà
 segnato lo stesso punteggio ottenuto al turno successivo. Nel caso si trattasse dell'ultimo
@@ -11,7 +12,8 @@ The engine leaves a void table out of the games (`standings.py`), leaves a void 
 its player's record (`player_records.py`), and adds the points this module finds for it
 (`referee_decisions.py`).
 
-Readings of l.69 (documented for organisers in docs/tipi.md): who does not play the next
+Readings of Regolamento A Squadre 2000, «Regole base» (documented for organisers in docs/tipi.md):
+who does not play the next
 round "obtained" nothing in it and gets nothing for the void game; the last round is the
 type's last (for an open-ended type `Numero Turni Previsti` of `TORNEO`, else unknown and
 the next round is awaited); the points given count as a game for `minimo_partite` but are
@@ -32,7 +34,8 @@ from xlwings_torneo.model.tournament import PlayerId, Tournament, VoidGame
 from xlwings_torneo.scoring.exact import decimal_of_fraction, plain_text
 
 CULPRIT_LEFT_OUT = True
-"""**Decision** (seed 003 l.69: "tale giocatore verrà eliminato dal torneo in corso"): the
+"""**Decision** (Regolamento A Squadre 2000, «Regole base», punto 22: "tale giocatore verrà
+eliminato dal torneo in corso"): the
 player who interrupted the game leaves the standings from the round of the void game on,
 and a note says so; False: he stays, with the games he played."""
 
@@ -77,7 +80,8 @@ class VoidSeats:
 
 def void_seats(tournament: Tournament) -> VoidSeats:
     """Whole tables, void seats and culprits of `tournament.void_games`; a whole table's
-    players are "i concorrenti rimasti" (seed 003 l.69): all but who interrupted it."""
+    players are "i concorrenti rimasti" (Regolamento A Squadre 2000, «Regole base»): all but who
+    interrupted it."""
     culprits: dict[PlayerId, VoidGame] = {}
     for void in sorted(tournament.void_games, key=lambda v: v.round_no):
         if void.culprit is not None:
@@ -129,13 +133,15 @@ def _outcome(void: VoidGame, pid: PlayerId, round_no: int, points: Mapping[int, 
     if rule != VOID_NEXT_ROUND:
         return Outcome(void, pid, State.NOTHING)
     if last_round is not None and round_no >= last_round:
-        # seed 003 l.69: "Nel caso si trattasse dell'ultimo turno ... i punti ottenuti
+        # Regolamento A Squadre 2000, «Regole base», punto 22: "Nel caso si trattasse dell'ultimo
+        # turno ... i punti ottenuti
         # all'ultimo turno disputato".
         before = [n for n in played if n < round_no]
         if not before:
             return Outcome(void, pid, State.NOTHING)
         return Outcome(void, pid, State.APPLIED, max(before), played[max(before)])
-    # seed 003 l.69: "lo stesso punteggio ottenuto al turno successivo".
+    # Regolamento A Squadre 2000, «Regole base», punto 22: "lo stesso punteggio ottenuto al turno
+    # successivo".
     nxt = round_no + 1
     if nxt > horizon:
         return Outcome(void, pid, State.PENDING, nxt)

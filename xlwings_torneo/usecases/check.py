@@ -16,6 +16,7 @@ from xlwings_torneo.errors import (
     collect,
 )
 from xlwings_torneo.limits import too_many_players
+from xlwings_torneo.model.advice import Advice, advise
 from xlwings_torneo.model.notices import agree, counted, grouped
 from xlwings_torneo.model.tournament import LogLevel, Tournament
 from xlwings_torneo.scoring.standings import compute_standings
@@ -99,8 +100,9 @@ class CheckReport:
         said = list(self.warnings) if details else grouped(self.warnings)
         out = [*self.notes, *(f"Attenzione: {line}" for line in said)]
         if len(said) < len(self.warnings):
-            where = f" nel file di log {self.log_file} e" if self.log_file else ""
-            out.append(f"(l'elenco completo, una riga per avviso:{where} con --dettagli)")
+            where = (f" nel file di log {self.log_file}{advise(Advice.DETAILS_ALSO)}"
+                     if self.log_file else advise(Advice.DETAILS))
+            out.append(f"(l'elenco completo, una riga per avviso:{where})")
         if self.publishing is not None:
             out += [*self.publishing.notes, self.publishing.summary(hint=False)]
         return out

@@ -25,6 +25,7 @@ from xlwings_torneo.errors import (
     TorneoError,
     collect,
 )
+from xlwings_torneo.model.advice import Advice, advise
 from xlwings_torneo.model.attendance import describe as describe_structure
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Round, Tournament
@@ -106,11 +107,11 @@ def _check_can_draw(tournament: Tournament, round_no: int, request: DrawRequest)
     existing = tournament.round(round_no)
     name = sheet_of(tournament, round_no)
     if existing is not None and not request.replace:
-        raise DrawError(f"il foglio '{name}' esiste già: per sorteggiarlo di nuovo usa "
-                        "--sostituisci (Ripeti Sorteggio)")
+        raise DrawError(f"il foglio '{name}' esiste già: per sorteggiarlo di nuovo "
+                        f"{advise(Advice.REDRAW)}")
     if existing is not None and existing.has_scores and not request.force:
         raise DrawError(f"il foglio '{name}' contiene già dei punteggi: per sostituirlo "
-                        "comunque usa --sostituisci --forza (i punteggi andranno persi)")
+                        f"comunque {advise(Advice.REPLACE_SCORED)}")
     first_missing = next_round_gap(tournament)
     if first_missing < round_no:  # bounded by the sheets, not by the number asked for
         raise DrawError(f"manca il foglio '{sheet_of(tournament, first_missing)}': "
@@ -226,7 +227,8 @@ def _newcomers_line(tournament: Tournament, round_no: int, sheet: str) -> list[s
 
 def _previous_standings(request: DrawRequest, tournament: Tournament
                         ) -> PreviousStandings | None:
-    """The previous standings' players matched to `Iscritti` (seed 003 l.11); names not
+    """The previous standings' players matched to `Iscritti` (Regolamento A Squadre 2000,
+    «Punteggio e classifica generale»); names not
     found are logged. Their order goes to the `Log` after the draw's line (`record_lines`)."""
     if request.previous_standings is None:
         return None

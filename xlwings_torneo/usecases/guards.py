@@ -7,6 +7,7 @@ from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.draw.round_at_hand import RoundAtHand
 from xlwings_torneo.errors import DrawError, OverridableError, ScoringError, UnknownTypeError
 from xlwings_torneo.limits import MAX_ROUND, too_many_players
+from xlwings_torneo.model.advice import Advice, advise
 from xlwings_torneo.model.tournament import Options, Tournament
 from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
 from xlwings_torneo.workbook.base import WorkbookBackend
@@ -32,7 +33,7 @@ def require_scores(tournament: Tournament, after: int | None = None) -> None:
     if not any(r.is_played for r in rounds):
         first = round_sheet_name(rounds[0].number) if rounds else None
         where = (f"scrivi i punteggi nel foglio '{first}'" if first
-                 else "sorteggia il primo turno (torneo sorteggia) e scrivi i punteggi")
+                 else f"sorteggia il primo turno ({advise(Advice.DRAW)}) e scrivi i punteggi")
         raise ScoringError(f"nessun turno ha ancora punteggi: {where}, poi riprova")
 
 
@@ -56,15 +57,8 @@ def type_of(book: WorkbookBackend, asked: str | None, option: str, options: Opti
     label = "Tipo Sorteggio" if option == "tipo_sorteggio" or not options.tipo_classifica \
         else "Tipo Classifica"
     where = option_cell(book, label)
-    hint = HIDDEN_OPTIONS_HINT if where.startswith(f"{SHEET_OPZIONI}!") else ""
+    hint = advise(Advice.OPTIONS_HIDDEN) if where.startswith(f"{SHEET_OPZIONI}!") else ""
     return lookup_type(name, types, where, hint)
-
-
-HIDDEN_OPTIONS_HINT = (
-    "Il foglio Opzioni è nascosto: lo mostra il pulsante Opzioni (scheda o barra Torneo; "
-    "in LibreOffice anche Foglio > Mostra foglio). Correggi lì il tipo, oppure scegline un "
-    "altro con --tipo (l'elenco dei tipi: torneo tipi).")
-"""How to reach the type written in the hidden sheet `Opzioni`, or to choose another."""
 
 
 def lookup_type(name: str, types: TypeRegistry, where: str, hint: str = "") -> TournamentType:

@@ -174,7 +174,8 @@ def remembered_after(remembered: Sequence[Imported], incoming: Sequence[Entrant]
 
 def _free(row: Sequence[CellValue], cols: dict[str, int]) -> bool:
     """A row with no player: nothing in the player's columns but perhaps an ID (the 2025
-    template comes with rows 4-303 pre-numbered, WORKBOOK.md "real workbooks")."""
+    template comes with rows 4-303 pre-numbered, docs/workbook.md, «The original program's own
+    workbooks»)."""
     return all(not to_text(row[c]) if c < len(row) else True
                for name, c in cols.items() if name not in ("id", "id_nazionale"))
 

@@ -1,5 +1,6 @@
 """What the use cases that write files beside the workbook share (score sheets, the report,
-the exports; manual, "Esecuzione di un sorteggio" - Stampa, and "Menù File"): the workbook
+the exports; Manuale di Gestione Torneo, «Esecuzione di un sorteggio» - Stampa, and "Menù File"):
+the workbook
 is read, validated and logged as by every use case, and never written."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """What a draw took from the previous tournament's standings (`--classifica-precedente`,
-torneo "A Squadre 2000", seed 003 l.11), written to the `Log` sheet beside the draw's seed
+torneo "A Squadre 2000", Regolamento A Squadre 2000, «Punteggio e classifica generale»), written to
+the `Log` sheet beside the draw's seed
 so that `torneo verify` replays the round without the file (issue 15, item 4).
 
 The lines, after the draw's own line (`Sorteggio 1° Turno, tipo …, seme 7`):

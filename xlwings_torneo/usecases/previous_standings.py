@@ -1,5 +1,6 @@
 """The previous tournament's standings an organiser names for a round 1 drawn by them
-(`torneo draw --classifica-precedente FILE`; torneo "A Squadre 2000", seed 003 l.11).
+(`torneo draw --classifica-precedente FILE`; torneo "A Squadre 2000", Regolamento A Squadre 2000,
+«Punteggio e classifica generale»).
 
 FILE is a workbook with a `Classifica` sheet (ours or the original's: a header row with
 `Nome` and `Cognome`, or a single `Giocatore` column, then one row a player, best first) or a

@@ -24,7 +24,7 @@ from xlwings_torneo.workbook.base import WorkbookBackend
 REDUCED_SUFFIX = "_ridotta"
 """**Decision** (issue 9): the reduced print (two sheets per A4) is `<nome>_<N>_ridotta.pdf`."""
 def round_pdf_path(workbook: Path, round_no: int, *, reduced: bool = False) -> Path:
-    """`QualificazioniToRisiko2011_3.pdf` for round 3 (WORKBOOK.md, files beside it);
+    """`QualificazioniToRisiko2011_3.pdf` for round 3 (docs/workbook.md, files beside it);
     `..._3_ridotta.pdf` for the reduced print, so it never overwrites the full one."""
     suffix = REDUCED_SUFFIX if reduced else ""
     return workbook.with_name(f"{workbook.stem}_{round_no}{suffix}.pdf")

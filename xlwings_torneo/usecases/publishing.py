@@ -1,8 +1,10 @@
 """Use case: what to fix before publishing a tournament (`torneo controlla --pubblicazione`,
 the button Prima di pubblicare; the exports and the site print its summary). Issue 24,
-item 3: the original checks these before it publishes (manual, "Struttura del foglio Excel":
+item 3: the original checks these before it publishes (Manuale di Gestione Torneo, «Struttura del
+foglio Excel»:
 the `TORNEO` sheet "è obbligatoria solo se il Torneo deve essere pubblicato online", every
-field of it but `Note` must be filled, the round dates "nel formato GG/MM/YYYY"; l.176: the
+field of it but `Note` must be filled, the round dates "nel formato GG/MM/YYYY"; «Struttura del
+foglio Excel database del Torneo»: the
 birth date is "obbligatorio per la sua pubblicazione online").
 
 Each finding names the cell to fix; findings of one kind are said in one line
@@ -18,6 +20,7 @@ from pathlib import Path
 from xlwings_torneo.config.national_ranking import national_ranking
 from xlwings_torneo.config.type_catalogue import tournament_type, types_for
 from xlwings_torneo.errors import TorneoError
+from xlwings_torneo.model.advice import Advice, advise
 from xlwings_torneo.model.notices import Kind, Notice, counted
 from xlwings_torneo.model.tournament import Player, Tournament
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
@@ -31,13 +34,16 @@ from xlwings_torneo.workbook.roster_cells import RosterCells, roster_cells
 
 MIN_TABLES = 6
 """**Decision** (issue 24, item 3: "fewer tables than the national ranking needs (6)"): a
-qualifying round of a ranking event played on fewer than 6 tables is reported. The seeds
-(the manual 000, the regulations 001-004) state no such minimum, nor any rule of the
+qualifying round of a ranking event played on fewer than 6 tables is reported. The
+regulations (docs/regolamenti.md: the Manuale di Gestione Torneo and the four
+regulations) state no such minimum, nor any rule of the
 national ranking: the figure is the customer's, kept here in one place. It is asked
 (issue 37.7, 40.6) only of a type that says it is a ranking event (`evento_ranking`,
 docs/tipi.md), and only of its qualifying rounds: a semifinal or a final has, by its
-regulation, the few tables its finalists fill (regolamento 001 l.9: "semifinali e finale/i
-[…] fra i giocatori nelle prime posizioni"; seed 002 l.86: "finale a 4 o 5")."""
+regulation, the few tables its finalists fill (Regolamento Master, «Struttura del torneo»:
+"semifinali e finale/i
+[…] fra i giocatori nelle prime posizioni"; Regolamento S.P.Q.RisiKo!, «Formule e punteggi del
+Torneo Ufficiale»: "finale a 4 o 5")."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,8 @@ class Publishing:
         if not found:
             return "Controllo per la pubblicazione: tutto a posto"
         return ("Controllo per la pubblicazione: " + ", ".join(c.short.line(n) for c, n in found)
-                + (" (le celle da correggere: torneo controlla --pubblicazione)" if hint else ""))
+                + (f" (le celle da correggere: {advise(Advice.PUBLISHING_CHECK)})" if hint
+                   else ""))
 
 
 def publishing_findings(book: WorkbookBackend, t: Tournament,
@@ -233,7 +240,8 @@ def _few_tables(t: Tournament, ttype: TournamentType | None) -> list[Notice]:
 
 def _qualifying(ttype: TournamentType | None, number: int) -> bool:
     """Round `number` is not of the type's final phase (a round the type lacks counts); a
-    knockout's rounds after the first seat only the survivors (seed 002 l.90: "gli altri
+    knockout's rounds after the first seat only the survivors (Regolamento S.P.Q.RisiKo!, «Formule
+    e punteggi del Torneo Ufficiale»: "gli altri
     vengono eliminati"), as a semifinal does."""
     kind = ttype.round_kind(number) if ttype is not None else None
     if kind is DrawKind.KNOCKOUT and number > 1:

@@ -87,7 +87,7 @@ def table_cells(table: Table, sub: Submission, form: ResultForm = TABLE_POINTS
             continue
         entry = by_id[seat.player_id]
         sheet, row, col = parse_cell_ref(seat.cell)
-        # WORKBOOK.md: "0 and empty read alike" (the drawn sheet holds 0s): a 0 is no
+        # docs/workbook.md: "0 and empty read alike" (the drawn sheet holds 0s): a 0 is no
         # score typed, so it is filled in; any other value is the organiser's
         typed = seat.raw if seat.raw != 0 else None
         if typed is not None and typed != entry.score:

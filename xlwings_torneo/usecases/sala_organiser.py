@@ -133,7 +133,8 @@ def player_names(reading: Reading) -> dict[int, str]:
 
 
 def workbook_seats(table: Table) -> tuple[SeatLine, ...]:
-    """The table's seats as the workbook holds them: an unplayed table (empty or 0, WORKBOOK.md)
+    """The table's seats as the workbook holds them: an unplayed table (empty or 0,
+    docs/workbook.md)
     has no scores."""
     played = table.is_played
     return tuple(SeatLine(s.name, s.raw if played else None, s.team)

@@ -1,5 +1,6 @@
 """`torneo verify` of a round drawn by the previous tournament's standings (torneo "A Squadre
-2000", seed 003 l.11): the order the replay uses, from the `Log` record the draw wrote
+2000", Regolamento A Squadre 2000, «Punteggio e classifica generale»): the order the replay uses,
+from the `Log` record the draw wrote
 (`previous_record`), else from a file the organiser names (`--classifica-precedente`);
 without either the round cannot be replayed, and verify says so instead of a mismatch."""
 

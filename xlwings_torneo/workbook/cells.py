@@ -1,6 +1,6 @@
 """Tolerant reading of single cells: numbers stored as text, IDs as 12.0, Italian decimals.
 
-WORKBOOK.md, "Reading is tolerant, writing is exact".
+docs/workbook.md, «Reading is tolerant, writing is exact».
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 since (a duplicate removed by hand) instead of adding them back unasked.
 
 A sheet of its own, hidden like `Opzioni`: the original program reads `Iscritti`, `TORNEO`,
-the sheets whose name ends with `° Turno` and `Classifica` (WORKBOOK.md, last section), so an
+the sheets whose name ends with `° Turno` and `Classifica` (docs/workbook.md, «The original
+program's own workbooks»), so an
 extra hidden sheet leaves its reading unchanged, in `.xls` too. One row per person: `Nome`,
 `Cognome`, `ID NAZIONALE`, the file and the day of the import that brought them.
 """

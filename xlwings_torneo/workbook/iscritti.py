@@ -1,6 +1,6 @@
-"""Sheet `Iscritti` read tolerantly (WORKBOOK.md, `Iscritti` and the last section): every
+"""Sheet `Iscritti` read tolerantly (docs/workbook.md, `Iscritti` and the last section): every
 layout of the original's templates, header variants of 2008 and 2025, pre-numbered unused
-rows skipped; errors and warnings exactly as WORKBOOK.md lists them."""
+rows skipped; errors and warnings exactly as docs/workbook.md lists them."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "id": ("id", "idgiocatore"),
     "nome": ("nome",),
     "cognome": ("cognome",),
-    # 2008 templates: `Nick Forum EG` (WORKBOOK.md, last section)
+    # 2008 templates: `Nick Forum EG` (docs/workbook.md, «The original program's own workbooks»)
     "nick": ("nickname", "nick", "soprannome", "nickforumeg", "nickforum"),
     "club": ("club", "clubofamiglia", "clubogruppo", "gruppo", "famiglia"),
     "partecipa": ("partecipatorneo", "partecipa", "presente"),
@@ -40,7 +40,7 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "email": ("email", "mail", "posta", "indirizzoemail"),
     # 2025 template, column I; never the email (issue 17)
     "id_nazionale": ("idnazionale", "idnaz", "codicenazionale"),
-    # CNS (issue 16, seed 002): the team when it differs from the club
+    # CNS (issue 16, Regolamento S.P.Q.RisiKo!): the team when it differs from the club
     "squadra": ("squadra",),
     # issue 23: a seat that cannot move (optional, absent in the original's files)
     "tavolo_fisso": ("tavolofisso", "postofisso"),

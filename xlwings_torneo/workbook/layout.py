@@ -1,4 +1,5 @@
-"""Sheets -> model: the workbook layout of WORKBOOK.md, read tolerantly, every problem collected.
+"""Sheets -> model: the workbook layout of docs/workbook.md, read tolerantly, every problem
+collected.
 
 Pure functions over Grids; the backends deliver the Grids, nothing here touches a file.
 """
@@ -30,20 +31,21 @@ SHEET_LOG = "Log"
 SHEET_CLASSIFICA = "Classifica"
 SHEET_RIDOTTA = "Classifica Ridotta"
 SHEET_SQUADRE = "Classifica a Squadre"
-"""The team standing, under the original's name (WORKBOOK.md)."""
+"""The team standing, under the original's name (docs/workbook.md)."""
 SHEET_SQUADRE_EARLIER = "Classifica Squadre"
-"""The name earlier versions wrote; a workbook that has it keeps it (WORKBOOK.md: "read
+"""The name earlier versions wrote; a workbook that has it keeps it (docs/workbook.md: "read
 `Classifica Squadre`, which earlier versions wrote"), so no stale copy stays beside."""
 SHEET_CLASSIFICA_ORIGINALE = "Classifica (originale)"
-"""**Decision** (WORKBOOK.md): a `Classifica` this program did not write is kept under
+"""**Decision** (docs/workbook.md): a `Classifica` this program did not write is kept under
 this name."""
 
 HEADER_ROW = 3
-"""**Decision** (WORKBOOK.md, `Iscritti`): the template's header sits on row 3, players from 4."""
+"""**Decision** (docs/workbook.md, `Iscritti`): the template's header sits on row 3, players from
+4."""
 
 ISCRITTI_HEADERS = ("ID", "Nome", "Cognome", "Nickname", "Club", "Partecipa Torneo", "Regione",
                     "Data di Nascita (gg/mm/aaaa)", "ID NAZIONALE")
-"""Columns A-I as written (WORKBOOK.md). Columns to the right are the organiser's."""
+"""Columns A-I as written (docs/workbook.md). Columns to the right are the organiser's."""
 
 __all__ = ["HEADER_SEARCH_ROWS", "Problems", "read_round", "round_number", "round_sheet_name"]
 
@@ -102,7 +104,7 @@ def _numbered_dates(grid: Grid, value_col: int, problems: Problems,
 
 
 def read_info(grid: Grid, problems: Problems) -> TournamentInfo:
-    """Sheet `TORNEO`, read by label, not by row number (WORKBOOK.md): labels in C and
+    """Sheet `TORNEO`, read by label, not by row number (docs/workbook.md): labels in C and
     values in D (the original), or A/B (earlier versions); an unreadable date is an error
     naming its cell."""
     fields = _labelled(grid)

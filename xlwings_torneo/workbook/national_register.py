@@ -1,10 +1,11 @@
 """The national players' registry: the hidden sheet `GIOCATORI` of the 2025 template
-(WORKBOOK.md, last section): no header, A `Nome Cognome`, B the national ID.
+(docs/workbook.md, «The original program's own workbooks»): no header, A `Nome Cognome`, B the
+national ID.
 
 The template looks players up with a formula limited to its first 2,377 rows; here every
 row counts. Names are compared by `person_names.person_key` (accents, case, apostrophes and
 spaces ignored). The template gives an ID only when the name is in the registry exactly once
-(WORKBOOK.md: `IF(M=1, VLOOKUP(...))`, M a `COUNTIF` of the name); here a name found on
+(docs/workbook.md: `IF(M=1, VLOOKUP(...))`, M a `COUNTIF` of the name); here a name found on
 several rows is found when they all hold the same ID, and an ambiguity on either side (two
 IDs in the registry, two players in `Iscritti`) is a warning naming the rows, never a
 guess."""

@@ -1,6 +1,7 @@
 """The sheet `Penalità`: penalties the referee gives, subtracted in the standings.
 
-seed 003 (A Squadre 2000), PENALITA': "una penalità di -7 punti su qualsiasi classifica";
+Regolamento A Squadre 2000 (A Squadre 2000), PENALITA': "una penalità di -7 punti su qualsiasi
+classifica";
 regola 6 and 20: "-25 punti in classifica generale". Any type may use it. One row a penalty,
 under a header row: `ID` (as in `Iscritti`), `Punti` (`-7` or `7`: always taken off),
 optional `Turno` (counted from that round's standings on; empty: always) and `Motivo`.

@@ -1,5 +1,5 @@
 """Every problem of a workbook collected while reading, so they are reported together:
-errors stop the command, warnings (WORKBOOK.md: "real workbooks are full of these") are
+errors stop the command, warnings (docs/workbook.md: "real workbooks are full of these") are
 said and the command goes on."""
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from xlwings_torneo.workbook.sheet import CellValue
 SOURCES = ("csv", "xlsx", "xls")
 """`torneo importa --da`: the kinds of file a player list is read from."""
 NATIONAL_ID_HEADER = "ID NAZIONALE"
-"""The column of a player's national ID in `Iscritti` (WORKBOOK.md: column I of the 2025
+"""The column of a player's national ID in `Iscritti` (docs/workbook.md: column I of the 2025
 template); an import that brings IDs adds it to the right of a sheet that has none."""
 SEX_HEADER = "Sesso"
 """The optional column of `Iscritti` the words about a player agree with (issue 37.6); an

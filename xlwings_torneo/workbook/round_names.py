@@ -14,7 +14,11 @@ ORIGINAL_STYLE = "{}° Turno"
 LEGACY_STYLE = "Turno {}"
 """Round sheets of earlier versions of this project (`Turno 1`)."""
 
-ROUND_SHEET_RE = re.compile(r"^\s*(?:turno\s*(\d+)|(\d+)\s*[°º]\s*turno)\s*$", re.IGNORECASE)
+ROUND_DIGITS = 9
+"""The most digits a round sheet's number has (a longer one is not a round)."""
+ROUND_SHEET_RE = re.compile(
+    rf"^\s*(?:turno\s*([0-9]{{1,{ROUND_DIGITS}}})|([0-9]{{1,{ROUND_DIGITS}}})\s*[°º]\s*turno)\s*$",
+    re.IGNORECASE)
 
 
 def round_number(sheet_name: str) -> int | None:

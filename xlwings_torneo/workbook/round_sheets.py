@@ -1,4 +1,4 @@
-"""Round sheets as the original program writes and reads them (WORKBOOK.md, "Round sheets").
+"""Round sheets as the original program writes and reads them (docs/workbook.md, «Round sheets»).
 
 `1° Turno`, `2° Turno`, ...: two rows a table (`Tavolo N°k`, then the seats as ID / name +
 line break + club / score triples). `Turno N` sheets of earlier versions of this project
@@ -65,7 +65,7 @@ def _scored_seats(grid: Grid, block: list[tuple[int, int]]) -> dict[str, int]:
             except TorneoError:
                 continue
             if points is None or points == 0:
-                continue  # the original wrote 0 into every score cell (WORKBOOK.md)
+                continue  # the original wrote 0 into every score cell (docs/workbook.md)
             raw_id = grid.cell(seat_row, first)
             key = to_text(raw_id) if not is_blank(raw_id) else \
                 person_key(to_text(grid.cell(seat_row, first + 1)).split("\n")[0])
@@ -74,7 +74,7 @@ def _scored_seats(grid: Grid, block: list[tuple[int, int]]) -> dict[str, int]:
 
 
 def _earlier_draws(grid: Grid, blocks: list[list[tuple[int, int]]], problems: Problems) -> None:
-    """The original appended each redraw below the tables already there (WORKBOOK.md, last
+    """The original appended each redraw below the tables already there (docs/workbook.md, last
     section: a real 2008 file holds its round 2 four times): the last block is the round,
     the earlier ones stay in the sheet unread, said in one warning. Scores of an earlier
     block that the last one does not hold would be lost: an error naming their rows."""
@@ -124,7 +124,7 @@ def read_round(grid: Grid, number: int, players: dict[PlayerId, Player],
     """A round sheet: for each `Tavolo N°k`, the row below holds the seats as ID / name /
     score triples. A seat without ID is matched by its name (older sheets); `GHOST` is a
     ghost. 0 and empty read alike; in a table where others scored, an empty cell is an
-    error and a 0 a warning (WORKBOOK.md, **Decision**); `uncalculated` cells (a formula
+    error and a 0 a warning (docs/workbook.md); `uncalculated` cells (a formula
     without value) are another error's (`score_checks`)."""
     by_name = index_by_key(players.values(), lambda p: name_keys(p.nome, p.cognome))
     blocks = _table_blocks(grid)
@@ -188,7 +188,7 @@ ZERO_SCORE = Kind("{n} punteggio 0 in un tavolo dove gli altri hanno un punteggi
 
 
 def _check_scores(table: Table, unreadable: set[str], problems: Problems) -> None:
-    """WORKBOOK.md, **Decision**: in a table where others scored, an empty score cell is an
+    """docs/workbook.md: in a table where others scored, an empty score cell is an
     error (the original's reader stops there) and a 0 a warning (a forgotten score looks
     the same)."""
     if not table.is_played:

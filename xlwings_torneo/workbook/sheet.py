@@ -73,7 +73,7 @@ class Validation:
     source: str
     strict: bool = True
     """True: only the list's values are accepted; False: the list is a suggestion and free
-    text is allowed (WORKBOOK.md: a club may be "any unofficial group or a family")."""
+    text is allowed (docs/workbook.md: a club may be "any unofficial group or a family")."""
 
 
 STRICT_LIST_ERROR = "Scegli un valore dall'elenco"

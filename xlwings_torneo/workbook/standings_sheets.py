@@ -1,5 +1,5 @@
-"""Standings sheets this program did not write are never replaced silently (WORKBOOK.md,
-**Decision**): the original's `Classifica` (with its formulas) is kept under another name
+"""Standings sheets this program did not write are never replaced silently (docs/workbook.md): the
+original's `Classifica` (with its formulas) is kept under another name
 before ours is written."""
 
 from __future__ import annotations

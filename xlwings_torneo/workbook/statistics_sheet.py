@@ -1,4 +1,4 @@
-"""The `STATISTICHE` sheet (WORKBOOK.md: the original writes it after a draw; issue 24.2): the
+"""The `STATISTICHE` sheet (docs/workbook.md: the original writes it after a draw; issue 24.2): the
 three meeting grids of `model.meeting_grids`, each cell coloured by its count with a legend
 row above the grid; a grid too wide for a sheet is written as the list of its pairs that met
 more than once, and the sheet says so.
@@ -21,7 +21,7 @@ from xlwings_torneo.model.meeting_grids import (
 from xlwings_torneo.workbook.sheet import PageSetup, SheetSpec, Style
 
 SHEET_STATISTICHE = "STATISTICHE"
-"""The original's name (WORKBOOK.md)."""
+"""The original's name (docs/workbook.md)."""
 STATS_TITLE = "Statistiche degli incontri"
 """Cell A1 of the sheet we write: how a later run knows the sheet is ours."""
 CENTRED = Style(align="center")

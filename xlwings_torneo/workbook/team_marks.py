@@ -1,7 +1,8 @@
-"""Team marks on round sheets (torneo "A Squadre 2000", seed 003; docs/tipi.md).
+"""Team marks on round sheets (torneo "A Squadre 2000", Regolamento A Squadre 2000; docs/tipi.md).
 
 At a table of 6 the organiser types each seat's team in the table's title row, in the cell
-above the seat's score: `A` or `B` (seed 003 l.41: "la squadra A ... la squadra B"). Read
+above the seat's score: `A` or `B` (Regolamento A Squadre 2000, «Regole base»: "la squadra A ... la
+squadra B"). Read
 tolerantly: `a`, `Squadra A`, `Sq. B`, `1` (= A) and `2` (= B) are accepted.
 """
 
@@ -41,7 +42,8 @@ def read_team_mark(grid: Grid, title_row: int, score_col: int, problems: Problem
 
 
 TEAM_TABLE_SEATS = 6
-"""A table of three against three (seed 003 l.11)."""
+"""A table of three against three (Regolamento A Squadre 2000, «Punteggio e classifica
+generale»)."""
 TEAM_TITLE_COLUMNS = 2
 """At such a table `Tavolo N°k` is merged over columns A-B only, so that the cells above the
 score cells (C, F, I, …) stay free for the team marks."""

@@ -1,4 +1,5 @@
-"""The sheet `Partite Annullate`: games the referee declared void (seed 003 l.69, regola 22).
+"""The sheet `Partite Annullate`: games the referee declared void (Regolamento A Squadre 2000,
+«Regole base», punto 22).
 
 One row a void game, under a header row: `Turno` and `Tavolo` (the table of that round's
 sheet), `ID` (empty: the whole table; else only that player, "per motivi indipendenti dalla
@@ -120,7 +121,8 @@ def _row(get: _Get, at: _At, rounds: Mapping[int, Round],
 
 def eliminate_culprits(players: tuple[Player, ...], voids: Sequence[VoidGame],
                        problems: Problems) -> tuple[Player, ...]:
-    """seed 003 l.69: who interrupted a game "verrà eliminato dal torneo in corso": later
+    """Regolamento A Squadre 2000, «Regole base»: who interrupted a game "verrà eliminato dal
+    torneo in corso": later
     draws leave him out, as `Partecipa Torneo = NO` does; a warning asks the organiser to
     write it in `Iscritti` when it still says SI."""
     culprits = {v.culprit: v for v in voids if v.culprit is not None}

@@ -1,4 +1,4 @@
-"""Model -> sheets: the exact layout of WORKBOOK.md as SheetSpecs for any backend."""
+"""Model -> sheets: the exact layout of docs/workbook.md as SheetSpecs for any backend."""
 
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ LAST_DATA_ROW = 1000
 TORNEO_LABELS = ("Sede Torneo", "Organizzatore", "Nome Torneo", "Tipologia di Torneo",
                  "Numero Turni Previsti", "Note")
 TORNEO_LABEL_COL, TORNEO_VALUE_COL = 3, 4
-"""WORKBOOK.md, last section (the 2025 template): labels in C2:C7, values in D2:D7, the
+"""docs/workbook.md, «The original program's own workbooks» (the 2025 template): labels in C2:C7,
+values in D2:D7, the
 title in C1; the original reads the values from column D."""
 TORNEO_NUMBER_COL = 2
 """B8:B37: the round number beside each date (the 2025 template)."""
@@ -55,7 +56,8 @@ TORNEO_NUMBER_COL = 2
 
 def _round_label(row: int) -> Formula:
     """C8:C37 as the 2025 template writes them: `Data Turno N` appears once `Numero Turni
-    Previsti` reaches N (seed 000: "I campi 'Data Turno...' appaiono in automatico quando
+    Previsti` reaches N (Manuale di Gestione Torneo: "I campi 'Data Turno...' appaiono in
+    automatico quando
     viene valorizzato il 'Numero Turni Previsti'")."""
     return Formula(f'=IF($D$6>=B{row},CONCATENATE("Data Turno ",B{row}),"")')
 
@@ -78,7 +80,7 @@ def _dati_ref(col: int) -> str:
 
 
 def iscritti_spec(players: Sequence[Player] = (), *, title: str = "") -> SheetSpec:
-    """`Iscritti`: title, live counters, header on row 3, dropdowns (WORKBOOK.md), and the
+    """`Iscritti`: title, live counters, header on row 3, dropdowns (docs/workbook.md), and the
     players given (none for the blank template)."""
     spec = SheetSpec(SHEET_ISCRITTI, page=PageSetup(
         landscape=True, repeat_rows=(HEADER_ROW, HEADER_ROW), title=title,
@@ -114,7 +116,8 @@ def iscritti_spec(players: Sequence[Player] = (), *, title: str = "") -> SheetSp
 
 
 def torneo_spec(info: TournamentInfo | None = None) -> SheetSpec:
-    """`TORNEO` in the original's layout (WORKBOOK.md, last section): title in C1, labels in
+    """`TORNEO` in the original's layout (docs/workbook.md, «The original program's own
+    workbooks»): title in C1, labels in
     C2:C7 and values in D2:D7, round numbers in B8:B37 with their dates in D8:D37; a
     tournament planning more rounds than the template's gets `Data Turno N` rows below
     (read by label)."""
@@ -142,7 +145,7 @@ def torneo_spec(info: TournamentInfo | None = None) -> SheetSpec:
             spec.put(row, value_col, day)
         spec.styles[(row, value_col)] = Style(number_format="DD/MM/YYYY")
     spec.col_widths.update({TORNEO_NUMBER_COL: 4, label_col: 24, value_col: 40})
-    # WORKBOOK.md: `Organizzatore` also accepts free text; `Tipologia` is one of the list
+    # docs/workbook.md: `Organizzatore` also accepts free text; `Tipologia` is one of the list
     value = col_letter(value_col)
     spec.validations += [Validation(f"{value}3", _dati_ref(4), strict=False),
                          Validation(f"{value}5", _dati_ref(5))]
@@ -162,7 +165,7 @@ def dati_spec(config: Config, type_names: Sequence[str] = ()) -> SheetSpec:
 
 
 def opzioni_spec(options: Options) -> SheetSpec:
-    """Hidden `Opzioni` (WORKBOOK.md, **Decision**): label in A, value in B."""
+    """Hidden `Opzioni` (docs/workbook.md): label in A, value in B."""
     spec = SheetSpec(SHEET_OPZIONI, hidden=True, page=PageSetup())
     spec.put(1, 1, "Opzioni", TITLE)
     values: dict[str, str] = {
@@ -217,7 +220,7 @@ def round_spec(number: int, tables: Sequence[Sequence[PlayerId | None]],
                players: dict[PlayerId, Player],
                scores: Mapping[PlayerId, Decimal] | None = None, *,
                name: str | None = None, title: str = "", heading: str = "") -> SheetSpec:
-    """`N° Turno` exactly as the original writes it (WORKBOOK.md, round sheets): row 2k-1
+    """`N° Turno` exactly as the original writes it (docs/workbook.md, round sheets): row 2k-1
     `Tavolo N°k` merged across the table; row 2k seat j in columns 3j+1 (ID, a number,
     hidden), 3j+2 (name + line break + club), 3j+3 (score: 0 from the draw, as the
     original's reader needs a number; `scores` fills it). Ghost seats: name `GHOST`, no
@@ -271,7 +274,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
                     teams_sheet: str = SHEET_SQUADRE, *, title: str = "") -> list[SheetSpec]:
     """`Classifica` (alternating rows, won games coloured, ID last, a note when a final
     decides the first places), `Classifica Ridotta`, and the team standing (`teams_sheet`)
-    when the type has one (WORKBOOK.md). `title` (the tournament) heads each page."""
+    when the type has one (docs/workbook.md). `title` (the tournament) heads each page."""
     def page(name: str, landscape: bool) -> PageSetup:
         return PageSetup(landscape=landscape, repeat_rows=(1, 1), title=title,
                          subtitle=f"{name} - {standings.type_name}")

@@ -3,7 +3,7 @@
 // a sheet and save. Prints one line per round sheet: "SHEET: T tavoli, S posti, IDs ...",
 // and one per formula cell of any sheet with the result cached in the file, as the original
 // reads it without recalculating: "FORMULA<TAB>SHEET!A1<TAB>TYPE<TAB>VALUE".
-// Sheet TORNEO is read as the original reads it (WORKBOOK.md, last section: values in column D
+// Sheet TORNEO is read as the original reads it (docs/workbook.md, «The original program's own workbooks»: values in column D
 // beside the labels of column C, rows 2-7; the dates of rounds 1..N in D8..D(7+N), N being
 // "Numero Turni Previsti" of D6), one line per field: "TORNEO<TAB>LABEL<TAB>VALUE".
 // Usage: java -cp POI_JARS:. OriginalReader IN.xls OUT.xls

@@ -21,11 +21,15 @@ from typing import Any
 
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.frontends import actions, buttons
-from xlwings_torneo.frontends.cli_parser import ItalianParser
+from xlwings_torneo.frontends.cli_parser import (
+    COMMAND_ALIASES,
+    ItalianParser,
+    add_draw_options,
+    round_number,
+)
 from xlwings_torneo.frontends.libreoffice import uno_python
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.usecases import check, draw, opening
-from xlwings_torneo.usecases.guards import BEYOND_PLAN_OPTION, UNSCORED_OPTION
 from xlwings_torneo.workbook.base import WorkbookBackend
 
 EXIT_OK, EXIT_BUG, EXIT_USER = 0, 1, 2
@@ -46,10 +50,10 @@ def button_names() -> tuple[str, ...]:
     return tuple(button.name for button in buttons.BUTTONS)
 
 
-ITALIAN = {"sorteggia": "draw", "risorteggia": "redraw", "classifica": "rank",
-           "stampa": "print", "esporta": "export", "controlla": "check"}
-"""The commands' Italian names (issue 24), the ones `torneo --aiuto` and the README use; the
-English ones stay as aliases."""
+ITALIAN = {italian: english for italian, english in COMMAND_ALIASES.items()
+           if english in {*commands(), "check"}}
+"""The Italian names (issue 24) of the commands this runner knows, the ones `torneo --aiuto`
+and the README use (`cli_parser.COMMAND_ALIASES`); the English ones stay as aliases."""
 
 
 def holds_workbook(command: str) -> bool:
@@ -72,24 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("button", metavar="PULSANTE", nargs="?",
                         help="con 'macro': il pulsante della macro installata "
                         "(es. SorteggioTurno)")
-    parser.add_argument("--turno", "-r", dest="round", type=int, metavar="N",
+    parser.add_argument("--turno", "-r", dest="round", type=round_number, metavar="N",
                         help="sorteggia, stampa, posti: numero del turno")
-    parser.add_argument("--seme", dest="seed", type=int, metavar="SEME",
-                        help="sorteggia, risorteggia: seme del sorteggio")
     parser.add_argument("--tipo", "-t", dest="type", metavar="TIPO",
                         help="tipo di torneo (predefinito: quello registrato nel foglio "
                         "Opzioni dal sorteggio)")
-    parser.add_argument("--sostituisci", dest="replace", action="store_true",
-                        help="sorteggia: sostituisce un turno già sorteggiato")
-    parser.add_argument("--forza", dest="force", action="store_true",
-                        help="con --sostituisci: sostituisce anche un turno con punteggi")
-    parser.add_argument(BEYOND_PLAN_OPTION, dest="oltre_i_turni", action="store_true",
-                        help="sorteggia: anche un turno oltre Numero Turni Previsti (TORNEO)")
-    parser.add_argument(UNSCORED_OPTION, dest="senza_punteggi", action="store_true",
-                        help="sorteggia: anche se il turno precedente non ha nessun punteggio")
-    parser.add_argument("--classifica-precedente", dest="classifica_precedente", type=Path,
-                        metavar="FILE",
-                        help="sorteggia: classifica del torneo precedente (A Squadre 2000)")
+    add_draw_options(parser, prefix="sorteggia: ", seed_prefix="sorteggia, risorteggia: ")
     parser.add_argument("--tempo-massimo", dest="timeout", type=float, metavar="SECONDI",
                         default=DEFAULT_TIMEOUT,
                         help="secondi massimi per l'intera esecuzione")

@@ -20,7 +20,9 @@ MINIMUM_PYTHON = (3, 11)
 
 
 def _show(document: Any, text: str, error: bool = False) -> None:
-    """A message box on the document's window (none when LibreOffice runs headless)."""
+    """A message box on the document's window (none when LibreOffice runs headless), for
+    the two failures that come before Torneo is imported; a button's own message is shown
+    by Torneo (`document.show`)."""
     import importlib
 
     uno: Any = importlib.import_module("uno")
@@ -68,13 +70,13 @@ def _press(name: str) -> tuple[str, bool]:
               f"LibreOffice è {sys.version_info[0]}.{sys.version_info[1]}", error=True)
         return "Python troppo vecchio", True
     try:
-        from xlwings_torneo.frontends.libreoffice.document import press
+        from xlwings_torneo.frontends.libreoffice.document import press, show
     except ImportError as exc:
         _show(document, f"Torneo non trovato ({exc}): esegui di nuovo "
               "install_addin.py --libreoffice", error=True)
         return "xlwings_torneo non trovato", True
     message = press(name, document)
-    _show(document, message.text, message.error)
+    show(document, message)
     return message.text, message.error
 
 

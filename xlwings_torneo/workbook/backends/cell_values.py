@@ -12,7 +12,7 @@ from xlwings_torneo.errors import WorkbookError
 from xlwings_torneo.workbook.sheet import CellValue
 
 DEFAULT_DATE_FORMAT = "DD/MM/YYYY"
-"""Number format for a date written without an explicit one (WORKBOOK.md: gg/mm/aaaa)."""
+"""Number format for a date written without an explicit one (docs/workbook.md: gg/mm/aaaa)."""
 DEFAULT_DATETIME_FORMAT = "DD/MM/YYYY HH:MM"
 
 
