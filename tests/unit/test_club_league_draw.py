@@ -5,6 +5,7 @@ more than a second (47.2), each evening searched towards its bound and the log s
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from itertools import combinations
 
@@ -12,6 +13,7 @@ from tests.unit.test_club_championship import five_evenings
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_catalogue import builtin_types, find_type
 from xlwings_torneo.draw.dispatch import conflicts, draw_for_round
+from xlwings_torneo.draw.engine import FURTHER_SEARCHES
 from xlwings_torneo.draw.round_at_hand import resolve_round
 from xlwings_torneo.model.tournament import Player, Round, Tournament
 from xlwings_torneo.model.tournament_type import Criterion, DrawKind
@@ -90,3 +92,44 @@ def test_verify_counts_a_semifinal_evening_as_its_draw_did_without_the_esclusi()
     values, bounds, _ = conflicts(t, ttype, resolve_round(ttype, 6), tables)
     assert values == result.values
     assert bounds == result.bounds
+
+
+def league_evenings(count: int) -> tuple[list[Player], list[Round]]:
+    """`count` evenings of `CampionatoNoveSerate`, 15-20 of the 22 registered each."""
+    ttype = find_type("CampionatoNoveSerate")
+    players, rng = league(), random.Random(9)
+    rounds: list[Round] = []
+    for number in range(1, count + 1):
+        here = sorted(rng.sample(players, rng.randint(15, 20)), key=lambda p: p.id)
+        result = draw_for_round(Tournament(tuple(here), tuple(rounds)), ttype, number,
+                                300 + number, CONFIG)
+        rounds.append(play_round(result.tables, number, rng))
+    return players, rounds
+
+
+def test_an_evening_above_its_bound_is_searched_further_the_same_with_the_same_seed():
+    """Issue 47.3: the log says how much longer the draw searched, the evening's repeats
+    and their bound; the same seed gives the same tables."""
+    ttype = find_type("CampionatoNoveSerate")
+    players, rounds = league_evenings(6)
+    here = Tournament(tuple(p for p in players if p.id % 5), tuple(rounds))
+    first = draw_for_round(here, ttype, 7, 707, CONFIG)
+    value, bound = first.values[Criterion.REPEAT], first.bounds[Criterion.REPEAT]
+    assert value > bound
+    assert f"Incontri ripetuti sopra il minimo possibile ({value} contro {bound}): il " \
+        f"sorteggio ha cercato ancora {FURTHER_SEARCHES} volte" in "\n".join(first.notes)
+    assert draw_for_round(here, ttype, 7, 707, CONFIG).tables == first.tables
+
+
+def test_the_log_says_when_the_tables_of_five_in_turn_force_repeats():
+    """Round 2 of an Open of 14 (tables of 4, 5, 5): the four who had no five must sit at the
+    two fives, so two of them meet again; without FIVE one pair would do."""
+    players = [Player(i, f"N{i}", f"C{i}") for i in range(1, 15)]
+    t = Tournament(tuple(players))
+    one = play_round(((1, 2, 3, 4), tuple(range(5, 10)), tuple(range(10, 15))), 1,
+                     random.Random(1))
+    result = draw_for_round(Tournament(t.players, (one,)), find_type("Open"), 2, 5, CONFIG)
+    said = [re.fullmatch(r"I tavoli da 5 a rotazione \(.*\) alzano il minimo possibile "
+                         r"degli incontri ripetuti da (\d+) a (\d+)", n) for n in result.notes]
+    free, forced = next(map(int, m.groups()) for m in said if m)
+    assert free < forced == result.bounds[Criterion.REPEAT]
