@@ -143,10 +143,13 @@ def _repeat_notes(criteria: Sequence[Criterion], values: Mapping[Criterion, Valu
         return []
     value, bound = values[Criterion.REPEAT], bounds[Criterion.REPEAT]
     notes = []
-    if further:
+    again = f"il sorteggio ha cercato ancora {counted(further, 'volta', 'volte')} (con lo " \
+        "stesso seme il risultato è lo stesso)"
+    if further and value != bound:
         notes.append(f"Incontri ripetuti sopra il minimo possibile ({value} contro {bound}): "
-                     f"il sorteggio ha cercato ancora {counted(further, 'volta', 'volte')} "
-                     "(con lo stesso seme il risultato è lo stesso)")
+                     + again)
+    elif further:
+        notes.append(f"Incontri ripetuti al minimo possibile ({value}): " + again)
     earlier = criteria[:criteria.index(Criterion.REPEAT)]
     if Criterion.FIVE in earlier and values[Criterion.FIVE] == bounds[Criterion.FIVE] \
             and isinstance(bound, int) and bound > 0:
