@@ -69,9 +69,9 @@ is 1 + 2 + … + k (1 the second time they meet, 3 the third, 6 the fourth): eac
 costs one more than the one before, so a third meeting costs more than two second ones and
 the draw spreads its repeats over more pairs rather than seating the same pairs again and
 again. False: k (a third meeting costs as much as two second ones). Measured on a club
-league (`bench/club_league_bench.py`, 23 registered, 9 evenings, seeds 1-6): pairs met 3+
-times 25 → 13, repeats 416 → 437 (a pair that does not meet a third time meets someone
-else a second time)."""
+league (`bench/club_league_bench.py`, 23 registered, 9 evenings, seeds 1-6, docs/
+schedules.md): pairs met 3+ times 25 → 13, repeats 416 → 437 (a pair that does not meet a
+third time meets someone else a second time)."""
 
 
 def repeat_cost(met: int) -> int:
