@@ -5,7 +5,8 @@
 // here, with a seeded random generator so that every run is reproducible.
 // Usage: node golfers_driver.js <path of the copy's lib/geneticSolver.js> < input.json
 // Input (stdin, JSON): {"groups": 6, "ofSize": 4, "rounds": 6, "forbidden": [[0, 5], ...],
-// "seed": 1}. Output (stdout, JSON): the rounds, each a list of groups of player indices.
+// "discouraged": [[1, 2, 3, 4], ...] (optional: earlier groups, each pair's weight raised by
+// one per group), "seed": 1}. Output (stdout, JSON): the rounds, each a list of groups of player indices.
 "use strict";
 const fs = require("fs");
 const vm = require("vm");
@@ -48,6 +49,7 @@ const source = fs.readFileSync(process.argv[2], "utf8");
 const context = vm.createContext({ _: lodash, Math, Infinity });
 vm.runInContext(source, context);
 let last = null;
-context.geneticSolver(input.groups, input.ofSize, input.rounds, false, input.forbidden, [],
+context.geneticSolver(input.groups, input.ofSize, input.rounds, false, input.forbidden,
+  input.discouraged || [],
   (progress) => { last = progress.rounds; });
 process.stdout.write(JSON.stringify(last));

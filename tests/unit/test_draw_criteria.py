@@ -43,11 +43,14 @@ def test_region_counts_same_region_pairs() -> None:
     assert evaluate(C.REGION, [[1, 3], [2, 4]], ctx) == 0
 
 
-def test_repeat_counts_each_earlier_round_a_pair_met() -> None:
+def test_repeat_costs_a_pair_more_the_more_often_it_met() -> None:
+    """Issue 47.2: a third meeting (1 + 2) costs more than two second ones (1 + 1)."""
     previous = [played_round(1, [1, 2, 3, 4]), played_round(2, [1, 2, 5, 6])]
     ctx = ctx_with(previous)
-    # 1-2 met twice, 1-3 and 2-3 once
-    assert evaluate(C.REPEAT, [[1, 2, 3, 7]], ctx) == 4
+    # 1-2 met twice (3), 1-3 and 2-3 once (1 each)
+    assert evaluate(C.REPEAT, [[1, 2, 3, 7]], ctx) == 5
+    assert evaluate(C.REPEAT, [[1, 2, 7], [3, 4, 5]], ctx) > \
+        evaluate(C.REPEAT, [[1, 3, 7], [2, 4, 5]], ctx)
 
 
 def test_repeat_prev_counts_only_the_previous_round() -> None:

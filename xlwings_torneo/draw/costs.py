@@ -23,6 +23,7 @@ from xlwings_torneo.draw.criteria import (
     SeatTally,
     Value,
     band_excess,
+    repeat_cost,
     seat_counts,
     tally_length,
 )
@@ -132,7 +133,8 @@ def _pair_values(criterion: Criterion, ctx: Context, index: Mapping[PlayerId, in
         for (p, q), count in source.items():
             if p in index and q in index and count:
                 i, j = index[p], index[q]
-                out[pair_key(i, j)] = count
+                out[pair_key(i, j)] = repeat_cost(count) if criterion is Criterion.REPEAT \
+                    else count
     return out
 
 

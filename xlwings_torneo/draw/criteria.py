@@ -64,6 +64,22 @@ class Context:
     """Band of each semifinalist (BAND); players without a band are not counted."""
 
 
+REPEAT_ESCALATES = True
+"""**Decision** (issue 47.2): REPEAT's cost of a pair at one table that met k times before
+is 1 + 2 + … + k (1 the second time they meet, 3 the third, 6 the fourth): each meeting
+costs one more than the one before, so a third meeting costs more than two second ones and
+the draw spreads its repeats over more pairs rather than seating the same pairs again and
+again. False: k (a third meeting costs as much as two second ones). Measured on a club
+league (`bench/club_league_bench.py`, 23 registered, 9 evenings, seeds 1-6, docs/
+schedules.md): pairs met 3+ times 25 → 13, repeats 416 → 437 (a pair that does not meet a
+third time meets someone else a second time)."""
+
+
+def repeat_cost(met: int) -> int:
+    """REPEAT's cost of a pair at one table that met `met` times before (REPEAT_ESCALATES)."""
+    return met * (met + 1) // 2 if REPEAT_ESCALATES else met
+
+
 def _same_key(keys: Mapping[PlayerId, str]) -> Callable[[PlayerId, PlayerId], int]:
     def weight(a: PlayerId, b: PlayerId) -> int:
         ka = keys.get(a, "")
@@ -85,7 +101,7 @@ def pair_weight(criterion: Criterion, ctx: Context) -> Callable[[PlayerId, Playe
     if criterion is Criterion.REPEAT:
         # Manuale di Gestione Torneo, «Open, Sorteggio», punto 3: "Minimizzazione scontri diretti
         # tra giocatori"
-        return lambda a, b: h.met.get(pair_key(a, b), 0)
+        return lambda a, b: repeat_cost(h.met.get(pair_key(a, b), 0))
     if criterion is Criterion.REPEAT_PREV:
         # Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio», punto 3: "già giocato insieme
         # al primo turno"
@@ -189,8 +205,10 @@ CRITERION_WORDS: dict[Criterion, tuple[str, str]] = {
     Criterion.REGION: ("Giocatori della stessa regione allo stesso tavolo",
                        "coppie di giocatori della stessa regione sedute insieme"),
     Criterion.REPEAT: ("Incontri ripetuti",
-                       "coppie di giocatori già sedute insieme in un turno precedente, "
-                       "contate una volta per ogni turno in cui è successo"),
+                       "coppie di giocatori già sedute insieme in un turno precedente: una "
+                       "coppia conta 1 la seconda volta che si incontra, 3 la terza, 6 la "
+                       "quarta, perché il sorteggio eviti prima che gli stessi giocatori si "
+                       "ritrovino più volte"),
     Criterion.REPEAT_PREV: ("Incontri ripetuti del turno precedente",
                             "coppie di giocatori sedute insieme anche nel turno precedente"),
     Criterion.WINNERS_PREV: ("Vincitori del turno precedente allo stesso tavolo",

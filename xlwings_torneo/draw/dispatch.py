@@ -309,21 +309,61 @@ def conflicts(tournament: Tournament, ttype: TournamentType, at_hand: RoundAtHan
                          dict[Criterion, tuple[Criterion, ...]]]:
     """The round's criteria (or SHOWN_FOR_PLACED_DRAWS) counted on `tables` as they are,
     with their lower bounds and the earlier criteria each bound does not account for
-    (`bounds.draw_bounds`): what `torneo verify` reports."""
+    (`bounds.draw_bounds`): what `torneo verify` reports. A semifinal round is counted as
+    its draw counts it (`phases.draw_semifinals`): group by group, each with its bands, the
+    tables of the "torneo degli esclusi" left out (drawn and ranked apart, issue 47.1)."""
     previous = tuple(r for r in tournament.rounds if r.number < at_hand.number)
     criteria = list(at_hand.criteria or SHOWN_FOR_PLACED_DRAWS)
     placed = at_hand.placed  # Greek, fixed, Swiss, final: seats set by the rules
-    bands: dict[PlayerId, int] = {}
+    parts: list[tuple[list[Sequence[PlayerId]], dict[PlayerId, int]]] = [(list(tables), {})]
     if Criterion.BAND in criteria:
         before = Tournament(tournament.players, previous, tournament.info, tournament.options)
         try:
-            for group in structure(before, ttype).groups:
-                bands.update(bands_of(group))
+            groups = structure(before, ttype).groups
         except DrawError:
             criteria.remove(Criterion.BAND)
+            groups = ()
+        if groups:
+            parts = [([t for t in tables if set(t) & set(group)], bands_of(group))
+                     for group in groups]
+            seen = {tuple(t) for part, _ in parts for t in part}
+            rest = [t for t in tables if tuple(t) not in seen]
+            if rest and not ttype.consolation:
+                parts.append((rest, {}))
     by_id = tournament.by_id
     if at_hand.squads:  # the CNS counts teammates (squads.fielded)
         by_id = {pid: replace(p, club=p.team) for pid, p in by_id.items()}
+    values: dict[Criterion, Value] = {}
+    bounds: dict[Criterion, Value] = {}
+    unaccounted: dict[Criterion, tuple[Criterion, ...]] = {}
+    for part, bands in parts:
+        v, b, u = _part_conflicts(part, criteria, previous, by_id, bands, placed)
+        values = _summed(values, v)
+        bounds = _summed(bounds, b)
+        for c, earlier in u.items():
+            unaccounted[c] = tuple(dict.fromkeys((*unaccounted.get(c, ()), *earlier)))
+    return values, bounds, unaccounted
+
+
+def _summed(total: dict[Criterion, Value], more: dict[Criterion, Value]
+            ) -> dict[Criterion, Value]:
+    """Per-criterion values of two parts of a round added (a semifinal's groups: counts)."""
+    if not total:
+        return dict(more)
+    out: dict[Criterion, Value] = {}
+    for c, v in more.items():
+        was = total[c]
+        assert isinstance(was, int) and isinstance(v, int)  # a semifinal counts pairs
+        out[c] = was + v
+    return out
+
+
+def _part_conflicts(tables: Sequence[Sequence[PlayerId]], criteria: Sequence[Criterion],
+                    previous: Sequence[Round], by_id: dict[PlayerId, Player],
+                    bands: dict[PlayerId, int], placed: bool
+                    ) -> tuple[dict[Criterion, Value], dict[Criterion, Value],
+                               dict[Criterion, tuple[Criterion, ...]]]:
+    """`conflicts` of some of the round's tables, drawn together."""
     ctx = make_context([by_id[p] for t in tables for p in t], previous, bands=bands)
     plan = TablePlan(tuple(len(t) for t in tables), (0,) * len(tables))
     ids = [p for t in tables for p in t]
