@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.number_text import comma_text
 
 
@@ -291,12 +292,13 @@ class Preview:
         """In Italian, the tipologia, T, the class and the year used."""
         klass = (comma_text(shown_value(self.klass)) if self.klass != int(self.klass)
                  else str(int(self.klass)))
-        rounds = (f", {self.declared_rounds} turni dichiarati" if self.kind is Kind.CAMPIONATO
-                  else "")
+        rounds = (f", {counted(self.declared_rounds, 'turno dichiarato', 'turni dichiarati')}"
+                  if self.kind is Kind.CAMPIONATO else "")
         soglie = ("" if self.year == self.thresholds_year
                   else f" (soglie del {self.thresholds_year})")
         head = (f"Anteprima del calcolo della federazione: {self.kind.value}, classe {klass}"
-                f"{rounds}; T = {self.tables} tavoli in tutti i turni; anno {self.year}{soglie}")
+                f"{rounds}; T = {counted(self.tables, 'tavolo', 'tavoli')} in tutti i turni; "
+                f"anno {self.year}{soglie}")
         if not self.scores:
             return (f"{head}: il ranking ne chiede almeno {self.min_tables}, il torneo vale 0 "
                     "punti")
