@@ -253,10 +253,11 @@ def read_workbook(path: Path, stamp: tuple[int, int]) -> Reading:
     return Reading(tournament, types_shown(tournament, types_for(path)), stamp)
 
 
-SCORE_TEXT = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
-"""**Decision** (issue 30): a score typed on a phone is ASCII digits, an optional sign and one
-decimal separator (the comma, or the dot a phone's keypad may offer); no other script's
-digits, no `_`, no exponent, no space inside. Spaces around it are a keyboard's."""
+SCORE_TEXT = re.compile(r"-?[0-9]+(?:[.,][0-9]+)?")
+"""**Decision** (issues 30, 43.7): a score typed on a phone is ASCII digits, an optional minus
+(no plus: the README says digits, the minus and the comma) and one decimal separator (the
+comma, or the dot a phone's keypad may offer); no other script's digits, no `_`, no
+exponent, no space inside. Spaces around it are a keyboard's."""
 MAX_SCORE_TEXT = 12
 """Characters a score field may hold (the form's `maxlength`): `-1000` to `10000` with
 decimals fits; a longer text is refused whole, never cut."""
