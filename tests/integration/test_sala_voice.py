@@ -8,8 +8,8 @@ where he sees them; the journal's failures said in his words."""
 from __future__ import annotations
 
 import logging
-from decimal import Decimal
 import re
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
