@@ -237,9 +237,9 @@ def _code_slips(link: TableLink, sheet: TableSheet, layout: Layout, width: float
     (sending, confirming and contesting need it)."""
     seats = max(1, len(sheet.lines))
     style = paragraph_style("tagliando", layout.text_size - 1, align=TA_CENTER)
+    code = f'<font size="{layout.text_size + 3}">{fonts.markup(link.code)}</font>'
     slip = Paragraph(f"Turno {sheet.round_no} · Tavolo {sheet.table_no}<br/>codice del tavolo"
-                     f"<br/><b><font size=\"{layout.text_size + 3}\">{fonts.markup(link.code)}</font></b>",
-                     style)
+                     f"<br/><b>{code}</b>", style)
     row = Table([[slip] * seats], colWidths=[width / seats] * seats)
     row.setStyle(TableStyle([
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
