@@ -205,14 +205,16 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
         return ids
 
     def phone_page_is_accessible(driver: object) -> None:
-        """Issue 48.7 on the table's page: a `main` landmark with a real heading, the form
-        first in it, every field and button at least 44 px tall, a signed score's keypad
-        with a minus (the text keyboard and a pattern: iOS's numeric pads have none)."""
-        main = driver.find_element(By.TAG_NAME, "main")  # type: ignore[attr-defined]
-        assert main.find_element(By.TAG_NAME, "h1").text.startswith(f"Turno {PLAYING}")
+        """Issue 48.7 on the table's page: one `main` landmark holding the table's heading and
+        the form first under it, every field and button at least 44 px tall, a signed
+        score's keypad with a minus (the text keyboard and a pattern: iOS's numeric pads
+        have none)."""
+        [main] = driver.find_elements(By.TAG_NAME, "main")  # type: ignore[attr-defined]
+        assert main.find_element(By.CSS_SELECTOR, "#tavolo > h2").text.startswith(
+            f"Turno {PLAYING}")
         first = driver.execute_script(  # type: ignore[attr-defined]
-            "return document.querySelector('main > h1 ~ *:not(#problemi)').tagName "
-            "+ (document.querySelector('main > h1 ~ *:not(#problemi) form') ? ' FORM' : '')")
+            "const e = document.querySelector('main #tavolo > h2 ~ *:not(#problemi)');"
+            "return e.tagName + (e.querySelector('form') ? ' FORM' : '')")
         assert "FORM" in first, first
         sizes = driver.execute_script(  # type: ignore[attr-defined]
             "return [...document.querySelectorAll('main input:not([type=hidden]), main select,"
