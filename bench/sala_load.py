@@ -12,6 +12,7 @@ Prints requests per second, the 95th-percentile latency, pages not answered, res
     python bench/sala_load.py [--tavoli 25] [--telefoni 5] [--reads 6] [--senza-kill]
     python bench/sala_load.py --ritmo --reads 3 [--senza-kill]
     python bench/sala_load.py --attacchi [--durata 15]
+    python bench/sala_load.py --assedio [--durata 15]
 
 `--ritmo`: the hall at its real pace, each phone opening a page every 20-40 s and all 25 tables
 sending and confirming in 8 s (about two minutes). `--attacchi` (issue 30): one laptop on the
@@ -46,6 +47,15 @@ pressed (`guard.GuardedServer.share`):
     450 slow connections, 150 addresses      423 ms / 3.0 s       13 / 82 ms, all served
     --ritmo --reads 3 (kill -9 in the burst) p95 53 ms, 0 lost    p95 51 ms, 0 lost
     (the --ritmo pair at load 3; at load 7-8 it was 123 and 136 ms, 0 lost either way)
+
+Issue 43.8 (`--assedio --durata 15`: 100 phones each opening its table's page every 3 s, on
+its own address), p95 of the honest page, two runs each at load 6-8, before (3c507e8) and
+after every action needed the table's code and the journal kept every wrong one:
+
+    no attack                                29 / 215 ms          26 / 37 ms
+    50 addresses guessing codes              49 / 56 ms           73 / 89 ms
+    the same and 50 addresses x 16 bodies    465 / 492 ms         689 / 644 ms
+    (0 pages unanswered in every run; 1,000 wrong codes answered 403, the rest 429)
 """
 
 from __future__ import annotations
@@ -180,7 +190,7 @@ def table_step(hall: Hallway, phone: HttpPhone, role: int, tavolo: int,
         holder: dict[str, dict[str, str]] = {}
 
         def send() -> Answer:
-            answer, scores = send_scores(phone, path, token, tavolo)
+            answer, scores = send_scores(phone, path, token, tavolo, code)
             holder["scores"] = scores
             return answer
 
@@ -230,12 +240,17 @@ def main() -> int:
                         help="the attack scenarios instead of the hall's round")
     parser.add_argument("--corpi-lenti", action="store_true",
                         help="with --attacchi: only the 50 addresses x 16 slow bodies")
+    parser.add_argument("--assedio", action="store_true",
+                        help="100 telefoni ogni 3 s mentre 50 indirizzi tentano codici "
+                             "(issue 43.8), poi con i caricamenti lenti accanto")
     parser.add_argument("--durata", type=float, default=15,
                         help="seconds a normal phone reads during each attack")
     args = parser.parse_args()
-    if args.attacchi:
+    if args.attacchi or args.assedio:
         if not 1 <= args.durata <= 120:
             parser.error("--durata: 1-120 seconds")
+        if args.assedio:
+            return siege(args.durata)
         return attacks(args.durata, args.corpi_lenti)
     if not (1 <= args.tavoli <= 60 and 2 <= args.telefoni <= 8 and 1 <= args.reads <= 100):
         parser.error("at most 60 tables, 2-8 phones, 100 reads a phone")
@@ -394,7 +409,7 @@ def flood(port: int, access: tuple[str, str], stop: threading.Event, counts: lis
     path = f"/tavolo/{PLAYING}/1"
     while not stop.is_set():
         try:
-            answer, _ = send_scores(phone, path, access[0], 1)
+            answer, _ = send_scores(phone, path, access[0], 1, access[1])
             counts.append(answer.status)
         except OSError:
             counts.append(0)
@@ -484,6 +499,115 @@ def attacks(seconds: float, only_bodies: bool = False) -> int:
                               f"{ {s: counts.count(s) for s in sorted(set(counts))} }")
         stop.set()
         for thread in flooders:
+            thread.join(timeout=2 * PHONE_TIMEOUT)
+        print(f"memoria di picco del server: {server.peak_memory_kib() / 1024:.1f} MiB")
+    finally:
+        server.stop()
+    return 0
+
+
+# --- the siege of issue 43.8: a hall of phones while a stranger tries codes ---------------
+
+SIEGE_PHONES = 100
+"""Honest phones, each on its own address, each opening a page every `SIEGE_PAUSE` s."""
+SIEGE_PAUSE = 3.0
+SIEGE_ADDRESSES = 50
+"""The attacker's addresses, each trying table tokens and codes as fast as it is answered."""
+SIEGE_THREADS = 10
+"""Threads of the attacker (each takes its addresses in turn)."""
+
+
+def honest_phone(port: int, source: str, page: str, seconds: float, latencies: list[float],
+                 failures: list[str]) -> None:
+    """One phone opening its table's page every `SIEGE_PAUSE` seconds for `seconds`."""
+    end = time.monotonic() + seconds
+    time.sleep(random.uniform(0, SIEGE_PAUSE))
+    while time.monotonic() < end:
+        start = time.perf_counter()
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PHONE_TIMEOUT,
+                                                    source_address=(source, 0))
+            connection.request("GET", page)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            if response.status != 200:
+                failures.append(str(response.status))
+        except OSError as err:
+            failures.append(type(err).__name__)
+        latencies.append(time.perf_counter() - start)
+        time.sleep(max(0.0, SIEGE_PAUSE - (time.perf_counter() - start)))
+
+
+def guesser(port: int, sources: list[str], stop: threading.Event, counts: list[int]) -> None:
+    """The attacker: wrong tokens on the tables' pages, from each of `sources` in turn."""
+    i = 0
+    while not stop.is_set():
+        source = sources[i % len(sources)]
+        i += 1
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PHONE_TIMEOUT,
+                                                    source_address=(source, 0))
+            connection.request("GET", f"/tavolo/{PLAYING}/{1 + i % 25}?t=indovino{i}")
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            counts.append(response.status)
+        except OSError:
+            counts.append(0)
+
+
+def siege(seconds: float) -> int:
+    """`SIEGE_PHONES` honest phones reading their tables' pages while nobody attacks, while
+    `SIEGE_ADDRESSES` addresses guess codes, and with the slow bodies of issue 38 beside."""
+    folder = Path(tempfile.mkdtemp(prefix="sala_assedio_"))
+    workbook = build_hall_workbook(folder, players=SIEGE_PHONES)
+    server = Server(workbook)
+    with Journal(journal_path(workbook)) as journal:
+        tables = {t: a.token for (r, t), a in journal.state.tables.items() if r == PLAYING}
+    port = server.port
+    pages = [f"/tavolo/{PLAYING}/{t}?t={tables[t]}" for t in sorted(tables)]
+    sources = [f"127.0.{120 + n // 200}.{1 + n % 200}" for n in range(SIEGE_ADDRESSES)]
+
+    def measure(label: str, extra: Callable[[], str]) -> None:
+        latencies: list[float] = []
+        failures: list[str] = []
+        phones = [threading.Thread(target=honest_phone, args=(
+            port, f"127.0.{200 + n // 200}.{1 + n % 200}", pages[n % len(pages)], seconds,
+            latencies, failures)) for n in range(SIEGE_PHONES)]
+        for thread in phones:
+            thread.start()
+        for thread in phones:
+            thread.join(timeout=seconds + 2 * PHONE_TIMEOUT)
+        ordered = sorted(latencies)
+        p95 = ordered[int(0.95 * (len(ordered) - 1))] if ordered else 0.0
+        median = statistics.median(ordered) if ordered else 0.0
+        print(f"{label}: pagina del tavolo mediana {median * 1000:.0f} ms, "
+              f"p95 {p95 * 1000:.0f} ms, pagine {len(ordered)}, non servite {len(failures)} "
+              f"{sorted(set(failures))[:4]}; {extra()}")
+
+    try:
+        measure(f"{SIEGE_PHONES} telefoni, nessun attacco", lambda: "")
+        stop = threading.Event()
+        counts: list[int] = []
+        threads = [threading.Thread(target=guesser, args=(
+            port, sources[n::SIEGE_THREADS], stop, counts)) for n in range(SIEGE_THREADS)]
+        for thread in threads:
+            thread.start()
+
+        def said() -> str:
+            return (f"tentativi {len(counts)}, risposte "
+                    f"{ {s: counts.count(s) for s in sorted(set(counts))} }")
+
+        measure(f"{SIEGE_PHONES} telefoni, {SIEGE_ADDRESSES} indirizzi tentano codici", said)
+        label, body_sources, count, slow = SLOW_BODIES
+        with Holder(port, body_sources, count, slow) as holder:
+            time.sleep(2 * TRICKLE)
+            counts.clear()
+            measure(f"{SIEGE_PHONES} telefoni, codici tentati e {label}",
+                    lambda: f"{said()}; {holder.summary()}")
+        stop.set()
+        for thread in threads:
             thread.join(timeout=2 * PHONE_TIMEOUT)
         print(f"memoria di picco del server: {server.peak_memory_kib() / 1024:.1f} MiB")
     finally:

@@ -75,7 +75,7 @@ def row(html: str, turno: int, tavolo: int) -> str:
 
 def problems_of(html: str) -> list[str]:
     box = html.split('id="problemi"', 1)
-    found = re.findall(r"<li>(.*?)</li>", box[1].split("</div>", 1)[0]) if len(box) > 1 else []
+    found = re.findall(r"<li[^>]*>(.*?)</li>", box[1].split("</div>", 1)[0]) if len(box) > 1 else []
     return [unescape(x) for x in found]
 
 
@@ -101,7 +101,7 @@ class Phone:
 
     def __init__(self, client: FlaskClient, hall: Hall, tavolo: int,
                  address: str = "127.0.0.1", turno: int = PLAYING) -> None:
-        self.client, self.hall, self.tavolo = client, hall, tavolo
+        self.client, self.hall, self.tavolo, self.turno = client, hall, tavolo, turno
         client.environ_base["REMOTE_ADDR"] = address
         access = hall.journal.state.tables[(turno, tavolo)]
         self.token, self.code = access.token, access.code
@@ -119,14 +119,22 @@ class Phone:
         return str(response.get_data(as_text=True))
 
     def send(self, scores: list[str], by: int | None = None, **extra: str) -> Any:
+        """Send the scores as player `by` with the table's code (issue 43.1; `codice=...`
+        in `extra` sends another)."""
         self.open()
         form = score_form(self.table, scores, token=self.token, csrf=self.csrf,
                           by=by if by is not None else self.table.players[0])
+        form["codice"] = self.code
         form.update(extra)
         return self.client.post(self.url, data=form)
 
     def confirm(self, by: int, code: str = "", sub: str | None = None) -> Any:
+        """Confirm the result the page offers (or `sub`; the table's latest result waiting
+        when the page offers none: the writer's own phone is not offered its own)."""
         html = self.open()
+        if sub is None and 'name="azione" value="conferma"' not in html:
+            pending = table_state(self.hall.journal.refresh(), self.turno, self.tavolo).pending
+            sub = str(pending.id) if pending is not None else ""
         return self.client.post(self.url, data={
             "t": self.token, "csrf": csrf_of(html), "azione": "conferma",
             "risultato": sub or pending_id(html), "chi": str(by), "codice": code})

@@ -78,25 +78,26 @@ def confirming_ids(html: str) -> list[str]:
     return re.findall(r'<option value="(\d+)"', select)
 
 
-def send_scores(phone: HttpPhone, path: str, token: str, tavolo: int
+def send_scores(phone: HttpPhone, path: str, token: str, tavolo: int, code: str
                 ) -> tuple[Answer, dict[str, str]]:
-    """Open the table's page and send its scores (`table_scores`) as its first player;
-    the answer and the scores sent by player ID."""
+    """Open the table's page and send its scores (`table_scores`) as its first player, with
+    the table's `code` (issue 43.1); the answer and the scores sent by player ID."""
     page = phone.get(f"{path}?t={token}")
     if page.status != 200:
         return page, {}
     ids = seated_ids(page.body)
-    if not ids:  # the result waiting is another phone's: only its writer replaces it
+    if not ids:  # the table's result is confirmed already
         return Answer(409, page.body, page.seconds), {}
     scores = dict(zip(ids, table_scores(len(ids), tavolo), strict=True))
-    form = {"t": token, "csrf": csrf_of(page.body), "azione": "invia", "chi": ids[0]}
+    form = {"t": token, "csrf": csrf_of(page.body), "azione": "invia", "chi": ids[0],
+            "codice": code}
     form.update({f"p{pid}": score for pid, score in scores.items()})
     return phone.post(path, form), scores
 
 
 def confirm_scores(phone: HttpPhone, path: str, token: str, code: str) -> Answer:
-    """Open the table's page and confirm its pending result as its second player, with the
-    table's code (always needed)."""
+    """Open the table's page and confirm the first result it offers as its second player,
+    with the table's code."""
     page = phone.get(f"{path}?t={token}")
     if page.status != 200:
         return page

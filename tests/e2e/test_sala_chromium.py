@@ -187,18 +187,42 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
     assert sorted(addresses) == list(range(1, 11))  # 40 players: 10 tables of 4
     assert all(url.startswith(f"http://127.0.0.1:{server.port}/") for url in addresses.values())
 
-    def fill(driver: object, scores: list[str]) -> list[str]:
+    with Journal(journal_path(workbook)) as journal:
+        codes = {t: a.code for (r, t), a in journal.state.tables.items() if r == PLAYING}
+
+    def fill(driver: object, scores: list[str], tavolo: int) -> list[str]:
+        """Type the scores, choose the writer, type the table's code (issue 43.1), send."""
         fields = driver.find_elements(By.CSS_SELECTOR, "input.punti")  # type: ignore[attr-defined]
         ids = [f.get_attribute("name")[1:] for f in fields]
         for field, score in zip(fields, scores, strict=True):
             field.clear()
             field.send_keys(score)
         Select(driver.find_element(By.ID, "chi-scrive")).select_by_value(ids[0])  # type: ignore[attr-defined]
+        code = driver.find_element(By.ID, "codice-invia")  # type: ignore[attr-defined]
+        code.clear()
+        code.send_keys(codes[tavolo])
         submit(driver, "invia")
         return ids
 
-    with Journal(journal_path(workbook)) as journal:
-        codes = {t: a.code for (r, t), a in journal.state.tables.items() if r == PLAYING}
+    def phone_page_is_accessible(driver: object) -> None:
+        """Issue 48.7 on the table's page: one `main` landmark holding the table's heading and
+        the form first under it, every field and button at least 44 px tall, a signed
+        score's keypad with a minus (the text keyboard and a pattern: iOS's numeric pads
+        have none)."""
+        [main] = driver.find_elements(By.TAG_NAME, "main")  # type: ignore[attr-defined]
+        assert main.find_element(By.CSS_SELECTOR, "#tavolo > h2").text.startswith(
+            f"Turno {PLAYING}")
+        first = driver.execute_script(  # type: ignore[attr-defined]
+            "const e = document.querySelector('main #tavolo > h2 ~ *:not(#problemi)');"
+            "return e.tagName + (e.querySelector('form') ? ' FORM' : '')")
+        assert "FORM" in first, first
+        sizes = driver.execute_script(  # type: ignore[attr-defined]
+            "return [...document.querySelectorAll('main input:not([type=hidden]), main select,"
+            " main button')].map(e => [e.id || e.name, e.getBoundingClientRect().height])")
+        assert sizes and all(height >= 44 for _, height in sizes), sizes
+        for field in driver.find_elements(By.CSS_SELECTOR, "input.punti"):  # type: ignore[attr-defined]
+            assert field.get_attribute("inputmode") == "text"
+            assert field.get_attribute("pattern")
 
     def confirm(driver: object, player: str, tavolo: int) -> None:
         Select(driver.find_element(By.ID, "chi-conferma")).select_by_value(player)  # type: ignore[attr-defined]
@@ -224,14 +248,26 @@ def test_a_round_of_40_players_reported_from_phones(hall, phones, tmp_path):
         scores = table_scores(4, tavolo)
         if tavolo == 1:
             assert fits(captain)
+            phone_page_is_accessible(captain)
             shot(captain, "sala_tavolo", tmp_path)
             wrong = [*scores[:-1], "4O"]
-            fill(captain, wrong)
+            fill(captain, wrong, tavolo)
             problems = captain.find_element(By.ID, "problemi").text  # type: ignore[attr-defined]
             assert '"4O" non è un numero' in problems
+            # issue 48.7: the refused score's own field is invalid, says why, has the focus
+            refused = captain.find_elements(By.CSS_SELECTOR, "input.punti")[-1]  # type: ignore[attr-defined]
+            assert refused.get_attribute("aria-invalid") == "true"
+            said = captain.find_element(  # type: ignore[attr-defined]
+                By.ID, refused.get_attribute("aria-describedby")).text
+            assert '"4O" non è un numero' in said
+            assert captain.switch_to.active_element == refused  # type: ignore[attr-defined]
             shot(captain, "sala_errore", tmp_path)
-        ids = fill(captain, scores)
+        ids = fill(captain, scores, tavolo)
         expected.update(zip(ids, scores, strict=True))
+        if tavolo == 1:  # issue 48.7: the writer's correction form holds what he sent
+            held = [f.get_attribute("value") for f in  # type: ignore[attr-defined]
+                    captain.find_elements(By.CSS_SELECTOR, "input.punti")]
+            assert held == scores, held
         if tavolo == 2:  # the captain confirms from a second browser of his own phone
             second.get(own.url(url))  # type: ignore[attr-defined]
             confirm(second, ids[1], tavolo)

@@ -44,7 +44,7 @@ def test_a_confirmed_result_survives_kill_9_and_is_imported(workbook, servers):
     path = f"/tavolo/{PLAYING}/3"
     writer = HttpPhone(first.port, "127.0.0.2")
     confirmer = HttpPhone(first.port, "127.0.0.3")
-    sent, scores = send_scores(writer, path, access.token, 3)
+    sent, scores = send_scores(writer, path, access.token, 3, access.code)
     assert sent.status == 303, sent.body
     confirmed = confirm_scores(confirmer, path, access.token, access.code)
     assert confirmed.status == 303, confirmed.body

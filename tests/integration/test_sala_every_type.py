@@ -113,7 +113,7 @@ def send(app: Any, hall: Hall, tavolo: int, seated: list[tuple[int, str]], type_
     page = writer.get(f"{url}?t={access.token}").get_data(as_text=True)
     asked = set(re.findall(r'name="([a-z])(\d+)"', page))
     form = {"t": access.token, "csrf": csrf_of(page), "azione": "invia",
-            "chi": str(seated[0][0])}
+            "chi": str(seated[0][0]), "codice": access.code}
     for (pid, _), typed in zip(seated, results(type_name, tavolo, len(seated)), strict=True):
         values = {**typed.fields, **({"s": typed.team} if typed.team else {})}
         form.update({f"{key}{pid}": values[key] for key, seat in asked

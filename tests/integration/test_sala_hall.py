@@ -138,7 +138,9 @@ def test_the_wall_sheet_warns_when_no_phone_can_open_its_address(address, warned
     assert pages == 1
 
 
-def test_each_printed_sheet_carries_its_own_tables_code(workbook):
+def test_each_printed_sheet_carries_its_own_tables_code_only_on_its_tear_off_slips(workbook):
+    """Issue 43.1: the code is not beside the QR (a photo of the sheet left on the table
+    would carry both) but on the slips cut off at the foot, one per seat."""
     import subprocess
 
     from xlwings_torneo.usecases.opening import open_file
@@ -147,7 +149,6 @@ def test_each_printed_sheet_carries_its_own_tables_code(workbook):
     hall = Hall(workbook)
     announce(hall, "http://127.0.0.1:8080/")
     codes = {n: a.code for (r, n), a in hall.journal.refresh().tables.items() if r == PLAYING}
-    hall.journal.close()
     for reduced in (False, True):
         pdf = print_round(open_file(workbook), workbook, PLAYING, reduced=reduced)
         pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
@@ -157,4 +158,8 @@ def test_each_printed_sheet_carries_its_own_tables_code(workbook):
         for number, code in codes.items():
             [sheet] = [s for s in sheets if f"Tavolo N°{number}\n" in s or
                        s.lstrip().startswith(f"N°{number}\n")]
-            assert f"codice del tavolo {code}" in " ".join(sheet.split())
+            table_part, cut, slips = " ".join(sheet.split()).partition("✂ Staccate i tagliandi")
+            assert cut and code not in table_part
+            table = hall.reading().table(PLAYING, number)
+            assert table is not None and slips.count(code) == len(table.players)
+    hall.journal.close()

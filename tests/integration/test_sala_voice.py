@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -136,12 +137,19 @@ def test_a_contest_is_in_the_name_its_phone_speaks_for(app, hall):
     assert contest_ids(hall) == [writer.table.players[1]]  # the phone's player, not the chosen
 
 
-def test_a_name_spoken_by_another_phone_cannot_contest(app, hall):
+def test_a_contest_in_a_name_another_phone_spoke_carries_its_doubt_and_phone(app, hall):
+    """Issue 43.6: recorded (and journaled) with its phone, address and doubts, as a
+    confirmation is, never refused unseen."""
     writer, _ = confirmed_by_two(app, hall)
     other = phone(app, hall, "127.0.1.9")
     response = other.contest(writer.table.players[0], "non è vero")  # the writer's name
-    assert response.status_code == 422 and "Non puoi contestare come" in text(response)
-    assert contest_ids(hall) == []
+    assert response.status_code == 303
+    [contest] = table_state(hall.journal.refresh(), PLAYING, 1).contests
+    assert contest.by == writer.table.players[0] and contest.address == "127.0.1.9"
+    assert contest.doubts and not contest.claims
+    html = row(organiser(app, hall).page(), PLAYING, 1)
+    assert "con un nome che un altro telefono aveva già usato" in html
+    assert "127.0.1.9" in html and not counted(hall)
 
 
 def test_after_the_organiser_decides_a_contest_again_needs_a_new_reason_and_stops_nothing(
@@ -171,19 +179,18 @@ def test_one_question_page_shows_every_contest_it_decides(app, hall):
     assert "il verde aveva 40" in asked and "il giallo aveva 12" in asked
 
 
-# --- 3. the result waiting is replaced by its writer only ---------------------------------
+# --- 3. each phone's result waits beside the others' ---------------------------------------
 
-def test_only_the_writers_phone_replaces_the_result_waiting(app, hall):
+def test_a_phone_replaces_only_its_own_result_waiting(app, hall):
     writer = phone(app, hall, "127.0.0.2")
     size = len(writer.table.players)
     assert writer.send(plausible(size)).status_code == 303
     other = phone(app, hall, "127.0.0.3")
-    assert 'id="solo-chi-scrive"' in other.open() and 'id="invia"' not in other.open()
-    refused = other.send(plausible(size, winner=1), by=writer.table.players[2])
-    assert refused.status_code == 409 and "può correggerlo solo" in text(refused)
-    assert writer.send(plausible(size, winner=2)).status_code == 303  # the writer corrects
-    organiser(app, hall).act("annulla", PLAYING, 1)
     assert other.send(plausible(size, winner=1), by=writer.table.players[2]).status_code == 303
+    assert writer.send(plausible(size, winner=2)).status_code == 303  # the writer corrects
+    waiting = table_state(hall.journal.refresh(), PLAYING, 1).waiting
+    assert sorted(s.scores[0].score for s in waiting.values()) == sorted(
+        Decimal(plausible(size, winner=w)[0]) for w in (1, 2))
 
 
 # --- 4. the organiser's pages carry the state they were drawn from ------------------------

@@ -1,6 +1,7 @@
 """What one seat's result is in a type (issue 37.1): the values its round sheet's score cell
 carries, as one description that every path reads — the hall's table page (its fields),
-the phone's parser (`usecases/sala.py`), the import (the cell it writes), the tie hints of
+the phone's parser (`usecases/sala/phone_input.py`), the import (the cell it writes), the tie
+hints of
 the checks (`scoring/games.py`) and every score shown (`text`: the organiser's page, the
 report, the site, the exports).
 

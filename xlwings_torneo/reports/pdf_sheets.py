@@ -200,7 +200,7 @@ def _site_line(site: str, layout: Layout, width: float) -> Table:
 @dataclass(frozen=True)
 class TableLink:
     """The hall server's page of one table (issue 25): its address with the table's token,
-    and the short code a second player confirms the result with."""
+    and the short code its players send, confirm and contest the result with."""
 
     address: str
     code: str
@@ -211,17 +211,48 @@ TableLinks = Mapping[int, TableLink]
 
 
 def _table_line(link: TableLink, layout: Layout, width: float) -> Table:
-    """The QR code of the table's own result page, with the confirmation code beside it."""
+    """The QR code of the table's own result page; the code is not beside it (issue 43.1: a
+    photo of the sheet left on the table must not carry it) but on the tear-off slips."""
     size = layout.logo_box[1] * 0.9
     text = Paragraph(
-        "Risultato dal telefono: inquadra il codice, scrivete i punti, un altro giocatore "
-        f"conferma con il codice del tavolo <b>{fonts.markup(link.code)}</b>",
+        "Risultato dal telefono: inquadrate il codice QR, scrivete i punti e il <b>codice del "
+        "tavolo</b>: è sui tagliandi in fondo alla scheda, uno per giocatore. Staccateli "
+        "subito e teneteli voi; un altro giocatore conferma con il suo.",
         paragraph_style("tavolo_qr", layout.text_size))
     line = Table([[qr_drawing(link.address, size), text]],
                  colWidths=[size + 3 * mm, width - size - 3 * mm])
     line.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                               ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     return line
+
+
+CUT_DASH = (3, 2)
+"""The dashes of a line to cut along (points on, points off)."""
+
+
+def _code_slips(link: TableLink, sheet: TableSheet, layout: Layout, width: float
+                ) -> list[Flowable]:
+    """The tear-off slips at the foot of the sheet (issue 43.1), one per seat, each with the
+    table's code: every player holds it, the sheet left on the table beside the QR does not
+    (sending, confirming and contesting need it)."""
+    seats = max(1, len(sheet.lines))
+    style = paragraph_style("tagliando", layout.text_size - 1, align=TA_CENTER)
+    code = f'<font size="{layout.text_size + 3}">{fonts.markup(link.code)}</font>'
+    slip = Paragraph(f"Turno {sheet.round_no} · Tavolo {sheet.table_no}<br/>codice del tavolo"
+                     f"<br/><b>{code}</b>", style)
+    row = Table([[slip] * seats], colWidths=[width / seats] * seats)
+    row.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEAFTER", (0, 0), (-2, -1), 0.5, colors.grey, 1, CUT_DASH),
+    ]))
+    said = Paragraph("✂ Staccate i tagliandi all'inizio del turno, uno a testa: il codice "
+                     "serve per mandare, confermare o contestare il risultato dal telefono. "
+                     "Non lasciatelo sul tavolo; se si perde o lo vedono altri, chiedete "
+                     "all'organizzatore un codice nuovo.",
+                     paragraph_style("tagliandi", layout.text_size - 2))
+    return [Spacer(1, 3 * mm), HRFlowable(width="100%", thickness=0.5, color=colors.grey,
+                                          dash=CUT_DASH),
+            said, Spacer(1, 1 * mm), row]
 
 
 def sheet_flowables(sheet: TableSheet, parts: SharedParts, height: float) -> Flowable:
@@ -242,7 +273,8 @@ def sheet_flowables(sheet: TableSheet, parts: SharedParts, height: float) -> Flo
     link = parts.links.get(sheet.table_no)
     if link is not None:
         story += [_table_line(link, layout, width), Spacer(1, 3 * mm)]
-    return FittedSheet(width, height, story + parts.bottom)
+    slips = _code_slips(link, sheet, layout, width) if link is not None else []
+    return FittedSheet(width, height, story + parts.bottom + slips)
 
 
 class SharedParts:

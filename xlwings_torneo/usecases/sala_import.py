@@ -141,20 +141,14 @@ def _write(book: WorkbookBackend, t: Tournament,
     by_sheet: dict[str, Cells] = {}
     for (turno, tavolo), subs in results.items():
         where = _where(turno, tavolo)
-        if len(subs) > 1:
-            versions = "; ".join(", ".join(form.text(s.score) for s in sub.scores)
-                                 for sub in subs)
-            conflicts.append(f"{where}: {len(subs)} risultati confermati diversi ({versions}): "
-                             "chiedi al tavolo e scrivi a mano quello giusto")
-            continue
         rnd = t.round(turno)
         table = next((x for x in rnd.tables if x.number == tavolo), None) if rnd else None
         if table is None:
             conflicts.append(f"{where}: il tavolo non è più nel foglio del turno")
             continue
-        held = held_back(state, turno, tavolo,
-                         {s.player_id: s.name for s in table.seats if s.player_id is not None})
-        if counted_result(state, turno, tavolo) is None:
+        if counted_result(state, turno, tavolo) is None:  # the one rule of what counts
+            names = {s.player_id: s.name for s in table.seats if s.player_id is not None}
+            held = held_back(state, turno, tavolo, names, form)
             conflicts.append(f"{where}: {'; '.join(held)} (pagina dell'organizzatore)")
             continue
         sheet, cells, problems = table_cells(table, subs[0], form)

@@ -17,9 +17,11 @@ from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.usecases.sala import Hall, Reading
 from xlwings_torneo.usecases.sala_import import table_cells
 from xlwings_torneo.usecases.sala_rules import (
+    REFUSED_TEXTS,
     Caller,
     HallRefusal,
     Refusal,
+    TableState,
     device_parts,
     doubt_text,
     held_back,
@@ -29,12 +31,17 @@ from xlwings_torneo.usecases.sala_rules import (
 )
 from xlwings_torneo.workbook.journal import (
     ACCEPT,
+    BLOCK,
     CLEAR,
     CLOSE,
+    FREE,
+    NEW_CODE,
     REOPEN,
+    WRONG_CODE,
     Confirmation,
     JournalState,
     Submission,
+    new_code,
     same_secret,
 )
 
@@ -86,11 +93,41 @@ class RoundStatus:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A player's name as a phone claimed it (issue 43.2), for the organiser to free it or
+    to block the phone or the address."""
+
+    player: int
+    name: str
+    phone: int | None
+    """The phone's number in the hall (None: claimed from an address without a cookie)."""
+    address: str
+    blocked: bool
+    """The phone or the address is blocked already."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the journal kept of the refused requests (issue 43.5): it survives a restart."""
+
+    by_place: dict[str, int]
+    """Wrong tokens and codes by the page they were tried on."""
+    by_address: list[tuple[str, int]]
+    """The addresses that tried most wrong codes, most first (20 at most)."""
+    refusals: tuple[str, ...]
+    """The other refusals, in the organiser's words, latest first."""
+    blocked: tuple[str, ...]
+    """The phones and addresses he blocked."""
+
+
+@dataclass(frozen=True)
 class OrganiserPage:
     reading: Reading
     rounds: tuple[RoundStatus, ...]
     address: str
     """The address the server announced."""
+    claims: tuple[Claim, ...] = ()
+    evidence: Evidence = Evidence({}, [], (), ())
 
 
 def organiser_access(hall: Hall, token: str) -> JournalState:
@@ -106,7 +143,42 @@ def organiser_page(hall: Hall, token: str) -> OrganiserPage:
     reading = hall.reading()
     rounds = tuple(round_status(state, reading, rnd.number)
                    for rnd in reversed(reading.tournament.rounds))
-    return OrganiserPage(reading, rounds, state.address)
+    names = player_names(reading)
+    return OrganiserPage(reading, rounds, state.address, claims(state, names),
+                         evidence(state, names))
+
+
+def claims(state: JournalState, names: Mapping[int, str]) -> tuple[Claim, ...]:
+    """Every claimed name with the phone and address that claimed it, in name order."""
+    out = []
+    for player, (cookie, address) in state.claimed_from.items():
+        number = state.phone_numbers.get(cookie) if cookie else None
+        out.append(Claim(player, names.get(player, str(player)), number, address,
+                         cookie in state.blocked_phones or address in state.blocked_addresses))
+    return tuple(sorted(out, key=lambda c: (c.name.casefold(), c.player)))
+
+
+def evidence(state: JournalState, names: Mapping[int, str]) -> Evidence:
+    """The journal's refused requests as the organiser's page shows them."""
+    by_place: dict[str, int] = {}
+    by_address: dict[str, int] = {}
+    said: list[str] = []
+    for refusal in state.refusals:
+        if refusal.what == WRONG_CODE:
+            by_place[refusal.place] = by_place.get(refusal.place, 0) + 1
+            by_address[refusal.address] = by_address.get(refusal.address, 0) + 1
+            continue
+        where = (f"turno {refusal.turno} tavolo {refusal.tavolo}: "
+                 if refusal.turno is not None and refusal.tavolo is not None else "")
+        who = f" come {names.get(refusal.player, refusal.player)}" \
+            if refusal.player is not None else ""
+        said.append(f"{refusal.at[11:19]} {where}"
+                    f"{REFUSED_TEXTS.get(refusal.what, refusal.what)}{who} "
+                    f"({phone_label(state, refusal.device, refusal.address)})")
+    most = sorted(by_address.items(), key=lambda item: (-item[1], item[0]))[:20]
+    blocked = [f"telefono {state.phone_numbers.get(c, '?')}" for c in state.blocked_phones]
+    blocked += [f"indirizzo {a}" for a in state.blocked_addresses]
+    return Evidence(by_place, most, tuple(reversed(said)), tuple(blocked))
 
 
 def round_status(state: JournalState, reading: Reading, turno: int) -> RoundStatus:
@@ -168,11 +240,12 @@ def table_status(state: JournalState, turno: int, table: Table, current: int | N
     actions = ["annulla"] if pending is not None else []
     if results or phones_closed(state, current, *key) is not None:
         actions.append("riapri-tavolo")
+    actions.append("nuovo-codice")
+    phones = phone_notes(state, turno, table.number, at_table, names)
     if len(results) > 1:
         return TableStatus(table.number, "conflitto", workbook_seats(table),
-                           (f"{len(results)} risultati confermati diversi: riapri il tavolo "
-                            "o scrivi a mano quello giusto",), token, code, None,
-                           tuple(actions), version=version)
+                           (*held_back(state, *key, names, form), *phones), token, code,
+                           None, tuple(actions), version=version)
     if sub is not None:
         _, cells, conflicts = table_cells(table, sub, form)
         held = held_back(state, *key, names)
@@ -183,23 +256,52 @@ def table_status(state: JournalState, turno: int, table: Table, current: int | N
                       "da accettare" if at_table.doubts(sub) else
                       "importato" if state.imported.get(key) == sub.id else
                       "nel foglio" if not cells else "confermato")
+        contests = tuple(f"contestato da {names.get(c.by, c.by)} "
+                         f"({phone_label(state, c.device, c.address)})"
+                         for c in (*at_table.contests, *at_table.again))
         return TableStatus(table.number, state_name, result_seats(table, sub),
-                           (*conflicts, *held), token, code, sub.id, tuple(actions),
-                           voices(state, at_table.confirmations.get(sub.id), sub, names),
-                           version)
+                           (*conflicts, *held, *phones), token, code, sub.id, tuple(actions),
+                           (*voices(state, at_table.confirmations.get(sub.id), sub, names),
+                            *contests), version)
     if table.is_played:
-        return TableStatus(table.number, "nel foglio", workbook_seats(table), (), token, code,
-                           None, tuple(actions), version=version)
+        return TableStatus(table.number, "nel foglio", workbook_seats(table), phones, token,
+                           code, None, tuple(actions), version=version)
     if pending is not None:
         # each score with its player, "; " between them: "42,13, 31,10" would read as four
         # numbers (the decimal comma)
-        shown = "; ".join(f"{names.get(s.player_id, s.player_id)} {form.text(s.score)}"
-                          for s in pending.scores)
+        written = tuple(
+            "scritto: " + "; ".join(f"{names.get(s.player_id, s.player_id)} "
+                                    f"{form.text(s.score)}" for s in sub.scores)
+            for sub in at_table.waiting.values())
         return TableStatus(table.number, "da confermare", workbook_seats(table),
-                           (f"scritto: {shown}",), token, code, None, tuple(actions),
-                           voices(state, None, pending, names), version)
-    return TableStatus(table.number, "in attesa", workbook_seats(table), (), token, code, None,
-                       tuple(actions), version=version)
+                           (*written, *phones), token, code, None, tuple(actions),
+                           tuple(line for sub in at_table.waiting.values()
+                                 for line in voices(state, None, sub, names)), version)
+    return TableStatus(table.number, "in attesa", workbook_seats(table), phones, token, code,
+                       None, tuple(actions), version=version)
+
+
+def phone_notes(state: JournalState, turno: int, tavolo: int, at_table: TableState,
+                names: Mapping[int, str]) -> tuple[str, ...]:
+    """What the organiser should know of the table's phones (issue 43.4): each phone that
+    replaced its result ("sostituito N volte", his clearings and reopenings included) and
+    every confirmation or contest refused at the table."""
+    notes = []
+    for key, sent in at_table.sent.items():
+        if sent > 1:
+            cookie = "" if key.startswith("@") else key
+            address = key[1:] if key.startswith("@") else ""
+            who = (f"telefono {state.phone_numbers.get(cookie, '?')}" if cookie
+                   else f"indirizzo {address}")
+            notes.append(f"{who}: risultato sostituito {sent - 1} volte")
+    for refusal in state.refusals:
+        if (refusal.turno, refusal.tavolo) == (turno, tavolo) and refusal.what != WRONG_CODE:
+            who = f" di {names.get(refusal.player, refusal.player)}" \
+                if refusal.player is not None else ""
+            notes.append(f"{REFUSED_TEXTS.get(refusal.what, refusal.what)}{who} "
+                         f"({phone_label(state, refusal.device, refusal.address)}, "
+                         f"{refusal.at[11:19]})")
+    return tuple(notes)
 
 
 def phone_label(state: JournalState, device: str, address: str) -> str:
@@ -265,8 +367,30 @@ ACTIONS = {
                             "confermato viene messo da parte e il tavolo ne manda uno nuovo "
                             "dal telefono.", "Sì, riapri il tavolo {tavolo}",
                             "turno {turno} tavolo {tavolo} riaperto", REOPEN, True),
+    "nuovo-codice": Action("Dare un codice nuovo al tavolo {tavolo} del turno {turno}? Quello "
+                           "di prima non funzionerà più: scrivi il nuovo su un foglietto per "
+                           "ciascun giocatore del tavolo (il QR resta lo stesso).",
+                           "Sì, dai un codice nuovo", "turno {turno} tavolo {tavolo}: codice "
+                           "nuovo", NEW_CODE, True),
 }
 """The organiser's actions by the name his page's forms send."""
+
+VOICE_ACTIONS = {
+    "libera": Action("Liberare il nome di {who}? I telefoni che hanno parlato per lui non lo "
+                     "fanno più: il prossimo che parla per lui con il codice del tavolo, "
+                     "senza dubbi, lo prende.", "Sì, libera il nome", "nome di {who} liberato",
+                     FREE, False),
+    "blocca-telefono": Action("Bloccare il {who} per tutto il torneo? Non potrà più mandare, "
+                              "confermare né contestare; i risultati che ha scritto o "
+                              "confermato aspettano la tua decisione.",
+                              "Sì, blocca il telefono", "{who} bloccato", BLOCK, False),
+    "blocca-indirizzo": Action("Bloccare l'{who} per tutto il torneo? Nessun telefono da lì "
+                               "potrà più mandare, confermare né contestare; i risultati "
+                               "scritti o confermati da lì aspettano la tua decisione.",
+                               "Sì, blocca l'indirizzo", "{who} bloccato", BLOCK, False),
+}
+"""The organiser's actions on a name, a phone or an address (issue 43.2): `Order.who` is the
+player's ID, the phone's number or the address."""
 
 
 @dataclass(frozen=True)
@@ -280,6 +404,8 @@ class Order:
     version: str = ""
     """The version of the table (or round) the page showed (issue 38): an action on a state
     that changed since is refused."""
+    who: str = ""
+    """A voice action's player ID, phone number or address (`VOICE_ACTIONS`)."""
 
 
 @dataclass(frozen=True)
@@ -294,9 +420,13 @@ class Checked:
     details: tuple[str, ...] = ()
     """A table's action: everything its row shows (the contests and doubts an acceptance
     decides, who wrote and confirmed): one question page decides the table."""
+    who: str = ""
+    """A voice action's subject, in words (`telefono 3`, `indirizzo 10.0.0.7`, a name)."""
+    data: tuple[tuple[str, object], ...] = ()
+    """A voice action's event data."""
 
     def text(self, template: str) -> str:
-        return template.format(turno=self.turno, tavolo=self.tavolo)
+        return template.format(turno=self.turno, tavolo=self.tavolo, who=self.who)
 
     @property
     def question(self) -> str:
@@ -338,6 +468,8 @@ def check_order(hall: Hall, token: str, order: Order) -> Checked:
     """The action when the organiser's token, the round, the table and the action make
     sense now, and the table (or round) is as the page showed it (`Order.version`)."""
     state = organiser_access(hall, token)
+    if order.action in VOICE_ACTIONS:
+        return check_voice(state, hall.reading(), order)
     action = ACTIONS.get(order.action)
     reading = hall.reading()
     if action is None:
@@ -372,12 +504,43 @@ def check_order(hall: Hall, token: str, order: Order) -> Checked:
                    details=(*status_t.notes, *status_t.voices))
 
 
+def check_voice(state: JournalState, reading: Reading, order: Order) -> Checked:
+    """A voice action on a name claimed, a phone or an address the journal knows."""
+    action = VOICE_ACTIONS[order.action]
+    who = order.who
+    if order.action == "libera":
+        player = _number(who)
+        if player not in state.claimed_from:
+            raise HallRefusal(Refusal.CONFLICT, "Nessun telefono parla per questo giocatore: "
+                              "non c'è nulla da liberare.")
+        return Checked(action, 0, None, None, who=player_names(reading).get(player, who),
+                       data=(("player", player),))
+    if order.action == "blocca-telefono":
+        number = _number(who)
+        cookie = next((c for c, n in state.phone_numbers.items() if n == number), "")
+        if not cookie:
+            raise HallRefusal(Refusal.INVALID, "Telefono sconosciuto.")
+        return Checked(action, 0, None, None, who=f"telefono {number}",
+                       data=(("phone", cookie),))
+    known = {*state.names_of_address, *(c[1] for c in state.claimed_from.values()),
+             *(r.address for r in state.refusals)}
+    if who not in known:
+        raise HallRefusal(Refusal.INVALID, "Indirizzo sconosciuto.")
+    return Checked(action, 0, None, None, who=f"indirizzo {who}", data=(("address", who),))
+
+
 def do_order(hall: Hall, token: str, order: Order, caller: Caller) -> str:
     """Do the organiser's action (confirmed) if nothing changed since his page was drawn:
     checked again under the journal's lock as the event is written. The Italian line for
     the server's log."""
     checked = check_order(hall, token, order)
-    data = {"submission": checked.result} if checked.action.kind == ACCEPT else {}
+    if order.action in VOICE_ACTIONS:
+        hall.journal.append(checked.action.kind, dict(checked.data), device=caller.device,
+                            address=caller.address)
+        return checked.text(checked.action.done)
+    data: dict[str, object] = ({"submission": checked.result}
+                               if checked.action.kind == ACCEPT else
+                               {"code": new_code()} if checked.action.kind == NEW_CODE else {})
 
     def unchanged(now: JournalState) -> bool:
         return now.version(checked.turno, checked.tavolo) == checked.version

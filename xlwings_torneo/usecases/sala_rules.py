@@ -8,9 +8,11 @@ carries requests."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.workbook.journal import (
     ACCEPT,
     CLEAR,
@@ -26,13 +28,25 @@ from xlwings_torneo.workbook.journal import (
 from xlwings_torneo.workbook.journal import JournalError as JournalError  # the server says it
 
 MAX_SENT = 10
-"""Results one phone (its cookie) or one address may send for one table in one round, until
-the organiser clears the table: a table corrects itself a few times. A limit per phone and
-per address, not per table: whoever holds a table's QR cannot use up its players' turn."""
+"""Results one phone (its cookie) or one address may send for one table in one round, the
+organiser's clearings and reopenings included (issue 43.4: a clear does not refill it): a
+table corrects itself a few times. A limit per phone and per address, not per table: one
+phone cannot use up its table-mates' turn."""
 MAX_REASON = 200
 """Characters of a contest's reason: a sentence ("il verde aveva 40, non 30")."""
 MAX_CODE = 10
 """Characters of a typed table code (5, and spaces a keyboard adds)."""
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf"})
+"""Unicode categories a player's free text loses (issue 43.7): controls and format
+characters — the bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069), the
+marks (U+200E, U+200F), zero-width spaces and joiners (U+200B-U+200D, U+2060, U+FEFF) —
+which would reorder or hide what the organiser and the table read."""
+
+
+def plain_text(text: str) -> str:
+    """`text` without its hidden characters (`HIDDEN_CATEGORIES`), spaces collapsed."""
+    kept = "".join(ch for ch in text if unicodedata.category(ch) not in HIDDEN_CATEGORIES)
+    return " ".join(kept.split())
 
 
 class Refusal(IntEnum):
@@ -117,6 +131,26 @@ WRITERS_DOUBT = "dubbio-di-chi-scrive"
 """Doubt of a confirmation: the writer's own voice was doubted."""
 FLAGGED = "stesso-browser"
 """What a confirmation flagged before issue 38 says (the writer's own browser)."""
+BLOCKED = "bloccato"
+"""Doubt of a confirmed result: its writer's or confirmer's phone or address was blocked by
+the organiser (issue 43.2): it waits for him."""
+
+# --- refusals kept as evidence (issue 43.5): the `what` of a journal's `rifiuto` ---------
+REFUSED_BLOCKED = "bloccato"
+"""A request from a phone or address the organiser blocked."""
+REFUSED_CONTEST = "contestazione-rifiutata"
+"""A contest refused (the phone spoke for another table's player)."""
+REFUSED_CONFIRMATION = "conferma-superata"
+"""A confirmation that failed because the result changed meanwhile (issue 43.4)."""
+REFUSED_LIMIT = "troppi-invii"
+"""A result refused because its phone or address had sent `MAX_SENT` already."""
+REFUSED_TEXTS = {
+    REFUSED_BLOCKED: "da un telefono o indirizzo bloccato",
+    REFUSED_CONTEST: "contestazione rifiutata",
+    REFUSED_CONFIRMATION: "conferma non riuscita: il risultato era cambiato",
+    REFUSED_LIMIT: "risultato rifiutato: troppi invii da quel telefono o indirizzo",
+}
+"""Each refusal in the organiser's words (`WRONG_CODE`: counted apart)."""
 
 
 def voice_doubts(state: JournalState, caller: Caller, player: int) -> tuple[str, ...]:
@@ -166,6 +200,7 @@ def doubt_text(doubt: str, names: dict[int, str]) -> str:
     code, _, who = doubt.partition(":")
     name = names.get(int(who), f"il giocatore {who}") if who.isdigit() else ""
     return {
+        BLOCKED: "da un telefono o indirizzo che hai bloccato",
         NO_PHONE: "da un telefono senza il suo cookie (cancellato)",
         NAME_OF_ANOTHER_PHONE: "con un nome che un altro telefono aveva già usato",
         PHONE_OF_ANOTHER: f"da un telefono che aveva già parlato come {name}",
@@ -187,6 +222,13 @@ class TableState:
 
     pending: Submission | None = None
     """The latest submission waiting for a second player."""
+    waiting: dict[str, Submission] = field(default_factory=dict)
+    """Every submission waiting for a second player: the latest of each phone (`phone_key`),
+    oldest first (issue 43.3: a result a stranger wrote first does not stop the table's own
+    players from writing theirs and confirming it)."""
+    sent: dict[str, int] = field(default_factory=dict)
+    """How many results each phone (`phone_key`) sent the table in the round, the
+    organiser's clearings and reopenings included (issue 43.4)."""
     confirmed: list[Submission] = field(default_factory=list)
     """Every confirmed submission, in order (since the table was last reopened): two
     different ones are a conflict the organiser settles."""
@@ -200,9 +242,8 @@ class TableState:
     decided: list[Contest] = field(default_factory=list)
     """Contests the organiser decided."""
     accepted: set[int] = field(default_factory=set)
-    since: int = 0
-    """The event that last cleared or reopened the table: what the phones sent before no
-    longer counts against their limit."""
+    blocked: set[int] = field(default_factory=set)
+    """Confirmed results written or confirmed from a phone or address blocked since."""
 
     def results(self) -> list[Submission]:
         """The distinct confirmed results (one, or a conflict)."""
@@ -217,26 +258,41 @@ class TableState:
         confirmation = self.confirmations.get(sub.id)
         if confirmation is None or sub.id in self.accepted:
             return ()
+        if sub.id in self.blocked:
+            return (BLOCKED, *confirmation.doubts)
         if confirmation.doubts:
             return confirmation.doubts
         return (FLAGGED,) if confirmation.flagged else ()
 
 
+def phone_key(device: str, address: str) -> str:
+    """Who sent an event, for the limits and the results waiting: the phone's cookie, or its
+    address when it had none."""
+    cookie, _ = device_parts(device)
+    return cookie or f"@{address}"
+
+
 def table_state(state: JournalState, turno: int, tavolo: int) -> TableState:
-    """**The rule of a confirmed result** (issues 25, 30, 38), replayed over the table's
-    events: a submission waits until a confirmation of it arrives while it is still the
-    latest (a confirmation of a replaced one is no confirmation); the organiser's clearing
-    drops the result waiting; reopening the table sets its confirmed results and contests
-    aside; accepting a result decides the contests recorded before it."""
+    """**The rule of a confirmed result** (issues 25, 30, 38, 43), replayed over the table's
+    events: each phone's latest submission waits until a confirmation of it arrives (a
+    confirmation of one its phone replaced is no confirmation); the first confirmed drops
+    the others; the organiser's clearing drops the results waiting; reopening the table sets
+    its confirmed results and contests aside; accepting a result decides the contests
+    recorded before it."""
     table = TableState()
+    sent: dict[str, int] = {}
     for event in state.table_log(turno, tavolo):
         if isinstance(event, Submission):
-            table.pending = event
+            key = phone_key(event.device, event.address)
+            sent[key] = sent.get(key, 0) + 1
+            table.waiting.pop(key, None)
+            table.waiting[key] = table.pending = event
         elif isinstance(event, Confirmation):
-            if table.pending is not None and table.pending.id == event.submission:
-                table.confirmed.append(table.pending)
+            waiting = {s.id: s for s in table.waiting.values()}
+            if event.submission in waiting:
+                table.confirmed.append(waiting[event.submission])
                 table.confirmations[event.submission] = event
-                table.pending = None
+                table.pending, table.waiting = None, {}
         elif isinstance(event, Contest):
             if not any(s.id == event.submission for s in table.confirmed):
                 continue
@@ -248,10 +304,27 @@ def table_state(state: JournalState, turno: int, tavolo: int) -> TableState:
             table.decided.extend([*table.contests, *table.again])
             table.contests, table.again = [], []
         elif event.kind == CLEAR:
-            table.pending, table.since = None, event.id
+            table.pending, table.waiting = None, {}
         elif event.kind == REOPEN:
-            table = TableState(since=event.id)
+            table = TableState()
+    table.sent = sent
+    table.blocked = {s.id for s in table.confirmed if _blocked_voice(state, s, table)}
     return table
+
+
+def _blocked_voice(state: JournalState, sub: Submission, table: TableState) -> bool:
+    confirmation = table.confirmations.get(sub.id)
+    voices = [(sub.device, sub.address)]
+    if confirmation is not None:
+        voices.append((confirmation.device, confirmation.address))
+    return any(blocked(state, Caller(address, device_parts(device)[0]))
+               for device, address in voices)
+
+
+def blocked(state: JournalState, caller: Caller) -> bool:
+    """The organiser blocked this phone (its cookie) or its address for the tournament."""
+    return (bool(caller.cookie) and caller.cookie in state.blocked_phones) or \
+        caller.address in state.blocked_addresses
 
 
 def confirmed_tables(state: JournalState) -> list[tuple[int, int]]:
@@ -266,11 +339,6 @@ def confirmed_result(state: JournalState, turno: int, tavolo: int) -> Submission
     return results[0] if len(results) == 1 else None
 
 
-def needs_acceptance(state: JournalState, sub: Submission) -> bool:
-    """Confirmed with a doubt and not yet accepted by the organiser."""
-    return bool(table_state(state, sub.turno, sub.tavolo).doubts(sub))
-
-
 def counted_result(state: JournalState, turno: int, tavolo: int) -> Submission | None:
     """The table's result as it counts: confirmed by a second player with no doubt (or
     accepted by the organiser), no contest he has not decided, not in conflict with
@@ -282,13 +350,19 @@ def counted_result(state: JournalState, turno: int, tavolo: int) -> Submission |
     return results[0]
 
 
-def held_back(state: JournalState, turno: int, tavolo: int, names: dict[int, str]
-              ) -> list[str]:
-    """Why the table's confirmed result does not count yet, and the contests that came
-    again after the organiser decided, in Italian for the organiser."""
+def held_back(state: JournalState, turno: int, tavolo: int, names: dict[int, str],
+              form: ResultForm = TABLE_POINTS) -> list[str]:
+    """Why the table's confirmed result does not count yet (`counted_result`), and the
+    contests that came again after the organiser decided, in Italian for the organiser;
+    `form` shows the scores of results in conflict."""
     table = table_state(state, turno, tavolo)
     results = table.results()
-    if len(results) != 1:
+    if len(results) > 1:
+        versions = "; ".join(", ".join(form.text(s.score) for s in sub.scores)
+                             for sub in results)
+        return [f"{len(results)} risultati confermati diversi ({versions}): riapri il tavolo o "
+                "scrivi a mano quello giusto"]
+    if not results:
         return []
     reasons = []
     doubts = table.doubts(results[0])
@@ -296,12 +370,15 @@ def held_back(state: JournalState, turno: int, tavolo: int, names: dict[int, str
         said = "; ".join(doubt_text(d, names) for d in doubts)
         reasons.append(f"confermato {said}: controlla e accettalo")
     for contest in table.contests:
-        said = f": «{contest.reason}»" if contest.reason else ""
-        reasons.append(f"contestato da {names.get(contest.by, contest.by)}{said}")
+        said = f": «{plain_text(contest.reason)}»" if contest.reason else ""
+        doubted = ("; ".join(doubt_text(d, names) for d in contest.doubts)
+                   if contest.doubts else "")
+        reasons.append(f"contestato da {names.get(contest.by, contest.by)}"
+                       f"{f' ({doubted})' if doubted else ''}{said}")
     for contest in table.again:
         reasons.append(f"contestato di nuovo da {names.get(contest.by, contest.by)} dopo la "
-                       f"tua decisione: «{contest.reason}» (il risultato conta; riapri il "
-                       "tavolo se ha ragione)")
+                       f"tua decisione: «{plain_text(contest.reason)}» (il risultato conta; "
+                       "riapri il tavolo se ha ragione)")
     return reasons
 
 
@@ -383,11 +460,9 @@ def contest_closed(state: JournalState, current: int | None, turno: int, tavolo:
 
 
 def over_limit(state: JournalState, turno: int, tavolo: int, caller: Caller) -> bool:
-    """The phone (its cookie) or its address already sent `MAX_SENT` results for the
-    table since the organiser last cleared it."""
-    since = table_state(state, turno, tavolo).since
-    recent = [e for e in state.table_log(turno, tavolo)
-              if isinstance(e, Submission) and e.id > since]
+    """The phone (its cookie) or its address already sent `MAX_SENT` results for the table
+    in the round: the organiser's clearings and reopenings do not refill it (issue 43.4)."""
+    recent = [e for e in state.table_log(turno, tavolo) if isinstance(e, Submission)]
     from_address = sum(1 for s in recent if s.address == caller.address)
     from_phone = sum(1 for s in recent if caller.cookie and
                      device_parts(s.device)[0] == caller.cookie)
@@ -395,7 +470,6 @@ def over_limit(state: JournalState, turno: int, tavolo: int, caller: Caller) -> 
 
 
 def writers_phone(sub: Submission, caller: Caller) -> bool:
-    """`caller` is the phone that wrote `sub` (its cookie): only it may replace the result
-    waiting for confirmation (issue 38); the others confirm it, or ask the organiser."""
+    """`caller` is the phone that wrote `sub` (its cookie): its next result replaces it."""
     cookie, _ = device_parts(sub.device)
     return bool(cookie) and cookie == caller.cookie

@@ -1,14 +1,19 @@
-"""A table's page in the hall (issues 25 and 30): what its QR opens, and the three things its
-players do there — send the scores, confirm them as a second player with the table's code,
-contest the confirmed result. Each step applies the hall's rules (`sala_rules.py`) and
-records one journal event; the server turns a `HallRefusal` into an Italian page."""
+"""A table's page in the hall (issues 25, 30 and 43): what its QR opens (the table's seats and
+where its result stands), and the three things its players do there with the table's code
+(issue 43.1: the QR alone does nothing) — send the scores, confirm another player's as a
+second player, contest the confirmed result. Each step applies the hall's rules
+(`sala_rules.py`) and records one journal event; a refusal the organiser should see again
+is journaled too (`record_refusal`); the server turns a `HallRefusal` into an Italian
+page."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
+from xlwings_torneo.model.result_form import TABLE_POINTS
 from xlwings_torneo.model.tournament import Table
 from xlwings_torneo.usecases.sala import (
     Entry,
@@ -22,18 +27,24 @@ from xlwings_torneo.usecases.sala_rules import (
     MAX_CODE,
     MAX_REASON,
     MAX_SENT,
+    REFUSED_BLOCKED,
+    REFUSED_CONFIRMATION,
+    REFUSED_CONTEST,
+    REFUSED_LIMIT,
     Caller,
     FormProblems,
     HallRefusal,
     Refusal,
+    blocked,
     claimed_player,
     confirmation_doubts,
     confirmed_result,
     contest_closed,
-    doubt_text,
     held_back,
     over_limit,
+    phone_key,
     phones_closed,
+    plain_text,
     table_state,
     voice_doubts,
     writers_phone,
@@ -41,6 +52,8 @@ from xlwings_torneo.usecases.sala_rules import (
 from xlwings_torneo.workbook.journal import (
     CONFIRM,
     CONTEST,
+    REFUSED,
+    WRONG_CODE,
     Contest,
     Journal,
     JournalState,
@@ -51,8 +64,15 @@ from xlwings_torneo.workbook.journal import (
 PLAYER_ID = re.compile(r"[0-9]{1,9}")
 """A player chosen in a form: his ID in ASCII digits."""
 CHANGED = "Il risultato è cambiato nel frattempo: ricontrollalo e conferma di nuovo."
-CHANGED_MEANWHILE = ("Nel frattempo un altro telefono ha mandato o confermato il risultato: "
+CHANGED_MEANWHILE = ("Nel frattempo un altro telefono ha confermato il risultato: "
                      "ricontrollalo qui sopra.")
+WRONG_TABLE_CODE = ("Codice del tavolo sbagliato: è sul tagliando che ogni giocatore stacca "
+                    "dalla scheda del tavolo (se l'avete perso, chiedete un codice nuovo "
+                    "all'organizzatore).")
+CODE_FIELD = "codice"
+"""The form's field of the table's code: a problem about it is marked on it."""
+BLOCKED_TEXT = ("L'organizzatore ha bloccato questo telefono (o la sua rete) per il torneo: "
+                "rivolgiti a lui.")
 
 
 @dataclass(frozen=True)
@@ -65,7 +85,7 @@ class TablePage:
     token: str
     table: Table
     pending: Submission | None
-    """The result waiting for a second player."""
+    """The latest result waiting for a second player."""
     confirmed: Submission | None
     """The table's confirmed result (whether it counts yet or not)."""
     conflict: bool
@@ -84,6 +104,11 @@ class TablePage:
     """This phone wrote the result waiting for confirmation: it may replace it."""
     imported: bool = False
     """The confirmed result is already in the workbook (`torneo sala importa`)."""
+    waiting: tuple[Submission, ...] = ()
+    """Every result waiting for a second player (one per phone that wrote one), oldest
+    first; this phone's own is `mine`."""
+    mine: Submission | None = None
+    """The result waiting this phone wrote: its form holds those scores, to correct them."""
 
     @property
     def names(self) -> dict[int, str]:
@@ -103,8 +128,35 @@ class TablePage:
 
     @property
     def may_send(self) -> bool:
-        """The result form is offered: no result waits, or this phone wrote it."""
-        return self.pending is None or self.writer
+        """The result form is offered: any player with the table's code writes the result,
+        or another version of it (issue 43.3: the one a second player confirms counts)."""
+        return True
+
+    @staticmethod
+    def reason(contest: Contest) -> str:
+        """A contest's reason as the table reads it: plain text (issue 43.7)."""
+        return plain_text(contest.reason)
+
+    @property
+    def to_confirm(self) -> tuple[Submission, ...]:
+        """The results waiting that this phone may confirm (not its own)."""
+        return tuple(s for s in self.waiting if self.mine is None or s.id != self.mine.id)
+
+    def typed(self) -> dict[str, str]:
+        """The fields of this phone's own result waiting, as its form shows them again
+        (issue 48.7: the writer corrects what he sent)."""
+        if self.mine is None:
+            return {}
+        form = self.reading.result
+        fields: dict[str, str] = {"chi": str(self.mine.by)}
+        for seat in self.mine.scores:
+            values = form.values(seat.score)
+            for f in form.fields:
+                if f.key in values:
+                    fields[f"{f.key}{seat.player_id}"] = TABLE_POINTS.text(values[f.key])
+            if seat.team:
+                fields[f"s{seat.player_id}"] = seat.team
+        return fields
 
 
 def open_table(hall: Hall, turno: int, tavolo: int, token: str, caller: Caller | None = None
@@ -133,6 +185,8 @@ def table_page(reading: Reading, state: JournalState, turno: int, tavolo: int, t
     number = current.number if current else None
     claimed = claimed_player(state, caller) if caller is not None else None
     pending = at_table.pending
+    mine = at_table.waiting.get(phone_key(caller.device, caller.address)) \
+        if caller is not None and caller.cookie else None
     return TablePage(
         reading, turno, tavolo, token, table, pending,
         results[-1] if results else None, len(results) > 1,
@@ -142,7 +196,8 @@ def table_page(reading: Reading, state: JournalState, turno: int, tavolo: int, t
         contest_closed(state, number, turno, tavolo),
         claimed if claimed in table.players else None,
         pending is not None and caller is not None and writers_phone(pending, caller),
-        bool(results) and state.imported.get((turno, tavolo)) == results[-1].id)
+        bool(results) and state.imported.get((turno, tavolo)) == results[-1].id,
+        tuple(at_table.waiting.values()), mine)
 
 
 def chosen_player(text: str, table: Table) -> int | None:
@@ -163,44 +218,89 @@ def _open_for_results(page: TablePage, state: JournalState) -> None:
 
 
 def send_result(hall: Hall, page: TablePage, entries: Mapping[int, Entry], by: str,
-                caller: Caller) -> int:
-    """Record the scores typed (`entries` by player ID) by player `by` once they pass the
-    type's checks: the new result waiting for a second player. Returns its journal id."""
+                code: str, caller: Caller) -> int:
+    """Record the scores typed (`entries` by player ID) by player `by`, with the table's code
+    (issue 43.1), once they pass the type's checks: a result waiting for a second player,
+    replacing this phone's own earlier one. Returns its journal id."""
     state = hall.journal.refresh()
+    refuse_blocked(hall.journal, page, caller)
     _open_for_results(page, state)
     if over_limit(state, page.turno, page.tavolo, caller):
-        raise HallRefusal(Refusal.TOO_MANY, f"Da questo telefono sono già arrivati {MAX_SENT} "
-                          "risultati per questo tavolo: lo scriva un altro giocatore dal suo "
-                          "telefono, o rivolgiti all'organizzatore.")
-    waiting = table_state(state, page.turno, page.tavolo).pending
-    if waiting is not None and not writers_phone(waiting, caller):
-        raise FormProblems(Refusal.CONFLICT, [replace_refused(page, waiting)])
+        text = (f"Da questo telefono sono già arrivati {MAX_SENT} risultati per questo tavolo: "
+                "lo scriva un altro giocatore dal suo telefono, o rivolgiti "
+                "all'organizzatore.")
+        record_refusal(hall.journal, REFUSED_LIMIT, caller, page.turno, page.tavolo, text=text)
+        raise HallRefusal(Refusal.TOO_MANY, text)
     scores, problems = check_result(page.reading, page.turno, page.table, entries)
     writer = chosen_player(by, page.table)
     if writer is None:
         problems.insert(0, "Scegli chi sta scrivendo il risultato.")
+    wrong = wrong_code(state, page, code)
+    if wrong:
+        problems.append(WRONG_TABLE_CODE)
     if problems or writer is None:
-        raise FormProblems(Refusal.UNPROCESSABLE, problems)
+        raise FormProblems(Refusal.UNPROCESSABLE, problems, guess=wrong)
 
-    def may_replace(now: JournalState) -> bool:  # checked again as the event is written
-        now_waiting = table_state(now, page.turno, page.tavolo)
-        return not now_waiting.confirmed and (now_waiting.pending is None
-                                              or writers_phone(now_waiting.pending, caller))
+    def still_open(now: JournalState) -> bool:  # checked again as the event is written
+        return not table_state(now, page.turno, page.tavolo).confirmed
 
     done = hall.journal.submit(page.turno, page.tavolo, scores, writer, device=caller.device,
                                address=caller.address,
-                               doubts=voice_doubts(state, caller, writer), when=may_replace)
+                               doubts=voice_doubts(state, caller, writer), when=still_open)
     if done is None:
         raise FormProblems(Refusal.CONFLICT, [CHANGED_MEANWHILE])
     return done
 
 
-def replace_refused(page: TablePage, waiting: Submission) -> str:
-    """A player's words for a result waiting that only its writer's phone may replace."""
-    who = page.names.get(waiting.by, "un altro giocatore")
-    return (f"C'è già un risultato da confermare, scritto da {who} dal suo telefono: se è "
-            f"giusto confermalo; se non lo è, può correggerlo solo {who} dal suo telefono, o "
-            "l'organizzatore lo annulla.")
+def wrong_code(state: JournalState, page: TablePage, code: str) -> bool:
+    """`code` is not the table's (as the organiser last gave it; a typed one may have
+    spaces and lower case)."""
+    typed = code.strip(" ").upper() if len(code) <= MAX_CODE else ""
+    return not same_secret(typed, state.tables[(page.turno, page.tavolo)].code)
+
+
+def refuse_blocked(journal: Journal, page: TablePage, caller: Caller) -> None:
+    """A phone or address the organiser blocked is refused, and the refusal journaled."""
+    if blocked(journal.state, caller):
+        record_refusal(journal, REFUSED_BLOCKED, caller, page.turno, page.tavolo,
+                       text=BLOCKED_TEXT)
+        raise HallRefusal(Refusal.FORBIDDEN, BLOCKED_TEXT)
+
+
+def record_refusal(journal: Journal, what: str, caller: Caller, turno: int | None = None,
+                   tavolo: int | None = None, *, player: int | None = None, text: str = "",
+                   place: str = "") -> int:
+    """Keep a refused request as evidence (issue 43.5): replayed at start, shown on the
+    organiser's page."""
+    data: dict[str, object] = {"what": what, "text": text[:300]}
+    if player is not None:
+        data["player"] = player
+    if place:
+        data["place"] = place
+    return journal.append(REFUSED, data, turno=turno, tavolo=tavolo, device=caller.device,
+                          address=caller.address)
+
+
+def recent_guesses(journal: Journal, window: float) -> list[tuple[str, float]]:
+    """The wrong codes of the last `window` seconds, oldest first: (address, age in seconds),
+    for the server to count again at start (issue 43.5: a block survives a restart)."""
+    now = datetime.now(UTC)
+    out = []
+    for refusal in journal.refresh().refusals:
+        if refusal.what != WRONG_CODE:
+            continue
+        try:
+            age = (now - datetime.fromisoformat(refusal.at)).total_seconds()
+        except ValueError:
+            continue
+        if 0 <= age < window:
+            out.append((refusal.address, age))
+    return out
+
+
+def record_guess(journal: Journal, place: str, caller: Caller) -> int:
+    """A wrong table token or code, tried on `place`: journaled (issue 43.5)."""
+    return record_refusal(journal, WRONG_CODE, caller, place=place)
 
 
 def confirm_result(hall: Hall, page: TablePage, asked: str, by: str, code: str,
@@ -211,27 +311,37 @@ def confirm_result(hall: Hall, page: TablePage, asked: str, by: str, code: str,
     another phone...) is recorded with its doubts and waits for the organiser. Returns the
     submission confirmed."""
     state = hall.journal.refresh()
+    refuse_blocked(hall.journal, page, caller)
     _open_for_results(page, state)
-    pending = table_state(state, page.turno, page.tavolo).pending
-    if pending is None or str(pending.id) != asked:
-        raise FormProblems(Refusal.CONFLICT, [CHANGED])
-    problems = []
+    waiting = {str(s.id): s for s in table_state(state, page.turno, page.tavolo).waiting.values()}
+    pending = waiting.get(asked)
     confirmer = chosen_player(by, page.table)
+    if pending is None:
+        changed(hall.journal, page, caller, confirmer)
+    assert pending is not None
+    problems = []
     if confirmer is None:
         problems.append("Scegli chi conferma il risultato.")
     elif confirmer == pending.by:
         problems.append("Deve confermare un altro giocatore del tavolo, non chi ha "
                         "scritto il risultato.")
-    typed = code.strip(" ").upper() if len(code) <= MAX_CODE else ""
-    wrong = not same_secret(typed, state.tables[(page.turno, page.tavolo)].code)
+    wrong = wrong_code(state, page, code)
     if wrong:
-        problems.append("Codice del tavolo sbagliato: è stampato sulla scheda del tavolo.")
+        problems.append(WRONG_TABLE_CODE)
     if problems or confirmer is None:
         raise FormProblems(Refusal.UNPROCESSABLE, problems, guess=wrong)
     doubts = confirmation_doubts(state, pending, caller, confirmer)
     if not record_confirmation(hall.journal, pending, confirmer, caller, doubts):
-        raise FormProblems(Refusal.CONFLICT, [CHANGED])
+        changed(hall.journal, page, caller, confirmer)
     return pending.id
+
+
+def changed(journal: Journal, page: TablePage, caller: Caller, player: int | None) -> None:
+    """A confirmation of a result no longer waiting: journaled for the organiser (issue
+    43.4: he sees every confirmation that failed because the result changed), refused."""
+    record_refusal(journal, REFUSED_CONFIRMATION, caller, page.turno, page.tavolo,
+                   player=player, text=CHANGED)
+    raise FormProblems(Refusal.CONFLICT, [CHANGED])
 
 
 def record_confirmation(journal: Journal, sub: Submission, by: int, caller: Caller,
@@ -239,13 +349,13 @@ def record_confirmation(journal: Journal, sub: Submission, by: int, caller: Call
     """Append `by`'s confirmation of `sub` if it is still its table's result waiting (checked
     under the journal's lock: a result replaced meanwhile is not confirmed); True when
     recorded. `doubts`: why it waits for the organiser."""
-    data: dict[str, object] = {"submission": sub.id, "by": by}
+    data: dict[str, object] = {"submission": sub.id, "by": by, "claims": not doubts}
     if doubts:
         data.update(flagged=True, doubts=list(doubts))
 
     def still_waiting(now: JournalState) -> bool:
-        waiting = table_state(now, sub.turno, sub.tavolo).pending
-        return waiting is not None and waiting.id == sub.id
+        waiting = table_state(now, sub.turno, sub.tavolo).waiting.values()
+        return any(s.id == sub.id for s in waiting)
 
     return journal.append_if(CONFIRM, data, still_waiting, turno=sub.turno, tavolo=sub.tavolo,
                              device=caller.device, address=caller.address) is not None
@@ -253,13 +363,16 @@ def record_confirmation(journal: Journal, sub: Submission, by: int, caller: Call
 
 def contest_result(hall: Hall, page: TablePage, asked: str, by: str, reason: str, code: str,
                    caller: Caller) -> int:
-    """A player of the table says its confirmed result (`asked`) is wrong (issue 38): the
-    table's code, as for a confirmation; the phone speaks as a player of this table (the one
-    it claimed, or the one chosen now, claimed by this contest when no doubt is against it);
-    one open contest per player and result; after the organiser decided, the same player
-    again needs a reason he has not given, and his contest is listed without stopping the
-    result. Possible until the round is closed or finished."""
+    """A player of the table says its confirmed result (`asked`) is wrong (issues 38, 43.6):
+    the table's code, as for a confirmation; the phone speaks as a player of this table (the
+    one it claimed, or the one chosen now); the contest carries its phone, its address and
+    the doubts the rules have about its voice (`voice_doubts`, as a confirmation's) and
+    claims the name only without them; one open contest per player and result; after the
+    organiser decided, the same player again needs a reason he has not given, and his contest
+    is listed without stopping the result. Possible until the round is closed or finished.
+    A contest refused for anything but the code is journaled (`REFUSED_CONTEST`)."""
     state = hall.journal.refresh()
+    refuse_blocked(hall.journal, page, caller)
     if page.contest_closed is not None:
         raise HallRefusal(Refusal.CONFLICT, page.contest_closed)
     result = confirmed_result(state, page.turno, page.tavolo)
@@ -269,29 +382,35 @@ def contest_result(hall: Hall, page: TablePage, asked: str, by: str, reason: str
     if str(result.id) != asked:
         raise FormProblems(Refusal.CONFLICT, ["Il risultato è cambiato nel frattempo: "
                                               "ricontrollalo."])
-    problems = []
-    typed = code.strip(" ").upper() if len(code) <= MAX_CODE else ""
-    wrong = not same_secret(typed, state.tables[(page.turno, page.tavolo)].code)
+    problems: list[str] = []
+    wrong = wrong_code(state, page, code)
     if wrong:
-        problems.append("Codice del tavolo sbagliato: è stampato sulla scheda del tavolo.")
+        problems.append(WRONG_TABLE_CODE)
     player = contesting_player(state, page, by, caller, problems)
-    reason = reason.strip()
+    reason = plain_text(reason)
     if len(reason) > MAX_REASON:
         problems.append(f"Il motivo è troppo lungo: al massimo {MAX_REASON} caratteri.")
     if player is not None:
         problems.extend(repeated_contest(state, page, result, player, reason))
     if problems or player is None:
+        if not wrong:
+            record_refusal(hall.journal, REFUSED_CONTEST, caller, page.turno, page.tavolo,
+                           player=player if player is not None else chosen_player(by, page.table),
+                           text="; ".join(problems))
         raise FormProblems(Refusal.UNPROCESSABLE, problems, guess=wrong)
-    return hall.journal.append(CONTEST, {"submission": result.id, "by": player,
-                                         "reason": reason},
-                               turno=page.turno, tavolo=page.tavolo, device=caller.device,
-                               address=caller.address)
+    doubts = voice_doubts(state, caller, player)
+    data: dict[str, object] = {"submission": result.id, "by": player, "reason": reason,
+                               "claims": not doubts}
+    if doubts:
+        data["doubts"] = list(doubts)
+    return hall.journal.append(CONTEST, data, turno=page.turno, tavolo=page.tavolo,
+                               device=caller.device, address=caller.address)
 
 
 def contesting_player(state: JournalState, page: TablePage, by: str, caller: Caller,
                       problems: list[str]) -> int | None:
     """The player a contest speaks for: the phone's own (a phone that spoke as a player of
-    another table contests nothing here), or the one chosen when no doubt is against it."""
+    another table contests nothing here), or the one chosen."""
     names = state.names_of_phone.get(caller.cookie, []) if caller.cookie else []
     if names and names[0] not in page.table.players:
         problems.append("Questo telefono ha già parlato come un giocatore di un altro tavolo: "
@@ -301,13 +420,6 @@ def contesting_player(state: JournalState, page: TablePage, by: str, caller: Cal
     player = page.claimed if page.claimed is not None else chosen_player(by, page.table)
     if player is None:
         problems.append("Scegli chi contesta il risultato.")
-        return None
-    doubts = voice_doubts(state, caller, player)
-    if doubts:
-        why = "; ".join(doubt_text(d, page.names) for d in doubts)
-        problems.append(f"Non puoi contestare come {page.names[player]} da questo telefono "
-                        f"({why}): contesta dal suo telefono, o rivolgiti all'organizzatore.")
-        return None
     return player
 
 

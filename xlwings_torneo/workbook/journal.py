@@ -84,6 +84,20 @@ so far stops counting against it)."""
 REOPEN = "riapertura"
 """The organiser reopens a round (`tavolo` empty) or one table: a table reopened sets its
 confirmed results aside and takes a new one from the phones, even in a closed round."""
+NEW_CODE = "nuovo-codice"
+"""The organiser gives a table a new short code (issue 43: its code was lost or seen by
+others); the old one stops working, the QR stays."""
+FREE = "liberazione"
+"""The organiser frees a player's name (`player`): the phones that spoke as him no longer
+do, the next phone that speaks as him with the table's code claims it."""
+BLOCK = "blocco"
+"""The organiser blocks a phone (`phone`: its cookie) or an address (`address`) for the
+tournament: its requests are refused, a result it wrote or confirmed waits for him."""
+REFUSED = "rifiuto"
+"""A request the hall refused that the organiser should see again after a restart (issue
+43.5): `what` says which (`WRONG_CODE`, `REFUSED_BLOCKED`, ...), `player` whom it spoke as."""
+WRONG_CODE = "codice-sbagliato"
+"""A wrong table token or code (`place`: the page it was tried on)."""
 
 
 class JournalError(WorkbookError):
@@ -167,6 +181,9 @@ class Submission:
     doubts: tuple[str, ...] = ()
     """Why the hall's rules doubted the writer's voice when it was recorded (codes of
     `usecases/sala_rules.py`; none in journals written before issue 38)."""
+    claims: bool = True
+    """The event claimed its player's name for its phone (issue 43.2: only an action with
+    the table's code and no doubt does; every event before issue 43 did)."""
 
     def same_result(self, other: Submission) -> bool:
         return self.scores == other.scores
@@ -187,6 +204,8 @@ class Confirmation:
     no flag)."""
     doubts: tuple[str, ...] = ()
     """Why (codes of `usecases/sala_rules.py`; journals of issue 30 have only the flag)."""
+    claims: bool = True
+    """It claimed its player's name (`Submission.claims`)."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +219,27 @@ class Contest:
     at: str
     device: str
     address: str
+    doubts: tuple[str, ...] = ()
+    """Why the rules doubt its voice, as a confirmation's (issue 43.6; none before)."""
+    claims: bool = True
+    """It claimed its player's name (`Submission.claims`)."""
+
+
+@dataclass(frozen=True)
+class RefusedRequest:
+    """A refused request kept as evidence (`REFUSED`)."""
+
+    id: int
+    at: str
+    what: str
+    turno: int | None
+    tavolo: int | None
+    player: int | None
+    text: str
+    device: str
+    address: str
+    place: str = ""
+    """For a wrong code: the page it was tried on (`turno 2 tavolo 3`, `organizzatore`)."""
 
 
 @dataclass(frozen=True)
@@ -253,6 +293,16 @@ class JournalState:
     phone_numbers: dict[str, int] = field(default_factory=dict)
     """Each phone's cookie -> its number in order of first appearance (what the organiser
     sees instead of the cookie)."""
+    claimed_from: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """Each claimed player -> the phone (cookie) and address that claimed him."""
+    freed: list[int] = field(default_factory=list)
+    """The players whose names the organiser freed, in order."""
+    blocked_phones: dict[str, int] = field(default_factory=dict)
+    """Phones (cookies) the organiser blocked -> the blocking event."""
+    blocked_addresses: dict[str, int] = field(default_factory=dict)
+    """Addresses the organiser blocked -> the blocking event."""
+    refusals: list[RefusedRequest] = field(default_factory=list)
+    """The refused requests kept as evidence, in order."""
     events: int = 0
 
     def apply(self, kind: str, turno: int | None, tavolo: int | None, data: Mapping[str, Any],
@@ -269,24 +319,24 @@ class JournalState:
             scores = tuple(SeatScore(int(s["id"]), Decimal(s["score"]), str(s.get("team", "")))
                            for s in data["scores"])
             new = Submission(event_id, turno, tavolo, scores, int(data["by"]), at, device,
-                             address, tuple(str(d) for d in data.get("doubts", ())))
+                             address, _doubts(data), bool(data.get("claims", True)))
             self.submissions[event_id] = new
             self._table_event(turno, tavolo, new)
-            self._spoke(new.by, device, address)
+            self._spoke(new.by, device, address, new.claims)
         elif kind in (CONFIRM, CONTEST):
             sub = self.submissions.get(int(data["submission"]))
             if sub is None:
                 return
             event: TableEvent
+            claims = bool(data.get("claims", True))
             if kind == CONFIRM:
                 event = Confirmation(event_id, sub.id, int(data["by"]), at, device, address,
-                                     bool(data.get("flagged")),
-                                     tuple(str(d) for d in data.get("doubts", ())))
+                                     bool(data.get("flagged")), _doubts(data), claims)
             else:
                 event = Contest(event_id, sub.id, int(data["by"]), str(data.get("reason", "")),
-                                at, device, address)
+                                at, device, address, _doubts(data), claims)
             self._table_event(sub.turno, sub.tavolo, event)
-            self._spoke(int(data["by"]), device, address)
+            self._spoke(int(data["by"]), device, address, claims)
         elif kind == ACCEPT:
             sub = self.submissions.get(int(data["submission"]))
             if sub is not None:
@@ -303,19 +353,56 @@ class JournalState:
                 self.last[(turno, None)] = event_id
         elif kind == IMPORT and turno is not None and tavolo is not None:
             self.imported[(turno, tavolo)] = int(data["submission"])
+        elif kind == NEW_CODE and (turno, tavolo) in self.tables:
+            key = (int(turno or 0), int(tavolo or 0))
+            self.tables[key] = Access(self.tables[key].token, str(data["code"]))
+        elif kind == FREE:
+            self._free(int(data["player"]))
+        elif kind == BLOCK:
+            if data.get("phone"):
+                self.blocked_phones.setdefault(str(data["phone"]), event_id)
+            if data.get("address"):
+                self.blocked_addresses.setdefault(str(data["address"]), event_id)
+        elif kind == REFUSED:
+            self._phone(device)
+            player = data.get("player")
+            self.refusals.append(RefusedRequest(
+                event_id, at, str(data.get("what", "")), turno, tavolo,
+                None if player is None else int(player), str(data.get("text", "")), device,
+                address, str(data.get("place", ""))))
+
+    def _free(self, player: int) -> None:
+        """Forget every claim of `player`'s name (the organiser freed it)."""
+        self.freed.append(player)
+        self.claimed_from.pop(player, None)
+        self.phones_of_player.pop(player, None)
+        for names in (*self.names_of_phone.values(), *self.names_of_address.values()):
+            if player in names:
+                names.remove(player)
 
     def _table_event(self, turno: int, tavolo: int, event: TableEvent) -> None:
         self.log.setdefault((turno, tavolo), []).append(event)
         self.last[(turno, tavolo)] = self.last[(turno, None)] = event.id
 
-    def _spoke(self, player: int, device: str, address: str) -> None:
+    def _phone(self, device: str) -> str:
+        """The phone's cookie ("" without one), numbered the first time it is seen."""
         cookie = device.partition(" ")[0]
-        if cookie and cookie != NO_COOKIE:
-            self.phone_numbers.setdefault(cookie, len(self.phone_numbers) + 1)
+        if not cookie or cookie == NO_COOKIE:
+            return ""
+        self.phone_numbers.setdefault(cookie, len(self.phone_numbers) + 1)
+        return cookie
+
+    def _spoke(self, player: int, device: str, address: str, claims: bool) -> None:
+        """A phone spoke as `player`: when the event `claims`, the name is its."""
+        cookie = self._phone(device)
+        if not claims:
+            return
+        if cookie:
             _add(self.names_of_phone.setdefault(cookie, []), player)
             _add(self.phones_of_player.setdefault(player, []), cookie)
         if address:
             _add(self.names_of_address.setdefault(address, []), player)
+        self.claimed_from.setdefault(player, (cookie, address))
 
     def table_log(self, turno: int, tavolo: int) -> list[TableEvent]:
         return self.log.get((turno, tavolo), [])
@@ -323,6 +410,10 @@ class JournalState:
     def version(self, turno: int, tavolo: int | None = None) -> int:
         """The last event of the table (or of the round): what a page was drawn from."""
         return self.last.get((turno, tavolo), 0)
+
+
+def _doubts(data: Mapping[str, Any]) -> tuple[str, ...]:
+    return tuple(str(d) for d in data.get("doubts", ()))
 
 
 def _add(values: list[int] | list[str], value: Any) -> None:
@@ -443,10 +534,10 @@ class Journal:
                device: str, address: str, doubts: Sequence[str] = (),
                when: Callable[[JournalState], bool] = lambda _state: True) -> int | None:
         """Record a submission (`when`: the caller's rule, checked under the lock); its id,
-        or None when `when` refused."""
+        or None when `when` refused. It claims the writer's name when nothing is doubted."""
         data: dict[str, Any] = {
             "by": by, "scores": [{"id": s.player_id, "score": str(s.score), "team": s.team}
-                                 for s in scores]}
+                                 for s in scores], "claims": not doubts}
         if doubts:
             data["doubts"] = list(doubts)
         return self.append_if(SUBMIT, data, when, turno=turno, tavolo=tavolo, device=device,

@@ -20,7 +20,7 @@ from xlwings_torneo.frontends.sala.security import (
     RATE_FAILURES,
     RATE_PAGES,
     RATE_POSTS,
-    Guesses,
+    RATE_WINDOW,
     RateLimit,
     new_secret,
     same_secret,
@@ -50,6 +50,8 @@ from xlwings_torneo.usecases.sala_table import (
     confirm_result,
     contest_result,
     open_table,
+    recent_guesses,
+    record_guess,
     send_result,
 )
 
@@ -149,14 +151,14 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
                       MAX_FORM_MEMORY_SIZE=MAX_BODY)
     reads, posts, failures = (RateLimit(limits.pages), RateLimit(limits.posts),
                               RateLimit(limits.failures))
-    guesses = Guesses()
-    app.extensions["torneo_guesses"] = guesses
+    remember_failures(hall, failures)
 
     def guessed() -> None:
-        """A wrong token or code: counted against the address and for the page guessed."""
+        """A wrong token or code: counted against the address and journaled for the page
+        guessed (issue 43.5: a restart keeps the evidence and the block)."""
         address = client()
         failures.allow(address)
-        guesses.count(guessed_place(), address)
+        record_guess(hall.journal, guessed_place(), caller())
         log.warning("codice sbagliato per %s da %s", guessed_place(), address)
 
     @app.before_request
@@ -208,12 +210,16 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     # --- a table: its QR opens it ---------------------------------------------------------
 
     def table_response(table: TablePage, *, problems: list[str] | None = None,
-                       typed: dict[str, str] | None = None, status: int = 200) -> Response:
+                       typed: dict[str, str] | None = None, status: int = 200,
+                       action: str = "") -> Response:
+        invalid = invalid_fields(table, problems or [])
         body = page("tavolo.html", reading=table.reading, view=table, turno=table.turno,
                     max_reason=MAX_REASON,
                     tavolo=table.tavolo, token=table.token, table=table.table,
                     names=table.names, teams=table.teams, pending=table.pending,
-                    confirmed=table.confirmed, problems=problems or [], typed=typed or {},
+                    confirmed=table.confirmed, problems=problems or [],
+                    invalid=invalid, focus=min(invalid, key=invalid.__getitem__, default=""),
+                    typed=typed if typed is not None else table.typed(), action=action,
                     form=table.reading.result, shown=table.reading.result.text,
                     csrf=csrf_value())
         return with_cookies(make_response(body, status))
@@ -234,7 +240,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         try:
             if action == "invia":
                 entries = form_entries(result, table.table, form)
-                done = send_result(hall, table, entries, by, caller())
+                done = send_result(hall, table, entries, by, form.get("codice", ""), caller())
             elif action == "conferma":
                 done = confirm_result(hall, table, asked, by, form.get("codice", ""), caller())
             elif action == "contesta":
@@ -247,7 +253,7 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
                 guessed()
             again = open_table(hall, turno, tavolo, table.token, caller())
             return table_response(again, problems=err.problems, typed=typed,
-                                  status=int(err.kind))
+                                  status=int(err.kind), action=action)
         log.info("%s %d del turno %d tavolo %d da %s", action, done, turno, tavolo, client())
         return see_other(f"/tavolo/{turno}/{tavolo}?t={table.token}")
 
@@ -257,10 +263,9 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
     def organiser() -> Response:
         token = request.args.get("t", "")
         view = organiser_page(hall, token)
-        by_place, by_address = guesses.seen()
         body = page("organizzatore.html", reading=view.reading, refresh=REFRESH, view=view,
                     token=token, csrf=csrf_value(), shown=view.reading.result.text,
-                    guessed=by_place, guessers=by_address)
+                    guessed=view.evidence.by_place, guessers=view.evidence.by_address)
         return with_cookies(make_response(body))
 
     @app.post("/organizzatore/azione")
@@ -268,7 +273,8 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
         form = request.form
         token = form.get("t", "")
         order = Order(form.get("azione", ""), form.get("turno", ""), form.get("tavolo", ""),
-                      form.get("risultato", ""), form.get("versione", ""))
+                      form.get("risultato", ""), form.get("versione", ""),
+                      form.get("chi", "")[:MAX_QUERY])
         if form.get("conferma") != "si":  # asked first, on a page of its own
             checked = check_order(hall, token, order)
             body = page("conferma.html", reading=hall.reading(), checked=checked, order=order,
@@ -323,6 +329,30 @@ def create_app(hall: Hall, limits: Limits = DEFAULT_LIMITS) -> Flask:
                                                shell, SALA_LINKS, live.shown), refresh=REFRESH)
 
     return app
+
+
+def remember_failures(hall: Hall, failures: RateLimit) -> None:
+    """The journal's wrong codes of the last `RATE_WINDOW` seconds counted again at start
+    (issue 43.5): an address blocked before a restart stays blocked."""
+    for address, age in recent_guesses(hall.journal, RATE_WINDOW):
+        failures.allow(address, age=age)
+
+
+def invalid_fields(table: TablePage, problems: list[str]) -> dict[str, int]:
+    """The form's fields a problem is about (issue 48.7: marked invalid, the message linked
+    to them), each with the index of its first problem: a seat's score fields by the
+    player's name the problem starts with, the code field by the code's problem."""
+    fields: dict[str, int] = {}
+    for index, problem in enumerate(problems):
+        if problem.startswith("Codice del tavolo"):
+            fields.setdefault("codice", index)
+        for seat in table.table.seats:
+            if seat.player_id is not None and problem.startswith(f"{seat.name}:"):
+                for f in table.reading.result.fields:
+                    fields.setdefault(f"{f.key}{seat.player_id}", index)
+        if problem.startswith("Scegli chi"):
+            fields.setdefault("chi", index)
+    return fields
 
 
 # --- helpers on the current request -------------------------------------------------------

@@ -9,12 +9,12 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable
 
 from xlwings_torneo.workbook.journal import same_secret
 
-__all__ = ["Guesses", "RateLimit", "new_secret", "same_secret"]
+__all__ = ["RateLimit", "new_secret", "same_secret"]
 
 RATE_WINDOW = 60.0
 """Seconds over which requests are counted."""
@@ -41,10 +41,11 @@ class RateLimit:
         self._seen: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def allow(self, address: str) -> bool:
-        """Count one event of `address`; False when it is over the limit, or when it is new
-        and the memory is full of addresses over the limit."""
-        now = self.clock()
+    def allow(self, address: str, *, age: float = 0.0) -> bool:
+        """Count one event of `address` (`age` seconds ago: one the journal recalls at
+        start, oldest first); False when it is over the limit, or when it is new and the
+        memory is full of addresses over the limit."""
+        now = self.clock() - age
         with self._lock:
             times = self._seen.get(address)
             if times is None:
@@ -81,33 +82,6 @@ class RateLimit:
         free = sorted((t[-1], a) for a, t in self._seen.items() if not self._over(t, now))
         for _, address in free[:max(1, len(free) // 2)]:
             del self._seen[address]
-
-
-class Guesses:
-    """Wrong tokens and codes, counted per table (or page) and per address for the
-    organiser's page (issue 38); at most `addresses` addresses are named, the others are
-    counted together."""
-
-    OTHERS = "altri indirizzi"
-
-    def __init__(self, addresses: int = 1000) -> None:
-        self.addresses = addresses
-        self.by_place: Counter[str] = Counter()
-        self.by_address: Counter[str] = Counter()
-        self._lock = threading.Lock()
-
-    def count(self, place: str, address: str) -> None:
-        with self._lock:
-            self.by_place[place] += 1
-            if address in self.by_address or len(self.by_address) < self.addresses:
-                self.by_address[address] += 1
-            else:
-                self.by_address[self.OTHERS] += 1
-
-    def seen(self) -> tuple[dict[str, int], list[tuple[str, int]]]:
-        """(wrong guesses by place, the addresses that guessed most first)."""
-        with self._lock:
-            return dict(self.by_place), self.by_address.most_common(20)
 
 
 def new_secret() -> str:
