@@ -293,7 +293,7 @@ def phone_notes(state: JournalState, turno: int, tavolo: int, at_table: TableSta
             address = key[1:] if key.startswith("@") else ""
             who = (f"telefono {state.phone_numbers.get(cookie, '?')}" if cookie
                    else f"indirizzo {address}")
-            notes.append(f"{who}: risultato sostituito {sent - 1} volte")
+            notes.append(f"{who}: risultato sostituito {counted(sent - 1, 'volta', 'volte')}")
     for refusal in state.refusals:
         if (refusal.turno, refusal.tavolo) == (turno, tavolo) and refusal.what != WRONG_CODE:
             who = f" di {names.get(refusal.player, refusal.player)}" \

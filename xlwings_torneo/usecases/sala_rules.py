@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.workbook.journal import (
     ACCEPT,
@@ -360,8 +361,8 @@ def held_back(state: JournalState, turno: int, tavolo: int, names: dict[int, str
     if len(results) > 1:
         versions = "; ".join(", ".join(form.text(s.score) for s in sub.scores)
                              for sub in results)
-        return [f"{len(results)} risultati confermati diversi ({versions}): riapri il tavolo o "
-                "scrivi a mano quello giusto"]
+        return [f"{counted(len(results), 'risultato', 'risultati')} confermati diversi "
+                f"({versions}): riapri il tavolo o scrivi a mano quello giusto"]
     if not results:
         return []
     reasons = []
