@@ -37,10 +37,10 @@ class RowFills:
 def fill_commands(fills: Mapping[tuple[int, int], colors.Color], widths: Sequence[float]
                   ) -> list[tuple[Any, ...]]:
     """`BACKGROUND` commands painting each (row, column) of `fills` in its colour, one per
-    row, in the order of the rows and, within a row, of the columns."""
+    row, in the order `fills` gives them (the callers' rows, each row's columns in order)."""
     lefts = (0.0, *accumulate(widths))
     rows: dict[int, list[tuple[int, colors.Color]]] = {}
-    for (row, col), colour in sorted(fills.items()):
+    for (row, col), colour in fills.items():
         rows.setdefault(row, []).append((col, colour))
     return [("BACKGROUND", (0, row), (-1, row), RowFills(cells, lefts))
             for row, cells in rows.items()]

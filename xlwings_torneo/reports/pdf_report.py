@@ -14,6 +14,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
+    LongTable,
     NextPageTemplate,
     PageBreak,
     Paragraph,
@@ -291,7 +292,7 @@ def _grid(rows: list[list[str]], widths: list[float], won: dict[tuple[int, int],
                                                                           strict=True)]]
     data += [[cell_text(v, styles[col in numeric], widths[col] + room)
               for col, v in enumerate(row)] for row in rows[1:]]
-    table = Table(data, colWidths=widths, repeatRows=1)
+    table = LongTable(data, colWidths=widths, repeatRows=1)
     leading = size * 1.25  # as paragraph_style's: plain-string cells keep the row heights
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, size, leading),

@@ -12,7 +12,15 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    LongTable,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from xlwings_torneo.model.meeting_grids import (
     PALETTE,
@@ -140,7 +148,7 @@ def _grid(grid: MeetingGrid, bands: list[tuple[int, int]], size: float) -> Table
                 fills[r + 1, c + 1] = palette[fill]
         data.append(row)
     widths = [label, *[cell] * len(grid.cols)]
-    table = Table(data, colWidths=widths, repeatRows=1)
+    table = LongTable(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([*commands, *fill_commands(fills, widths)]))
     return table
 
