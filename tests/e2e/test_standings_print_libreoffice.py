@@ -54,7 +54,7 @@ def test_the_saved_standings_wrap_their_header_in_columns_as_wide_as_its_words(m
 def test_libreoffice_prints_every_header_whole_and_apart(master, tmp_path):
     pdf = to_pdf(master, tmp_path / "profile")
     standings = [text for _, text in pages(pdf) if text.startswith("Classifica - Master")]
-    assert len(standings) >= 2
+    assert standings
     for text in standings:  # the header on every page, no word cut or run into the next
         assert "2ª migliore" in text and "prec.ID" not in text
         assert "Pos." in text and "prec." in text
