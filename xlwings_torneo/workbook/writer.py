@@ -309,7 +309,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
         for value, number in zip(row.tiebreaks, tie_formats, strict=True):
             full.put(i, col, value, Style(fill=fill, number_format=number, align="center"))
             col += 1
-        full.put(i, col, p.id, plain)
+        full.put(i, col, p.id, Style(fill=fill, align="center"))  # apart from a note after it
         if standings.withdrawn:
             # issue 31.7: beyond the original's columns (it reads ID, position and points)
             at = standings.withdrawn.get(p.id)
@@ -371,7 +371,7 @@ NAME_WIDTHS = {2: 14, 3: 16, 4: 14, 5: 28}
 a longer name wraps in its cell."""
 BOLD_WIDTH = 1.15
 """A bold character's width in characters of the column's unit (Arial 10)."""
-CELL_ROOM = 1.5
+CELL_ROOM = 2.0
 """Characters added to the widest text of a column: the cell's own margins."""
 ONE_LINE_HEADER = 8
 """A header this short (`pt tot`, `Migliore`) keeps one line; a longer one wraps at its
