@@ -19,7 +19,7 @@ from xlwings_torneo.errors import TorneoError, WorkbookError
 from xlwings_torneo.reports.italian import format_column, format_points, format_score
 from xlwings_torneo.reports.pdf_report import write_report
 from xlwings_torneo.reports.pdf_sheets import write_round_sheets
-from xlwings_torneo.reports.sheet import HEADERS, nominativo
+from xlwings_torneo.reports.sheet import HEADERS, TIE_DECIMALS_LABEL, nominativo
 from xlwings_torneo.reports.standings_rows import points_text
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.usecases.statistics import meeting_stats
@@ -107,7 +107,8 @@ def test_every_field_of_a_sheet_is_printed(tmp_path, reduced):
     out = tmp_path / "torneo_2.pdf"
     write_round_sheets(t, 2, out, reduced=reduced)
     text = pages_text(out)[0]
-    for field in (*HEADERS, "Turno 2 - Stampa Tavolo N°1", "XXX Campionato cittadino",
+    for field in (*HEADERS, "Pti fuori obb.", "Turno 2 - Stampa Tavolo N°1",
+                  "XXX Campionato cittadino",
                   "Organizzatore: ROMA [Il Gufo]", "Totale Punti:", "Note:",
                   "lunedì 24/04/2023"):
         assert field in flat(text), field
@@ -203,7 +204,9 @@ def test_a_three_round_report_shows_every_score_and_every_point(tmp_path):
                 row = f"{nominativo(t, seat)} {format_score(seat.raw)} {shown[seat.player_id]}"
                 assert row in text
             total = sum(int(s.raw) for s in table.seats if s.raw is not None)
-            assert f"Totale Punti: {total} Note:" in text
+            label = TIE_DECIMALS_LABEL if any(s.raw is not None and s.raw != int(s.raw)
+                                              for s in table.seats) else "Totale Punti:"
+            assert f"{label} {total} Note:" in text
     standings_text = "\n".join(p for p in map(flat, pages) if "Pos. Nome Cognome" in p)
     assert "Classifica - Open" in standings_text
     for row in standings.rows:
@@ -290,7 +293,7 @@ def test_a_tie_broken_by_decimals_prints_the_decimal_and_ignores_it_in_the_total
     assert f"{nominativo(t, seat)} {format_score(seat.raw)}" in text
     assert "," in format_score(seat.raw)
     total = sum(int(s.raw) for s in table.seats if s.raw is not None)
-    assert f"Totale Punti: {total} Note:" in text
+    assert f"{TIE_DECIMALS_LABEL} {total} Note:" in text  # issue 48.6: the total says so
 
 
 def test_a_report_without_standings_has_the_cover_the_clubs_and_the_sheets(tmp_path):

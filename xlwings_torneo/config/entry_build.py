@@ -22,12 +22,13 @@ from xlwings_torneo.config.entry_rounds import (
     read_thresholds,
 )
 from xlwings_torneo.config.entry_scoring import read_repechage, read_scoring
-from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
+from xlwings_torneo.model.tournament_type import GAME_COLUMNS, DrawKind, TournamentType
 
 TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
             "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni",
-            "schieramento", "colonne_foglio", "ripescato", "ammessi_fase_finale",
+            "schieramento", "colonne_foglio", "colonne_scheda", "ripescato",
+            "ammessi_fase_finale",
             "partecipa_no", "torneo_esclusi", "evento_ranking")
 
 
@@ -66,6 +67,9 @@ def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
     squads = read_bool(p, name, "schieramento", entry.get("schieramento", False))
     columns = tuple(read_text(p, name, "colonne_foglio", c)
                     for c in read_list(p, name, "colonne_foglio", entry.get("colonne_foglio", [])))
+    game = tuple(read_text(p, name, "colonne_scheda", c)
+                 for c in read_list(p, name, "colonne_scheda",
+                                    entry.get("colonne_scheda", list(GAME_COLUMNS))))
     repechage = read_repechage(p, name, entry, bool(thresholds or by_attendance))
     admission = read_admission(p, name, entry, bool(thresholds or by_attendance))
     absence = read_absence(p, name, entry)
@@ -81,6 +85,7 @@ def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
     return TournamentType(name, sizes, rounds, open_ended, scoring, thresholds,
                           tuple(aliases), description, source, sheet_note=sheet_note,
                           by_attendance=by_attendance, squads=squads, sheet_columns=columns,
+                          game_columns=game,
                           round_names=tuple(round_names), repechage=repechage,
                           admission=admission, absence=absence, consolation=consolation,
                           ranking_event=ranking_event)

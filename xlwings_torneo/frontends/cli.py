@@ -353,10 +353,14 @@ def cmd_converti(args: argparse.Namespace) -> int:
 def cmd_types(args: argparse.Namespace) -> int:
     place = Path(args.file)
     # a workbook or its folder: the types of its `tipi.toml` are listed too
-    for t in types_for(place / "_" if place.is_dir() else place):
+    listed = list(types_for(place / "_" if place.is_dir() else place))
+    # columns as wide as their longest entry: a long name never pushes its line out
+    name = max((len(t.name) for t in listed), default=0)
+    sizes = max((len(t.sizes.value) for t in listed), default=0)
+    for t in listed:
         alias = f" (alias {', '.join(t.aliases)})" if t.aliases else ""
-        print(f"{t.name:<16} tavoli {t.sizes.value:<12} {t.description}{alias}")
-        print(f"{'':<16} da: {t.source}")
+        print(f"{t.name:<{name}}  tavoli {t.sizes.value:<{sizes}}  {t.description}{alias}")
+        print(f"{'':<{name}}  da: {t.source}")
     return EXIT_OK
 
 

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from functools import cached_property
 from typing import TypeAlias
 
 PlayerId: TypeAlias = int
@@ -256,8 +257,10 @@ class Tournament:
                 return p
         raise KeyError(pid)
 
-    @property
+    @cached_property
     def by_id(self) -> dict[PlayerId, Player]:
+        """Each player by ID, built once (the report looks up every seat: issue 48.8); the
+        tournament is frozen, so the dict never goes stale. Read it, never change it."""
         return {p.id: p for p in self.players}
 
     def round(self, number: int) -> Round | None:

@@ -290,6 +290,12 @@ BUILTIN_SOURCE = "predefinito"
 """How `torneo types` calls a type shipped with the program."""
 
 
+GAME_COLUMNS = ("Pti fuori obb.",)
+"""The score sheet's game columns of the original program (Manuale di Gestione Torneo,
+"Esecuzione di un sorteggio": `Nominativo | Punti | Pti fuori obb. | Punti Torneo | Firma`),
+for a type whose entry does not say `colonne_scheda`."""
+
+
 @dataclass(frozen=True)
 class TournamentType:
     """One entry of the registry."""
@@ -321,6 +327,10 @@ class TournamentType:
     `Turno N` columns of `Iscritti`), and teammates count as one club (`draw/squads.py`)."""
     sheet_columns: tuple[str, ...] = ()
     """Columns the printed score sheets add for the referee to fill at the table."""
+    game_columns: tuple[str, ...] = GAME_COLUMNS
+    """The game's own columns between `Punti` and `Punti Torneo` on every score sheet, blank
+    or filled (`colonne_scheda`): RisiKo!'s points outside the objective by default, none
+    for a board game (BIG, issue 48.6)."""
     repechage: Repechage | None = None
     """Who takes the last semifinal seat instead of the standings (`[ripescato]`)."""
     consolation: bool = False

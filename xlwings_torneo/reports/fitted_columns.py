@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -47,9 +48,11 @@ class FittedColumns:
     """One part when the whole table fits; else the parts printed one after the other."""
 
 
+@lru_cache(maxsize=65536)
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """`text`'s width in points in the embedded font (the fallback's glyphs where the main
-    font has none, as `fonts.markup` draws them)."""
+    font has none, as `fonts.markup` draws them); remembered (a standings column repeats its
+    numbers: issue 48.8)."""
     fonts.register()
     main = fonts.BOLD if bold else fonts.REGULAR
     if all(fonts.covers(ch) for ch in text):

@@ -14,6 +14,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
+    LongTable,
     NextPageTemplate,
     PageBreak,
     Paragraph,
@@ -26,6 +27,7 @@ from xlwings_torneo.model.attendance import withdrawal_note
 from xlwings_torneo.model.meeting_grids import MeetingStats
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.reports import fonts
+from xlwings_torneo.reports.cell_fills import fill_commands
 from xlwings_torneo.reports.fitted_columns import PADDING, fit_columns
 from xlwings_torneo.reports.italian import format_date
 from xlwings_torneo.reports.national_pdf import NATIONAL_TEMPLATE, national_story
@@ -67,6 +69,9 @@ REPORT_TITLE = "Report del torneo"
 """The cover's heading (and the document's title when the tournament has no name)."""
 PODIUM = 3
 """Places named on the cover."""
+PODIUM_FINAL_REASON = "posto deciso dall'esito della finale"
+"""Beside a podium place's points when a place below it has more (issue 48.6): the final's
+result comes before the points (`phase_names.FINALISTS_NOTE` under the podium says so in full)."""
 CLUBS_TEMPLATE = "landscape-clubs"
 TEAMS_TEMPLATE = "landscape-teams"
 
@@ -170,9 +175,12 @@ def podium_story(standings: Standings) -> list[Flowable]:
                                                      align=TA_CENTER)), Spacer(1, 4 * mm)]
         place = paragraph_style("cover_place", 16, bold=True, align=TA_CENTER)
         who = paragraph_style("cover_who", 13)
+        below = podium_out_of_order(standings, podium)
+        small = paragraph_style("cover_why", 9)
         data = [[Paragraph(f"{row.position}°", place),
                  Paragraph(fonts.markup(_podium_name(row)), who),
-                 Paragraph(f"{points_text(standings, row)} punti", value)]
+                 [Paragraph(f"{points_text(standings, row)} punti", value),
+                  *([Paragraph(PODIUM_FINAL_REASON, small)] if row in below else [])]]
                 for row in podium]
         table = Table(data, colWidths=[20 * mm, 105 * mm, 35 * mm])
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -181,7 +189,19 @@ def podium_story(standings: Standings) -> list[Flowable]:
                                    ("TOPPADDING", (0, 0), (-1, -1), 2.5 * mm),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5 * mm)]))
         story.append(table)
+        if below and standings.finalists_note:
+            story += [Spacer(1, 2 * mm), Paragraph(fonts.markup(standings.finalists_note),
+                                                   paragraph_style("cover_note", 9))]
     return story
+
+
+def podium_out_of_order(standings: Standings, podium: list[StandingRow]) -> list[StandingRow]:
+    """The podium's places with fewer points than a place below them (a finalist before a
+    player with more points), when a final decided them (issue 48.6); else none."""
+    if not standings.finalists_note:
+        return []
+    return [row for k, row in enumerate(podium)
+            if any(other.points > row.points for other in podium[k + 1:])]
 
 
 def _podium_name(row: StandingRow) -> str:
@@ -272,7 +292,7 @@ def _grid(rows: list[list[str]], widths: list[float], won: dict[tuple[int, int],
                                                                           strict=True)]]
     data += [[cell_text(v, styles[col in numeric], widths[col] + room)
               for col, v in enumerate(row)] for row in rows[1:]]
-    table = Table(data, colWidths=widths, repeatRows=1)
+    table = LongTable(data, colWidths=widths, repeatRows=1)
     leading = size * 1.25  # as paragraph_style's: plain-string cells keep the row heights
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, size, leading),
@@ -286,7 +306,7 @@ def _grid(rows: list[list[str]], widths: list[float], won: dict[tuple[int, int],
         *([("LEFTPADDING", (0, 0), (-1, -1), padding),
            ("RIGHTPADDING", (0, 0), (-1, -1), padding)] if padding is not None else []),
     ]
-    commands += [("BACKGROUND", (col, row + 1), (col, row + 1), WON_BACKGROUND)
-                 for (row, col), flag in won.items() if flag]
+    commands += fill_commands({(row + 1, col): WON_BACKGROUND
+                               for (row, col), flag in won.items() if flag}, widths)
     table.setStyle(TableStyle(commands))
     return table

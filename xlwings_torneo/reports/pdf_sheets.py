@@ -41,7 +41,6 @@ from xlwings_torneo.reports.qr import qr_drawing
 from xlwings_torneo.reports.sheet import (
     HEADERS,
     NOTE_LABEL,
-    TOTAL_LABEL,
     Heading,
     TableSheet,
     table_sheets,
@@ -55,6 +54,8 @@ GHOST_BACKGROUND = colors.HexColor("#E0E0E0")
 HEADER_BACKGROUND = colors.HexColor("#F0F0F0")
 METHOD_COLUMN = 0.10
 """Width (share of the sheet) of each scoring-method column (`TableSheet.method_headers`)."""
+GAME_COLUMN = 0.12
+"""Width (share of the sheet) of each of the game's columns (`TableSheet.game_headers`)."""
 
 
 @dataclass(frozen=True)
@@ -136,22 +137,27 @@ def _score_table(sheet: TableSheet, layout: Layout, width: float,
     cell = paragraph_style("cell", layout.text_size)
     number = paragraph_style("number", layout.text_size, align=TA_CENTER)
     extra = sheet.method_headers
-    # the method's columns (issue 16) take their room from the name and signature columns
-    fractions: tuple[float, ...] = (0.50, 0.10, 0.12, 0.12, 0.16) if not extra else (
-        0.54 - METHOD_COLUMN * len(extra), 0.10, 0.12, *(METHOD_COLUMN,) * len(extra),
-        0.12, 0.12)
+    game = sheet.game_headers
+    # the game's columns (the type's `colonne_scheda`) and the method's (issue 16) take their
+    # room from the name and signature columns
+    name_share = (0.62 if not extra else 0.66 - METHOD_COLUMN * len(extra)) \
+        - GAME_COLUMN * len(game)
+    fractions: tuple[float, ...] = (name_share, 0.10, *(GAME_COLUMN,) * len(game),
+                                    *(METHOD_COLUMN,) * len(extra),
+                                    0.12, 0.16 if not extra else 0.12)
     widths = [f * width for f in fractions]
-    headers = (*HEADERS[:3], *extra, *HEADERS[3:])
-    points_col = 3 + len(extra)
+    headers = (*HEADERS[:2], *game, *extra, *HEADERS[2:])
+    points_col = 2 + len(game) + len(extra)
     rows: list[list[Any]] = []
     for line in sheet.lines:  # the name's cell gives the row its height: never BLANK
         rows.append([cell_text(line.nominativo, cell, widths[0]),
-                     _filled(line.punti, number, widths[1]), BLANK, *(BLANK,) * len(extra),
+                     _filled(line.punti, number, widths[1]),
+                     *(BLANK,) * (len(game) + len(extra)),
                      _filled(line.punti_torneo, number, widths[points_col]),
                      "—" if line.ghost else BLANK])
     label = paragraph_style("total", layout.text_size, bold=True, align=TA_RIGHT)
     value = paragraph_style("value", layout.text_size, bold=True, align=TA_CENTER)
-    rows.append([cell_text(TOTAL_LABEL, label, widths[0]),
+    rows.append([cell_text(sheet.total_label, label, widths[0]),
                  _filled(sheet.total, value, widths[1]), *(BLANK,) * (len(headers) - 2)])
     if sheet.teams:  # A Squadre 2000: a Squadra column after the name (team_column.py)
         fractions = (fractions[0] - TEAM_COLUMN, TEAM_COLUMN, *fractions[1:])

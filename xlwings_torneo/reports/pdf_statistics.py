@@ -4,14 +4,23 @@ clubs that met most), then the players-against-clubs grid when its clubs fit acr
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    LongTable,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from xlwings_torneo.model.meeting_grids import (
     PALETTE,
@@ -23,7 +32,10 @@ from xlwings_torneo.model.meeting_grids import (
 )
 from xlwings_torneo.model.notices import agree, counted
 from xlwings_torneo.reports import fonts
-from xlwings_torneo.reports.pdf_styles import cell_text, paragraph_style
+from xlwings_torneo.reports.cell_fills import fill_commands
+from xlwings_torneo.reports.fitted_columns import SLACK, text_width
+from xlwings_torneo.reports.pdf_styles import BLANK, CELL_PADDING, cell_text, paragraph_style
+from xlwings_torneo.reports.stacking import UNBOUNDED
 
 PDF_MAX_CLUBS = 24
 """**Decision**: up to 24 clubs the grid fits across a landscape A4 page, readable (7 pt);
@@ -36,6 +48,12 @@ SIZE = 7
 LARGE_SIZE = 9
 LARGE_UP_TO = 12
 """**Decision**: up to 12 clubs the grids are written at 9 pt, more at 7 pt."""
+HEADER_PADDING = 1.5
+"""Points left and right of a club's name over its column (reportlab's 6 leave a 24-club
+grid's names a third of their room)."""
+MIN_HEADER_SIZE = 5.5
+"""**Decision**: the smallest type a club's name over its column is shrunk to so that its
+longest word fits; below it the names are printed upright instead."""
 ONE_PAGE_ROWS = 30
 """More players than this against the clubs: 8 pt, so that 40 fit one page."""
 
@@ -104,7 +122,7 @@ def _grid(grid: MeetingGrid, bands: list[tuple[int, int]], size: float) -> Table
     head = paragraph_style(f"chead{size}", size, bold=True, align=TA_CENTER)
     body = paragraph_style(f"ccell{size}", size)
     labels = grid.rows.labels
-    data: list[list[Any]] = [["", *(cell_text(c, head, cell) for c in grid.cols.labels)]]
+    data: list[list[Any]] = [["", *_column_headers(list(grid.cols.labels), head, cell)]]
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, size, size * 1.25),
         ("FONT", (0, 0), (-1, 0), fonts.BOLD, size, size * 1.25),
@@ -115,20 +133,69 @@ def _grid(grid: MeetingGrid, bands: list[tuple[int, int]], size: float) -> Table
         ("ALIGN", (1, 1), (-1, -1), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#666666")),
+        ("LEFTPADDING", (1, 0), (-1, 0), HEADER_PADDING),
+        ("RIGHTPADDING", (1, 0), (-1, 0), HEADER_PADDING),
     ]
+    fills: dict[tuple[int, int], colors.Color] = {}
+    palette = {fill: colors.HexColor(f"#{fill}") for fill in PALETTE}
     for r, name in enumerate(labels):
-        row: list[Any] = [cell_text(name, body, label)]
+        row: list[Any] = [cell_text(name, body, label)]  # the row's height: never BLANK
         for c in range(len(grid.cols)):
             count = grid.counts.get((r, c), 0)
-            row.append(str(count) if count else "")
+            row.append(str(count) if count else BLANK)
             fill = fill_of(count, bands)
             if fill:
-                commands.append(("BACKGROUND", (c + 1, r + 1), (c + 1, r + 1),
-                                 colors.HexColor(f"#{fill}")))
+                fills[r + 1, c + 1] = palette[fill]
         data.append(row)
-    table = Table(data, colWidths=[label, *[cell] * len(grid.cols)], repeatRows=1)
-    table.setStyle(TableStyle(commands))
+    widths = [label, *[cell] * len(grid.cols)]
+    table = LongTable(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([*commands, *fill_commands(fills, widths)]))
     return table
+
+
+def _column_headers(labels: list[str], style: ParagraphStyle, width: float
+                    ) -> list[str | Paragraph | Flowable]:
+    """The clubs' names over their narrow columns, never split inside a word (issue 48.6:
+    `BARI (Levant e)`, `NAPOL I`): each on one line when it fits, else wrapped at its spaces,
+    in a smaller type when its longest word is wider than the column; when a word would need
+    less than `MIN_HEADER_SIZE`, every name is printed upright (read bottom to top) on one
+    line at the grid's size."""
+    room = width - 2 * HEADER_PADDING - SLACK
+    size = style.fontSize
+    sizes = [size if widest <= room else math.floor(size * room / widest * 10) / 10
+             for widest in (max(text_width(word, size, bold=True) for word in label.split())
+                            if label.split() else 0.0 for label in labels)]
+    if min(sizes, default=size) < MIN_HEADER_SIZE:
+        return [Upright(label, style) for label in labels]
+    out: list[str | Paragraph | Flowable] = []
+    for label, fitted in zip(labels, sizes, strict=True):
+        if text_width(label, size, bold=True) <= room:
+            out.append(cell_text(label, style, width + CELL_PADDING - 2 * HEADER_PADDING))
+        else:
+            out.append(Paragraph(fonts.markup(label), ParagraphStyle(
+                f"{style.name}_{fitted}", parent=style, fontSize=fitted,
+                leading=fitted * 1.25, splitLongWords=False)))
+    return out
+
+
+class Upright(Flowable):  # type: ignore[misc]  # reportlab is untyped
+    """One line of text turned a quarter left, read bottom to top (a column's header)."""
+
+    def __init__(self, text: str, style: ParagraphStyle) -> None:
+        super().__init__()
+        self.length = text_width(text, style.fontSize, bold=True) + SLACK
+        self.line = Paragraph(fonts.markup(text), ParagraphStyle(
+            f"{style.name}_upright", parent=style, alignment=TA_LEFT))
+
+    def wrap(self, _avail_width: float, _avail_height: float) -> tuple[float, float]:
+        _, self.thickness = self.line.wrap(self.length, UNBOUNDED)
+        return self.thickness, self.length
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.rotate(90)
+        self.line.drawOn(self.canv, 0, -self.thickness)
+        self.canv.restoreState()
 
 
 def _pairs(grid: MeetingGrid, bands: list[tuple[int, int]]) -> Table:

@@ -33,10 +33,19 @@ def cell_text(text: str, style: ParagraphStyle, width: float) -> str | Paragraph
     """A table cell: the plain string when it shows the same as its Paragraph would (one
     line in the main font, nothing that markup changes), which is far cheaper to lay out;
     the table's FONT/ALIGN commands must then match `style`. Otherwise the Paragraph."""
-    if (" ".join(text.split()) == text and fonts.markup(text) == escape(text)
-            and stringWidth(text, style.fontName, style.fontSize) <= width - CELL_PADDING):
+    plain = _plain_width(text, style.fontName, style.fontSize)
+    if plain is not None and plain <= width - CELL_PADDING:
         return text
     return Paragraph(fonts.markup(text), style)
+
+
+@functools.lru_cache(maxsize=65536)
+def _plain_width(text: str, font: str, size: float) -> float | None:
+    """`text`'s width on one line in `font` when markup leaves it as it is, else None;
+    remembered (the report's columns repeat their numbers: issue 48.8)."""
+    if " ".join(text.split()) != text or fonts.markup(text) != escape(text):
+        return None
+    return float(stringWidth(text, font, size))
 
 
 BLANK: tuple[()] = ()

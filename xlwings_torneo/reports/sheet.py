@@ -2,7 +2,8 @@
 
 Manual, "Esecuzione di un sorteggio": title `Turno N - Stampa Tavolo N°k`, the TORNEO
 data when filled (logo, tournament name in a coloured cell, the round's date), then
-`Nominativo | Punti | Pti fuori obb. | Punti Torneo | Firma`, `Totale Punti` and `Note`.
+`Nominativo | Punti | Pti fuori obb. | Punti Torneo | Firma`, `Totale Punti` and `Note`; the
+game's own columns (`Pti fuori obb.` for RisiKo!) are the type's (`colonne_scheda`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from xlwings_torneo.model.result_form import ResultForm
 from xlwings_torneo.model.tournament import (
     GHOST_NAME,
     PlayerId,
@@ -19,13 +21,15 @@ from xlwings_torneo.model.tournament import (
     Tournament,
     TournamentInfo,
 )
+from xlwings_torneo.model.tournament_type import GAME_COLUMNS
 from xlwings_torneo.reports.italian import format_column, format_date, format_score
 from xlwings_torneo.reports.team_column import has_team_column
 from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
 from xlwings_torneo.scoring.standings_values import Standings
 
-HEADERS = ("Nominativo", "Punti", "Pti fuori obb.", "Punti Torneo", "Firma")
+HEADERS = ("Nominativo", "Punti", "Punti Torneo", "Firma")
+"""The columns of every sheet; the game's own come after `Punti` (`TableSheet.game_headers`)."""
 TOTAL_LABEL = "Totale Punti:"
 NOTE_LABEL = "Note:"
 
@@ -116,6 +120,10 @@ class TableSheet:
     `colonne_foglio`), shown before `Punti Torneo`; none on a filled sheet."""
     teams: bool = False
     """A table of three against three: the sheet has a `Squadra` column (team_column.py)."""
+    game_headers: tuple[str, ...] = GAME_COLUMNS
+    """The game's own columns after `Punti`, left blank (the type's `colonne_scheda`)."""
+    total_label: str = TOTAL_LABEL
+    """`Totale Punti:`, or saying which decimals of the scores the total leaves out."""
 
 
 def heading(info: TournamentInfo) -> Heading | None:
@@ -123,6 +131,23 @@ def heading(info: TournamentInfo) -> Heading | None:
     if not (info.nome or info.organizzatore):
         return None
     return Heading(info.nome, tipologia_colour(info.tipologia), info.organizzatore, info.sede)
+
+
+TIE_DECIMALS_LABEL = "Totale Punti (decimali di spareggio esclusi):"
+"""The total's label when a score of the table has tie-breaking decimals (`40,5`): the total
+(`150`) counts the table points only, and says so beside it (issue 48.6)."""
+COEFFICIENT_LABEL = "Totale Punti ({coefficient} escluso):"
+"""The total's label when the scores carry a coefficient in their decimals (`25,23`: CPP)."""
+
+
+def total_label(table: Table, form: ResultForm) -> str:
+    """`Totale Punti:`, or the label saying which decimals of the scores it leaves out."""
+    if not any(s.raw is not None and not s.is_ghost and s.raw != s.raw.to_integral_value()
+               for s in table.seats):
+        return TOTAL_LABEL
+    if form.coefficient:
+        return COEFFICIENT_LABEL.format(coefficient=form.coefficient)
+    return TIE_DECIMALS_LABEL
 
 
 def table_total(table: Table) -> Decimal:
@@ -161,10 +186,12 @@ def table_sheets(t: Tournament, rnd: Round, *, filled: bool = False,
                       points.get(seat.player_id, "") if seat.player_id is not None else "",
                       seat.is_ghost, seat.team)
             for seat in table.seats)
-        total = format_score(table_total(table)) if filled and table.is_played else ""
+        played = filled and table.is_played
+        total = format_score(table_total(table)) if played else ""
         date_line = format_date(day) if day else ""
         sheets.append(TableSheet(rnd.number, table.number,
                                  sheet_title(rnd.number, table.number, names[table.number]),
                                  head, date_line, lines, total, note, extra,
-                                 has_team_column(types, table)))
+                                 has_team_column(types, table), types.game_columns,
+                                 total_label(table, types.result) if played else TOTAL_LABEL))
     return tuple(sheets)

@@ -9,7 +9,12 @@ from dataclasses import dataclass
 
 from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import Tournament
-from xlwings_torneo.model.tournament_type import DrawKind, SizeScheme, TournamentType
+from xlwings_torneo.model.tournament_type import (
+    GAME_COLUMNS,
+    DrawKind,
+    SizeScheme,
+    TournamentType,
+)
 from xlwings_torneo.scoring.consolation import consolation_tables
 from xlwings_torneo.scoring.games import table_game
 from xlwings_torneo.scoring.phase_names import round_short, round_title
@@ -56,6 +61,12 @@ class TypesShown:
     def sheet_columns(self) -> tuple[str, ...]:
         """The ranking type's `colonne_foglio`, left blank on a score sheet for the referee."""
         return self.ranking.sheet_columns if self.ranking is not None else ()
+
+    @property
+    def game_columns(self) -> tuple[str, ...]:
+        """The ranking type's game columns on every score sheet (`colonne_scheda`); the
+        original program's (`Pti fuori obb.`) when the type is unknown."""
+        return self.ranking.game_columns if self.ranking is not None else GAME_COLUMNS
 
     @property
     def result(self) -> ResultForm:

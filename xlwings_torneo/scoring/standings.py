@@ -182,6 +182,8 @@ class _Engine:
     """The "torneo degli esclusi" ranked apart (`consolation.consolation_note`)."""
 
     def __post_init__(self) -> None:
+        self._by_horizon: dict[int, dict[PlayerId, Record]] = {}
+        """`_records` by horizon: the games up to a round are always the same games."""
         self.game_points = {(g.round_no, g.table_no): self.rule.points(g) for g in self.games}
         self.void_outcomes: dict[int, list[Outcome]] = {}
         """What each void seat got, by the horizon of the records that computed it."""
@@ -201,13 +203,19 @@ class _Engine:
                                self.voids, horizon)
 
     def _records(self, games: Sequence[Game], horizon: int) -> dict[PlayerId, Record]:
+        """Each player's record of `games`, every game up to round `horizon`; computed once
+        per horizon (the standings after the last round asked them twice: issue 48.8)."""
+        known = self._by_horizon.get(horizon)
+        if known is not None:
+            return dict(known)
         played = {g.round_no for g in games}
         season = Season(frozenset(n for n in played if self.ttype.in_final_phase(n)),
                         self._planned_qualifiers() if self.rule.progressive_discards else None)
         records, self.void_outcomes[horizon] = player_records(
             self.tournament, self.rule, games, self.game_points, self.voids, horizon=horizon,
             last_round=last_round(self.tournament, self.ttype), season=season)
-        return records
+        self._by_horizon[horizon] = records
+        return dict(records)
 
     def _planned_qualifiers(self) -> int:
         """The season's qualifying rounds, which `scarti_progressivi` needs."""

@@ -186,6 +186,15 @@ NEEDED_COLUMNS = ("club", "regione")
 """Optional `Iscritti` columns some draw criteria need (see `columns.py`)."""
 
 
+def tournament_sheet(name: str) -> bool:
+    """A sheet `read_tournament` reads: the others (`Classifica`, `STATISTICHE`, `Log`, …)
+    are the program's own output, left unread (issue 48.8: a 1,000-player report read
+    20,000 cells of them for nothing)."""
+    return (name in (SHEET_ISCRITTI, SHEET_GIOCATORI, SHEET_TORNEO, SHEET_OPZIONI)
+            or norm_header(name) == "iscritti" or round_number(name) is not None
+            or is_penalty_sheet(name) or is_void_sheet(name))
+
+
 def read_tournament(grids: Iterable[Grid], defaults: Options,
                     uncalculated: Collection[str] = ()) -> Tournament:
     """Every sheet the program knows, validated together; raises ValidationError listing all

@@ -283,13 +283,18 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     round_formats = [_number_format(d) for d in standings.round_decimals()]
     total_formats = [_number_format(d) for d in standings.total_decimals()]
     tie_formats = [_number_format(d) for d in standings.tiebreak_shown_decimals()]
-    full.put_row(1, list(standings.header), Style(bold=True, fill=colours["intestazione"]))
+    # issue 48.6: the header wraps at its spaces in columns as wide as its longest word
+    header_style = Style(bold=True, fill=colours["intestazione"], wrap=True, align="center")
+    full.put_row(1, list(standings.header), header_style)
     first_round_col = 6
     for i, row in enumerate(standings.rows, start=2):
         fill = colours["riga_pari"] if i % 2 == 0 else colours["riga_dispari"]
         plain = Style(fill=fill)
         p = row.player
-        full.put_row(i, [row.position, p.nome, p.cognome, p.nick, p.club], plain)
+        full.put(i, 1, row.position, plain)
+        # a name longer than its column wraps (at its spaces) rather than being cut
+        full.put_row(i, [p.nome, p.cognome, p.nick, p.club], Style(fill=fill, wrap=True),
+                     first_col=2)
         discarded = row.round_discarded or (False,) * len(row.round_points)
         for j, (points, won) in enumerate(zip(row.round_points, row.round_won, strict=True)):
             # a discarded result (the type's `scarti`) stays visible, in italics
@@ -304,7 +309,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
         for value, number in zip(row.tiebreaks, tie_formats, strict=True):
             full.put(i, col, value, Style(fill=fill, number_format=number, align="center"))
             col += 1
-        full.put(i, col, p.id, plain)
+        full.put(i, col, p.id, Style(fill=fill, align="center"))  # apart from a note after it
         if standings.withdrawn:
             # issue 31.7: beyond the original's columns (it reads ID, position and points)
             at = standings.withdrawn.get(p.id)
@@ -312,24 +317,24 @@ def standings_specs(standings: Standings, colours: dict[str, str],
                      Style(fill=fill, italic=True))
     if standings.withdrawn:
         note_col = len(standings.header) + 1
-        full.put(1, note_col, NOTE_HEADER, Style(bold=True, fill=colours["intestazione"]))
-        full.col_widths[note_col] = 22
+        full.put(1, note_col, NOTE_HEADER, header_style)
+    columns = len(standings.header) + (1 if standings.withdrawn else 0)
     if standings.phase_marks:
         # issue 48.2: who goes on, in a column of its own after every other
-        phase_col = len(standings.header) + 1 + (1 if standings.withdrawn else 0)
-        full.put(1, phase_col, PHASE_HEADER, Style(bold=True, fill=colours["intestazione"]))
+        columns += 1
+        full.put(1, columns, PHASE_HEADER, header_style)
         for i, row in enumerate(standings.rows, start=2):
             fill = colours["riga_pari"] if i % 2 == 0 else colours["riga_dispari"]
-            full.put(i, phase_col, standings.phase_marks.get(row.player.id),
-                     Style(fill=fill, bold=True))
-        full.col_widths[phase_col] = PHASE_WIDTH
+            full.put(i, columns, standings.phase_marks.get(row.player.id),
+                     Style(fill=fill, bold=True, wrap=True))
+    fit_standings_columns(full, columns)
+    if standings.phase_marks:
+        full.col_widths[columns] = PHASE_WIDTH
     notes = [n for n in (standings.finalists_note,
                          DISCARDED_NOTE_SHEET if standings.has_discards else None,
                          standings.consolation_note) if n] + list(standings.notes) \
         + list(standings.phase_notes)
-    for k, note in enumerate(notes):
-        full.put(len(standings.rows) + 3 + k, 1, note, Style(italic=True))
-    full.col_widths.update({1: 6, 2: 14, 3: 16, 4: 14, 5: 28})
+    put_notes(full, len(standings.rows) + 3, notes)
 
     reduced = SheetSpec(SHEET_RIDOTTA, page=page(SHEET_RIDOTTA, False))
     reduced.put_row(1, ["Pos.", "Nome", "Cognome", "pt. tot", "id"],
@@ -357,6 +362,70 @@ def standings_specs(standings: Standings, colours: dict[str, str],
         teams.col_widths.update({1: 6, 2: 30})
         specs.append(teams)
     return specs
+
+
+HEADER_LINE_POINTS = 13.0
+"""Height in points of a line of the 10-point Arial header (Excel's own row is 12.75)."""
+NAME_WIDTHS = {2: 14, 3: 16, 4: 14, 5: 28}
+"""The most the `Nome`, `Cognome`, `Nick` and `Club o Famiglia` columns take (characters);
+a longer name wraps in its cell."""
+BOLD_WIDTH = 1.15
+"""A bold character's width in characters of the column's unit (Arial 10)."""
+CELL_ROOM = 2.0
+"""Characters added to the widest text of a column: the cell's own margins."""
+ONE_LINE_HEADER = 8
+"""A header this short (`pt tot`, `Migliore`) keeps one line; a longer one wraps at its
+spaces (`2ª migliore`, `Pos. prec.`)."""
+
+
+def _shown(value: WriteValue) -> str:
+    """A cell's text as a spreadsheet shows it, near enough to size its column."""
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return "" if value is None else str(value)
+
+
+def fit_standings_columns(spec: SheetSpec, columns: int) -> None:
+    """Each column of the standings as wide as its widest value and its header's longest
+    word (the header wraps at its spaces), the names up to `NAME_WIDTHS`; the header row as
+    tall as its most wrapped header: printed from Excel or LibreOffice, no header is cut or
+    runs into the next (issue 48.6: `2ª miglioi`, `Pos. prec.ID`)."""
+    lines = 1
+    for col in range(1, columns + 1):
+        header = _shown(spec.cells.get((1, col)))
+        values = [_shown(v) for (r, c), v in spec.cells.items() if c == col and r > 1]
+        word = max(max((len(w) for w in header.split()), default=0),
+                   min(len(header), ONE_LINE_HEADER)) * BOLD_WIDTH
+        width = max(word, max((len(v) for v in values), default=0)) + CELL_ROOM
+        if col in NAME_WIDTHS:
+            width = max(min(width, NAME_WIDTHS[col]), word + CELL_ROOM)
+        spec.col_widths[col] = round(width, 1)
+        lines = max(lines, _wrapped_lines(header, (width - CELL_ROOM) / BOLD_WIDTH))
+    spec.row_heights[1] = lines * HEADER_LINE_POINTS
+
+
+def _wrapped_lines(text: str, room: float) -> int:
+    """Lines `text` takes wrapped at its spaces in `room` characters."""
+    lines, used = 1, 0
+    for word in text.split():
+        if used and used + 1 + len(word) > room:
+            lines, used = lines + 1, len(word)
+        else:
+            used += (1 if used else 0) + len(word)
+    return lines
+
+
+def put_notes(spec: SheetSpec, first_row: int, notes: Sequence[str]) -> None:
+    """The notes under the standings, each across the table's columns and wrapped there, so
+    that it prints whole within the page's width."""
+    last = max((c for _, c in spec.cells), default=1)
+    room = sum(spec.col_widths.get(c, 8.43) for c in range(1, last + 1))
+    for k, note in enumerate(notes):
+        row = first_row + k
+        spec.put(row, 1, note, Style(italic=True, wrap=True))
+        if last > 1:
+            spec.merges.append((row, 1, row, last))
+        spec.row_heights[row] = _wrapped_lines(note, room / 1.05) * HEADER_LINE_POINTS
 
 
 # --- Log -----------------------------------------------------------------------------------
