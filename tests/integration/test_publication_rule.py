@@ -217,3 +217,28 @@ def test_lo_esegui_hands_con_cognomi_to_every_publishing_button(monkeypatch, tmp
         run.run_on(object(), tmp_path / "T.xlsx", args)
     assert asked == {"print_round": True, "print_seating": True, "report_pdf": True,
                      "export_files": True}
+
+
+def test_the_seasons_pdf_and_page_hide_an_anonymous_surname_and_name_no_file(tmp_path):
+    """`torneo stagione`: its PDF is posted as its page is; neither shows an anonymous
+    person's surname (unless `--con-cognomi`) nor the tournaments' file names (issue 48.5:
+    players' words); the season's workbook is the organiser's and keeps both."""
+    from xlwings_torneo.usecases.demo import build_demo
+    from xlwings_torneo.usecases.season import SeasonRequest, season
+
+    played = build_demo(tmp_path / "demo", players=12, rounds=1)
+    files = [with_an_anonymous_player(played, tmp_path / f"t{k}") for k in (1, 2)]
+    files = [f.rename(f.with_name(f"Autunno{k}.xlsx")) for k, f in enumerate(files, start=1)]
+    rule = tmp_path / "stagione.toml"
+    rule.write_text('nome = "Stagione"\n[piazzamento]\npunti = [10, 8, 6]\naltri = 1\n',
+                    encoding="utf-8")
+    for surnames in (False, True):
+        out = tmp_path / f"Stagione{surnames}.xlsx"
+        done = season(SeasonRequest(out, tuple(files), rule, surnames=surnames))
+        pdf, page = pdf_text(done.pdf), done.page.read_text("utf-8")
+        assert (SECRET_SURNAME in pdf) is surnames
+        assert (SECRET_SURNAME in page) is surnames
+        assert "Autunno1.xlsx" not in pdf and "Autunno1.xlsx" not in page
+        sheets = "".join(str(c.value) for ws in openpyxl.load_workbook(out).worksheets
+                         for row in ws.iter_rows() for c in row)
+        assert SECRET_SURNAME in sheets
