@@ -73,7 +73,8 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     if shown:
         headers = (*headers[:-1], PENALTY_HEADER, headers[-1])
     standings = Standings(
-        type_name=ttype.name, type_title=ttype.shown_name, rounds=played, total_headers=headers, rows=rows,
+        type_name=ttype.name, type_title=ttype.shown_name, rounds=played,
+        total_headers=headers, rows=rows,
         decimals=rule.decimals,
         teams=_teams(rule.teams, [r for pid, r in engine.records.items()
                                   if not played or not voids.eliminated(pid, played[-1])]),
