@@ -34,7 +34,7 @@ def test_defaults_sheet_low_file_high_console_off(workbook: Path, torneo: Cli):
     files = list((workbook.parent / "log").glob("*.log"))
     assert len(files) == 1
     text = files[0].read_text(encoding="utf-8")
-    assert "numero di sorteggio 4" in text and "Tavolo N°1:" in text  # the file is at the high level
+    assert "numero di sorteggio 4" in text and "Tavolo N°1:" in text  # the file: high level
     assert "numero di sorteggio" not in torneo.err
 
 

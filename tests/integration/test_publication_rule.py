@@ -242,3 +242,26 @@ def test_the_seasons_pdf_and_page_hide_an_anonymous_surname_and_name_no_file(tmp
         sheets = "".join(str(c.value) for ws in openpyxl.load_workbook(out).worksheets
                          for row in ws.iter_rows() for c in row)
         assert SECRET_SURNAME in sheets
+
+
+def test_two_anonymous_players_of_one_first_name_are_said_before_publishing(played, tmp_path):
+    """Published by first name alone, two anonymous `Marco` could not be told apart on the
+    seat list: `torneo controlla --pubblicazione` (and the button Prima di pubblicare) says
+    so, naming both."""
+    from xlwings_torneo.config.settings import load_config
+    from xlwings_torneo.usecases.publishing import publishing_anonymous
+    from xlwings_torneo.usecases.session import read
+
+    path = with_an_anonymous_player(played, tmp_path)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Iscritti"]
+    ws.cell(5, 2, ws.cell(4, 2).value)  # the second player: the same first name, anonymous
+    ws.cell(5, 8).value = ws.cell(5, 9).value = None
+    wb.save(path)
+    book = open_file(path)
+    notices = [str(n) for n in publishing_anonymous(book, read(book, load_config(path)))]
+    first = str(ws.cell(4, 2).value)
+    assert len(notices) == 2
+    assert all(f"il nome pubblicato, «{first}», è anche quello di {first} " in n
+               and "nick e club" in n
+               for n in notices), notices
