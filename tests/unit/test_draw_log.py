@@ -35,7 +35,7 @@ def test_the_order_round_trips_through_the_log_lines_in_both_sheet_styles():
     for sheet in ("1° Turno", "Turno 1"):
         lines = record_lines(sheet, 7, standings(order))
         assert len(lines) == 4 and lines[3].startswith(
-            f"Classifica precedente per {sheet}, numero di sorteggio 7, ordine 3/3: ID ")
+            f"Classifica precedente per {sheet}, sorteggio n. 7, ordine 3/3: ID ")
         logged = logged_draw([draw_line(sheet, 7), *map(row, lines)], 1)
         assert logged is not None and (logged.seed, logged.type_name) == (7, "Squadre2000")
         assert logged.previous == standings(order)
@@ -54,10 +54,10 @@ def test_the_log_says_the_criteria_and_the_seed_in_players_words_and_reads_them_
     assert line == ("Sorteggio 2° Turno, tipo MasterRisiko, criteri: giocatori ai tavoli da 5; "
                     "vincitori del turno precedente allo stesso tavolo; compagni di club allo "
                     "stesso tavolo; incontri ripetuti del turno precedente; 40 giocatori, "
-                    "numero di sorteggio 7")
+                    "sorteggio n. 7")
     assert not any(c.value in line for c in C) and "seme" not in line
     final = draw_log_line(resolve_round(find_type("MasterRisiko"), 4), 9, 3)
-    assert "senza criteri (sorteggio finale); 9 giocatori, numero di sorteggio 3" in final
+    assert "senza criteri (sorteggio finale); 9 giocatori, sorteggio n. 3" in final
     for written in (line, "Sorteggio 2° Turno, tipo MasterRisiko, criteri FIVE, "
                           "WINNERS(prev), CLUB, REPEAT(prev), 40 giocatori, seme 7"):
         logged = logged_draw([row(written)], 2)

@@ -236,11 +236,11 @@ def criterion_label(criterion: Criterion) -> str:
     return CRITERION_WORDS[criterion][0]
 
 
-SEED_WORDS = "numero di sorteggio"
+SEED_WORDS = "sorteggio n."
 """What the `Log`, read by players and auditors, calls a draw's seed (issue 48.5): the number
 that repeats the draw (`--seme` on the command line)."""
-SEED_PATTERN = r"(?:seme|numero di sorteggio) (?P<seed>\d+)"
-"""The seed in a `Log` line as read back: `numero di sorteggio 7`, or `seme 7` as the lines
+SEED_PATTERN = r"(?:seme|sorteggio n\.) (?P<seed>\d+)"
+"""The seed in a `Log` line as read back: `sorteggio n. 7`, or `seme 7` as the lines
 logged before issue 48.5 said it."""
 
 

@@ -66,7 +66,7 @@ class DrawResult:
 
 
 def seed_line(seed: int) -> str:
-    """The first line of a draw's lines: `Numero di sorteggio 7` (issue 48.5)."""
+    """The first line of a draw's lines: `Sorteggio n. 7` (issue 48.5)."""
     return f"{SEED_WORDS[:1].upper()}{SEED_WORDS[1:]} {seed}"
 
 

@@ -162,7 +162,7 @@ def draw_log_line(at_hand: RoundAtHand, players: int, seed: int,
     """The log line `torneo verify` reads back (`draw_log.VERIFY_PATTERN`): the criteria
     and the seed in the players' words (issue 48.5), the type by the key `--tipo` takes:
     `Sorteggio 2° Turno, tipo Open, criteri: giocatori ai tavoli da 5; incontri ripetuti;
-    40 giocatori, numero di sorteggio 7`."""
+    40 giocatori, sorteggio n. 7`."""
     kind = at_hand.kind.traits.entry_name.replace("_", " ")
     criteria = f"criteri: {criteria_words(at_hand.criteria)}" if at_hand.criteria else \
         f"senza criteri (sorteggio {kind})"

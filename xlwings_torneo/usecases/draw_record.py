@@ -5,9 +5,9 @@ late arrival after the draw is no mismatch. The original program never reads `Lo
 The lines, after the draw's own line (`Sorteggio 2° Turno, tipo Open, …, numero di
 sorteggio 7`; `seme 7` in the lines logged before issue 48.5, read all the same):
 
-    Sorteggio di 2° Turno, numero di sorteggio 7: 37 partecipanti; turni precedenti
+    Sorteggio di 2° Turno, sorteggio n. 7: 37 partecipanti; turni precedenti
         (tavoli/punteggi): 1=3f9a1b2c/77c0e4d1
-    Sorteggio di 2° Turno, numero di sorteggio 7, partecipanti 1/1: ID 3, 1, 2, …
+    Sorteggio di 2° Turno, sorteggio n. 7, partecipanti 1/1: ID 3, 1, 2, …
 
 The players are in the order the draw was given them (it shuffles them with the seed); each
 earlier round is told by two short fingerprints, of who sat at which table and of the

@@ -3,12 +3,12 @@ torneo "A Squadre 2000", Regolamento A Squadre 2000, «Punteggio e classifica ge
 the `Log` sheet beside the draw's seed
 so that `torneo verify` replays the round without the file (issue 15, item 4).
 
-The lines, after the draw's own line (`Sorteggio 1° Turno, tipo …, numero di sorteggio 7`;
+The lines, after the draw's own line (`Sorteggio 1° Turno, tipo …, sorteggio n. 7`;
 `seme 7` in the lines logged before issue 48.5, read all the same):
 
-    Classifica precedente per 1° Turno, numero di sorteggio 7: file «Estate2025.xlsx»,
+    Classifica precedente per 1° Turno, sorteggio n. 7: file «Estate2025.xlsx»,
         SHA-256 <64 hex>, 41 giocatori, 40 riconosciuti in Iscritti
-    Classifica precedente per 1° Turno, numero di sorteggio 7, ordine 1/1: ID 41, 40, …
+    Classifica precedente per 1° Turno, sorteggio n. 7, ordine 1/1: ID 41, 40, …
 
 The order is the players of this tournament the file's names were matched to, best first:
 what the draw used. It is split over several lines (`ordine 2/3`) to keep a cell short.
