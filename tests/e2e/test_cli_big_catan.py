@@ -193,7 +193,8 @@ def test_score_sheets_of_a_seven_player_round_say_the_points_are_net_of_the_auct
     assert torneo("draw", path, "--seed", "1") == 0, torneo.err
     tables = round_tables(path, 1)
     assert [len(t) for t in tables] == [7, 7]
-    assert torneo("print", path, "--round", "1") == 0, torneo.err
+    # these players have no birth date: their surnames only when asked (issue 48.1)
+    assert torneo("print", path, "--round", "1", "--con-cognomi") == 0, torneo.err
     pages = PdfReader(tmp_path / "sette_1.pdf").pages
     assert len(pages) == 2
     for page, table in zip(pages, tables, strict=True):

@@ -54,7 +54,13 @@ def test_lo_run_posti_writes_the_hall_list(tmp_path: Path, torneo_fd: Cli):
     pdf = tmp_path / "torneo_1_posti.pdf"
     assert "Chi siede dove" in torneo.out and str(pdf) in torneo.out
     text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
-    assert "Chi siede dove - Turno 1" in text and "Cognome12 Nome12" in text
+    # these players have neither birth date nor national ID: published by first name (issue
+    # 48.1), and with their surnames when the organiser asks for them
+    assert "Chi siede dove - Turno 1" in text and "Nome12" in text
+    assert "Cognome12" not in text
+    assert torneo("lo-run", workbook, "posti", "--con-cognomi") == 0, torneo.err
+    text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
+    assert "Cognome12 Nome12" in text
 
 
 def test_lo_esegui_speaks_italian_and_checks_before_publishing(tmp_path: Path,

@@ -65,7 +65,7 @@ def test_three_rounds_of_open_drawn_scored_and_ranked(workbook: Path, torneo: Cl
     # every winner scored 60 + 50 bonus each round: three wins is the maximum
     assert rows[0][8] <= 3 and rows[0][9] == sum(rows[0][5:8])
     log = [[c.value for c in r] for r in wb["Log"].iter_rows(min_row=2)]
-    assert any("seme 7" in str(r[2]) for r in log)
+    assert any("sorteggio n. 7" in str(r[2]) for r in log)
     assert any("Compagni di club allo stesso tavolo: 0, il minimo possibile" in str(r[2])
                for r in log)
 

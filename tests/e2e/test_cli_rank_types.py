@@ -57,7 +57,7 @@ def test_master_points_are_thousandths_shown_with_three_decimals(played: Path, t
     assert best.value == 2.12 and best.number_format == "0.000"
     assert ws.cell(2, 6).value == 1.06 and ws.cell(2, 6).number_format == "0.000"
     log = [r[2] for r in openpyxl.load_workbook(played)["Log"].iter_rows(values_only=True)]
-    assert any("risolta per sorteggio (seme 5)" in str(line) for line in log)
+    assert any("risolta per sorteggio (sorteggio n. 5)" in str(line) for line in log)
 
 
 def test_team_tournament_also_writes_the_team_standing(played: Path, torneo: Cli):

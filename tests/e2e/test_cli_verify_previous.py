@@ -22,7 +22,7 @@ PLAYERS = 23
 """Three tables of 6 and one of 5 (Regolamento A Squadre 2000, «Punteggio e classifica
 generale»)."""
 UNREPEATABLE = "sorteggio con classifica precedente: ordine non registrato, non ripetibile"
-RECORD = re.compile(r"^Classifica precedente per 1° Turno, seme 7")
+RECORD = re.compile(r"^Classifica precedente per 1° Turno, sorteggio n. 7")
 
 
 def previous_standings(path: Path, ranked: list[int]) -> Path:

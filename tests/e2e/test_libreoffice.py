@@ -59,7 +59,7 @@ def test_headless_draw_of_round_1_writes_what_the_cli_writes(twins: tuple[Path, 
     assert turno["A1"].font.b and turno["B2"].alignment.wrap_text
     assert [turno.column_dimensions[c].hidden for c in "ABCD"] == [True, False, False, True]
     assert turno.column_dimensions["B"].width == pytest.approx(24, abs=0.5)
-    assert "seme 7" in " ".join(str(v) for row in values(lo, "Log") for v in row)
+    assert "sorteggio n. 7" in " ".join(str(v) for row in values(lo, "Log") for v in row)
 
 
 def test_headless_rank_after_scores_writes_the_cli_standings(twins: tuple[Path, Path],

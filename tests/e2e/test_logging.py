@@ -29,13 +29,13 @@ def test_defaults_sheet_low_file_high_console_off(workbook: Path, torneo: Cli):
     assert torneo("draw", workbook, "--seed", "4") == 0
     rows = log_rows(workbook)
     assert rows and {r[1] for r in rows} == {"INFO"}
-    assert any("seme 4" in r[2] for r in rows)
+    assert any("sorteggio n. 4" in r[2] for r in rows)
     assert not any(str(r[2]).startswith("Tavolo N°") for r in rows)  # high level only
     files = list((workbook.parent / "log").glob("*.log"))
     assert len(files) == 1
     text = files[0].read_text(encoding="utf-8")
-    assert "seme 4" in text and "Tavolo N°1:" in text  # the file is at the high level
-    assert "seme" not in torneo.err
+    assert "sorteggio n. 4" in text and "Tavolo N°1:" in text  # the file: high level
+    assert "sorteggio n." not in torneo.err
 
 
 def test_command_line_flags_override_the_sheet(workbook: Path, torneo: Cli):
@@ -43,7 +43,7 @@ def test_command_line_flags_override_the_sheet(workbook: Path, torneo: Cli):
                   "alto", "--log-file", "off") == 0
     assert log_rows(workbook) == []
     assert not (workbook.parent / "log").exists()
-    assert "Tavolo N°1:" in torneo.err and "seme 4" in torneo.err
+    assert "Tavolo N°1:" in torneo.err and "sorteggio n. 4" in torneo.err
 
 
 def test_the_options_sheet_sets_the_levels(workbook: Path, torneo: Cli):
@@ -61,7 +61,7 @@ def test_log_sheet_grows_run_after_run(workbook: Path, torneo: Cli):
     torneo("draw", workbook, "--round", "1", "--replace", "--seed", "5")
     second = log_rows(workbook)
     assert second[: len(first)] == first and len(second) > len(first)
-    assert any("seme 5" in str(r[2]) for r in second[len(first):])
+    assert any("sorteggio n. 5" in str(r[2]) for r in second[len(first):])
 
 
 def day_log(workbook: Path) -> Path:
@@ -74,7 +74,7 @@ def test_the_log_file_is_named_after_the_workbook_and_appended_within_a_day(
     assert torneo("draw", workbook, "--round", "1", "--replace", "--seed", "5") == 0
     assert [p.name for p in (workbook.parent / "log").iterdir()] == [day_log(workbook).name]
     text = day_log(workbook).read_text(encoding="utf-8")
-    assert "seme 4" in text and "seme 5" in text
+    assert "sorteggio n. 4" in text and "sorteggio n. 5" in text
 
 
 def test_the_log_file_levels_are_italian(workbook: Path, torneo: Cli):

@@ -157,7 +157,7 @@ def test_clubs_compare_trimmed_and_case_insensitive() -> None:
 def test_log_lines_give_seed_values_bounds_and_warnings() -> None:
     players = [player(p, club="x" if p < 3 else "") for p in range(1, 8)]
     lines = draw_round(SeatingRequest(players, [], SizeScheme.FOUR_FIVE, [C.CLUB], 77)).log_lines()
-    assert lines[0] == "Sorteggio con seme 77"
+    assert lines[0] == "Sorteggio n. 77"
     assert lines[1] == "Compagni di club allo stesso tavolo: 0, il minimo possibile"
     assert lines[2].startswith("Attenzione: 7 giocatori")
 

@@ -35,10 +35,38 @@ def test_the_order_round_trips_through_the_log_lines_in_both_sheet_styles():
     for sheet in ("1° Turno", "Turno 1"):
         lines = record_lines(sheet, 7, standings(order))
         assert len(lines) == 4 and lines[3].startswith(
-            f"Classifica precedente per {sheet}, seme 7, ordine 3/3: ID ")
+            f"Classifica precedente per {sheet}, sorteggio n. 7, ordine 3/3: ID ")
         logged = logged_draw([draw_line(sheet, 7), *map(row, lines)], 1)
         assert logged is not None and (logged.seed, logged.type_name) == (7, "Squadre2000")
         assert logged.previous == standings(order)
+
+
+def test_the_log_says_the_criteria_and_the_seed_in_players_words_and_reads_them_back():
+    """Issue 48.5: `criteri FIVE, WINNERS(prev), CLUB, REPEAT(prev)` and `seme 7` were
+    programmers' words in a sheet an auditor reads; the line says them in Italian, and a
+    workbook whose `Log` was written before still reads back."""
+    from xlwings_torneo.config.type_catalogue import find_type
+    from xlwings_torneo.draw.round_at_hand import resolve_round
+    from xlwings_torneo.usecases.draw import draw_log_line
+
+    at_hand = resolve_round(find_type("MasterRisiko"), 2)
+    line = draw_log_line(at_hand, 40, 7)
+    assert line == ("Sorteggio 2° Turno, tipo MasterRisiko, criteri: giocatori ai tavoli da 5; "
+                    "vincitori del turno precedente allo stesso tavolo; compagni di club allo "
+                    "stesso tavolo; incontri ripetuti del turno precedente; 40 giocatori, "
+                    "sorteggio n. 7")
+    assert not any(c.value in line for c in C) and "seme" not in line
+    final = draw_log_line(resolve_round(find_type("MasterRisiko"), 4), 9, 3)
+    assert "senza criteri (sorteggio finale); 9 giocatori, sorteggio n. 3" in final
+    for written in (line, "Sorteggio 2° Turno, tipo MasterRisiko, criteri FIVE, "
+                          "WINNERS(prev), CLUB, REPEAT(prev), 40 giocatori, seme 7"):
+        logged = logged_draw([row(written)], 2)
+        assert logged is not None and (logged.seed, logged.type_name) == (7, "MasterRisiko")
+    old = [row("Sorteggio di 2° Turno, seme 7: 3 partecipanti; turni precedenti "
+               "(tavoli/punteggi): nessuno"), row("Sorteggio di 2° Turno, seme 7, "
+                                                  "partecipanti 1/1: ID 3, 1, 2")]
+    assert draw_record.parse_line(old[0][2]) is not None
+    assert draw_record.parse_line(old[1][2]) is not None
 
 
 def test_no_matched_player_is_recorded_as_nobody():

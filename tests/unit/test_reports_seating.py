@@ -4,6 +4,7 @@ seat; the PDF to pin up (two columns, large type, the site's QR code) and the si
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 
 import pytest
 from pypdf import PdfReader
@@ -39,6 +40,21 @@ def test_the_list_is_alphabetical_by_surname_then_name_ignoring_accents_and_quot
                    ("Dangelo", "Aldo", 2, 1), ("D'Angelo", "Zeno", 1, 4),
                    ("rossi", "Anna", 2, 2), ("Rossi", "Luca", 1, 1)]
     assert sort_key('"Bobby"') == "bobby"
+
+
+def test_a_player_published_without_surname_is_listed_by_the_name_shown():
+    """Issue 48.1: an anonymous player's line is his first name alone, in its alphabetical
+    place among the surnames, not ahead of the whole list."""
+    from xlwings_torneo.model.anonymous import as_published
+
+    players = (Player(1, "Luca", "Rossi", nascita=date(1990, 1, 1)),
+               Player(2, "Francesca", "Zulli"),
+               Player(3, "Marco", "Ferrara", nascita=date(1990, 1, 1)),
+               Player(4, "Anna", "Bianchi", nascita=date(1990, 1, 1)))
+    table = Table(1, tuple(Seat(p.id, p.display_name) for p in players))
+    t = as_published(Tournament(players, (Round(1, (table,)),)))
+    assert [e.name for e in seating(t, t.rounds[0])] == [
+        "Bianchi Anna", "Ferrara Marco", "Francesca", "Rossi Luca"]
 
 
 def page_texts(path):

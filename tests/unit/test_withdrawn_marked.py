@@ -105,3 +105,32 @@ def test_the_html_and_the_site_mark_the_withdrawn_player_even_on_a_phone(marked)
     cell = html[:html.index(MARK)].rsplit("<td", 1)[1]
     assert "extra" not in cell  # not among the columns a phone hides
     assert "num" not in cell  # text that wraps (a number cell does not): a phone's width
+
+
+def test_after_an_earlier_round_a_later_withdrawal_is_not_yet_marked():
+    """Issue 48.3: the standings after round N are the tournament as it stood then; D
+    withdrew at round 3, so after rounds 1 and 2 he was still playing (on the sheet
+    "Classifica dopo il turno N" too), and only from round 3 on is he marked."""
+    t, d = withdrawn_before_round_3()
+    open_type = find_type("Open")
+    for n in (1, 2):
+        earlier = compute_standings(t, open_type, after_round=n)
+        assert d in {r.player.id for r in earlier.rows}
+        assert earlier.withdrawn == {}
+        sheet = standings_specs(earlier, load_config().colours)[0]
+        assert MARK not in sheet.cells.values()
+        assert "Note" not in sheet.cells.values()
+    assert compute_standings(t, open_type, after_round=3).withdrawn == {d: 3}
+    assert compute_standings(t, open_type).withdrawn == {d: 3}
+    # with round 3 not drawn yet, the standings after round 2 are today's: he is out of it
+    two = replace(t, rounds=t.rounds[:2])
+    assert compute_standings(two, open_type, after_round=2).withdrawn == {d: 3}
+
+
+def test_after_an_earlier_round_a_later_arrival_is_not_ranked():
+    """A player first seated at round 2 is not in the standings after round 1."""
+    t = tournament(["A 40, B 30, C 20, D 10"], ["A 40, B 30, C 20, E 10"])
+    late = next(p.id for p in t.players if p.display_name.startswith("E"))
+    first = compute_standings(t, find_type("Open"), after_round=1)
+    assert late not in {r.player.id for r in first.rows}
+    assert late in {r.player.id for r in compute_standings(t, find_type("Open")).rows}

@@ -24,7 +24,7 @@ from xlwings_torneo.config.entry_rounds import (
 from xlwings_torneo.config.entry_scoring import read_repechage, read_scoring
 from xlwings_torneo.model.tournament_type import GAME_COLUMNS, DrawKind, TournamentType
 
-TOP_KEYS = ("descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
+TOP_KEYS = ("nome", "descrizione", "alias", "base", "tavoli", "tavolo_preferito", "tavolo_minimo",
             "turni", "turni_illimitati", "punti",
             "classifica", "squadre", "soglie", "struttura", "nota_scheda", "nomi_turni",
             "schieramento", "colonne_foglio", "colonne_scheda", "ripescato",
@@ -59,6 +59,7 @@ def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
     aliases = [read_text(p, name, "alias", a)
                for a in read_list(p, name, "alias", entry.get("alias", []))]
     description = read_text(p, name, "descrizione", entry.get("descrizione", ""))
+    title = read_text(p, name, "nome", entry.get("nome", ""))
     open_ended = read_bool(p, name, "turni_illimitati", entry.get("turni_illimitati", False))
     sheet_note = read_text(p, name, "nota_scheda", entry.get("nota_scheda", ""))
     # issue 13: what sheets, PDFs and the site call each round (`Q1`, `Semifinale`, …)
@@ -88,4 +89,4 @@ def build_type(p: Problems, name: str, entry: Mapping[str, Any], source: str
                           game_columns=game,
                           round_names=tuple(round_names), repechage=repechage,
                           admission=admission, absence=absence, consolation=consolation,
-                          ranking_event=ranking_event)
+                          ranking_event=ranking_event, title=title)

@@ -76,8 +76,9 @@ class MergedEntries:
             if base_key not in self.raw:
                 p.add(name, "base", unknown("tipo", str(base), self.names.values()))
                 return
-            # a new type: its own name, not the base's aliases
-            inherited = {k: v for k, v in self.raw[base_key].items() if k != "alias"}
+            # a new type: its own name, not the base's aliases nor its name for players
+            inherited = {k: v for k, v in self.raw[base_key].items()
+                         if k not in ("alias", "nome")}
             merged = merge(inherited, {k: v for k, v in entry.items() if k != "base"})
         elif key in self.raw and organiser:
             merged = merge(self.raw[key], entry)  # an override: only the keys written change

@@ -236,6 +236,21 @@ def criterion_label(criterion: Criterion) -> str:
     return CRITERION_WORDS[criterion][0]
 
 
+SEED_WORDS = "sorteggio n."
+"""What the `Log`, read by players and auditors, calls a draw's seed (issue 48.5): the number
+that repeats the draw (`--seme` on the command line)."""
+SEED_PATTERN = r"(?:seme|sorteggio n\.) (?P<seed>\d+)"
+"""The seed in a `Log` line as read back: `sorteggio n. 7`, or `seme 7` as the lines
+logged before issue 48.5 said it."""
+
+
+def criteria_words(criteria: Sequence[Criterion]) -> str:
+    """`compagni di club allo stesso tavolo; incontri ripetuti`: the criteria of a draw in
+    the players' words, in their order, for the `Log` (issue 48.5)."""
+    return "; ".join(criterion_label(c)[:1].lower() + criterion_label(c)[1:]
+                     for c in criteria)
+
+
 def criterion_line(criterion: Criterion, value: Value, bound: Value,
                    ignored: Sequence[Criterion] = (), explain: bool = False) -> str:
     """`Incontri ripetuti: 6 (minimo possibile 3)` for the log, `… — <explanation>` when

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from xlwings_torneo.draw.bounds import draw_bounds, lower_bound
 from xlwings_torneo.draw.costs import compile_costs
 from xlwings_torneo.draw.criteria import (
+    SEED_WORDS,
     Context,
     Value,
     criterion_label,
@@ -58,10 +59,15 @@ class DrawResult:
     def log_lines(self) -> list[str]:
         """Italian lines for the log: seed, then `Compagni di club allo stesso tavolo: 2, il
         minimo possibile` per criterion."""
-        lines = [f"Sorteggio con seme {self.seed}"]
+        lines = [seed_line(self.seed)]
         lines += [criterion_line(c, self.values[c], self.bounds[c], self.unaccounted.get(c, ()))
                   for c in self.values]
         return lines + list(self.notes) + [f"Attenzione: {w}" for w in self.warnings]
+
+
+def seed_line(seed: int) -> str:
+    """The first line of a draw's lines: `Sorteggio n. 7` (issue 48.5)."""
+    return f"{SEED_WORDS[:1].upper()}{SEED_WORDS[1:]} {seed}"
 
 
 def make_context(players: Sequence[Player], previous: Sequence[Round], *,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 
 from xlwings_torneo.draw.criteria import CRITERION_WORDS, Value, criterion_label, criterion_line
-from xlwings_torneo.draw.engine import DrawResult
+from xlwings_torneo.draw.engine import DrawResult, seed_line
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import Criterion
 
@@ -55,7 +55,7 @@ def draw_lines(tournament: Tournament, result: DrawResult,
     "non valutato" when its `Iscritti` column is missing; explained for those in
     `explain`), notes and warnings."""
     skipped = unevaluated(tournament, result.values)
-    return [f"Sorteggio con seme {result.seed}",
+    return [seed_line(result.seed),
             *criterion_lines(result.values, result.bounds, skipped, result.unaccounted,
                              explain),
             *result.notes,

@@ -190,26 +190,31 @@ def _saved_path(path: Path | None) -> Path:
 
 
 def print_round(book: WorkbookBackend, path: Path | None, round_no: int | None = None,
-                type_name: str | None = None) -> str:
-    """Stampa Turno: the table sheets of `round_no` (default: the last round) as PDF."""
-    out = printing.print_round(book, _saved_path(path), round_no, type_name=type_name)
+                type_name: str | None = None, *, surnames: bool = False) -> str:
+    """Stampa Turno: the table sheets of `round_no` (default: the last round) as PDF;
+    `surnames`: with the anonymous players' surnames (`--con-cognomi` of `lo-esegui`)."""
+    out = printing.print_round(book, _saved_path(path), round_no, type_name=type_name,
+                               surnames=surnames)
     return f"Schede del turno scritte in {out}"
 
 
 def print_seating(book: WorkbookBackend, path: Path | None,
-                  round_no: int | None = None) -> str:
+                  round_no: int | None = None, *, surnames: bool = False) -> str:
     """Chi siede dove: the hall list of `round_no` (default: the last round) as PDF."""
-    out = printing.print_seating(book, _saved_path(path), round_no)
+    out = printing.print_seating(book, _saved_path(path), round_no, surnames=surnames)
     return f"Elenco 'Chi siede dove' scritto in {out}"
 
 
-def report_pdf(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
-    out = report.full_report(book, _saved_path(path), type_name=type_name)
+def report_pdf(book: WorkbookBackend, path: Path | None, type_name: str | None = None, *,
+               surnames: bool = False) -> str:
+    out = report.full_report(book, _saved_path(path), type_name=type_name, surnames=surnames)
     return f"Report del torneo scritto in {out}"
 
 
-def export_files(book: WorkbookBackend, path: Path | None, type_name: str | None = None) -> str:
-    outs = [export.export(book, _saved_path(path), fmt, type_name=type_name)
+def export_files(book: WorkbookBackend, path: Path | None, type_name: str | None = None, *,
+                 surnames: bool = False) -> str:
+    outs = [export.export(book, _saved_path(path), fmt, type_name=type_name,
+                          surnames=surnames)
             for fmt in EXPORT_FORMATS]
     return "\n".join(["File esportati:", *(str(out) for out in outs),
                       publishing.publishing_summary(book, path)])

@@ -113,7 +113,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
         print(f"  Attenzione: {note}")
     if args.print:
         pdf = printing.print_round(_open(args), path, outcome.round_no,
-                                  overrides=_overrides(args))
+                                  overrides=_overrides(args), surnames=args.con_cognomi)
         print(f"Schede dei tavoli: {pdf}")
     return EXIT_OK
 
@@ -144,12 +144,14 @@ def cmd_print(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if args.posti:
         pdf = printing.print_seating(_open(args), path, args.round,
-                                    overrides=_overrides(args), site=args.sito)
+                                    overrides=_overrides(args), site=args.sito,
+                                    surnames=args.con_cognomi)
         print(f"Chi siede dove: {pdf}")
         return EXIT_OK
     pdf = printing.print_round(_open(args), path, args.round,
                               reduced=_reduced(args), overrides=_overrides(args),
-                              type_name=args.type, site=args.sito)
+                              type_name=args.type, site=args.sito,
+                              surnames=args.con_cognomi)
     print(f"Schede dei tavoli: {pdf}")
     return EXIT_OK
 
@@ -419,8 +421,9 @@ def cmd_lite(args: argparse.Namespace) -> int:
 
 
 ANONYMOUS_SURNAMES = "i cognomi dei giocatori anonimi (senza data di nascita né ID NAZIONALE)"
-"""What `--con-cognomi` adds, on every published output (`esporta`, `report`) and the hall's
-pages (`sala`): one rule of publication, `model.anonymous.as_published` (issue 37.3)."""
+"""What `--con-cognomi` adds, on every published output (`stampa` with or without `--posti`,
+`sorteggia --stampa`, `report`, `esporta`, `lo-esegui`) and the hall's pages (`sala`): one
+rule of publication, `model.anonymous.as_published` (issues 37.3, 48.1)."""
 
 SALA_IMPORT = "importa"
 """`torneo sala importa FILE`: the confirmed results into the workbook."""
@@ -549,6 +552,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_draw_options(p)
     p.add_argument("--stampa", dest="print", action="store_true",
                    help="scrive anche le schede dei tavoli in PDF (<nome>_<N>.pdf)")
+    with_surnames(p)
     with_log(p)
     with_lock(p)
     with_accept_losses(p)
@@ -564,6 +568,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sito", metavar="INDIRIZZO",
                    help="indirizzo del sito del torneo: stampa il suo codice QR "
                         "(sostituisce [sito] indirizzo della configurazione)")
+    with_surnames(p)
     with_reduced(p)
     with_log(p)
     with_lock(p)
@@ -646,7 +651,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sovrascrivi", dest="overwrite", action="store_true",
                    help="sostituisce un file della stagione già scritto")
     p.add_argument("--con-cognomi", action="store_true",
-                   help=f"la pagina web mostra anche {ANONYMOUS_SURNAMES}")
+                   help=f"il PDF e la pagina web mostrano anche {ANONYMOUS_SURNAMES}")
     p.add_argument("--righe", dest="top", metavar="N",
                    type=bounded_int(0, 100_000, "le righe da mostrare"), default=10,
                    help="quante righe mostrare a video")

@@ -1,7 +1,10 @@
-"""Players published as anonymous (issue 17, item 7): the original warns before publishing
-about players with neither birth date nor national ID and publishes them without their
-surname (Manuale di Gestione Torneo, «Struttura del foglio Excel database del Torneo»: the yellow
-birth-date cell)."""
+"""The one rule of publication (issues 17.7, 37.3, 48.1): a player with neither birth date nor
+national ID is published without his surname (Manuale di Gestione Torneo, «Struttura del
+foglio Excel database del Torneo»: the birth date is "obbligatorio per la sua pubblicazione
+online"). Everything that leaves the organiser's hands takes the tournament from
+`as_published`: the score sheets and "Chi siede dove" (`usecases.outputs.run_published`), the
+report, every export and the site, the hall's table, wall and players' pages
+(`usecases.sala.Hall`)."""
 
 from __future__ import annotations
 
@@ -11,9 +14,8 @@ from xlwings_torneo.model.tournament import Round, Table, Tournament
 
 
 def as_published(t: Tournament, *, surnames: bool = False) -> Tournament:
-    """The tournament as every page a player reads shows it, the published site and the hall
-    server's live pages alike (issue 30): anonymous players without their surname, unless
-    `surnames` (`--con-cognomi`)."""
+    """The tournament as every paper, page and file a player reads shows it: anonymous
+    players without their surname, unless `surnames` (`--con-cognomi`)."""
     return t if surnames else without_anonymous_surnames(t)
 
 

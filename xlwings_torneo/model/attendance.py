@@ -51,15 +51,21 @@ def attendance(tournament: Tournament) -> int:
     return len(tournament.active)
 
 
-def withdrawals(tournament: Tournament) -> dict[PlayerId, int]:
+def withdrawals(tournament: Tournament, after_round: int | None = None
+                ) -> dict[PlayerId, int]:
     """Who withdrew and at which round (issue 31.7). A withdrawal is recorded as in the
     original: `Partecipa Torneo = NO` on a player who has played (docs/workbook.md, docs/rules.md
     "Withdrawals"). The round is the first drawn round after his last one; none drawn yet,
-    the next one, unless he already played every planned round (`Numero Turni Previsti`)."""
+    the next one, unless he already played every planned round (`Numero Turni Previsti`).
+    `after_round`: the tournament as it stood after that round (issue 48.3), when a player
+    who withdrew at a later round was still playing: once a later round is drawn, only
+    withdrawals at rounds up to it (with none drawn, after the last round is now)."""
     numbers = sorted(r.number for r in tournament.rounds)
     seated = {r.number: set(r.player_ids) for r in tournament.rounds}
     found: dict[PlayerId, int] = {}
     planned = tournament.info.turni_previsti
+    horizon = after_round if after_round is not None and numbers and \
+        numbers[-1] > after_round else None
     for player in tournament.players:
         if player.partecipa:
             continue
@@ -68,7 +74,8 @@ def withdrawals(tournament: Tournament) -> dict[PlayerId, int]:
             continue
         later = [n for n in numbers if n > played[-1]]
         at = later[0] if later else played[-1] + 1
-        if later or not planned or at <= planned:
+        if (later or not planned or at <= planned) and \
+                (horizon is None or at <= horizon):
             found[player.id] = at
     return found
 

@@ -44,9 +44,9 @@ class Player:
 
     @property
     def anonimo(self) -> bool:
-        """Neither birth date nor national ID: the original publishes such a player as
-        anonymous (Manuale di Gestione Torneo, «Struttura del foglio Excel database del Torneo»,
-        the yellow birth-date cell)."""
+        """Neither birth date nor national ID: published without his surname
+        (`model.anonymous.as_published`; Manuale di Gestione Torneo, «Struttura del foglio
+        Excel database del Torneo», the yellow birth-date cell)."""
         return self.nascita is None and not self.id_nazionale
     squadra: str = ""
     """`Squadra` column of `Iscritti` (CNS): the team when it differs from the club."""

@@ -345,6 +345,15 @@ class TournamentType:
     """The national ranking counts its results (`evento_ranking`): the built-in types of the
     official tournaments say so; an organiser's club championship does not, and the
     ranking's demands (`usecases.publishing.MIN_TABLES`) are not asked of it."""
+    title: str = ""
+    """The type's name in the players' words (`nome` of its entry: `Master RisiKo!`,
+    `Board Italian Gamers - I Coloni di Catan`), for the titles of what they read (issue
+    48.5); `name` stays the key the organiser writes in `Opzioni` and after `--tipo`."""
+
+    @property
+    def shown_name(self) -> str:
+        """`title`, else the key with its underscores as spaces (an organiser's own type)."""
+        return self.title or self.name.replace("_", " ")
 
     def rule_for(self, round_no: int) -> RoundRule:
         """The rule of round `round_no`. A command asks it once, through

@@ -318,7 +318,7 @@ def standings_view(t: Tournament, standings: Standings | None, page: Frame,
         teams = Grid(tuple(Cell(h) for h in team_header), tuple(
             tuple(Cell(v, "" if j == 1 else "num") for j, v in enumerate(row))
             for row in team_body))
-    return StandingsView(page, f"{STANDINGS_TITLE} - {standings.type_name}", table,
+    return StandingsView(page, f"{STANDINGS_TITLE} - {standings.shown_type}", table,
                          standings_note(standings), teams, standings.phase_notes)
 
 

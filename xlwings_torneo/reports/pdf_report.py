@@ -91,7 +91,7 @@ def write_report(t: Tournament, standings: Standings | None, out: Path, *,
     story: list[Flowable] = cover_story(t, standings, types)
     titles: dict[str, str] = {}
     if standings is not None:
-        titles[LANDSCAPE_TEMPLATE] = f"{lead}{STANDINGS_TITLE} - {standings.type_name}"
+        titles[LANDSCAPE_TEMPLATE] = f"{lead}{STANDINGS_TITLE} - {standings.shown_type}"
         story += [NextPageTemplate(LANDSCAPE_TEMPLATE), PageBreak(),
                   *standings_story(t, standings)]
         if standings.teams:
@@ -144,8 +144,8 @@ def cover_story(t: Tournament, standings: Standings | None,
     rounds = f"{len(played)}" + (f" su {info.turni_previsti} previsti"
                                  if info.turni_previsti else "")
     facts = [("Sede", info.sede), ("Date", _dates(t)), ("Organizzatore", info.organizzatore),
-             ("Tipo di classifica", standings.type_name if standings is not None else
-              (types.draw.name if types.draw is not None else "")),
+             ("Tipo di classifica", standings.shown_type if standings is not None else
+              (types.draw.shown_name if types.draw is not None else "")),
              ("Giocatori", str(len(seated)) if seated else ""),
              ("Turni giocati", rounds if t.rounds else ""),
              ("Ritiri", ", ".join(f"{t.by_id[pid].display_name} "
@@ -226,7 +226,7 @@ def standings_story(t: Tournament, standings: Standings) -> list[Flowable]:
     parts one after the other when even the smallest type does not fit, each part repeating
     `Pos.`, `Nome` and `Cognome` and headed by the columns it continues with."""
     title = paragraph_style("stitle", 15, bold=True, align=TA_CENTER)
-    heading = f"{STANDINGS_TITLE} - {standings.type_name}"
+    heading = f"{STANDINGS_TITLE} - {standings.shown_type}"
     story: list[Flowable] = []
     if t.info.nome:
         story.append(Paragraph(fonts.markup(t.info.nome), title))

@@ -105,7 +105,7 @@ def write_season_pdf(s: SeasonStandings, out: Path) -> None:
     story.append(Paragraph("Tornei", heading))
     for k, t in enumerate(s.tournaments):
         story.append(Paragraph(fonts.markup(
-            f"{_label(k)}: {t.name} ({t.source}), {t.size_text}"
+            f"{_label(k)}: {t.name}, {t.size_text}"
             + (f", {t.tipologia}" if t.tipologia else "")),
             small))
     if s.ties:

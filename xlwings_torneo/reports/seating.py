@@ -42,7 +42,9 @@ def sort_key(text: str) -> str:
 
 
 def seating(t: Tournament, rnd: Round) -> tuple[SeatEntry, ...]:
-    """Every real seat of the round (ghosts left out), by surname, name, nick, then table."""
+    """Every real seat of the round (ghosts left out), by surname, name, nick, then table; a
+    player published without his surname (`model.anonymous`) by the name shown, among the
+    surnames (`Francesca` between `Ferrara` and `Fontana`), not ahead of everyone."""
     entries: list[SeatEntry] = []
     for table in rnd.tables:
         for number, seat in enumerate(table.seats, start=1):
@@ -56,5 +58,6 @@ def seating(t: Tournament, rnd: Round) -> tuple[SeatEntry, ...]:
                 entries.append(SeatEntry(player.cognome, player.nome, player.nick,
                                          table.number, number, seat.player_id,
                                          fixed=player.tavolo_fisso == table.number))
-    return tuple(sorted(entries, key=lambda e: (sort_key(e.cognome), sort_key(e.nome),
-                                                sort_key(e.nick), e.table, e.seat)))
+    return tuple(sorted(entries, key=lambda e: (
+        sort_key(e.cognome or e.nome), sort_key(e.nome if e.cognome else ""),
+        sort_key(e.nick), e.table, e.seat)))

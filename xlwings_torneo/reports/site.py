@@ -98,7 +98,8 @@ def _round(t: Tournament, rnd: Round) -> dict[str, Any]:
 
 def _standings(standings: Standings) -> dict[str, Any]:
     return {
-        "type_name": standings.type_name, "rounds": list(standings.rounds),
+        "type_name": standings.type_name, "type_title": standings.shown_type,
+        "rounds": list(standings.rounds),
         "total_headers": list(standings.total_headers), "decimals": standings.decimals,
         "tiebreak_headers": list(standings.tiebreak_headers),
         "rows": [{"position": r.position, "player_id": r.player.id,

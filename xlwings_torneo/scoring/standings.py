@@ -73,7 +73,8 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     if shown:
         headers = (*headers[:-1], PENALTY_HEADER, headers[-1])
     standings = Standings(
-        type_name=ttype.name, rounds=played, total_headers=headers, rows=rows,
+        type_name=ttype.name, type_title=ttype.shown_name, rounds=played,
+        total_headers=headers, rows=rows,
         decimals=rule.decimals,
         teams=_teams(rule.teams, [r for pid, r in engine.records.items()
                                   if not played or not voids.eliminated(pid, played[-1])]),
@@ -89,7 +90,10 @@ def compute_standings(tournament: Tournament, ttype: TournamentType, *,
     # in a periodic championship `Partecipa Torneo = NO` is an absence, never a withdrawal
     # (`partecipa_no = "assente"`, issue 40.3)
     ranked_ids = {row.player.id for row in rows}
-    withdrawn = withdrawals(tournament) if ttype.absence is Absence.WITHDRAWN else {}
+    # after round N, only what had happened by then (issue 48.3): a withdrawal at a later
+    # round is not yet one
+    withdrawn = withdrawals(tournament, after_round) \
+        if ttype.absence is Absence.WITHDRAWN else {}
     return replace(standings, round_headers=tuple(round_headers(standings, ttype)),
                    finalists_note=finalists_note(standings, ttype),
                    withdrawn={pid: at for pid, at in withdrawn.items() if pid in ranked_ids})

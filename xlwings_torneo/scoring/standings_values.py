@@ -74,6 +74,7 @@ def column_decimals(values: Iterable[Decimal | None], decimals: int) -> int:
 @dataclass(frozen=True)
 class Standings:
     type_name: str
+    """The type's key (`Opzioni`, `--tipo`)."""
     rounds: tuple[int, ...]
     """Round numbers of the `pt1 … ptN` columns."""
     total_headers: tuple[str, ...]
@@ -102,6 +103,9 @@ class Standings:
     """Decimals of each of those columns; None: as the points (`shown_decimals`)."""
     team_tiebreak_headers: tuple[str, ...] = ()
     """The same for `Classifica a Squadre` (CNS: `Secondi`, …), after `pt tot`."""
+    type_title: str = ""
+    """The type's name in the players' words (`TournamentType.shown_name`), for titles;
+    "": `type_name`."""
     withdrawn: Mapping[PlayerId, int] = field(default_factory=dict)
     """Players who withdrew, and the round they withdrew at (`model.attendance.withdrawals`):
     still ranked by the type's rule, marked in every output (issue 31.7)."""
@@ -112,6 +116,11 @@ class Standings:
     phase_notes: tuple[str, ...] = ()
     """Under the standings of every output: the legend of `phase_marks`, then each seat
     decided by a tie, what the players shared and what separated them (issue 48.4)."""
+
+    @property
+    def shown_type(self) -> str:
+        """The type as the titles of every output name it (issue 48.5)."""
+        return self.type_title or self.type_name
 
     @property
     def has_discards(self) -> bool:

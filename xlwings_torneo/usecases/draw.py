@@ -14,6 +14,7 @@ from xlwings_torneo.config.logs import (
 )
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
+from xlwings_torneo.draw.criteria import SEED_WORDS, criteria_words
 from xlwings_torneo.draw.dispatch import draw_at_hand
 from xlwings_torneo.draw.engine import DrawResult
 from xlwings_torneo.draw.round_at_hand import RoundAtHand, resolve_round
@@ -158,10 +159,15 @@ def _unscored_previous(tournament: Tournament, at_hand: RoundAtHand) -> str | No
 
 def draw_log_line(at_hand: RoundAtHand, players: int, seed: int,
                   sheet: str | None = None) -> str:
-    """The log line `torneo verify` reads back: keep it stable (`draw_log.VERIFY_PATTERN`)."""
-    criteria = ", ".join(c.value for c in at_hand.criteria) or f"({at_hand.kind.value})"
+    """The log line `torneo verify` reads back (`draw_log.VERIFY_PATTERN`): the criteria
+    and the seed in the players' words (issue 48.5), the type by the key `--tipo` takes:
+    `Sorteggio 2° Turno, tipo Open, criteri: giocatori ai tavoli da 5; incontri ripetuti;
+    40 giocatori, sorteggio n. 7`."""
+    kind = at_hand.kind.traits.entry_name.replace("_", " ")
+    criteria = f"criteri: {criteria_words(at_hand.criteria)}" if at_hand.criteria else \
+        f"senza criteri (sorteggio {kind})"
     return (f"Sorteggio {sheet or round_sheet_name(at_hand.number)}, tipo {at_hand.type_name}, "
-            f"criteri {criteria}, {players} giocatori, seme {seed}")
+            f"{criteria}; {players} giocatori, {SEED_WORDS} {seed}")
 
 
 

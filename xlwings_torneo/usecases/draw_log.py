@@ -8,13 +8,16 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from xlwings_torneo.draw.criteria import SEED_PATTERN
 from xlwings_torneo.usecases import draw_record
 from xlwings_torneo.usecases.draw_record import DrawnWith
 from xlwings_torneo.usecases.previous_record import PreviousStandings, RecordReader, parse_line
 from xlwings_torneo.workbook.layout import round_number
 
-VERIFY_PATTERN = re.compile(r"Sorteggio (?P<sheet>.+?), tipo (?P<type>[^,]+), criteri .*"
-                            r"seme (?P<seed>\d+)")
+VERIFY_PATTERN = re.compile(r"Sorteggio (?P<sheet>.+?), tipo (?P<type>[^,]+), "
+                            r"(?:criteri|senza criteri).*" + SEED_PATTERN)
+"""The draw's line (`usecases.draw.draw_log_line`), as written since issue 48.5 and before
+(`criteri FIVE, CLUB, 40 giocatori, seme 7`)."""
 NO_PREVIOUS_RE = re.compile(r"^(?P<sheet>.+?): Attenzione: nessuna classifica del torneo "
                             r"precedente")
 """The draw's note when a round by the previous standings was drawn without them

@@ -2,11 +2,12 @@
 the round from that and not from today's `Iscritti` (issue 31, item 2): a withdrawal or a
 late arrival after the draw is no mismatch. The original program never reads `Log`.
 
-The lines, after the draw's own line (`Sorteggio 2° Turno, tipo Open, …, seme 7`):
+The lines, after the draw's own line (`Sorteggio 2° Turno, tipo Open, …, numero di
+sorteggio 7`; `seme 7` in the lines logged before issue 48.5, read all the same):
 
-    Sorteggio di 2° Turno, seme 7: 37 partecipanti; turni precedenti (tavoli/punteggi):
-        1=3f9a1b2c/77c0e4d1
-    Sorteggio di 2° Turno, seme 7, partecipanti 1/1: ID 3, 1, 2, …
+    Sorteggio di 2° Turno, sorteggio n. 7: 37 partecipanti; turni precedenti
+        (tavoli/punteggi): 1=3f9a1b2c/77c0e4d1
+    Sorteggio di 2° Turno, sorteggio n. 7, partecipanti 1/1: ID 3, 1, 2, …
 
 The players are in the order the draw was given them (it shuffles them with the seed); each
 earlier round is told by two short fingerprints, of who sat at which table and of the
@@ -22,10 +23,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import ClassVar
 
+from xlwings_torneo.draw.criteria import SEED_PATTERN, SEED_WORDS
 from xlwings_torneo.model.tournament import PlayerId, Round
 from xlwings_torneo.usecases.previous_record import IdsRecordReader, id_lines
 
-_LEAD = r"^Sorteggio di (?P<sheet>.+?), seme (?P<seed>\d+)"
+_LEAD = r"^Sorteggio di (?P<sheet>.+?), " + SEED_PATTERN
 HEADER_RE = re.compile(_LEAD + r": (?P<count>\d+) partecipanti; turni precedenti "
                        r"\(tavoli/punteggi\): (?P<rounds>nessuno|\d+=[0-9a-f]+/[0-9a-f]+"
                        r"(?:, \d+=[0-9a-f]+/[0-9a-f]+)*)$")
@@ -79,7 +81,7 @@ def drawn_with(players: Sequence[PlayerId], rounds: Iterable[Round], round_no: i
 
 def record_lines(sheet: str, seed: int, seen: DrawnWith) -> list[str]:
     """The `Log` lines of `seen` for the draw of `sheet` with `seed` (`RecordReader`)."""
-    lead = f"Sorteggio di {sheet}, seme {seed}"
+    lead = f"Sorteggio di {sheet}, {SEED_WORDS} {seed}"
     earlier = ", ".join(f"{n}={p.seats}/{p.scores}" for n, p in sorted(seen.earlier.items()))
     chunks = id_lines(seen.players)
     return [f"{lead}: {len(seen.players)} partecipanti; turni precedenti (tavoli/punteggi): "

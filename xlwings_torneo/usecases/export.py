@@ -7,11 +7,10 @@ from pathlib import Path
 from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.errors import TorneoError
-from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.usecases.guards import require_scores
 from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
-from xlwings_torneo.usecases.outputs import run_output, standings_and_types, types_shown
+from xlwings_torneo.usecases.outputs import run_published, standings_and_types, types_shown
 from xlwings_torneo.workbook.base import WorkbookBackend
 
 EXPORT_FORMATS = ("txt", "vbc", "html", "site")
@@ -34,7 +33,7 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
            surnames: bool = False, refresh: int | None = None) -> Path:
     """`<name>.txt|.vbc|.html`, or the folder `<name>_sito/` for a publishable site; every
     format leaves out the surnames of anonymous players (neither birth date nor national
-    ID: `model.anonymous.as_published`, the one rule of publication) unless `surnames`;
+    ID: `outputs.run_published`, the one rule of publication) unless `surnames`;
     `refresh`: the site's pages reload themselves every so many seconds, for a
     projector."""
     if fmt not in EXPORT_FORMATS:
@@ -51,16 +50,16 @@ def export(book: WorkbookBackend, path: Path, fmt: str,
         types = types_for(path)
         if fmt in GAME_EXPORTS:
             require_scores(t)
-        public = as_published(t, surnames=surnames)
         if fmt == "site":
-            standings, shown = standings_and_types(public, types, required=False)
-            export_site(public, standings, out, refresh=refresh, types=shown)
+            standings, shown = standings_and_types(t, types, required=False)
+            export_site(t, standings, out, refresh=refresh, types=shown)
             return out
-        text = {"txt": lambda: export_txt(public),
-                "vbc": lambda: export_vbc(public, types_shown(public, types).result),
-                "html": lambda: export_html(public, *standings_and_types(
-                    public, types, required=False))}[fmt]()
+        text = {"txt": lambda: export_txt(t),
+                "vbc": lambda: export_vbc(t, types_shown(t, types).result),
+                "html": lambda: export_html(t, *standings_and_types(
+                    t, types, required=False))}[fmt]()
         write_atomic(out, text.encode("utf-8"))
         return out
 
-    return run_output(book, path, overrides, action, type_name)
+    return run_published(book, path, overrides, action, surnames=surnames,
+                         type_name=type_name)

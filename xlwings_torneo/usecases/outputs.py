@@ -14,6 +14,7 @@ from xlwings_torneo.config.settings import Config
 from xlwings_torneo.config.type_catalogue import find_type, tournament_type, types_for
 from xlwings_torneo.draw.phase_marks import with_final_phase
 from xlwings_torneo.errors import MissingDependencyError, TorneoError, WorkbookError
+from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import TournamentType, TypeRegistry
 from xlwings_torneo.reports.types_shown import TypesShown
@@ -96,10 +97,15 @@ def standings_for(tournament: Tournament, ttype: TournamentType, *,
         return None
 
 
-def run_output(book: WorkbookBackend, path: Path, overrides: LogOverrides,
-               action: Callable[[Tournament, Config], Path],
-               type_name: str | None = None) -> Path:
-    """Read, validate and log as every use case does; the workbook itself is not written.
+def run_published(book: WorkbookBackend, path: Path, overrides: LogOverrides,
+                  action: Callable[[Tournament, Config], Path], *, surnames: bool,
+                  type_name: str | None = None) -> Path:
+    """Every file written beside the workbook (the score sheets, "Chi siede dove", the
+    report, every export and the site) leaves the organiser's hands: read, validate and
+    log as every use case does, never writing the workbook, and hand `action` the
+    tournament as published (`as_published`: anonymous players without their surname
+    unless `surnames`, `--con-cognomi`; issue 48.1). The organiser's own views (his sheets,
+    the console, the hall's organiser page) are no such files and keep every name.
     `type_name` (`--tipo`) replaces the remembered type (`Opzioni`), and is said when it
     differs from it."""
     def logged(tournament: Tournament, config: Config) -> Path:
@@ -108,7 +114,7 @@ def run_output(book: WorkbookBackend, path: Path, overrides: LogOverrides,
             say_type_change(book, "Pubblicazione", ttype.name)
             tournament = dc_replace(tournament, options=dc_replace(
                 tournament.options, tipo_classifica=ttype.name))
-        out = action(tournament, config)
+        out = action(as_published(tournament, surnames=surnames), config)
         log.info("Scritto %s", out)
         return out
 

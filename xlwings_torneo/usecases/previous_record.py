@@ -3,11 +3,12 @@ torneo "A Squadre 2000", Regolamento A Squadre 2000, «Punteggio e classifica ge
 the `Log` sheet beside the draw's seed
 so that `torneo verify` replays the round without the file (issue 15, item 4).
 
-The lines, after the draw's own line (`Sorteggio 1° Turno, tipo …, seme 7`):
+The lines, after the draw's own line (`Sorteggio 1° Turno, tipo …, sorteggio n. 7`;
+`seme 7` in the lines logged before issue 48.5, read all the same):
 
-    Classifica precedente per 1° Turno, seme 7: file «Estate2025.xlsx», SHA-256 <64 hex>,
-        41 giocatori, 40 riconosciuti in Iscritti
-    Classifica precedente per 1° Turno, seme 7, ordine 1/1: ID 41, 40, 39, …
+    Classifica precedente per 1° Turno, sorteggio n. 7: file «Estate2025.xlsx»,
+        SHA-256 <64 hex>, 41 giocatori, 40 riconosciuti in Iscritti
+    Classifica precedente per 1° Turno, sorteggio n. 7, ordine 1/1: ID 41, 40, …
 
 The order is the players of this tournament the file's names were matched to, best first:
 what the draw used. It is split over several lines (`ordine 2/3`) to keep a cell short.
@@ -22,13 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
+from xlwings_torneo.draw.criteria import SEED_PATTERN, SEED_WORDS
 from xlwings_torneo.model.tournament import Player, PlayerId
 from xlwings_torneo.usecases.previous_standings import match_players, previous_names
 
 ORDER_IDS_PER_LINE = 100
 """IDs on one `ordine k/n` line: about 600 characters, far below a cell's 32,767."""
 CONTROL_RE = re.compile(r"[\x00-\x1f\x7f]")
-_LEAD = r"^Classifica precedente per (?P<sheet>.+?), seme (?P<seed>\d+)"
+_LEAD = r"^Classifica precedente per (?P<sheet>.+?), " + SEED_PATTERN
 HEADER_RE = re.compile(_LEAD + r": file «(?P<file>.*)», SHA-256 (?P<sha>[0-9a-f]{64}), "
                        r"(?P<names>\d+) giocatori, (?P<count>\d+) riconosciuti in Iscritti$")
 ORDER_RE = re.compile(_LEAD + r", ordine (?P<part>\d+)/(?P<parts>\d+): "
@@ -67,7 +69,7 @@ def load_previous(path: Path, players: Sequence[Player]
 def record_lines(sheet: str, seed: int, standings: PreviousStandings) -> list[str]:
     """The `Log` lines of `standings` for the draw of `sheet` with `seed` (parsed back by
     `parse_line`)."""
-    lead = f"Classifica precedente per {sheet}, seme {seed}"
+    lead = f"Classifica precedente per {sheet}, {SEED_WORDS} {seed}"
     order = standings.order
     name = CONTROL_RE.sub("?", standings.file)  # one line, whatever the file is called
     chunks = id_lines(order)

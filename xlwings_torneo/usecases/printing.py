@@ -13,7 +13,7 @@ from xlwings_torneo.usecases.outputs import (
     drawn_round,
     logo_path,
     require_reportlab,
-    run_output,
+    run_published,
     sheet_note,
     site_address,
     types_shown,
@@ -40,11 +40,14 @@ def seating_pdf_path(workbook: Path, round_no: int) -> Path:
 
 def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, *,
                 reduced: bool | None = None, overrides: LogOverrides = NO_OVERRIDES,
-                type_name: str | None = None, site: str | None = None) -> Path:
+                type_name: str | None = None, site: str | None = None,
+                surnames: bool = False) -> Path:
     """`<name>_<N>.pdf`: one score sheet per table of round N (default: the last round);
     two per A4 when `Stampa Ridotta = SI` or `reduced`; the QR code of the site when its
     address is given (`site`, else configuration `[sito] indirizzo`); each table's result
-    page and code once the hall server has been started (`sala.table_links`)."""
+    page and code once the hall server has been started (`sala.table_links`). The sheets
+    go to the tables and stay there in sight of everyone: published (`run_published`),
+    anonymous players without their surname unless `surnames` (issue 48.1)."""
     require_reportlab()
     from xlwings_torneo.reports.pdf_sheets import TableLink, write_round_sheets
 
@@ -62,13 +65,16 @@ def print_round(book: WorkbookBackend, path: Path, round_no: int | None = None, 
                            types=shown, links=links)
         return out
 
-    return run_output(book, path, overrides, action, type_name)
+    return run_published(book, path, overrides, action, surnames=surnames,
+                         type_name=type_name)
 
 
 def print_seating(book: WorkbookBackend, path: Path, round_no: int | None = None, *,
-                  overrides: LogOverrides = NO_OVERRIDES, site: str | None = None) -> Path:
+                  overrides: LogOverrides = NO_OVERRIDES, site: str | None = None,
+                  surnames: bool = False) -> Path:
     """`<name>_<N>_posti.pdf`: "Chi siede dove", the players of round N (default: the
-    last round) in alphabetical order with table and seat, to pin up in the hall."""
+    last round) in alphabetical order with table and seat, to pin up in the hall: published
+    (`run_published`), anonymous players without their surname unless `surnames`."""
     require_reportlab()
     from xlwings_torneo.reports.pdf_seating import write_seating
 
@@ -79,4 +85,4 @@ def print_seating(book: WorkbookBackend, path: Path, round_no: int | None = None
                       types=types_shown(t, types_for(path)))
         return out
 
-    return run_output(book, path, overrides, action)
+    return run_published(book, path, overrides, action, surnames=surnames)

@@ -21,7 +21,9 @@ from xlwings_torneo.config.national_ranking import national_ranking
 from xlwings_torneo.config.type_catalogue import tournament_type, types_for
 from xlwings_torneo.errors import TorneoError
 from xlwings_torneo.model.advice import Advice, advise
+from xlwings_torneo.model.anonymous import as_published
 from xlwings_torneo.model.notices import Kind, Notice, counted
+from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import Player, Tournament
 from xlwings_torneo.model.tournament_type import DrawKind, TournamentType
 from xlwings_torneo.scoring import national
@@ -212,9 +214,22 @@ def publishing_anonymous(book: WorkbookBackend, t: Tournament) -> list[Notice]:
 
 
 def _anonymous(t: Tournament, cells: RosterCells) -> list[Notice]:
+    """Each anonymous player, and whom he would be taken for once published by first name
+    alone (`as_published`): two `Marco` on the seat list are told apart by nick or club."""
+    players = _published(t)
+    shown = {p.id: p.display_name for p in as_published(t).players}
+
+    def namesakes(p: Player) -> str:
+        same = [q for q in players if q.id != p.id and shown[q.id] == shown[p.id]]
+        if not same:
+            return ""
+        return (f"; il nome pubblicato, «{shown[p.id]}», è anche quello di "
+                + joined([f"{q.display_name} (ID {q.id})" for q in same])
+                + ": li distinguono solo nick e club")
     return [Notice(f"{cells.of(p, 'nascita')}: {p.display_name} (ID {p.id}) non ha né data di "
-                   "nascita né ID NAZIONALE: comparirà in forma anonima", ANONYMOUS.kind)
-            for p in _published(t) if p.anonimo]
+                   "nascita né ID NAZIONALE: comparirà in forma anonima" + namesakes(p),
+                   ANONYMOUS.kind)
+            for p in players if p.anonimo]
 
 
 def _not_in_registry(t: Tournament, cells: RosterCells,

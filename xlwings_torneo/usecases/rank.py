@@ -174,7 +174,7 @@ def _write_after_round(book: WorkbookBackend, standings: Standings, number: int,
         notice.warning("%s", line)
     full = standings_specs(standings, config.colours, title=title)[0]
     spec = replace(full, name=name, page=replace(
-        full.page, subtitle=f"{name} - {standings.type_name}") if full.page else None)
+        full.page, subtitle=f"{name} - {standings.shown_type}") if full.page else None)
     spec.put(spec.max_row + 2, 1, f"Classifica dopo il turno {number}, non la classifica "
              f"attuale: quella è nel foglio {SHEET_CLASSIFICA}", Style(italic=True, bold=True))
     names = book.sheet_names()

@@ -168,7 +168,7 @@ def open_table(hall: Hall, turno: int, tavolo: int, token: str, caller: Caller |
     if access is None or not same_secret(token, access.token):
         raise HallRefusal(Refusal.FORBIDDEN, "Questo codice QR non apre questo tavolo: "
                           "inquadra quello stampato sulla scheda del tuo tavolo.", guess=True)
-    reading = hall.reading()
+    reading = hall.published()
     table = reading.table(turno, tavolo)
     if table is None or not table.players:
         raise HallRefusal(Refusal.NOT_FOUND,

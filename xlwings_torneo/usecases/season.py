@@ -53,7 +53,8 @@ class SeasonRequest:
     """`--migliori N`: overrides the rule's `migliori`."""
     overwrite: bool = False
     surnames: bool = False
-    """The page shows the surnames of anonymous people too (`--con-cognomi`)."""
+    """The page and the PDF show the surnames of anonymous people too (`--con-cognomi`):
+    both are posted; the season's workbook is the organiser's and keeps them."""
     year: int | None = None
     """`--anno`: the national ranking's year; None: the year of the tournaments' dates."""
     valid: tuple[tuple[str, int], ...] = ()
@@ -198,7 +199,7 @@ def season(request: SeasonRequest) -> SeasonOutcome:
     if rule is None:
         rule = national_rule(national_ranking(), _national_year(request, tournaments), valid)
     standings = season_standings(rule, tournaments, people)
-    from xlwings_torneo.reports.season_page import write_season_site
+    from xlwings_torneo.reports.season_page import published, write_season_site
     from xlwings_torneo.reports.season_pdf import write_season_pdf
 
     out = request.out
@@ -208,7 +209,7 @@ def season(request: SeasonRequest) -> SeasonOutcome:
     lost = tuple(book.lost_features())
     book.save()
     pdf = out.with_suffix(".pdf")
-    write_season_pdf(standings, pdf)
+    write_season_pdf(standings if request.surnames else published(standings), pdf)
     page = write_season_site(standings, out.with_name(f"{out.stem}{SITE_SUFFIX}"),
                              surnames=request.surnames)
     return SeasonOutcome(out, pdf, page, standings, tuple(doubts), lost)

@@ -277,7 +277,7 @@ def standings_specs(standings: Standings, colours: dict[str, str],
     when the type has one (docs/workbook.md). `title` (the tournament) heads each page."""
     def page(name: str, landscape: bool) -> PageSetup:
         return PageSetup(landscape=landscape, repeat_rows=(1, 1), title=title,
-                         subtitle=f"{name} - {standings.type_name}")
+                         subtitle=f"{name} - {standings.shown_type}")
 
     full = SheetSpec(SHEET_CLASSIFICA, page=page(SHEET_CLASSIFICA, True))
     round_formats = [_number_format(d) for d in standings.round_decimals()]

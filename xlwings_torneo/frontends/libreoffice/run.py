@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="tipo di torneo (predefinito: quello registrato nel foglio "
                         "Opzioni dal sorteggio)")
     add_draw_options(parser, prefix="sorteggia: ", seed_prefix="sorteggia, risorteggia: ")
+    parser.add_argument("--con-cognomi", dest="surnames", action="store_true",
+                        help="stampa, posti, report, esporta: pubblica anche i cognomi dei "
+                        "giocatori anonimi (senza data di nascita né ID NAZIONALE)")
     parser.add_argument("--tempo-massimo", dest="timeout", type=float, metavar="SECONDI",
                         default=DEFAULT_TIMEOUT,
                         help="secondi massimi per l'intera esecuzione")
@@ -157,17 +160,23 @@ def run_on(document: Any, path: Path, args: argparse.Namespace) -> actions.Messa
     if args.command == "redraw":
         return actions.run(lambda: actions.redraw_last_round(book, path, args.seed))
     if args.command == "print":
-        return actions.run(lambda: actions.print_round(book, path, args.round, args.type))
+        return actions.run(lambda: actions.print_round(book, path, args.round, args.type,
+                                                       surnames=args.surnames))
     if args.command == "posti":
-        return actions.run(lambda: actions.print_seating(book, path, args.round))
-    if args.type and args.command in TYPED:
-        return actions.run(lambda: TYPED[args.command](book, path, args.type))
+        return actions.run(lambda: actions.print_seating(book, path, args.round,
+                                                         surnames=args.surnames))
+    if (args.type or args.surnames) and args.command in PUBLISHED:
+        return actions.run(lambda: PUBLISHED[args.command](book, path, args.type,
+                                                           surnames=args.surnames))
+    if args.type and args.command == "rank":
+        return actions.run(lambda: actions.standings(book, path, args.type))
     return press(commands()[args.command], document, save=save)
 
 
-TYPED = {"rank": actions.standings, "report": actions.report_pdf, "export": actions.export_files}
+PUBLISHED = {"report": actions.report_pdf, "export": actions.export_files}
 """Buttons run directly (not through the macro) when `--tipo` replaces the remembered
-type."""
+type or `--con-cognomi` asks for the anonymous players' surnames (as Classifica with
+`--tipo`)."""
 
 
 def _drawn(outcome: draw.DrawOutcome) -> str:

@@ -34,6 +34,7 @@ class Hall:
         self.journal = journal if journal is not None else Journal(journal_path(workbook))
         self._lock = threading.Lock()
         self._reading: Reading | None = None
+        self._published: Reading | None = None
         self._live: Live | None = None
 
     def reading(self) -> Reading:
@@ -55,6 +56,20 @@ class Hall:
                 self.journal.ensure_tokens(rnd.number, [t.number for t in rnd.tables])
             self._reading = fresh
             return fresh
+
+    def published(self) -> Reading:
+        """`reading` as the players' phones show it (`as_published`: anonymous players
+        without their surname unless `surnames`): the table page its QR code opens, in sight
+        of the whole table (issue 48.1). The organiser's page keeps `reading`."""
+        reading = self.reading()
+        with self._lock:
+            if self._published is not None and self._published.stamp == reading.stamp:
+                return self._published
+        shown = dc_replace(reading, tournament=as_published(reading.tournament,
+                                                            surnames=self.surnames))
+        with self._lock:
+            self._published = shown
+        return shown
 
     def live(self) -> Live:
         """The players' view, computed again only when the workbook or the journal changed."""
