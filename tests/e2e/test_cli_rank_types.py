@@ -21,8 +21,20 @@ def played(workbook: Path, torneo: Cli) -> Path:
     return workbook
 
 
+BEYOND_ID = ("Note", "Fase finale")
+"""Columns after `ID`, beyond the original's (it reads ID, position and points back from
+`Classifica Ridotta`): a withdrawal's note and who goes on to the final phase (issue 48.2)."""
+
+
 def header(path: Path, sheet: str = "Classifica") -> list[object]:
-    return [c.value for c in openpyxl.load_workbook(path)[sheet][1]]
+    """The standings' own columns, `ID` last as in the original; the notes after it are
+    checked to be only those of `BEYOND_ID`."""
+    cells = [c.value for c in openpyxl.load_workbook(path)[sheet][1]]
+    if "ID" not in cells:  # a team standing
+        return cells
+    last = max(i for i, value in enumerate(cells) if value == "ID")
+    assert set(cells[last + 1:]) <= set(BEYOND_ID), cells
+    return cells[:last + 1]
 
 
 @pytest.mark.parametrize("ttype", [t.name for t in builtin_types() if t.scoring is not None])

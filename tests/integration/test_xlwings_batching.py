@@ -83,8 +83,9 @@ def test_a_classifica_at_100_players_sends_operations_per_sheet_and_format_not_p
     specs = written_specs(monkeypatch)
     message, actions = press_actions(tournament, ribbon("Classifica"))
     assert not message.error, message.text
+    # the tournament's tipologia scores: the national points' preview too (issue 44.2)
     assert [s.name for s in specs] == ["Classifica", "Classifica Ridotta", "STATISTICHE",
-                                       "Log"]
+                                       "Punti Ranking", "Log"]
     formats = sum(len(groups) for spec in specs
                   for groups in style_properties(spec).values())
     calls = Counter(a["func"] for a in actions)
