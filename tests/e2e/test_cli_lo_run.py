@@ -78,8 +78,10 @@ def test_lo_esegui_speaks_italian_and_checks_before_publishing(tmp_path: Path,
     assert round_tables(workbook, 1) == round_tables(twin, 1)
     type_scores(workbook, 1)
     assert torneo("lo-esegui", workbook, "pubblicazione") == 0, torneo.err
-    # an Open is no ranking event: no table minimum asked of it (issues 37.7, 40.6)
-    assert "Controllo per la pubblicazione: 1 turno senza data, 20 anonimi\n" in torneo.out
+    # an Open is no ranking event: no table minimum asked of it (issues 37.7, 40.6); a new
+    # workbook declares no tipologia, which the national ranking cannot place (issue 44.3)
+    assert ("Controllo per la pubblicazione: 1 turno senza data, 20 anonimi, 1 tipologia "
+            "senza punti ranking\n") in torneo.out
 
 
 def test_lo_run_leaves_the_organisers_far_columns_unread(tmp_path: Path, torneo_fd: Cli):
