@@ -1,7 +1,7 @@
 """A club league, as clubs run one (a script, not a test; issue 47.4):
 
     nice -n 10 .venv/bin/python bench/club_league_bench.py [--golfers PATH] [--seeds A-B]
-        [--without-club] [--exact SECONDS] [REGISTERED …]
+        [--without-club] [--exact SECONDS [--weighted]] [REGISTERED …]
 
 23, 32 and 48 registered (EVENINGS: 9, 10 and 10 evenings), 60-90 % of them present each
 evening (a few regulars who almost never miss one, a few rare players, two late joiners who
@@ -23,7 +23,9 @@ Printed per registered size, summed over the seeds:
   how many are within 1 of it, and Σ of ours and of the bounds;
 - with `--exact SECONDS` (OR-Tools CP-SAT, the `bench` extra), each evening with a repeat
   against its exact minimum given the same history, FIVE and CLUB at the drawn values
-  (`league_evenings.py`): how many are proven, and how far ours is from them.
+  (`league_evenings.py`): how many are proven, and how far ours is from them; counted in
+  repeated pairs, or with `--weighted` as the draw weighs REPEAT (`criteria.repeat_cost`:
+  a third meeting 3, a fourth 6), the value each evening's search lowers.
 `--without-club`: the evenings drawn without CLUB (the club championships before issue 47).
 """
 
@@ -50,6 +52,7 @@ from clubs_bench import HERE, club_meetings, extra_meetings, golfers_source, mee
 
 from xlwings_torneo.config.settings import load_config
 from xlwings_torneo.config.type_catalogue import find_type
+from xlwings_torneo.draw.criteria import repeat_cost
 from xlwings_torneo.draw.dispatch import draw_for_round
 from xlwings_torneo.draw.round_at_hand import resolve_round
 from xlwings_torneo.draw.sizes import plan_tables
@@ -178,13 +181,14 @@ def peer(solver: Path, n: int, seed: int) -> list[Tables]:
     return drawn
 
 
-def exact_minima(drawn: Sequence[Tables], players: Sequence[Player], seconds: float
-                 ) -> list[tuple[int, int, bool]]:
+def exact_minima(drawn: Sequence[Tables], players: Sequence[Player], seconds: float,
+                 weighted: bool = False) -> list[tuple[int, int, bool]]:
     """Per evening with a repeat: (ours, the fewest repeated pairs possible given the same
     history with FIVE's tally and CLUB at the drawn values, proven or only bounded), by
     `league_evenings.evening_minimum` (OR-Tools CP-SAT, `seconds` an evening). Counted in
     pairs (one a pair, however often it met): our draw weighs a third meeting more
-    (`criteria.REPEAT_ESCALATES`), so it may take a pair more here to avoid one."""
+    (`criteria.REPEAT_ESCALATES`), so it may take a pair more here to avoid one. `weighted`:
+    both counted as the draw weighs REPEAT (`criteria.repeat_cost`)."""
     import league_evenings
 
     league_evenings.SECONDS = seconds
@@ -192,11 +196,14 @@ def exact_minima(drawn: Sequence[Tables], players: Sequence[Player], seconds: fl
     met: Counter[tuple[PlayerId, PlayerId]] = Counter()
     fives: Counter[PlayerId] = Counter()
     out = []
+    weight = repeat_cost if weighted else (lambda met: 1)
     for tables in drawn:
         tables = [sorted(t) for t in tables]
-        mine = sum(1 for t in tables for a, b in combinations(t, 2) if met[(a, b)])
+        mine = sum(weight(met[(a, b)]) for t in tables for a, b in combinations(t, 2)
+                   if met[(a, b)])
         if mine:
-            low, proven = league_evenings.evening_minimum(tables, met, fives, club)
+            low, proven = league_evenings.evening_minimum(
+                tables, met, fives, club, repeat_cost if weighted else None)
             out.append((mine, low, proven))
         for t in tables:
             met.update(combinations(t, 2))
@@ -230,6 +237,9 @@ def main() -> None:
         global WITHOUT_CLUB
         WITHOUT_CLUB = True
         args.remove("--without-club")
+    weighted = "--weighted" in args
+    if weighted:
+        args.remove("--weighted")
     exact = 0.0
     if "--exact" in args:
         i = args.index("--exact")
@@ -267,7 +277,7 @@ def main() -> None:
                     above += value > bound
                     near += 0 < value - bound <= 1
                 if exact > 0:
-                    solved += exact_minima(drawn, players, exact)
+                    solved += exact_minima(drawn, players, exact, weighted)
                 if solver is not None:
                     theirs = peer(solver, n, seed)
                     p_rep += extra_meetings(theirs)
@@ -280,7 +290,8 @@ def main() -> None:
                   f"Σ {value_sum} / {bound_sum}; {worst:.2f} s", flush=True)
             if exact > 0:
                 proven = [(m, low) for m, low, ok in solved if ok]
-                print(f"    exact minima ({exact:g} s an evening, repeated pairs): "
+                counted_as = "REPEAT as the draw weighs it" if weighted else "repeated pairs"
+                print(f"    exact minima ({exact:g} s an evening, {counted_as}): "
                       f"{len(proven)} of {len(solved)} evenings with a repeat proven, ours "
                       f"{sum(m for m, _ in proven)} against {sum(low for _, low in proven)}, "
                       f"{sum(m - low <= 1 for m, low in proven)} within 1, the worst "

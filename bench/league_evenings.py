@@ -30,6 +30,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 
@@ -43,9 +44,12 @@ SECONDS = 60.0
 
 
 def evening_minimum(tables: list[list[int]], met: Counter[tuple[int, int]],
-                    fives: Counter[int], club: dict[int, str]) -> tuple[int, bool]:
+                    fives: Counter[int], club: dict[int, str],
+                    weight: Callable[[int], int] | None = None) -> tuple[int, bool]:
     """The fewest repeats of this evening given the history (`met`, `fives`) with FIVE's
-    tally and CLUB at the drawn values; and whether it is proven (else the solver's bound)."""
+    tally and CLUB at the drawn values; and whether it is proven (else the solver's bound).
+    `weight`: a pair that met k times before costs weight(k) (the draw's REPEAT weighs it
+    `criteria.repeat_cost`); None: one a pair."""
     from ortools.sat.python import cp_model
 
     ids = sorted(p for t in tables for p in t)
@@ -73,7 +77,8 @@ def evening_minimum(tables: list[list[int]], met: Counter[tuple[int, int]],
     drawn_club = sum(1 for t in tables for a, b in combinations(t, 2)
                      if club[a] and club[a] == club[b])
     model.Add(sum(y for a, b in mates for y in together(a, b)) <= drawn_club)
-    model.Minimize(sum(y for a, b in combinations(ids, 2) if met[(a, b)]
+    model.Minimize(sum((weight(met[(a, b)]) if weight else 1) * y
+                       for a, b in combinations(ids, 2) if met[(a, b)]
                        for y in together(a, b)))
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = SECONDS
