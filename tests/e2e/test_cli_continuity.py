@@ -28,7 +28,8 @@ def test_the_type_of_a_draw_is_remembered_by_every_later_command(workbook: Path,
     assert torneo("rank", workbook) == 0, torneo.err
     assert "Classifica MasterRisiko" in torneo.out
     assert torneo("export", workbook, "--format", "html") == 0, torneo.err
-    assert "MasterRisiko" in workbook.with_suffix(".html").read_text(encoding="utf-8")
+    # the type by its name in the players' words (issue 48.5)
+    assert "Master RisiKo!" in workbook.with_suffix(".html").read_text(encoding="utf-8")
     assert torneo("verify", workbook, "--round", "2") == 0, torneo.err
     assert "2° Turno (MasterRisiko)" in torneo.out
     # another type is accepted, said on the console and logged

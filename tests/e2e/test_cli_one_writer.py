@@ -68,7 +68,7 @@ def log_seeds(workbook: Path) -> dict[int, int]:
     found: dict[int, int] = {}
     for row in ws.iter_rows(values_only=True):
         text = " ".join(str(v) for v in row if v is not None)
-        for match in re.finditer(r"(\d+)° Turno.*?seme (\d+)", text):
+        for match in re.finditer(r"(\d+)° Turno.*?(?:seme|sorteggio n\.) (\d+)", text):
             found[int(match[1])] = int(match[2])
     return found
 
