@@ -8,9 +8,8 @@ the sentence stays said."""
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 import subprocess
 from pathlib import Path
 
