@@ -7,7 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from xlwings_torneo.config.type_catalogue import find_type
-from xlwings_torneo.draw.phase_marks import RIPESCATO, TIED_FOR_FINAL, with_final_phase
+from xlwings_torneo.draw.phase_marks import (
+    NOT_QUALIFIED,
+    RIPESCATO,
+    TIED_FOR_FINAL,
+    with_final_phase,
+)
 from xlwings_torneo.model.attendance import resolve
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.scoring.standings import compute_standings
@@ -54,7 +59,7 @@ def test_board_italian_gamers_straight_final_marks_its_four(tmp_path: Path):
     ttype = resolve(find_type("BIG"), t)
     marks = marked(t, ttype)
     assert sum(1 for m in marks.values() if m == "Finale") == 4
-    assert set(marks.values()) == {"Finale"}
+    assert set(marks.values()) == {"Finale", NOT_QUALIFIED}  # the other 12 are out
 
 
 def test_a_five_evening_championship_marks_its_direct_finalist_and_twelve_semifinalists():
@@ -94,3 +99,34 @@ def test_a_ripescato_chosen_by_the_entry_s_tiebreaker_after_an_equal_best_game_i
                           {1: "Rossi", 2: "Bianchi"}, story)
     assert line == ("Rossi e Bianchi pari per il ripescaggio (miglior partita 149): il "
                     "ripescaggio va a Rossi per la seconda miglior partita (60 contro 45)")
+
+
+def test_a_player_who_withdrew_after_one_evening_of_two_is_marked_withdrawn(tmp_path: Path):
+    """He is out because he withdrew (Partecipa Torneo = NO), not for the round he missed."""
+    from dataclasses import replace
+
+    ttype = championship(tmp_path, 2)
+    t = tournament(ROUND_1, ROUND_2, names=Names())
+    gone = next(p.id for p in t.players if p.nome == "X")
+    t = replace(t, players=tuple(replace(p, partecipa=p.id != gone) for p in t.players))
+    s = with_final_phase(compute_standings(t, ttype), t, ttype)
+    assert gone in s.withdrawn
+    assert s.phase_marks[gone] == "Ritirato"
+
+
+def test_every_player_below_the_cut_is_marked_not_qualified(tmp_path: Path):
+    ttype = championship(tmp_path, 1)
+    t = tournament(ROUND_1, ROUND_2, names=Names())
+    s = with_final_phase(compute_standings(t, ttype), t, ttype)
+    assert all(r.player.id in s.phase_marks for r in s.rows)
+    out = [r.player.id for r in s.rows if s.phase_marks[r.player.id] == NOT_QUALIFIED]
+    # Raduno: 2 to the final, 8 in the semifinals with the ripescato; the others are out
+    assert len(out) == len(s.rows) - 10
+    assert any("Non qualificato = fuori dai posti della fase finale" in n for n in s.phase_notes)
+
+
+def test_before_the_last_qualifier_nobody_is_marked_not_qualified(tmp_path: Path):
+    ttype = championship(tmp_path, 1)
+    t = tournament(ROUND_1, ROUND_2, names=Names())
+    assert with_final_phase(compute_standings(t, ttype, after_round=1), t, ttype
+                            ).phase_marks == {}

@@ -40,6 +40,7 @@ TIED_FOR_FINAL = "Parità per la finale"
 WITHDRAWN = "Ritirato"
 ABSENT = "Assente"
 NOT_ADMITTED = "Non ammesso"
+NOT_QUALIFIED = "Non qualificato"
 
 LEGEND = {
     FINAL: "va direttamente in finale",
@@ -51,6 +52,7 @@ LEGEND = {
     WITHDRAWN: "non gioca la fase finale (Partecipa Torneo = NO)",
     ABSENT: "assente: il suo posto passa al successivo in classifica (Partecipa Torneo = NO)",
     NOT_ADMITTED: "troppo pochi turni di qualificazione giocati per la fase finale",
+    NOT_QUALIFIED: "fuori dai posti della fase finale",
 }
 """After the qualifiers: each mark and what it means, for the legend under the standings."""
 BETWEEN_LEGEND = {
@@ -141,12 +143,22 @@ def _after_qualifiers(standings: Standings, at_cut: Tournament, ttype: Tournamen
         reach = s.ranking[:s.ranking.index(seats[-1])] if seats else []
         away = WITHDRAWN if ttype.absence is Absence.WITHDRAWN else ABSENT
         marks.update({p: away for p in reach if p not in active})
+    # he is out because he withdrew, whatever rounds he missed (issue 48.2)
+    marks.update({p: WITHDRAWN for p in standings.withdrawn if p not in marks})
     # the ripescato may be one who played too few rounds for the standings' seats
     marks.update({p: why for p, why in _not_admitted(standings, at_cut, ttype).items()
                   if p not in marks})
-    marks.update({p: WITHDRAWN for p in standings.withdrawn if p not in marks})
+    if s is not None:
+        _mark_the_rest(standings, marks)
     legend = _legend(list(marks.values()), LEGEND)
     return PhaseMarks(marks, (*filter(None, (legend,)), *ties))
+
+
+def _mark_the_rest(standings: Standings, marks: dict[PlayerId, str]) -> None:
+    """Every player of the standings not otherwise marked is below the cut: `Non
+    qualificato`, so that nobody's cell is left blank (issue 48.2)."""
+    marks.update({r.player.id: NOT_QUALIFIED for r in standings.rows
+                  if r.player.id not in marks})
 
 
 def _not_admitted(standings: Standings, at_cut: Tournament, ttype: TournamentType
@@ -178,6 +190,8 @@ def _top_final(standings: Standings, at_cut: Tournament, ttype: TournamentType,
     reach = [r.player.id for r in standings.rows][:[r.player.id for r in standings.rows]
                                                    .index(last)] if last is not None else []
     marks.update({p: WITHDRAWN for p in reach if p not in active})
+    marks.update({p: WITHDRAWN for p in standings.withdrawn if p not in marks})
+    _mark_the_rest(standings, marks)
     words = {**LEGEND, FINAL: "gioca la finale"}
     legend = _legend(list(marks.values()), words)
     return PhaseMarks(marks, (*filter(None, (legend,)), *ties))
