@@ -108,13 +108,16 @@ def test_after_the_qualifiers_classifica_says_who_goes_on_and_why_not(tmp_path: 
     assert torneo("classifica", m.path, "--righe", "30") == 0, torneo.err
     marks = _marks(m.path)
     assert [marks[p] for p in m.double] == ["Finale", "Finale"]
-    assert marks[m.a] == "Semifinale" and marks[m.b] == ""
+    assert marks[m.a] == "Semifinale" and marks[m.b] == "Non qualificato"
     assert marks[m.late] == "Non ammesso: 1 turno su 2"
-    assert marks[m.gone] == "Non ammesso: 1 turno su 2"
+    # out because he withdrew after round 1, not for the round he then missed
+    assert marks[m.gone] == "Ritirato"
+    assert "" not in marks.values()  # nobody's cell blank: who is out is said
     assert sum(1 for v in marks.values() if v == "Semifinale") == 8
     _, _, notes = _sheet(m.path)
     assert any(n.startswith("Fase finale: Finale = va direttamente in finale; Semifinale = "
                             "gioca le semifinali") for n in notes), notes
+    assert any("Non qualificato = fuori dai posti della fase finale" in n for n in notes)
     # the late arrival's line on the console too
     assert "(Non ammesso: 1 turno su 2)" in torneo.out
 
