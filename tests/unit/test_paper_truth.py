@@ -13,9 +13,13 @@ import pytest
 from pypdf import PdfReader
 
 from tests.unit.reports_factory import make_players, make_standings, make_tournament
-from xlwings_torneo.config.type_catalogue import find_type
+from xlwings_torneo.config.type_catalogue import builtin_types, find_type, tournament_type
 from xlwings_torneo.model.tournament import Round, Seat, Table, Tournament
-from xlwings_torneo.reports.pdf_report import PODIUM_FINAL_REASON, write_report
+from xlwings_torneo.reports.pdf_report import (
+    PODIUM_FINAL_REASON,
+    PODIUM_PENDING,
+    write_report,
+)
 from xlwings_torneo.reports.pdf_sheets import write_round_sheets
 from xlwings_torneo.reports.types_shown import TypesShown
 from xlwings_torneo.scoring.phase_names import FINALISTS_NOTE
@@ -64,6 +68,58 @@ def test_a_podium_in_the_order_of_its_points_needs_no_reason(tmp_path):
     out = tmp_path / "torneo.pdf"
     write_report(t, make_standings(t), out, meetings=meeting_stats(t))
     assert PODIUM_FINAL_REASON not in flat(pages_text(out)[0])
+
+
+def _before_the_final(t: Tournament):
+    """Standings after BIG_Catan's 2 qualifiers: the first 4 marked `Finale` (issue 48.6)."""
+    standings = make_standings(t)
+    return replace(standings, phase_marks={r.player.id: "Finale" for r in standings.rows[:4]})
+
+
+def _big_catan(t: Tournament) -> TypesShown:
+    """BIG_Catan resolved for `t` (12 players: 2 qualifiers, then the final of the first 4)."""
+    return TypesShown(ranking=tournament_type("BIG_Catan", t, builtin_types()))
+
+
+def test_no_podium_while_the_final_is_still_to_be_played(tmp_path):
+    t = make_tournament(12, 2)
+    t = replace(t, info=replace(t.info, turni_previsti=3))  # round 3: the final
+    out = tmp_path / "torneo.pdf"
+    write_report(t, _before_the_final(t), out, meetings=meeting_stats(t), types=_big_catan(t))
+    cover = flat(pages_text(out)[0])
+    assert PODIUM_PENDING in cover
+    assert "Podio" not in cover and "1°" not in cover
+
+
+def test_after_the_final_the_podium_is_back(tmp_path):
+    t = make_tournament(12, 3)
+    standings = replace(make_standings(t),  # round 3 is BIG_Catan's final of the first 4
+                        phase_marks={p.id: "Finale" for p in t.players[:4]})
+    out = tmp_path / "torneo.pdf"
+    write_report(t, standings, out, meetings=meeting_stats(t), types=_big_catan(t))
+    cover = flat(pages_text(out)[0])
+    assert "Podio" in cover and PODIUM_PENDING not in cover
+
+
+def test_a_podium_place_decided_by_a_tie_says_what_separated_them(tmp_path):
+    t = make_tournament(12, 2)
+    standings = make_standings(t)
+    rows = list(standings.rows)
+    third, fourth = rows[2], rows[3]
+    # 3rd and 4th on the same points; the `Tavoli` column put the 3rd ahead
+    rows[2] = replace(third, totals=fourth.totals, tiebreaks=("T1 1° · T2 2°",))
+    rows[3] = replace(fourth, tiebreaks=("T2 1° · T1 2°",))
+    rows = [replace(r, position=k, tiebreaks=r.tiebreaks or ("-",))
+            for k, r in enumerate(rows, start=1)]
+    standings = replace(standings, rows=tuple(rows), tiebreak_headers=("Tavoli",),
+                        tiebreak_decimals=(0,))
+    out = tmp_path / "torneo.pdf"
+    write_report(t, standings, out, meetings=meeting_stats(t))
+    cover = flat(pages_text(out)[0])
+    shown = f"{fourth.points:.2f}".replace(".", ",")
+    a, b = third.player.display_name, fourth.player.display_name
+    assert (f"{a} e {b} pari a {shown} punti: il 3° posto va a {a} per Tavoli "
+            f"(T1 1° · T2 2° contro T2 1° · T1 2°).") in cover
 
 
 def _one_table(scores: list[str]) -> Tournament:

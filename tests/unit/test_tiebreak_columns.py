@@ -51,13 +51,13 @@ def test_catan_after_round_one_shows_the_pbg_of_the_seeds_example_with_four_deci
 
 def test_catan_after_round_two_shows_the_tables_instead_of_the_pbg():
     # Regolamento Board Italian Gamers, «3.2 Tie Breaker»: from round 2 on, the table then the
-    # place, from the last round back
+    # place, from the last round back; shown in round order, as Q1 Q2 (issue 48.6)
     s = compute_standings(tournament(["A 82, B 60, C 43, D 10", "E 50, F 40, G 20, H 10"],
                                      ["E 9, A 8, F 7, B 6", "C 9, G 8, D 7, H 6"]), CATAN)
     assert "PBG" not in s.header
     tables = {r.player.nome: r.tiebreaks[s.tiebreak_headers.index("Tavoli")] for r in s.rows}
-    assert tables["A"] == "T1 2° · T1 1°"
-    assert tables["C"] == "T2 1° · T1 3°"
+    assert tables["A"] == "T1 1° · T1 2°"
+    assert tables["C"] == "T1 3° · T2 1°"
 
 
 def test_a_type_whose_only_tiebreaker_is_wins_adds_no_column():

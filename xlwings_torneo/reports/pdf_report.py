@@ -5,6 +5,7 @@ the standings, the statistics, then every round's sheets with the scores filled 
 from __future__ import annotations
 
 from datetime import date
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from reportlab.platypus import (
 from xlwings_torneo.model.attendance import withdrawal_note
 from xlwings_torneo.model.meeting_grids import MeetingStats
 from xlwings_torneo.model.tournament import Tournament
+from xlwings_torneo.model.tournament_type import TournamentType
 from xlwings_torneo.reports import fonts
 from xlwings_torneo.reports.cell_fills import fill_commands
 from xlwings_torneo.reports.fitted_columns import PADDING, fit_columns
@@ -46,6 +48,7 @@ from xlwings_torneo.reports.standings_rows import (
     standings_note,
     team_grid,
     text_columns_after,
+    tie_text,
 )
 from xlwings_torneo.reports.tipologia import tipologia_colour
 from xlwings_torneo.reports.types_shown import NO_TYPES, TypesShown
@@ -72,6 +75,12 @@ PODIUM = 3
 PODIUM_FINAL_REASON = "posto deciso dall'esito della finale"
 """Beside a podium place's points when a place below it has more (issue 48.6): the final's
 result comes before the points (`phase_names.FINALISTS_NOTE` under the podium says so in full)."""
+PODIUM_PENDING = "Il podio sarà deciso dalla finale."
+"""On the cover instead of the podium while the type's final is still to be played (issue
+48.6): the standings' first places are not yet the podium."""
+PODIUM_TIE_DEFAULT = "gli spareggi del tipo di classifica"
+"""Why one of two podium places equal on points is ahead, when no column shows the value
+that separated them."""
 CLUBS_TEMPLATE = "landscape-clubs"
 TEAMS_TEMPLATE = "landscape-teams"
 
@@ -161,8 +170,45 @@ def cover_story(t: Tournament, standings: Standings | None,
                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))
         story += [grid, Spacer(1, 10 * mm)]
     if standings is not None and played:
-        story += podium_story(standings)
+        if podium_pending(standings, types.ranking or types.draw):
+            story.append(Paragraph(PODIUM_PENDING, paragraph_style(
+                "cover_pending", 14, bold=True, align=TA_CENTER)))
+        else:
+            story += podium_story(standings)
     return story
+
+
+def podium_pending(standings: Standings, ttype: TournamentType | None) -> bool:
+    """The type's final phase is under way (the standings carry its marks) and its final
+    not yet played: the first places are not the podium (issue 48.6)."""
+    if not standings.phase_marks:
+        return False
+    if ttype is None:
+        return standings.finalists_note is None
+    return not ttype.final_rounds(standings.rounds)
+
+
+def podium_ties(standings: Standings) -> list[str]:
+    """A line for each podium place given by a tie-breaker to one of two players equal on
+    the points shown (issue 48.6): the first column of the standings that separates them
+    (`Tavoli`, `Sorteggio`, …), with both values."""
+    rows = standings.rows
+    decimals = standings.tiebreak_shown_decimals()
+    lines: list[str] = []
+    for ahead, behind in pairwise(rows):
+        if ahead.position > PODIUM or ahead.position == behind.position:
+            continue
+        points = points_text(standings, ahead)
+        if points != points_text(standings, behind):
+            continue
+        why = next((f"{header} ({tie_text(a, d)} contro {tie_text(b, d)})"
+                    for header, a, b, d in zip(standings.tiebreak_headers, ahead.tiebreaks,
+                                               behind.tiebreaks, decimals, strict=False)
+                    if a is not None and b is not None and a != b), PODIUM_TIE_DEFAULT)
+        lines.append(f"{ahead.player.display_name} e {behind.player.display_name} pari a "
+                     f"{points} punti: il {ahead.position}° posto va a "
+                     f"{ahead.player.display_name} per {why}.")
+    return lines
 
 
 def podium_story(standings: Standings) -> list[Flowable]:
@@ -189,6 +235,9 @@ def podium_story(standings: Standings) -> list[Flowable]:
                                    ("TOPPADDING", (0, 0), (-1, -1), 2.5 * mm),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5 * mm)]))
         story.append(table)
+        small_note = paragraph_style("cover_note", 9)
+        for line in podium_ties(standings):
+            story += [Spacer(1, 2 * mm), Paragraph(fonts.markup(line), small_note)]
         if below and standings.finalists_note:
             story += [Spacer(1, 2 * mm), Paragraph(fonts.markup(standings.finalists_note),
                                                    paragraph_style("cover_note", 9))]

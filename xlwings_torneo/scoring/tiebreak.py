@@ -249,12 +249,13 @@ def _best_value(k: int) -> Callable[[Record, TieContext], ShownValue]:
 
 
 def _tables_text(record: Record, ctx: TieContext) -> ShownValue:
-    """`T3 2° · T1 1°`: table and place of each round, the last first (Regolamento Board Italian
-    Gamers, «3.2 Tie Breaker»)."""
+    """`T1 1° · T3 2°`: table and place of each round, in round order as the `Q1 Q2` columns
+    beside it (issue 48.6); the criterion itself reads them from the last round back
+    (`_higher_table`, Regolamento Board Italian Gamers, «3.2 Tie Breaker»)."""
     if len(ctx.played) < 2:
         return None
     return " · ".join(f"T{record.tables[n]} {record.places[n]}°" if n in record.tables
-                      else "-" for n in reversed(ctx.played))
+                      else "-" for n in ctx.played)
 
 
 def _first_round_pbg(record: Record, ctx: TieContext) -> ShownValue:
