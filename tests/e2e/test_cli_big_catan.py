@@ -159,6 +159,23 @@ def test_twelve_players_play_two_rounds_and_a_final_of_the_first_four(tmp_path: 
     assert round_tables(path, 3) == [top4]
 
 
+def test_the_report_before_the_final_prints_no_podium(tmp_path: Path, torneo: Cli):
+    # issue 48.6: after the 2 qualifiers the first 4 are marked `Finale`; the podium waits
+    from xlwings_torneo.reports.pdf_report import PODIUM_PENDING
+
+    path = tmp_path / "catan.xlsx"
+    new_tournament(path, torneo, 12, "BIG_Catan")
+    for number in (1, 2):
+        assert torneo("draw", path, "--seed", str(number)) == 0, torneo.err
+        type_scores(path, number, catan_score(number))
+    assert torneo("report", path) == 0, torneo.err
+    from pypdf import PdfReader
+
+    cover = " ".join(PdfReader(str(path.with_suffix(".pdf"))).pages[0].extract_text().split())
+    assert PODIUM_PENDING in cover
+    assert "Podio" not in cover
+
+
 def test_the_organiser_plans_three_qualifying_rounds_with_numero_turni_previsti(
         tmp_path: Path, torneo: Cli):
     # Regolamento Board Italian Gamers, «5.1 Giochi da 4 o più giocatori»: "2 o 3 Turni"; 3

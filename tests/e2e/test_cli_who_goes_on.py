@@ -195,6 +195,9 @@ def test_the_report_and_the_site_mark_who_goes_on(tmp_path: Path, torneo: Cli,
         pdf = next(tmp_path.glob("*.pdf"))
         text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                               text=True, check=True).stdout
+        # issue 48.6: the semifinals and the final are still to play: no podium yet
+        cover = text.split("\f")[0]
+        assert "Il podio sarà deciso dalla finale." in cover and "Podio" not in cover
     else:
         assert torneo("esporta", m.path, "--formato", "site") == 0, torneo.err
         text = "\n".join(p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.html"))
