@@ -15,7 +15,7 @@ from xlwings_torneo.usecases.demo import build_demo
 from xlwings_torneo.usecases.draw import DrawRequest, draw
 from xlwings_torneo.usecases.log_targets import NO_OVERRIDES
 from xlwings_torneo.usecases.opening import open_file
-from xlwings_torneo.usecases.sala_rules import WRITERS_PHONE, Caller, table_state
+from xlwings_torneo.usecases.sala_rules import WRITERS_PHONE, Caller, counted_result, table_state
 from xlwings_torneo.usecases.sala_table import record_confirmation
 from xlwings_torneo.workbook.journal import CONTEST, Journal, Submission
 
@@ -209,3 +209,8 @@ def contested_in(journal: Journal, sub_id: int, by: int, reason: str, *, device:
 def results_of(journal: Journal, turno: int, tavolo: int) -> list[Submission]:
     """The table's distinct confirmed results, as the hall's rules make them."""
     return table_state(journal.refresh(), turno, tavolo).results()
+
+
+def counted(hall: Hall, tavolo: int = 1) -> bool:
+    """The playing round's table `tavolo` has a result that counts (`counted_result`)."""
+    return counted_result(hall.journal.refresh(), PLAYING, tavolo) is not None

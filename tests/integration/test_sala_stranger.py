@@ -13,6 +13,7 @@ from typing import Any
 
 from tests.sala_helpers import (
     PLAYING,
+    counted,
     organiser_of,
     plausible,
     problems_of,
@@ -25,16 +26,11 @@ from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.usecases.sala_rules import (
     MAX_SENT,
     REFUSED_CONFIRMATION,
-    counted_result,
     table_state,
 )
 from xlwings_torneo.workbook.journal import WRONG_CODE
 
 phone, organiser = table_phone, organiser_of
-
-
-def counted(hall: Hall, tavolo: int = 1) -> bool:
-    return counted_result(hall.journal.refresh(), PLAYING, tavolo) is not None
 
 
 def waiting_id(hall: Hall, tavolo: int = 1) -> str:

@@ -18,6 +18,7 @@ import pytest
 from tests.sala_helpers import (
     PLAYING,
     Phone,
+    counted,
     csrf_of,
     organiser_of,
     plausible,
@@ -31,14 +32,10 @@ from xlwings_torneo.frontends.cli import main
 from xlwings_torneo.usecases.opening import open_file
 from xlwings_torneo.usecases.sala import Hall
 from xlwings_torneo.usecases.sala_import import import_results
-from xlwings_torneo.usecases.sala_rules import counted_result, rounds_state, table_state
+from xlwings_torneo.usecases.sala_rules import rounds_state, table_state
 from xlwings_torneo.workbook.journal import REOPEN, journal_path
 
 phone, organiser = table_phone, organiser_of
-
-
-def counted(hall: Hall, tavolo: int = 1) -> bool:
-    return counted_result(hall.journal.refresh(), PLAYING, tavolo) is not None
 
 
 def confirmed_by_two(app: Any, hall: Hall, tavolo: int = 1) -> tuple[Phone, Phone]:
