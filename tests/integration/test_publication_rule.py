@@ -250,7 +250,7 @@ def test_two_anonymous_players_of_one_first_name_are_said_before_publishing(play
     so, naming both."""
     from xlwings_torneo.config.settings import load_config
     from xlwings_torneo.usecases.publishing import publishing_anonymous
-    from xlwings_torneo.usecases.session import read
+    from xlwings_torneo.usecases.reading import read
 
     path = with_an_anonymous_player(played, tmp_path)
     wb = openpyxl.load_workbook(path)

@@ -16,7 +16,7 @@ from xlwings_torneo.config.type_catalogue import find_type
 from xlwings_torneo.reports.cell_fills import fill_commands
 from xlwings_torneo.scoring import standings as standings_module
 from xlwings_torneo.scoring.standings import compute_standings
-from xlwings_torneo.usecases import session
+from xlwings_torneo.usecases import reading as reading_module
 from xlwings_torneo.usecases.demo import build_demo
 from xlwings_torneo.workbook.backends.factory import open_workbook
 
@@ -53,7 +53,7 @@ def test_reading_a_tournament_leaves_the_program_s_own_output_unread(ranked_work
         return original(name)
 
     book.read_sheet = reading  # type: ignore[method-assign]
-    t = session.read(book, load_config(ranked_workbook))
+    t = reading_module.read(book, load_config(ranked_workbook))
     assert len(t.rounds) == 2 and len(t.players) == 16
     assert "Classifica" not in read and "STATISTICHE" not in read and "Log" not in read
     assert "Iscritti" in read and "1° Turno" in read

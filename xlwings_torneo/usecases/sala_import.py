@@ -18,6 +18,7 @@ from xlwings_torneo.config.type_catalogue import types_for
 from xlwings_torneo.model.notices import counted
 from xlwings_torneo.model.result_form import TABLE_POINTS, ResultForm
 from xlwings_torneo.model.tournament import Table, Tournament
+from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides
 from xlwings_torneo.usecases.outputs import types_shown
 from xlwings_torneo.usecases.sala_rules import (
     confirmed_tables,
@@ -25,7 +26,7 @@ from xlwings_torneo.usecases.sala_rules import (
     held_back,
     table_state,
 )
-from xlwings_torneo.usecases.session import NO_OVERRIDES, LogOverrides, run_logged
+from xlwings_torneo.usecases.session import run_logged
 from xlwings_torneo.workbook.base import WorkbookBackend
 from xlwings_torneo.workbook.journal import (
     IMPORT,

@@ -12,15 +12,11 @@ from xlwings_torneo.config.logs import FILE_ONLY, log, log_session, say_warnings
 from xlwings_torneo.config.settings import Config, load_config
 from xlwings_torneo.errors import TorneoError, ValidationError
 from xlwings_torneo.model.tournament import Tournament
-from xlwings_torneo.usecases.log_targets import NO_OVERRIDES, LogOverrides, log_targets
+from xlwings_torneo.usecases.log_targets import LogOverrides, log_targets
 from xlwings_torneo.usecases.reading import read
 from xlwings_torneo.workbook.base import WorkbookBackend, check_before_write
 from xlwings_torneo.workbook.layout import SHEET_LOG
 from xlwings_torneo.workbook.writer import log_spec
-
-__all__ = ["NO_OVERRIDES", "LogOverrides", "read", "run_logged"]
-"""`run_logged`; the others are `log_targets`'s and `reading`'s, named here only for the
-hall's modules (`usecases/sala*.py`), whose imports move with their own split."""
 
 T = TypeVar("T")
 
