@@ -445,14 +445,25 @@ def phones_during(port: int, seconds: float, label: str, extra: Callable[[], str
     failures: list[str] = []
     threads = [threading.Thread(target=normal_phone, args=(
         port, f"127.0.200.{n + 1}", seconds, latencies, failures)) for n in range(NORMAL_PHONES)]
+    run_phones(threads, seconds)
+    print_latencies(f"{label}: telefono normale", latencies, failures, extra)
+
+
+def run_phones(threads: list[threading.Thread], seconds: float) -> None:
+    """Starts the phones and waits for them, each at most its run and two timeouts."""
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=seconds + 2 * PHONE_TIMEOUT)
+
+
+def print_latencies(what: str, latencies: list[float], failures: list[str],
+                    extra: Callable[[], str]) -> None:
+    """One line: the pages' median and p95, how many were served and which were not."""
     ordered = sorted(latencies)
     p95 = ordered[int(0.95 * (len(ordered) - 1))] if ordered else 0.0
     median = statistics.median(ordered) if ordered else 0.0
-    print(f"{label}: telefono normale mediana {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms,"
+    print(f"{what} mediana {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms,"
           f" pagine {len(ordered)}, non servite {len(failures)} "
           f"{sorted(set(failures))[:4]}; {extra()}")
 
@@ -575,16 +586,8 @@ def siege(seconds: float) -> int:
         phones = [threading.Thread(target=honest_phone, args=(
             port, f"127.0.{200 + n // 200}.{1 + n % 200}", pages[n % len(pages)], seconds,
             latencies, failures)) for n in range(SIEGE_PHONES)]
-        for thread in phones:
-            thread.start()
-        for thread in phones:
-            thread.join(timeout=seconds + 2 * PHONE_TIMEOUT)
-        ordered = sorted(latencies)
-        p95 = ordered[int(0.95 * (len(ordered) - 1))] if ordered else 0.0
-        median = statistics.median(ordered) if ordered else 0.0
-        print(f"{label}: pagina del tavolo mediana {median * 1000:.0f} ms, "
-              f"p95 {p95 * 1000:.0f} ms, pagine {len(ordered)}, non servite {len(failures)} "
-              f"{sorted(set(failures))[:4]}; {extra()}")
+        run_phones(phones, seconds)
+        print_latencies(f"{label}: pagina del tavolo", latencies, failures, extra)
 
     try:
         measure(f"{SIEGE_PHONES} telefoni, nessun attacco", lambda: "")
