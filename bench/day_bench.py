@@ -74,7 +74,7 @@ def rank(path: Path) -> None:
 
 
 def report(path: Path) -> None:
-    report_uc.full_report(opening.open_file(path), path)
+    report_uc.full_report(opening.open_file(path, reading=True), path)  # as `torneo report`
 
 
 def main() -> None:

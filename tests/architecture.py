@@ -19,7 +19,7 @@ import xlwings_torneo
 PACKAGE = "xlwings_torneo"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "limits", "resources", "atomic"),
+    ("errors", "limits", "resources", "atomic", "collections_paused"),
     ("model",),
     ("scoring",),
     ("draw",),

@@ -279,9 +279,11 @@ def test_xlsm_is_opened_with_keep_vba_and_xlsx_without(
     seen: list[bool] = []
     real_open = XlsxBackend.open.__func__  # type: ignore[attr-defined]
 
-    def spy(cls: type[XlsxBackend], path: Path, *, keep_vba: bool = False) -> XlsxBackend:
+    def spy(cls: type[XlsxBackend], path: Path, *, keep_vba: bool = False,
+            reading: bool = False) -> XlsxBackend:
         seen.append(keep_vba)
-        return real_open(cls, path, keep_vba=keep_vba)  # type: ignore[no-any-return]
+        return real_open(cls, path, keep_vba=keep_vba,  # type: ignore[no-any-return]
+                         reading=reading)
 
     monkeypatch.setattr(XlsxBackend, "open", classmethod(spy))
     macro = tmp_path / "torneo.xlsm"

@@ -80,3 +80,15 @@ def test_santeufemia_final_standings_put_the_finalists_first():
 def test_qualifier_rounds_come_from_the_type():
     assert MASTER.qualifier_rounds() == (1, 2)
     assert find_type("Open").qualifier_rounds() == (1, 2)
+
+
+def test_a_player_who_withdrew_after_a_win_stands_above_semifinal_losers_without_one():
+    """Regolamento Master, «Classifica, Classifica finale»: from 5th on, the sum of the points
+    of the games played, whatever their number; W's one win (1.060) is more than L's three
+    games without one (0.070), and less than C's semifinal lost after a win (1.120)."""
+    t = tournament(["W 60, A 30, L 20, M 10", "B 50, C 40, D 20, N 10"],
+                   ["A 60, B 30, L 20, M 10", "C 50, D 40, N 20"],
+                   ["A 60, L 30, M 20", "B 60, C 30, N 20"],
+                   ["A 40, B 30"])
+    got = [name for _, name in positions(compute_standings(t, MASTER))]
+    assert got == ["A", "B", "C", "W", "L", "D", "N", "M"]

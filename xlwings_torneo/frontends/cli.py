@@ -112,7 +112,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     for note in outcome.notes:
         print(f"  Attenzione: {note}")
     if args.print:
-        pdf = printing.print_round(_open(args), path, outcome.round_no,
+        pdf = printing.print_round(_open(args, reading=True), path, outcome.round_no,
                                   overrides=_overrides(args), surnames=args.con_cognomi)
         print(f"Schede dei tavoli: {pdf}")
     return EXIT_OK
@@ -175,9 +175,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _open(args: argparse.Namespace) -> WorkbookBackend:
+def _open(args: argparse.Namespace, *, reading: bool | None = None) -> WorkbookBackend:
+    """The command's workbook, opened for `reading` (faster, never written) unless the
+    command writes it (`WRITING_COMMANDS`, as for its lock: `_writing`)."""
     return opening.open_file(Path(args.file), ignore_stale_lock=args.ignora_blocco,
-                              accept_losses=getattr(args, "accetta_perdite", False))
+                              accept_losses=getattr(args, "accetta_perdite", False),
+                              reading=_writing(args) is None if reading is None else reading)
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -305,7 +305,7 @@ def national_ids_not_kept(path: Path, written: dict[tuple[int, int], CellValue]
     told instead of believing them written (never quietly wrong)."""
     if not written or not path.exists():
         return ()
-    grid = open_workbook(path).read_sheet(SHEET_ISCRITTI)
+    grid = open_workbook(path, reading=True).read_sheet(SHEET_ISCRITTI)
     lost = [f"{cell_ref(SHEET_ISCRITTI, row, col)} ({value})"
             for (row, col), value in sorted(written.items())
             if to_text(grid.cell(row, col)) != to_text(value)]

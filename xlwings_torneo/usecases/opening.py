@@ -31,16 +31,18 @@ def writing(path: Path, command: str, *, ignore_stale_lock: bool = False,
 
 
 def open_file(path: Path, *, ignore_stale_lock: bool = False,
-              accept_losses: bool = False) -> WorkbookBackend:
+              accept_losses: bool = False, reading: bool = False) -> WorkbookBackend:
     """`ignore_stale_lock`: open even if a lock left by a crash is there (`locks.is_stale`).
     `accept_losses`: an `.xls` may be saved even if features of the file are lost
-    (`--accetta-perdite`); otherwise such a save is refused before writing."""
+    (`--accetta-perdite`); otherwise such a save is refused before writing. `reading`: for
+    a command that writes nothing into the workbook (`run_published`'s outputs, the checks):
+    only what it reads is parsed, and the workbook may not be written."""
     path = Path(path)
     check_suffix(path)
     if not path.exists():
         raise WorkbookError(f"il file {path} non esiste (crealo con: torneo nuovo {path})")
     ensure_not_open(path, ignore_stale_lock=ignore_stale_lock)
-    book = open_workbook(path)
+    book = open_workbook(path, reading=reading)
     if accept_losses and isinstance(book, GuardsLosses):
         book.accept_losses = True
     return book

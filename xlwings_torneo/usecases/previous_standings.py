@@ -74,7 +74,7 @@ def previous_names(path: Path) -> list[str]:
         raise WorkbookError(f"classifica precedente «{path}» non trovata")
     if path.suffix.lower() not in SUPPORTED_SUFFIXES:
         return _names_of_list(path)
-    book = open_workbook(path)
+    book = open_workbook(path, reading=True)
     names = book.sheet_names()
     sheet = next((s for wanted in STANDINGS_SHEETS for s in names
                   if norm_header(s) == norm_header(wanted)), None)

@@ -107,7 +107,7 @@ def _check_paths(request: SeasonRequest) -> None:
 def read_tournament(path: Path) -> Tournament:
     """A tournament as every command reads it; its problems name its file. Only read."""
     try:
-        return read(open_workbook(path), load_config(path))
+        return read(open_workbook(path, reading=True), load_config(path))
     except ValidationError as err:
         raise ValidationError([f"{path.name}: {p}" for p in err.problems]) from None
     except TorneoError as err:

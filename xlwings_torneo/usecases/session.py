@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from xlwings_torneo.collections_paused import collections_paused
 from xlwings_torneo.config.logs import FILE_ONLY, log, log_session, say_warnings
 from xlwings_torneo.config.settings import Config, load_config
 from xlwings_torneo.errors import TorneoError, ValidationError
@@ -26,7 +27,14 @@ def run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides
     """Read and validate, run `action` with logging on, then append the `Log` sheet and save.
 
     Nothing is saved when reading or the action fails: the file stays byte-identical; the
-    failure is written to the log file with its message."""
+    failure is written to the log file with its message. Python's cycle collector waits
+    for the end (`collections_paused`)."""
+    with collections_paused():
+        return _run_logged(book, path, overrides, action, write=write)
+
+
+def _run_logged(book: WorkbookBackend, path: Path | None, overrides: LogOverrides,
+                action: Callable[[Tournament, Config], T], *, write: bool) -> T:
     config = load_config(path)
     try:
         tournament = read(book, config)

@@ -152,7 +152,7 @@ def read_source(path: Path, kind: str | None = None) -> tuple[Entrant, ...]:
         return entrants(csv_rows(path.read_bytes(), path.name), path.name)
     from xlwings_torneo.workbook.backends.factory import open_workbook
 
-    book = open_workbook(path)
+    book = open_workbook(path, reading=True)
     if SHEET_ISCRITTI not in book.sheet_names():
         raise WorkbookError(f"il file non ha il foglio {SHEET_ISCRITTI}", path.name)
     grid = book.read_sheet(SHEET_ISCRITTI)

@@ -57,6 +57,6 @@ class Reading:
 
 def read_workbook(path: Path, stamp: tuple[int, int]) -> Reading:
     """Read `path` without writing or locking it: Excel may have it open."""
-    book = open_workbook(path)
+    book = open_workbook(path, reading=True)
     tournament = read(book, load_config(path))
     return Reading(tournament, types_shown(tournament, types_for(path)), stamp)

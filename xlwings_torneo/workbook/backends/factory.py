@@ -25,8 +25,10 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP_MAGIC = b"PK\x03\x04"
 
 
-def open_workbook(path: str | Path) -> WorkbookBackend:
-    """Open an existing workbook; the backend is chosen by the file's extension."""
+def open_workbook(path: str | Path, *, reading: bool = False) -> WorkbookBackend:
+    """Open an existing workbook; the backend is chosen by the file's extension. `reading`:
+    for a command that writes nothing into it, which then reads an `.xlsx` faster (only
+    the sheets it reads are parsed) and may not write it."""
     path = Path(path)
     suffix = check_suffix(path)
     if not path.is_file():
@@ -35,7 +37,7 @@ def open_workbook(path: str | Path) -> WorkbookBackend:
     _check_magic(path, suffix)
     if suffix == ".xls":
         return _xls_class().open(path)
-    return _xlsx_class().open(path, keep_vba=suffix == ".xlsm")
+    return _xlsx_class().open(path, keep_vba=suffix == ".xlsm", reading=reading)
 
 
 def create_workbook(path: str | Path) -> WorkbookBackend:

@@ -32,6 +32,7 @@ from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[imp
 from openpyxl.worksheet.worksheet import Worksheet  # type: ignore[import-untyped]
 
 from xlwings_torneo.atomic import atomic_write
+from xlwings_torneo.collections_paused import collections_paused
 from xlwings_torneo.errors import FileLockedError, WorkbookError
 from xlwings_torneo.limits import MAX_SHEET_COLS, MAX_SHEET_ROWS
 from xlwings_torneo.workbook.backends.cell_values import (
@@ -44,6 +45,7 @@ from xlwings_torneo.workbook.backends.cell_values import (
     rgb_hex,
 )
 from xlwings_torneo.workbook.backends.webextension import carried_parts, put_parts
+from xlwings_torneo.workbook.backends.xlsx_on_demand import SheetsOnDemand
 from xlwings_torneo.workbook.backends.xlsx_values import (
     Captured,
     cached_value,
@@ -77,12 +79,16 @@ class _MacroEnabledWorkbook(Workbook):  # type: ignore[misc]  # openpyxl is unty
 
 
 class XlsxBackend:
-    """An open `.xlsx`/`.xlsm` workbook held in memory until `save()`."""
+    """An open `.xlsx`/`.xlsm` workbook held in memory until `save()`; or, opened for
+    `reading`, a workbook whose sheets are parsed when first read and never written."""
 
     def __init__(self, path: Path, workbook: Workbook, source: bytes | None,
-                 losses: list[str] | None = None) -> None:
+                 losses: list[str] | None = None,
+                 on_demand: SheetsOnDemand | None = None) -> None:
         self.path = path
         self._wb = workbook
+        self._on_demand = on_demand
+        """Set when opened for reading (`xlsx_on_demand`): sheets come from it."""
         self._source = source
         self._losses = losses or []
         self._cached: Workbook | None = None
@@ -95,12 +101,17 @@ class XlsxBackend:
         written back by `save`."""
 
     @classmethod
-    def open(cls, path: Path, *, keep_vba: bool = False) -> XlsxBackend:
+    def open(cls, path: Path, *, keep_vba: bool = False, reading: bool = False) -> XlsxBackend:
+        """The whole file, ready to be written and saved; when `reading` (a command that
+        writes nothing into the workbook), only what is read, parsed when read."""
+        if reading and SheetsOnDemand.usable():
+            return cls._open_for_reading(path)
         try:
             source = path.read_bytes()
+            _refuse_unsafe_xml(source)
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                with capturing_cached_values() as cached:
+                with capturing_cached_values() as cached, collections_paused():
                     workbook = load_workbook(BytesIO(source), keep_vba=keep_vba)
         except OSError as exc:
             raise WorkbookError(f"impossibile leggere il file «{path}»: {exc.strerror}") from exc
@@ -125,6 +136,20 @@ class XlsxBackend:
         return book
 
     @classmethod
+    def _open_for_reading(cls, path: Path) -> XlsxBackend:
+        try:
+            source = path.read_bytes()
+            _refuse_unsafe_xml(source)
+            with warnings.catch_warnings():  # what a save would drop: nothing is saved
+                warnings.simplefilter("ignore")
+                on_demand = SheetsOnDemand(source)
+        except OSError as exc:
+            raise WorkbookError(f"impossibile leggere il file «{path}»: {exc.strerror}") from exc
+        except Exception as exc:  # zip, XML and openpyxl errors alike: the file is bad
+            raise _unreadable(path, exc) from exc
+        return cls(path, on_demand.workbook, source, on_demand=on_demand)
+
+    @classmethod
     def create(cls, path: Path, *, macro_enabled: bool = False) -> XlsxBackend:
         workbook = _MacroEnabledWorkbook() if macro_enabled else Workbook()
         workbook.remove(workbook.active)
@@ -133,6 +158,8 @@ class XlsxBackend:
     # --- reading ---------------------------------------------------------------------
 
     def sheet_names(self) -> list[str]:
+        if self._on_demand is not None:
+            return self._on_demand.names()
         return list(self._wb.sheetnames)
 
     def lost_features(self) -> list[str]:
@@ -185,20 +212,42 @@ class XlsxBackend:
         return set(self._uncalculated)
 
     def _sheet(self, name: str) -> Worksheet:
-        if name not in self._wb.sheetnames:
+        if name not in self.sheet_names():
             raise WorkbookError(f"foglio «{name}» non trovato nel file «{self.path.name}»")
+        if self._on_demand is not None:
+            return self._parsed(self._on_demand, name)
         ws = self._wb[name]
         if not isinstance(ws, Worksheet):
-            raise WorkbookError(f"«{name}» è un foglio grafico, non un foglio di lavoro")
+            raise _chart_sheet(name)
         return ws
+
+    def _parsed(self, on_demand: SheetsOnDemand, name: str) -> Worksheet:
+        if on_demand.is_chart(name):
+            raise _chart_sheet(name)
+        try:
+            with warnings.catch_warnings():  # what a save would drop: nothing is saved
+                warnings.simplefilter("ignore")
+                with capturing_cached_values() as cached:
+                    ws = on_demand.worksheet(name)
+        except Exception as exc:  # the sheet's XML is bad: as a full load would say
+            raise _unreadable(self.path, exc) from exc
+        self._formula_values.update(cached)
+        return ws
+
+    def _writable(self) -> None:
+        """A workbook opened for reading is never written (a programming error)."""
+        if self._on_demand is not None:
+            raise RuntimeError(f"«{self.path.name}» was opened for reading only")
 
     # --- writing ---------------------------------------------------------------------
 
     def rename_sheet(self, old: str, new: str) -> None:
+        self._writable()
         self._sheet(old).title = new
 
     def write_sheet(self, spec: SheetSpec, *, after: str | None = None) -> None:
         """Replace `spec.name` at its position, or add it after `after` (else last)."""
+        self._writable()
         _check(spec)  # before touching the workbook: a refused spec changes nothing
         names = self._wb.sheetnames
         clash = [n for n in names if n.casefold() == spec.name.casefold() and n != spec.name]
@@ -224,6 +273,7 @@ class XlsxBackend:
 
     def update_cells(self, name: str, cells: Mapping[tuple[int, int], CellValue]) -> None:
         """Values into an existing sheet; formulas, formats and the rest stay."""
+        self._writable()
         _check(SheetSpec(name, cells=dict(cells)))
         ws = self._sheet(name)
         for (row, col), value in cells.items():
@@ -238,6 +288,7 @@ class XlsxBackend:
 
     def save(self) -> None:
         """Write the workbook atomically; a failure leaves the file as it was."""
+        self._writable()
         if not self._wb.sheetnames:
             raise WorkbookError("una cartella di lavoro deve contenere almeno un foglio")
         _activate_first_visible(self._wb)
@@ -253,6 +304,10 @@ class XlsxBackend:
         self._wb.save(tmp)
         if self._carried:
             put_parts(tmp, self._carried)
+
+
+def _chart_sheet(name: str) -> WorkbookError:
+    return WorkbookError(f"«{name}» è un foglio grafico, non un foglio di lavoro")
 
 
 def _used_extent(ws: Worksheet) -> tuple[int, int]:
@@ -284,6 +339,22 @@ def _unreadable(path: Path, exc: BaseException) -> WorkbookError:
                              "DTD): è stato rifiutato per sicurezza")
     return WorkbookError(f"il file «{path.name}» non è una cartella di lavoro Excel "
                          "leggibile (file danneggiato?)")
+
+
+_OPENED_FIRST = ("[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels",
+                 "xl/styles.xml")
+"""The package's parts openpyxl parses before any sheet, with lxml, which leaves entities
+unexpanded but does not refuse them (its sheets go through defusedxml)."""
+
+
+def _refuse_unsafe_xml(source: bytes) -> None:
+    """Entities, DTDs and external references in the parts read first are refused
+    (defusedxml) whether the workbook is opened whole or for reading."""
+    with ZipFile(BytesIO(source)) as archive:
+        present = set(archive.namelist())
+        for part in _OPENED_FIRST:
+            if part in present:
+                safe_xml(archive.read(part))
 
 
 def _from_defusedxml(exc: BaseException | None) -> bool:
