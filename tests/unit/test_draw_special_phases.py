@@ -208,3 +208,17 @@ def test_parallel_groups_play_one_final_each_with_their_own_winners():
     result = draw_for_round(t, master, 4, seed=1, config=CONFIG)
     assert [set(tb) for tb in result.tables] == [
         {tb.players[0] for tb in r3.tables[:4]}, {tb.players[0] for tb in r3.tables[4:]}]
+
+
+def test_a_lot_that_sets_a_semifinal_band_is_said_as_a_seat_is():
+    """Regolamento Master, «Classifica», criterio 5: the lot also decides "l'appartenenza ad
+    una delle fasce di sorteggio delle semifinali"; 5 and 21 (and three more) are equal on
+    everything across the line between bands 1 (ranks 2-4) and 2 (5-7), so a lot put them
+    on either side, and the standings say so (issue 48.4)."""
+    s = structure(one_two_win_master(), MASTER)
+    band = next(note for note in s.ties if "1ª fascia" in note)
+    assert "Nome5 Cognome5" in band and "Nome21 Cognome21" in band
+    assert band.endswith("i posti nella 1ª fascia delle semifinali vanno a Nome13 Cognome13, "
+                         "Nome9 Cognome9 e Nome5 Cognome5 per sorteggio n. 0 (Regolamento "
+                         "Master, Classifica, criterio 5)")
+    assert any("entro la 3ª fascia delle semifinali" in note for note in s.ties)

@@ -18,6 +18,8 @@ from xlwings_torneo.model.tournament import Round, Seat, Table, Tournament
 from xlwings_torneo.reports.pdf_report import (
     PODIUM_FINAL_REASON,
     PODIUM_PENDING,
+    PODIUM_SHARED_FINAL,
+    PODIUM_SHARED_TIES,
     write_report,
 )
 from xlwings_torneo.reports.pdf_sheets import write_round_sheets
@@ -120,6 +122,22 @@ def test_a_podium_place_decided_by_a_tie_says_what_separated_them(tmp_path):
     a, b = third.player.display_name, fourth.player.display_name
     assert (f"{a} e {b} pari a {shown} punti: il 3° posto va a {a} per Tavoli "
             f"(T1 1° · T2 2° contro T2 1° · T1 2°).") in cover
+
+
+def test_a_shared_podium_place_says_why_it_is_shared(tmp_path):
+    """Two "2°" on the cover (the same score at the final's table): said, with why."""
+    t = make_tournament(12, 2)
+    standings = make_standings(t)
+    first, second, third, *rest = standings.rows
+    shared = (first, second, replace(third, position=2), *rest)
+    for note, why in ((FINALISTS_NOTE.format(n=4), PODIUM_SHARED_FINAL),
+                      (None, PODIUM_SHARED_TIES)):
+        out = tmp_path / "torneo.pdf"
+        write_report(t, replace(standings, rows=shared, finalists_note=note), out,
+                     meetings=meeting_stats(t))
+        cover = flat(pages_text(out)[0])
+        a, b = second.player.display_name, third.player.display_name
+        assert f"{a} e {b} a pari merito al 2° posto: {why}." in cover
 
 
 def _one_table(scores: list[str]) -> Tournament:

@@ -20,6 +20,7 @@ from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.scoring_rule import TieBreak
 from xlwings_torneo.model.tournament import PlayerId, Tournament
 from xlwings_torneo.model.tournament_type import (
+    Criterion,
     DrawKind,
     Repechage,
     Threshold,
@@ -257,6 +258,16 @@ def structure(tournament: Tournament, ttype: TournamentType) -> Structure:
     # Manuale di Gestione Torneo, «Raduno Nazionale, Sorteggio»: "classifiche parallele
     # equivalenti": positions 1, k+1, 2k+1, …
     groups = tuple(tuple(semifinalists[g::k]) for g in range(k))
+    if semifinals and _semifinals_by_band(ttype):
+        # Regolamento Master, «Classifica», criterio 5: a tie also decides "l'appartenenza
+        # ad una delle fasce di sorteggio delle semifinali", and is said as the seats' are
+        per_band = len(groups[0]) // BANDS
+        last = needed - (1 if repechage else 0)
+        ties += [note for band in range(1, BANDS) if (cut := direct + band * per_band * k) < last
+                 and (note := cut_note(tournament, ttype, q.standings, ranking, cut,
+                                       f"posto {'nella' if band == 1 else 'entro la'} "
+                                       f"{band}ª fascia delle semifinali",
+                                       QUALIFICATION_TIE_SEED))]
     return Structure(tuple(ranking[:direct]), groups, reason,
                      (*admission_notes(tournament, ttype, q),
                       # the last place by the standings: with a ripescato the last seat
@@ -379,6 +390,14 @@ def _repechage_tie(q: Qualification, order: Sequence[PlayerId],
     return (f"{joined([names[p] for p in tied])} pari per il ripescaggio (miglior partita "
             f"{best} e gli altri spareggi del ripescato): il ripescaggio va a "
             f"{names[order[0]]} per {rule}")
+
+
+def _semifinals_by_band(ttype: TournamentType) -> bool:
+    """The type's semifinals are drawn by bands of the standings (`Criterion.BAND`)."""
+    qualifiers = ttype.qualifier_rounds()
+    following = (qualifiers[-1] if qualifiers else 0) + 1
+    return following <= len(ttype.rounds) and \
+        Criterion.BAND in ttype.rule_for(following).criteria
 
 
 def bands_of(group: Sequence[PlayerId]) -> dict[PlayerId, int]:

@@ -26,6 +26,7 @@ from reportlab.platypus import (
 
 from xlwings_torneo.model.attendance import withdrawal_note
 from xlwings_torneo.model.meeting_grids import MeetingStats
+from xlwings_torneo.model.person_names import joined
 from xlwings_torneo.model.tournament import Tournament
 from xlwings_torneo.model.tournament_type import TournamentType
 from xlwings_torneo.reports import fonts
@@ -81,6 +82,11 @@ PODIUM_PENDING = "Il podio sarà deciso dalla finale."
 PODIUM_TIE_DEFAULT = "gli spareggi del tipo di classifica"
 """Why one of two podium places equal on points is ahead, when no column shows the value
 that separated them."""
+PODIUM_SHARED_FINAL = "stesso piazzamento nella finale"
+"""Why two finalists share a podium place: the same score at the final's table, or the same
+place in parallel finals (Regolamento Master, «Classifica finale»)."""
+PODIUM_SHARED_TIES = "pari anche in tutti gli spareggi del tipo di classifica"
+"""Why two players share a podium place when no final decided it."""
 CLUBS_TEMPLATE = "landscape-clubs"
 TEAMS_TEMPLATE = "landscape-teams"
 
@@ -194,7 +200,7 @@ def podium_ties(standings: Standings) -> list[str]:
     (`Tavoli`, `Sorteggio`, …), with both values."""
     rows = standings.rows
     decimals = standings.tiebreak_shown_decimals()
-    lines: list[str] = []
+    lines: list[str] = shared_podium_places(standings)
     for ahead, behind in pairwise(rows):
         if ahead.position > PODIUM or ahead.position == behind.position:
             continue
@@ -208,6 +214,19 @@ def podium_ties(standings: Standings) -> list[str]:
         lines.append(f"{ahead.player.display_name} e {behind.player.display_name} pari a "
                      f"{points} punti: il {ahead.position}° posto va a "
                      f"{ahead.player.display_name} per {why}.")
+    return lines
+
+
+def shared_podium_places(standings: Standings) -> list[str]:
+    """A line for each podium place two or more players share (the same place twice on the
+    cover would otherwise go unexplained): by the final, or equal on every tie-breaker."""
+    lines: list[str] = []
+    for place in range(1, PODIUM + 1):
+        sharing = [r.player.display_name for r in standings.rows if r.position == place]
+        if len(sharing) < 2:
+            continue
+        why = PODIUM_SHARED_FINAL if standings.finalists_note else PODIUM_SHARED_TIES
+        lines.append(f"{joined(sharing)} a pari merito al {place}° posto: {why}.")
     return lines
 
 
