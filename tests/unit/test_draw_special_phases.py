@@ -222,3 +222,19 @@ def test_a_lot_that_sets_a_semifinal_band_is_said_as_a_seat_is():
                          "Nome9 Cognome9 e Nome5 Cognome5 per sorteggio n. 0 (Regolamento "
                          "Master, Classifica, criterio 5)")
     assert any("entro la 3ª fascia delle semifinali" in note for note in s.ties)
+
+
+def test_three_on_the_same_points_across_the_direct_final_cut_are_all_named():
+    """9, 1 and 5 all won both qualifiers for 2,150 points; the best game puts 9 and 1 in
+    the final. The sentence names the three, who got the seats, and what decided the last
+    (issue 48 walkthrough: 9, in by the tie-breaker too, was left out)."""
+    r1 = scored(1, chunks(list(range(1, 25))), {1: 70, 5: 75, 9: 60})
+    r2 = scored(2, [[1, 2, 6, 10], [5, 3, 7, 11], [9, 4, 8, 12], [14, 13, 15, 16],
+                    [18, 17, 19, 20], [22, 21, 23, 24]], {1: 80, 5: 75, 9: 90})
+    s = structure(Tournament(make_players(24), (r1, r2)), MASTER)
+    assert s.direct == (9, 1)
+    assert s.ties[0] == (
+        "Nome9 Cognome9, Nome1 Cognome1 e Nome5 Cognome5 pari a 2,150 punti: i posti in "
+        "finale diretta vanno a Nome9 Cognome9 e Nome1 Cognome1; tra Nome1 Cognome1 e Nome5 "
+        "Cognome5 ha deciso la miglior partita (1,080 contro 1,075; Regolamento Master, "
+        "Classifica, criterio 1)")

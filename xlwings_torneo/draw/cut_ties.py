@@ -177,8 +177,30 @@ def cut_note(tournament: Tournament, ttype: TournamentType, standings: Standings
     decided_by = story.decided_by or ""
     opened = decided_by.endswith(")")
     reason = f"{decided_by[:-1]}; {cite})" if opened else f"{decided_by} ({cite})"
+    level = _level_on_points(rows, ranking, cut, rule)
+    if len(level) > 2 and story.equal:
+        # three or more on the same points across the cut: each is named (issue 48
+        # walkthrough: the one who got in first by the tie-breaker was left out)
+        taken = [p for p in level if ranking.index(p) < cut]
+        verb = "va" if len(taken) == 1 else "vanno"
+        return (f"{joined([names[p] for p in level])} pari a {story.equal[0]}: "
+                f"{seats_phrase(seat, len(taken))} {verb} a "
+                f"{joined([names[p] for p in taken])}; tra {names[inside]} e "
+                f"{names[outside]}{f', pari a {equal},' if len(story.equal) > 1 else ''} "
+                f"ha deciso {reason}")
     return (f"{joined([names[inside], names[outside]])} pari a {equal}: "
             f"{seats_phrase(seat, 1)} va a {names[inside]} per {reason}")
+
+
+def _level_on_points(rows: Mapping[PlayerId, StandingRow], ranking: Sequence[PlayerId],
+                     cut: int, rule: ScoringRule | None) -> list[PlayerId]:
+    """The players of `ranking` around the cut with the same points as the two at it (in
+    ranking order), when the type compares points first; else the two."""
+    pair = [ranking[cut - 1], ranking[cut]]
+    if rule is None or not rule.points_first:
+        return pair
+    points = rows[pair[1]].points
+    return [p for p in ranking if p in rows and rows[p].points == points]
 
 
 def _joined_values(values: Sequence[str]) -> str:
