@@ -397,7 +397,7 @@ def _semifinals_by_band(ttype: TournamentType) -> bool:
     qualifiers = ttype.qualifier_rounds()
     following = (qualifiers[-1] if qualifiers else 0) + 1
     return following <= len(ttype.rounds) and \
-        Criterion.BAND in ttype.rule_for(following).criteria
+        Criterion.BAND in resolve_round(ttype, following).rule.criteria
 
 
 def bands_of(group: Sequence[PlayerId]) -> dict[PlayerId, int]:
