@@ -423,21 +423,29 @@ def normal_phone(port: int, source: str, seconds: float, latencies: list[float],
     end = time.monotonic() + seconds
     i = 0
     while time.monotonic() < end:
-        start = time.perf_counter()
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PHONE_TIMEOUT,
-                                                    source_address=(source, 0))
-            connection.request("GET", pages[i % len(pages)])
-            response = connection.getresponse()
-            response.read()
-            connection.close()
-            if response.status != 200:
-                failures.append(str(response.status))
-        except OSError as err:
-            failures.append(type(err).__name__)
-        latencies.append(time.perf_counter() - start)
+        timed_get(port, source, pages[i % len(pages)], latencies, failures)
         i += 1
         time.sleep(PHONE_PAUSE)
+
+
+def timed_get(port: int, source: str, page: str, latencies: list[float],
+              failures: list[str]) -> float:
+    """One phone's GET of `page` from address `source`: its seconds go to `latencies`, a
+    refusal or a failure to `failures`. The seconds it took."""
+    start = time.perf_counter()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PHONE_TIMEOUT,
+                                                source_address=(source, 0))
+        connection.request("GET", page)
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        if response.status != 200:
+            failures.append(str(response.status))
+    except OSError as err:
+        failures.append(type(err).__name__)
+    latencies.append(time.perf_counter() - start)
+    return latencies[-1]
 
 
 def phones_during(port: int, seconds: float, label: str, extra: Callable[[], str]) -> None:
@@ -534,20 +542,8 @@ def honest_phone(port: int, source: str, page: str, seconds: float, latencies: l
     end = time.monotonic() + seconds
     time.sleep(random.uniform(0, SIEGE_PAUSE))
     while time.monotonic() < end:
-        start = time.perf_counter()
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PHONE_TIMEOUT,
-                                                    source_address=(source, 0))
-            connection.request("GET", page)
-            response = connection.getresponse()
-            response.read()
-            connection.close()
-            if response.status != 200:
-                failures.append(str(response.status))
-        except OSError as err:
-            failures.append(type(err).__name__)
-        latencies.append(time.perf_counter() - start)
-        time.sleep(max(0.0, SIEGE_PAUSE - (time.perf_counter() - start)))
+        took = timed_get(port, source, page, latencies, failures)
+        time.sleep(max(0.0, SIEGE_PAUSE - took))
 
 
 def guesser(port: int, sources: list[str], stop: threading.Event, counts: list[int]) -> None:

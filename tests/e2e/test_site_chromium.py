@@ -33,10 +33,12 @@ from xlwings_torneo.reports.site import export_site
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
-pytestmark = [
+NEEDS_CHROMIUM = [
     pytest.mark.chromium,
     pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt: chromium)"),
 ]
+"""The marks of a test module that opens pages in Chromium."""
+pytestmark = NEEDS_CHROMIUM
 
 
 def chromium(profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -45,6 +47,29 @@ def chromium(profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
                "--disable-background-networking", "--disable-component-update",
                "--disable-sync", "--no-first-run", f"--user-data-dir={profile}", *args]
     return subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+
+
+def probed(probe: Path, html: str, profile: Path, *, budget_ms: int = 5000) -> str:
+    """`html` (a probe framing our pages, beside them) opened in Chromium until its script
+    has run; the DOM it leaves, with the probe's `data-` attributes."""
+    probe.write_text(html, encoding="utf-8")
+    try:
+        return chromium(profile, "--allow-file-access-from-files",
+                        f"--virtual-time-budget={budget_ms}", "--dump-dom",
+                        probe.as_uri()).stdout
+    finally:
+        probe.unlink()
+
+
+def probe_value(dom: str, name: str) -> str:
+    """The probe's attribute `data-<name>` in `dom`, as written (HTML-escaped)."""
+    return dom.split(f'data-{name}="', 1)[1].split('"', 1)[0]
+
+
+def widths(text: str) -> tuple[int, int]:
+    """`1288x1104`: a content's width and its box's."""
+    scroll, client = (int(v) for v in text.split("x"))
+    return scroll, client
 
 
 @pytest.fixture(scope="module")
@@ -106,16 +131,10 @@ none): the width of its content against the width of the frame, and the cells sh
 
 
 def measure(folder: Path, page: str, profile: Path) -> tuple[int, int, list[str], str]:
-    probe = folder / f"probe-{page}"
-    probe.write_text(PROBE.format(page=page, width=PHONE_WIDTH), encoding="utf-8")
-    dom = chromium(profile, "--allow-file-access-from-files", "--virtual-time-budget=5000",
-                   "--dump-dom", probe.as_uri()).stdout
-    probe.unlink()
-    size = dom.split('data-misura="', 1)[1].split('"', 1)[0]
-    cells = unescape(dom.split('data-celle="', 1)[1].split('"', 1)[0])
-    scroll, client = (int(v) for v in size.split("x"))
-    marker = 'data-tabella="'
-    table = dom.split(marker, 1)[1].split('"', 1)[0] if marker in dom else ""
+    dom = probed(folder / f"probe-{page}", PROBE.format(page=page, width=PHONE_WIDTH), profile)
+    scroll, client = widths(probe_value(dom, "misura"))
+    cells = unescape(probe_value(dom, "celle"))
+    table = probe_value(dom, "tabella") if 'data-tabella="' in dom else ""
     return scroll, client, [c for c in cells.split("|") if c], table
 
 
@@ -183,17 +202,13 @@ frame.src = pages[0];
 
 def sweep(folder: Path, profile: Path) -> dict[str, tuple[int, int]]:
     pages = sorted(p.name for p in folder.glob("*.html"))
-    probe = folder / "probe-sweep.html"
-    probe.write_text(SWEEP.format(width=PHONE_WIDTH, pages=json.dumps(pages)), encoding="utf-8")
-    dom = chromium(profile, "--allow-file-access-from-files", "--virtual-time-budget=30000",
-                   "--dump-dom", probe.as_uri()).stdout
-    probe.unlink()
-    sizes = dom.split('data-misure="', 1)[1].split('"', 1)[0].split(";")
+    dom = probed(folder / "probe-sweep.html",
+                 SWEEP.format(width=PHONE_WIDTH, pages=json.dumps(pages)), profile,
+                 budget_ms=30000)
     measured = {}
-    for item in sizes:
+    for item in probe_value(dom, "misure").split(";"):
         page, size = item.split("=")
-        scroll, client = (int(v) for v in size.split("x"))
-        measured[page] = (scroll, client)
+        measured[page] = widths(size)
     assert sorted(measured) == pages
     return measured
 
@@ -253,13 +268,10 @@ def typed_into_the_search_box(folder: Path, page: str, typed: str | None,
                               profile: Path) -> tuple[list[str], bool]:
     """The rows shown once `typed` is in the box (None: as the page opened, e.g. with the
     `?q=` the front page's search sends)."""
-    probe = folder / "probe-filtro.html"
-    probe.write_text(FILTER.format(page=page, typed=json.dumps(typed)), encoding="utf-8")
-    dom = chromium(profile, "--allow-file-access-from-files", "--virtual-time-budget=5000",
-                   "--dump-dom", probe.as_uri()).stdout
-    probe.unlink()
-    shown = unescape(dom.split('data-visti="', 1)[1].split('"', 1)[0])
-    nobody = dom.split('data-nessuno="', 1)[1].split('"', 1)[0] == "si"
+    dom = probed(folder / "probe-filtro.html",
+                 FILTER.format(page=page, typed=json.dumps(typed)), profile)
+    shown = unescape(probe_value(dom, "visti"))
+    nobody = probe_value(dom, "nessuno") == "si"
     return [s for s in shown.split("|") if s], nobody
 
 

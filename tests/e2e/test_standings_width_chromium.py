@@ -12,15 +12,12 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import CLUBS
-from tests.e2e.test_site_chromium import CHROMIUM, chromium
+from tests.e2e.test_site_chromium import NEEDS_CHROMIUM, probe_value, probed, widths
 from tests.unit.reports_factory import make_standings, make_tournament
 from xlwings_torneo.reports.page_views import SITE_LINKS, frame, front_view
 from xlwings_torneo.reports.pages import render_front
 
-pytestmark = [
-    pytest.mark.chromium,
-    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt: chromium)"),
-]
+pytestmark = NEEDS_CHROMIUM
 
 PROBE = """<!DOCTYPE html><html><body>
 <iframe id="f" src="{page}" style="width:{width}px;height:800px;border:0"></iframe>
@@ -59,14 +56,9 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def box_at(page: Path, width: int, profile: Path) -> tuple[int, int]:
-    probe = page.with_name(f"probe-{width}.html")
-    probe.write_text(PROBE.format(page=page.name, width=width), encoding="utf-8")
-    dom = chromium(profile, "--allow-file-access-from-files", "--virtual-time-budget=5000",
-                   "--dump-dom", probe.as_uri()).stdout
-    probe.unlink()
-    scroll, client = (int(v) for v in dom.split('data-tabella="', 1)[1].split('"', 1)[0]
-                      .split("x"))
-    return scroll, client
+    dom = probed(page.with_name(f"probe-{width}.html"),
+                 PROBE.format(page=page.name, width=width), profile)
+    return widths(probe_value(dom, "tabella"))
 
 
 def test_on_a_projector_the_final_standings_fit_without_scrolling_sideways(page, tmp_path):

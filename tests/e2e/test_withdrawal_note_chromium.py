@@ -11,15 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_site_chromium import CHROMIUM, chromium
+from tests.e2e.test_site_chromium import NEEDS_CHROMIUM, probe_value, probed, widths
 from tests.unit.reports_factory import make_standings, make_tournament
 from xlwings_torneo.reports.page_views import SITE_LINKS, frame, front_view
 from xlwings_torneo.reports.pages import render_front
 
-pytestmark = [
-    pytest.mark.chromium,
-    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt: chromium)"),
-]
+pytestmark = NEEDS_CHROMIUM
 
 PROBE = """<!DOCTYPE html><html><body>
 <iframe id="f" src="{page}" style="width:{width}px;height:800px;border:0"></iframe>
@@ -69,15 +66,11 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def notes_at(page: Path, width: int, profile: Path) -> tuple[list[tuple[int, int]], int, int]:
-    probe = page.with_name(f"probe-{width}.html")
-    probe.write_text(PROBE.format(page=page.name, width=width), encoding="utf-8")
-    dom = chromium(profile, "--allow-file-access-from-files", "--virtual-time-budget=5000",
-                   "--dump-dom", probe.as_uri()).stdout
-    probe.unlink()
+    dom = probed(page.with_name(f"probe-{width}.html"),
+                 PROBE.format(page=page.name, width=width), profile)
     notes = [tuple(int(v) for v in n.split(":"))
-             for n in dom.split('data-note="', 1)[1].split('"', 1)[0].split("|") if n]
-    scroll, client = (int(v) for v in dom.split('data-tabella="', 1)[1].split('"', 1)[0]
-                      .split("x"))
+             for n in probe_value(dom, "note").split("|") if n]
+    scroll, client = widths(probe_value(dom, "tabella"))
     return [(n[0], n[1]) for n in notes], scroll, client
 
 
